@@ -1,0 +1,18 @@
+# CUDA is optional: used when nvcc is found, never required. Sets POLICYBENCH_HAVE_CUDA.
+include(CheckLanguage)
+
+set(POLICYBENCH_HAVE_CUDA OFF)
+if(POLICYBENCH_ENABLE_CUDA)
+  # Never "native": it fails at generate time on a machine without a GPU. Real sm_90 code plus its PTX
+  # (CMake's "90"), unless the user chose through CMAKE_CUDA_ARCHITECTURES or the CUDAARCHS variable.
+  if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES AND NOT DEFINED ENV{CUDAARCHS})
+    set(CMAKE_CUDA_ARCHITECTURES 90)
+  endif()
+  check_language(CUDA)
+  if(CMAKE_CUDA_COMPILER)
+    enable_language(CUDA)
+    find_package(CUDAToolkit REQUIRED)
+    set(POLICYBENCH_HAVE_CUDA ON)
+  endif()
+endif()
+message(STATUS "policybench: GPU policies ${POLICYBENCH_HAVE_CUDA} (CUDA architectures: ${CMAKE_CUDA_ARCHITECTURES})")

@@ -1,0 +1,23 @@
+# Dependency discovery: every dependency arrives as an imported target.
+find_package(TBB 2021 CONFIG REQUIRED)        # TBB::tbb (Debian: libtbb-dev)
+find_package(OpenMP COMPONENTS CXX)           # OpenMP::OpenMP_CXX, for thrust::omp (optional)
+find_package(CLI11 CONFIG REQUIRED)           # CLI11::CLI11 (libcli11-dev)
+find_package(nlohmann_json 3 CONFIG REQUIRED) # nlohmann_json::nlohmann_json (nlohmann-json3-dev)
+find_package(fmt CONFIG REQUIRED)             # fmt::fmt (libfmt-dev)
+
+# Thrust and CUB come from CCCL, shipped with the CUDA Toolkit (also without nvcc on PATH).
+# Two Thrust targets, because the device system is fixed per translation unit:
+#   policybench::thrust_tbb  - g++ code: host systems cpp/tbb/omp, device system oneTBB
+#   policybench::thrust_cuda - nvcc code: device system CUDA
+set(CCCL_ENABLE_DEFAULT_THRUST_TARGET OFF)
+find_package(CCCL CONFIG REQUIRED
+  HINTS "${CUDAToolkit_LIBRARY_DIR}/cmake" /usr/local/cuda/lib64/cmake /usr/local/cuda/lib/cmake)
+thrust_create_target(policybench::thrust_tbb HOST CPP DEVICE TBB)
+if(POLICYBENCH_HAVE_CUDA)
+  thrust_create_target(policybench::thrust_cuda HOST CPP DEVICE CUDA)
+endif()
+
+if(POLICYBENCH_BUILD_TESTS)
+  find_package(doctest CONFIG REQUIRED)       # doctest::doctest (doctest-dev 2.4.9)
+  include(doctest)                            # doctest_discover_tests
+endif()

@@ -1,0 +1,37 @@
+// The command line: what a run measures and how it reports, parsed with CLI11.
+#pragma once
+
+#include "policybench/policy.hpp"
+
+#include <optional>
+#include <ostream>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace policybench {
+
+/// Bad input from the user: a one-line message; the executable prints it and exits with status 2.
+struct usage_error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+enum class output_format { table, markdown, csv, json };
+
+struct options {
+  std::vector<std::string> policies; ///< names as in C++ ("std::par"); empty = every available policy
+  bool list_policies = false;
+  run_config run;                    ///< element type, element count, warm-up and timed calls
+  std::optional<int> threads;        ///< limit for oneTBB and OpenMP; nullopt = all logical cores
+  output_format format = output_format::table;
+  std::optional<std::string> output; ///< write the report here (atomically) instead of stdout
+};
+
+/// Parses args (args[0] is the program name). Returns the options, or std::nullopt after printing --help or
+/// --version to `out`. Throws usage_error with a one-line message naming the option on bad input
+/// (non-numeric or negative counts, --reps 0, --warmup < 0, --threads < 1, unknown type or format).
+/// Policy names are checked later, against the registry.
+std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out);
+
+} // namespace policybench

@@ -1,0 +1,57 @@
+// The policy registry interface: what the harness knows about an execution policy and how it asks for a measurement.
+// Plain C++: the harness reaches CUDA code only through these types.
+#pragma once
+
+#include "policybench/element_type.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace policybench {
+
+/// One run's workload: `size` elements of `type`, incremented in place 1 (cold) + warmup + reps times.
+struct run_config {
+  element_type type = element_type::float64;
+  std::size_t size = 10'000'000; ///< element count
+  int warmup = 3;                ///< untimed calls after the cold call
+  int reps = 10;                 ///< timed warm calls
+  /// Calls each buffer receives: the cold call, the warm-up calls and the timed calls.
+  std::uint64_t total_calls() const noexcept { return 1 + std::uint64_t(warmup) + std::uint64_t(reps); }
+  /// Bytes one call moves: read + write of every element, STREAM's counting (no write-allocate credit).
+  double bytes_per_call() const noexcept { return 2.0 * double(size) * double(size_of(type)); }
+};
+
+/// Durations in seconds of one sequence of calls on one buffer.
+struct timed_calls {
+  double cold_s = 0;             ///< the first call in this process (host clock), never part of warm statistics
+  std::vector<double> warm_s;    ///< `reps` host-clock durations, each call complete when timing stops
+  std::vector<double> kernel_s;  ///< `reps` CUDA-event durations on the policy's stream; empty for host policies
+};
+
+/// Everything one policy's run produced. `validation_error` is empty when every element of every buffer
+/// equalled its initial value + the number of calls it received.
+struct measurement {
+  timed_calls in_place;                     ///< data already in the memory of the policy's device
+  std::optional<timed_calls> e2e_pageable;  ///< device policies: H2D copy + increment + D2H copy, std::vector
+  std::optional<timed_calls> e2e_pinned;    ///< the same from page-locked host memory
+  std::optional<std::string> validation_error;
+};
+
+/// An execution policy the harness can run, named as in C++ (e.g. "std::par_unseq", "thrust::device").
+struct policy_runner {
+  std::string name;
+  std::string device;                 ///< "host" or "device": where the increment executes
+  std::string backend;                ///< what really ran it, e.g. "libstdc++ PSTL on oneTBB", "CUDA"
+  std::optional<std::string> unavailable; ///< why it cannot run here; measure must not be called then
+  /// Runs the workload; throws std::bad_alloc or std::runtime_error (e.g. a CUDA error with call text).
+  std::function<measurement(const run_config&)> measure;
+};
+
+/// The host (CPU) policies of this build, in table order: loop first, it is every speedup's baseline.
+std::vector<policy_runner> host_policies();
+
+} // namespace policybench

@@ -1,0 +1,52 @@
+// One comparison run: pick policies from the registry, measure the ceilings, run each policy, collect outcomes.
+#pragma once
+
+#include "policybench/device.hpp"
+#include "policybench/host.hpp"
+#include "policybench/options.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace policybench {
+
+/// What happened to one policy in a run. Exactly one of unavailable, error and result is set.
+struct policy_outcome {
+  std::string name, device, backend;
+  std::optional<std::string> unavailable; ///< not runnable in this build or on this machine, and why
+  std::optional<std::string> error;       ///< measure() threw (CUDA error text, out of memory)
+  std::optional<measurement> result;
+};
+
+/// Everything a report needs: the run's settings, the machine, the ceilings and every policy's outcome.
+struct run_report {
+  run_config config;
+  std::optional<int> threads_limit; ///< --threads, if given
+  int host_concurrency = 0;         ///< threads oneTBB could use during the run
+  host_info host;
+  device_info device;
+  std::optional<timed_calls> host_ceiling;   ///< parallel host copy of the same bytes
+  std::optional<timed_calls> device_ceiling; ///< cudaMemcpyAsync device-to-device of the same bytes
+  std::vector<policy_outcome> outcomes;      ///< in registry order
+};
+
+/// Every policy of this build: host policies, then device policies (unavailable ones included).
+std::vector<policy_runner> all_policies(const device_info& device);
+
+/// The entries of `registry` named in `names`, in registry order; every available entry when `names` is empty.
+/// Throws usage_error for a name the registry does not know (the message lists the valid names).
+std::vector<policy_runner> select_policies(std::vector<policy_runner> registry, const std::vector<std::string>& names);
+
+/// Checks before allocating that the run fits: host memory for two arrays of size x sizeof(T) bytes (data and
+/// the copy ceiling's second array, or the end-to-end pageable and pinned buffers) and, when a device policy
+/// is selected, device memory for two arrays. Throws usage_error with the bytes needed and available.
+void check_memory(const run_config& cfg, const std::vector<policy_runner>& selected, const device_info& device);
+
+/// Measures the ceilings and then each selected policy, in order, under the --threads limit. A policy that
+/// throws is recorded with its error; the run goes on. Throws std::bad_alloc or std::runtime_error only from
+/// the ceiling measurements.
+run_report run_policies(const options& opts, host_info host, device_info device,
+                        const std::vector<policy_runner>& selected);
+
+} // namespace policybench

@@ -1,0 +1,23 @@
+// The ONE transform call: increment every element in place under any execution policy.
+#pragma once
+
+#include "policybench/increment.hpp"
+
+// The overload set must be declared before increment_all: a qualified call binds at its definition.
+// nvcc translation units see only the Thrust overload (<execution> stays out of CUDA code).
+#if !defined(__CUDACC__)
+#include "policybench/backend/std.hpp"
+#endif
+#include "policybench/backend/thrust.hpp"
+
+#include <utility>
+
+namespace policybench {
+
+/// Adds 1 to each of the last - first elements in [first, last), in place, under `policy`
+/// (a std:: or thrust:: execution policy). Throws what the selected transform throws.
+template <class Policy, class It> void increment_all(Policy&& policy, It first, It last) {
+  backend::transform(std::forward<Policy>(policy), first, last, first, increment{});
+}
+
+} // namespace policybench

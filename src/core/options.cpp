@@ -1,0 +1,78 @@
+// The command line, parsed with CLI11: every check here yields a one-line usage_error naming the option.
+#include "policybench/options.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <charconv>
+#include <map>
+#include <string_view>
+#include <system_error>
+
+namespace policybench {
+namespace {
+
+// Whole decimal numbers only: "-5", "1e7", "10M", " 7" and values past 64 bits are refused, never wrapped.
+std::uint64_t parse_count(std::string_view option, const std::string& text) {
+  std::uint64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec == std::errc::result_out_of_range)
+    throw usage_error(std::string(option) + ": " + text + " does not fit in 64 bits");
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty())
+    throw usage_error(std::string(option) + ": '" + text + "' is not a whole number of decimal digits");
+  return value;
+}
+
+int parse_int(std::string_view option, const std::string& text, std::uint64_t min, std::uint64_t max) {
+  const std::uint64_t value = parse_count(option, text);
+  if (value < min || value > max)
+    throw usage_error(std::string(option) + ": " + text + " is outside " + std::to_string(min) + ".." +
+                      std::to_string(max));
+  return static_cast<int>(value);
+}
+
+} // namespace
+
+std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out) {
+  CLI::App app{"policybench: the increment workload (a[i] += 1) run through every execution policy, timed "
+               "cold and warm, validated, and compared with the memory-bandwidth ceiling.",
+               "policybench"};
+  app.set_version_flag("--version", "policybench " POLICYBENCH_VERSION);
+  options o;
+  std::string size = "10000000", warmup = "3", reps = "10", threads, type = "float64", format = "table";
+  app.add_option("--policies", o.policies, "Comma-separated policy names (default: every available one)")
+      ->delimiter(',');
+  app.add_flag("--list-policies", o.list_policies, "List every policy: device, backend, available or why not");
+  app.add_option("--size", size, "Element count (default 10000000; 0 is a valid run that moves nothing)");
+  app.add_option("--type", type, "Element type: float32, float64, int32, int64 (default float64)");
+  app.add_option("--warmup", warmup, "Untimed calls after the cold call (default 3)");
+  app.add_option("--reps", reps, "Timed warm calls, at least 1 (default 10)");
+  app.add_option("--threads", threads, "Thread limit for oneTBB and OpenMP (default: all logical cores)");
+  app.add_option("--format", format, "Report format: table, markdown, csv, json (default table)");
+  app.add_option("--output", o.output, "Write the report to this file (atomically) instead of stdout");
+  try {
+    app.parse(static_cast<int>(args.size()), args.data());
+  } catch (const CLI::Success& e) {
+    app.exit(e, out, out);
+    return std::nullopt;
+  } catch (const CLI::ParseError& e) {
+    throw usage_error(e.what());
+  }
+  o.run.size = parse_count("--size", size);
+  o.run.warmup = parse_int("--warmup", warmup, 0, 1'000'000);
+  o.run.reps = parse_int("--reps", reps, 1, 1'000'000);
+  if (!threads.empty()) o.threads = parse_int("--threads", threads, 1, 1 << 20);
+  const auto element = parse_element_type(type);
+  if (!element) throw usage_error("--type: '" + type + "' is not one of float32, float64, int32, int64");
+  o.run.type = *element;
+  static const std::map<std::string, output_format> formats{{"table", output_format::table},
+                                                            {"markdown", output_format::markdown},
+                                                            {"csv", output_format::csv},
+                                                            {"json", output_format::json}};
+  const auto f = formats.find(format);
+  if (f == formats.end()) throw usage_error("--format: '" + format + "' is not one of table, markdown, csv, json");
+  o.format = f->second;
+  if (o.output && o.output->empty()) throw usage_error("--output: the file name is empty");
+  return o;
+}
+
+} // namespace policybench

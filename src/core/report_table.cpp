@@ -1,0 +1,103 @@
+// The human-readable report: a fixed-width (or markdown) table of the policies that ran, then the rest.
+#include "policybench/report.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace policybench {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+// A number field in a given unit and precision, or "-" when the report has no figure for it.
+std::string cell(const json& v, double scale, int decimals, const char* suffix = "") {
+  if (!v.is_number()) return "-";
+  return fmt::format("{:.{}f}{}", v.get<double>() * scale, decimals, suffix);
+}
+
+struct column {
+  const char* header;
+  std::string (*render)(const json& row);
+  bool left_aligned = false;
+};
+
+const column columns[] = {
+    {"policy", [](const json& r) { return r["policy"].get<std::string>(); }, true},
+    {"device", [](const json& r) { return r["device"].get<std::string>(); }, true},
+    {"backend", [](const json& r) { return r["backend"].get<std::string>(); }, true},
+    {"cold ms", [](const json& r) { return cell(r["cold_s"], 1e3, 3); }},
+    {"median ms", [](const json& r) { return cell(r["median_s"], 1e3, 3); }},
+    {"GB/s", [](const json& r) { return cell(r["gb_per_s"], 1, 1); }},
+    {"% ceiling", [](const json& r) { return cell(r["pct_of_ceiling"], 1, 1); }},
+    {"speedup", [](const json& r) { return cell(r["speedup_vs_loop"], 1, 2, "x"); }},
+    {"kernel ms", [](const json& r) { return cell(r["kernel_median_s"], 1e3, 3); }},
+    {"e2e pageable ms", [](const json& r) { return cell(r["e2e_pageable_median_s"], 1e3, 3); }},
+    {"e2e pinned ms", [](const json& r) { return cell(r["e2e_pinned_median_s"], 1e3, 3); }},
+    {"e2e/kernel", [](const json& r) { return cell(r["e2e_over_kernel"], 1, 0, "x"); }},
+    {"validated", [](const json& r) { return std::string(r["validated"].get<bool>() ? "yes" : "NO"); }},
+};
+
+void write_rows(const std::vector<std::vector<std::string>>& rows, bool markdown, std::ostream& out) {
+  std::vector<std::size_t> width(std::size(columns));
+  for (const auto& row : rows)
+    for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  const auto line = [&](const std::vector<std::string>& row) {
+    std::string text = markdown ? "| " : "";
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      text += columns[c].left_aligned ? fmt::format("{:<{}}", row[c], width[c]) : fmt::format("{:>{}}", row[c], width[c]);
+      text += markdown ? " | " : (c + 1 < row.size() ? "  " : "");
+    }
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    out << text << '\n';
+  };
+  line(rows.front());
+  if (markdown) {
+    std::string rule = "|";
+    for (std::size_t c = 0; c < width.size(); ++c)
+      rule += fmt::format(fmt::runtime(columns[c].left_aligned ? " :{} |" : " {}: |"), std::string(width[c] - 1, '-'));
+    out << rule << '\n';
+  }
+  std::for_each(rows.begin() + 1, rows.end(), line);
+}
+
+} // namespace
+
+void write_table(const json& report, bool markdown, std::ostream& out) {
+  const json& env = report["environment"];
+  const json& config = env["config"];
+  fmt::print(out, "policybench {}: {} x {} in place ({} bytes moved per call), {} warm-up + {} timed calls, "
+                  "{} host threads\n\n",
+             env["policybench_version"].get<std::string>(), config["size"].get<std::uint64_t>(),
+             config["type"].get<std::string>(), config["bytes_per_call"].get<double>(), config["warmup"].get<int>(),
+             config["reps"].get<int>(), config["host_concurrency"].get<int>());
+  std::vector<std::vector<std::string>> rows{{}};
+  for (const auto& c : columns) rows.front().push_back(c.header);
+  for (const auto& r : report["results"]) {
+    if (r["status"] == "unavailable" || r["status"] == "failed") continue;
+    std::vector<std::string> row;
+    for (const auto& c : columns) row.push_back(c.render(r));
+    rows.push_back(std::move(row));
+  }
+  if (rows.size() > 1) write_rows(rows, markdown, out);
+  const char* bullet = markdown ? "- " : "";
+  for (const auto& r : report["results"])
+    if (r["status"] == "unavailable" || r["status"] == "failed")
+      fmt::print(out, "{}{} {}: {}\n", bullet, r["policy"].get<std::string>(), r["status"].get<std::string>(),
+                 r["reason"].get<std::string>());
+  const json& ceilings = env["ceilings"];
+  fmt::print(out, "\n{}ceilings: host copy {} GB/s, device copy {} GB/s, device theoretical peak {} GB/s\n", bullet,
+             cell(ceilings["host_copy_gb_per_s"], 1, 1), cell(ceilings["device_copy_gb_per_s"], 1, 1),
+             cell(ceilings["device_theoretical_peak_gb_per_s"], 1, 1));
+  fmt::print(out, "{}host: {}, {} logical cores, oneTBB {}, std::par on {}; device: {}\n", bullet,
+             env["host"]["cpu_model"].get<std::string>(), env["host"]["logical_cores"].get<int>(),
+             env["host"]["tbb_version"].get<std::string>(), env["host"]["pstl_backend"].get<std::string>(),
+             env["device"]["available"].get<bool>() ? env["device"]["name"].get<std::string>()
+                                                    : "unavailable: " + env["device"]["unavailable_reason"].get<std::string>());
+  for (const auto& w : report["warnings"]) fmt::print(out, "{}warning: {}\n", bullet, w.get<std::string>());
+}
+
+} // namespace policybench

@@ -1,0 +1,29 @@
+// The one call under Thrust's CUDA system: the same increment_all as on the host, only the policy changes.
+// thrust::device blocks until done on the default stream; par_nosync.on(stream) is how a library caller
+// keeps its own stream and synchronizes only when it needs the result.
+#include "device_measure.cuh"
+#include "device_policies.cuh"
+#include "policybench/workload.hpp"
+
+#include <thrust/execution_policy.h>
+#include <thrust/system/cuda/execution_policy.h>
+
+namespace policybench {
+
+policy_runner thrust_device_policy() {
+  // thrust::device launches on the legacy default stream and synchronizes it after the algorithm, so the
+  // events go on that stream too and the host clock sees the synchronization Thrust adds.
+  return device_policy(
+      "thrust::device", "CUDA (Thrust device system)", false,
+      [](auto* first, std::size_t n, cudaStream_t) { increment_all(thrust::device, first, first + n); });
+}
+
+policy_runner thrust_par_nosync_policy() {
+  // No synchronization inside Thrust: the stop event's synchronize is the only wait, as in a pipelined caller.
+  return device_policy("thrust::cuda::par_nosync", "CUDA (Thrust par_nosync on a non-blocking stream)", true,
+                       [](auto* first, std::size_t n, cudaStream_t stream) {
+                         increment_all(thrust::cuda::par_nosync.on(stream), first, first + n);
+                       });
+}
+
+} // namespace policybench

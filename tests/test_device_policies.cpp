@@ -1,0 +1,114 @@
+// The device policies through the plain C++ registry: every available one, every element type, sizes 0..17 and
+// two large sizes that are not powers of two. Without any available policy the executable is skipped (77).
+#define DOCTEST_CONFIG_IMPLEMENT
+#include <doctest/doctest.h>
+
+#include "policybench/device.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <iostream>
+#include <string>
+#include <vector>
+
+using namespace policybench;
+
+namespace {
+
+// Built once: query_device() creates the CUDA context, which every test case shares.
+const std::vector<policy_runner>& policies() {
+  static const std::vector<policy_runner> all = device_policies(query_device());
+  return all;
+}
+
+template <class T> constexpr element_type element_type_of = element_type::float32;
+template <> constexpr element_type element_type_of<double> = element_type::float64;
+template <> constexpr element_type element_type_of<std::int32_t> = element_type::int32;
+template <> constexpr element_type element_type_of<std::int64_t> = element_type::int64;
+
+std::vector<std::size_t> test_sizes() {
+  std::vector<std::size_t> sizes;
+  for (std::size_t n = 0; n <= 17; ++n) sizes.push_back(n);
+  sizes.push_back(1'000'003);
+  sizes.push_back(10'000'000);
+  return sizes;
+}
+
+void check_calls(const timed_calls& t, const run_config& cfg, bool kernel_times) {
+  CHECK(t.warm_s.size() == std::size_t(cfg.reps));
+  CHECK(t.kernel_s.size() == (kernel_times ? std::size_t(cfg.reps) : 0));
+  CHECK(std::all_of(t.warm_s.begin(), t.warm_s.end(), [](double s) { return s >= 0; }));
+  CHECK(std::all_of(t.kernel_s.begin(), t.kernel_s.end(), [](double s) { return s >= 0; }));
+}
+
+} // namespace
+
+TEST_CASE_TEMPLATE("every available device policy increments every element exactly", T, float, double, std::int32_t,
+                   std::int64_t) {
+  for (const std::size_t n : test_sizes()) {
+    SUBCASE(("size " + std::to_string(n)).c_str()) {
+      for (const policy_runner& p : policies()) {
+        if (p.unavailable) continue;
+        CAPTURE(p.name);
+        const run_config cfg{element_type_of<T>, n, 1, 2};
+        const measurement m = p.measure(cfg);
+        CHECK_MESSAGE(!m.validation_error, m.validation_error.value_or(""));
+        const bool on_device = p.device == "device";
+        check_calls(m.in_place, cfg, on_device);
+        if (on_device) {
+          REQUIRE(m.e2e_pageable);
+          REQUIRE(m.e2e_pinned);
+          check_calls(*m.e2e_pageable, cfg, false);
+          check_calls(*m.e2e_pinned, cfg, false);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("the device copy ceiling times reps copies when a device exists") {
+  const run_config cfg{element_type::float64, 1'000'003, 1, 3};
+  const auto copy = measure_device_copy(cfg);
+  if (query_device().unavailable) {
+    CHECK_FALSE(copy);
+    return;
+  }
+  REQUIRE(copy);
+  REQUIRE(copy->kernel_s.size() == 3);
+  REQUIRE(copy->warm_s.size() == 3);
+  for (double s : copy->kernel_s) CHECK(s > 0);
+  for (double s : copy->warm_s) CHECK(s > 0);
+}
+
+TEST_CASE("an unavailable device policy has a reason and no measure function") {
+  for (const policy_runner& p : policies()) {
+    CAPTURE(p.name);
+    CHECK(p.unavailable.has_value() == !p.measure);
+    if (p.unavailable) CHECK_FALSE(p.unavailable->empty());
+  }
+  device_info no_device;
+  no_device.unavailable = "test: no device";
+  const auto listed = device_policies(no_device);
+  REQUIRE(listed.size() == 1 + std::size(cuda_policy_names));
+  CHECK(listed.front().name == "thrust::device");
+  for (std::size_t i = 0; i < std::size(cuda_policy_names); ++i) {
+    const policy_runner& p = listed[i + 1];
+    CHECK(p.name == cuda_policy_names[i]);
+    CHECK(p.device == "device");
+    REQUIRE(p.unavailable);
+    CHECK_FALSE(p.unavailable->empty());
+    CHECK_FALSE(p.measure);
+  }
+}
+
+int main(int argc, char** argv) {
+  const auto& all = policies();
+  const auto available = std::find_if(all.begin(), all.end(), [](const policy_runner& p) { return !p.unavailable; });
+  if (available == all.end()) {
+    std::cout << "skipped: " << (all.empty() ? std::string("no device policies") : *all.front().unavailable) << '\n';
+    return 77; // ctest's SKIP_RETURN_CODE for this test
+  }
+  doctest::Context context(argc, argv);
+  return context.run();
+}
