@@ -34,7 +34,8 @@ struct run_report {
 /// Every policy of this build: host policies, then device policies (unavailable ones included).
 std::vector<policy_runner> all_policies(const device_info& device);
 
-/// The entries of `registry` named in `names`, in registry order; every available entry when `names` is empty.
+/// The entries of `registry` named in `names`, in registry order; every entry when `names` is empty (the
+/// unavailable ones are reported with their reason, not run).
 /// Throws usage_error for a name the registry does not know (the message lists the valid names).
 std::vector<policy_runner> select_policies(std::vector<policy_runner> registry, const std::vector<std::string>& names);
 

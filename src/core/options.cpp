@@ -39,7 +39,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   app.set_version_flag("--version", "policybench " POLICYBENCH_VERSION);
   options o;
   std::string size = "10000000", warmup = "3", reps = "10", threads, type = "float64", format = "table";
-  app.add_option("--policies", o.policies, "Comma-separated policy names (default: every available one)")
+  app.add_option("--policies", o.policies, "Comma-separated policy names (default: all; unavailable ones are listed with the reason)")
       ->delimiter(',');
   app.add_flag("--list-policies", o.list_policies, "List every policy: device, backend, available or why not");
   app.add_option("--size", size, "Element count (default 10000000; 0 is a valid run that moves nothing)");

@@ -40,7 +40,7 @@ std::vector<policy_runner> select_policies(std::vector<policy_runner> registry,
       throw usage_error("--policies: unknown policy '" + name + "'; valid names: " + valid);
     }
   std::erase_if(registry, [&](const policy_runner& p) {
-    return names.empty() ? p.unavailable.has_value() : std::find(names.begin(), names.end(), p.name) == names.end();
+    return !names.empty() && std::find(names.begin(), names.end(), p.name) == names.end();
   });
   return registry;
 }
@@ -49,7 +49,7 @@ void check_memory(const run_config& cfg, const std::vector<policy_runner>& selec
   const std::uint64_t max_elements = std::numeric_limits<std::uint64_t>::max() / 2 / size_of(cfg.type);
   if (cfg.size > max_elements)
     throw usage_error("--size: " + std::to_string(cfg.size) + " elements of " + std::string(to_string(cfg.type)) +
-                      " exceed the address space");
+                      " need 2^64 bytes or more (two arrays): beyond the address space");
   const std::uint64_t needed = 2 * cfg.size * size_of(cfg.type);
   if (const std::uint64_t available = host_available_bytes(); available != 0 && needed > available)
     throw usage_error("--size: " + std::to_string(cfg.size) + " elements need " + std::to_string(needed) +

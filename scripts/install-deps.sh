@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages policybench builds with, only those missing. CUDA (nvcc, CCCL) is not a Debian
+# package here: it is used from /usr/local/cuda when present; without it, Thrust and CUB come from Debian.
+set -euo pipefail
+
+packages=(cmake ninja-build g++ libtbb-dev libcli11-dev nlohmann-json3-dev libfmt-dev doctest-dev)
+# Thrust/CUB: the CUDA Toolkit's CCCL when installed, Debian's otherwise.
+[ -f /usr/local/cuda/lib64/cmake/cccl/cccl-config.cmake ] || packages+=(libthrust-dev libcub-dev)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "install-deps: installing ${missing[*]}" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

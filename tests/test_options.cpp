@@ -1,0 +1,216 @@
+// The command line: defaults, every option, --help/--version, one-line usage errors naming the option; policy
+// selection against the registry and the memory check.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "policybench/options.hpp"
+#include "policybench/run.hpp"
+
+#include <cstdint>
+#include <initializer_list>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace policybench;
+
+namespace {
+
+std::optional<options> parse(std::initializer_list<const char*> args, std::ostream& out) {
+  std::vector<const char*> argv{"policybench"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return parse_options(argv, out);
+}
+
+std::optional<options> parse(std::initializer_list<const char*> args) {
+  std::ostringstream out;
+  return parse(args, out);
+}
+
+// The usage_error message of parsing `args`, or "" when parsing succeeded or threw something else.
+std::string usage_message(std::initializer_list<const char*> args) {
+  try {
+    parse(args);
+  } catch (const usage_error& e) {
+    return e.what();
+  } catch (...) {
+    return "";
+  }
+  return "";
+}
+
+policy_runner fake(std::string name, std::string device = "host", std::optional<std::string> unavailable = {}) {
+  return {std::move(name), std::move(device), "test", std::move(unavailable), {}};
+}
+
+} // namespace
+
+TEST_CASE("no arguments give the defaults") {
+  const auto o = parse({});
+  REQUIRE(o);
+  CHECK(o->policies.empty());
+  CHECK_FALSE(o->list_policies);
+  CHECK(o->run.size == 10'000'000);
+  CHECK(o->run.type == element_type::float64);
+  CHECK(o->run.warmup == 3);
+  CHECK(o->run.reps == 10);
+  CHECK_FALSE(o->threads);
+  CHECK(o->format == output_format::table);
+  CHECK_FALSE(o->output);
+}
+
+TEST_CASE("every option parses") {
+  const auto o =
+      parse({"--policies", "std::par,thrust::tbb", "--size", "1000003", "--type", "int32", "--warmup", "0", "--reps",
+             "7", "--threads", "2", "--format", "json", "--output", "out.json", "--list-policies"});
+  REQUIRE(o);
+  CHECK(o->policies == std::vector<std::string>{"std::par", "thrust::tbb"});
+  CHECK(o->list_policies);
+  CHECK(o->run.size == 1'000'003);
+  CHECK(o->run.type == element_type::int32);
+  CHECK(o->run.warmup == 0);
+  CHECK(o->run.reps == 7);
+  CHECK(o->threads == std::optional<int>(2));
+  CHECK(o->format == output_format::json);
+  CHECK(o->output == std::optional<std::string>("out.json"));
+
+  CHECK(parse({"--size", "0"})->run.size == 0);
+  CHECK(parse({"--type", "float32"})->run.type == element_type::float32);
+  CHECK(parse({"--type", "int64"})->run.type == element_type::int64);
+  CHECK(parse({"--format", "csv"})->format == output_format::csv);
+  CHECK(parse({"--format", "markdown"})->format == output_format::markdown);
+  CHECK(parse({"--format", "table"})->format == output_format::table);
+  CHECK(parse({"--policies", "loop"})->policies == std::vector<std::string>{"loop"});
+  CHECK(parse({"--size", "18446744073709551615"})->run.size == UINT64_MAX);
+}
+
+TEST_CASE("--help and --version print to the stream and return nothing") {
+  std::ostringstream help;
+  CHECK_FALSE(parse({"--help"}, help));
+  CHECK(help.str().find("--size") != std::string::npos);
+  CHECK(help.str().find("--policies") != std::string::npos);
+  std::ostringstream version;
+  CHECK_FALSE(parse({"--version"}, version));
+  CHECK(version.str().find("policybench") != std::string::npos);
+}
+
+TEST_CASE("bad input throws a one-line usage_error naming the option") {
+  struct bad_case {
+    std::initializer_list<const char*> args;
+    const char* option;
+  };
+  const bad_case cases[] = {
+      {{"--size", "-5"}, "--size"},
+      {{"--size", "abc"}, "--size"},
+      {{"--size", "10M"}, "--size"},
+      {{"--size", "1e7"}, "--size"},
+      {{"--size", "99999999999999999999999"}, "--size"},
+      {{"--size", ""}, "--size"},
+      {{"--reps", "0"}, "--reps"},
+      {{"--reps", "-1"}, "--reps"},
+      {{"--warmup", "-1"}, "--warmup"},
+      {{"--threads", "0"}, "--threads"},
+      {{"--threads", "-2"}, "--threads"},
+      {{"--type", "float16"}, "--type"},
+      {{"--format", "xml"}, "--format"},
+      {{"--output", ""}, "--output"},
+      {{"--bogus"}, "--bogus"},
+  };
+  for (const auto& c : cases) {
+    std::string joined;
+    for (const char* a : c.args)
+      joined += std::string(" '") + a + "'";
+    CAPTURE(joined);
+    const std::string message = usage_message(c.args);
+    CAPTURE(message);
+    CHECK_FALSE(message.empty());
+    CHECK(message.find(c.option) != std::string::npos);
+    CHECK(message.find('\n') == std::string::npos);
+  }
+  CHECK(usage_message({"--size", "99999999999999999999999"}).find("64 bits") != std::string::npos);
+}
+
+TEST_CASE("select_policies picks by name in registry order and refuses unknown names") {
+  const std::vector<policy_runner> registry{fake("loop"), fake("std::par"), fake("thrust::omp", "host", "no OpenMP"),
+                                            fake("cuda::kernel", "device", "no nvcc")};
+  SUBCASE("no names: every entry, unavailable ones kept to be reported") {
+    const auto selected = select_policies(registry, {});
+    REQUIRE(selected.size() == 4);
+    CHECK(selected[0].name == "loop");
+    CHECK(selected[2].unavailable == "no OpenMP");
+    CHECK(selected[3].name == "cuda::kernel");
+  }
+  SUBCASE("named entries in registry order, unavailable ones kept to be reported") {
+    const auto selected = select_policies(registry, {"cuda::kernel", "loop"});
+    REQUIRE(selected.size() == 2);
+    CHECK(selected[0].name == "loop");
+    CHECK(selected[1].name == "cuda::kernel");
+  }
+  SUBCASE("an unknown name lists the valid ones") {
+    std::string message;
+    try {
+      select_policies(registry, {"loop", "std::parallel"});
+    } catch (const usage_error& e) {
+      message = e.what();
+    }
+    CAPTURE(message);
+    CHECK(message.find("std::parallel") != std::string::npos);
+    for (const char* name : {"loop", "std::par", "thrust::omp", "cuda::kernel"})
+      CHECK(message.find(name) != std::string::npos);
+  }
+  SUBCASE("the real registry: no names select every policy of the build, GPU ones included") {
+    const auto registry = all_policies(query_device());
+    const auto selected = select_policies(registry, {});
+    CHECK(selected.size() == registry.size());
+    CHECK(std::any_of(selected.begin(), selected.end(), [](const auto& p) { return p.name == "cuda::kernel"; }));
+  }
+}
+
+TEST_CASE("check_memory refuses a run that cannot fit, naming the bytes") {
+  const std::vector<policy_runner> selected{fake("loop")};
+  const device_info no_device;
+  for (const element_type t : all_element_types) {
+    CAPTURE(to_string(t));
+    run_config cfg;
+    cfg.type = t;
+    cfg.size = std::size_t(1) << 62;
+    std::string message;
+    try {
+      check_memory(cfg, selected, no_device);
+    } catch (const usage_error& e) {
+      message = e.what();
+    }
+    CAPTURE(message);
+    CHECK(message.find("--size") != std::string::npos);
+    CHECK(message.find("bytes") != std::string::npos);
+  }
+  run_config cfg{element_type::int32, std::size_t(1) << 45, 0, 1}; // 128 TiB per array: no host has that
+  std::string message;
+  try {
+    check_memory(cfg, selected, no_device);
+  } catch (const usage_error& e) {
+    message = e.what();
+  }
+  CAPTURE(message);
+  CHECK(message.find("bytes") != std::string::npos);
+  CHECK_NOTHROW(check_memory(run_config{element_type::float64, 1000, 0, 1}, selected, no_device));
+}
+
+TEST_CASE("check_memory counts device memory only when a device policy is selected") {
+  device_info small;
+  small.name = "test device";
+  small.free_memory_bytes = 1000;
+  const run_config cfg{element_type::float64, 1000, 0, 1}; // 16000 bytes for two arrays
+  CHECK_NOTHROW(check_memory(cfg, {fake("loop")}, small));
+  CHECK_NOTHROW(check_memory(cfg, {fake("cuda::kernel", "device", "no nvcc")}, small));
+  std::string message;
+  try {
+    check_memory(cfg, {fake("cuda::kernel", "device")}, small);
+  } catch (const usage_error& e) {
+    message = e.what();
+  }
+  CAPTURE(message);
+  CHECK(message.find("16000 bytes") != std::string::npos);
+  CHECK(message.find("device memory") != std::string::npos);
+}
