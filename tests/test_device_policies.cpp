@@ -3,6 +3,8 @@
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
+#include "test_sizes.hpp"
+
 #include "policybench/device.hpp"
 
 #include <algorithm>
@@ -22,19 +24,6 @@ const std::vector<policy_runner>& policies() {
   return all;
 }
 
-template <class T> constexpr element_type element_type_of = element_type::float32;
-template <> constexpr element_type element_type_of<double> = element_type::float64;
-template <> constexpr element_type element_type_of<std::int32_t> = element_type::int32;
-template <> constexpr element_type element_type_of<std::int64_t> = element_type::int64;
-
-std::vector<std::size_t> test_sizes() {
-  std::vector<std::size_t> sizes;
-  for (std::size_t n = 0; n <= 17; ++n) sizes.push_back(n);
-  sizes.push_back(1'000'003);
-  sizes.push_back(10'000'000);
-  return sizes;
-}
-
 void check_calls(const timed_calls& t, const run_config& cfg, bool kernel_times) {
   CHECK(t.warm_s.size() == std::size_t(cfg.reps));
   CHECK(t.kernel_s.size() == (kernel_times ? std::size_t(cfg.reps) : 0));
@@ -46,7 +35,7 @@ void check_calls(const timed_calls& t, const run_config& cfg, bool kernel_times)
 
 TEST_CASE_TEMPLATE("every available device policy increments every element exactly", T, float, double, std::int32_t,
                    std::int64_t) {
-  for (const std::size_t n : test_sizes()) {
+  for (const std::size_t n : test_sizes(true)) {
     SUBCASE(("size " + std::to_string(n)).c_str()) {
       for (const policy_runner& p : policies()) {
         if (p.unavailable) continue;

@@ -2,6 +2,8 @@
 // the registry's names, the PSTL backend guard, the host copy ceiling and the --threads limit.
 #include <doctest/doctest.h>
 
+#include "test_sizes.hpp"
+
 #include "policybench/backend/std.hpp"
 #include "policybench/host.hpp"
 #include "policybench/host_threads.hpp"
@@ -24,25 +26,11 @@ const std::vector<policy_runner>& policies() {
   return all;
 }
 
-template <class T> constexpr element_type element_type_of = element_type::float32;
-template <> constexpr element_type element_type_of<double> = element_type::float64;
-template <> constexpr element_type element_type_of<std::int32_t> = element_type::int32;
-template <> constexpr element_type element_type_of<std::int64_t> = element_type::int64;
-
-std::vector<std::size_t> test_sizes() {
-  std::vector<std::size_t> sizes;
-  for (std::size_t n = 0; n <= 17; ++n)
-    sizes.push_back(n);
-  sizes.push_back(1'000'003);
-  sizes.push_back(10'000'000);
-  return sizes;
-}
-
 } // namespace
 
 TEST_CASE_TEMPLATE("every available host policy increments every element exactly", T, float, double, std::int32_t,
                    std::int64_t) {
-  for (const std::size_t n : test_sizes()) {
+  for (const std::size_t n : test_sizes(true)) {
     SUBCASE(("size " + std::to_string(n)).c_str()) {
       const run_config cfg{element_type_of<T>, n, 1, 2};
       for (const policy_runner& p : policies()) {

@@ -28,16 +28,21 @@ std::optional<options> parse(std::initializer_list<const char*> args) {
   return parse(args, out);
 }
 
-// The usage_error message of parsing `args`, or "" when parsing succeeded or threw something else.
-std::string usage_message(std::initializer_list<const char*> args) {
+// The usage_error message `f` throws, or "" when it returns or throws something else.
+template <class F> std::string usage_message_of(F f) {
   try {
-    parse(args);
+    f();
   } catch (const usage_error& e) {
     return e.what();
   } catch (...) {
     return "";
   }
   return "";
+}
+
+// The usage_error message of parsing `args`, or "" when parsing succeeded.
+std::string usage_message(std::initializer_list<const char*> args) {
+  return usage_message_of([&] { parse(args); });
 }
 
 policy_runner fake(std::string name, std::string device = "host", std::optional<std::string> unavailable = {}) {
@@ -148,12 +153,7 @@ TEST_CASE("select_policies picks by name in registry order and refuses unknown n
     CHECK(selected[1].name == "cuda::kernel");
   }
   SUBCASE("an unknown name lists the valid ones") {
-    std::string message;
-    try {
-      select_policies(registry, {"loop", "std::parallel"});
-    } catch (const usage_error& e) {
-      message = e.what();
-    }
+    const std::string message = usage_message_of([&] { select_policies(registry, {"loop", "std::parallel"}); });
     CAPTURE(message);
     CHECK(message.find("std::parallel") != std::string::npos);
     for (const char* name : {"loop", "std::par", "thrust::omp", "cuda::kernel"})
@@ -175,23 +175,13 @@ TEST_CASE("check_memory refuses a run that cannot fit, naming the bytes") {
     run_config cfg;
     cfg.type = t;
     cfg.size = std::size_t(1) << 62;
-    std::string message;
-    try {
-      check_memory(cfg, selected, no_device);
-    } catch (const usage_error& e) {
-      message = e.what();
-    }
+    const std::string message = usage_message_of([&] { check_memory(cfg, selected, no_device); });
     CAPTURE(message);
     CHECK(message.find("--size") != std::string::npos);
     CHECK(message.find("bytes") != std::string::npos);
   }
   run_config cfg{element_type::int32, std::size_t(1) << 45, 0, 1}; // 128 TiB per array: no host has that
-  std::string message;
-  try {
-    check_memory(cfg, selected, no_device);
-  } catch (const usage_error& e) {
-    message = e.what();
-  }
+  const std::string message = usage_message_of([&] { check_memory(cfg, selected, no_device); });
   CAPTURE(message);
   CHECK(message.find("bytes") != std::string::npos);
   CHECK_NOTHROW(check_memory(run_config{element_type::float64, 1000, 0, 1}, selected, no_device));
@@ -204,12 +194,7 @@ TEST_CASE("check_memory counts device memory only when a device policy is select
   const run_config cfg{element_type::float64, 1000, 0, 1}; // 16000 bytes for two arrays
   CHECK_NOTHROW(check_memory(cfg, {fake("loop")}, small));
   CHECK_NOTHROW(check_memory(cfg, {fake("cuda::kernel", "device", "no nvcc")}, small));
-  std::string message;
-  try {
-    check_memory(cfg, {fake("cuda::kernel", "device")}, small);
-  } catch (const usage_error& e) {
-    message = e.what();
-  }
+  const std::string message = usage_message_of([&] { check_memory(cfg, {fake("cuda::kernel", "device")}, small); });
   CAPTURE(message);
   CHECK(message.find("16000 bytes") != std::string::npos);
   CHECK(message.find("device memory") != std::string::npos);

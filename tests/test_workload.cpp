@@ -1,6 +1,8 @@
 // The workload itself: increment on every element type, increment_all under std and Thrust policies, exact validation.
 #include <doctest/doctest.h>
 
+#include "test_sizes.hpp"
+
 #include "policybench/element_type.hpp"
 #include "policybench/increment.hpp"
 #include "policybench/initial_values.hpp"
@@ -18,19 +20,6 @@
 using namespace policybench;
 
 namespace {
-
-template <class T> constexpr element_type element_type_of = element_type::float32;
-template <> constexpr element_type element_type_of<double> = element_type::float64;
-template <> constexpr element_type element_type_of<std::int32_t> = element_type::int32;
-template <> constexpr element_type element_type_of<std::int64_t> = element_type::int64;
-
-std::vector<std::size_t> test_sizes() {
-  std::vector<std::size_t> sizes;
-  for (std::size_t n = 0; n <= 17; ++n)
-    sizes.push_back(n);
-  sizes.push_back(1'000'003);
-  return sizes;
-}
 
 // Fills n elements, applies increment_all under `policy` twice and checks every element went up by exactly 2.
 template <class T, class Policy> void check_increment_all(Policy&& policy, std::size_t n) {
@@ -55,7 +44,7 @@ TEST_CASE_TEMPLATE("increment adds one in the element type", T, float, double, s
 
 TEST_CASE_TEMPLATE("increment_all increments every element under std and Thrust policies", T, float, double,
                    std::int32_t, std::int64_t) {
-  for (const std::size_t n : test_sizes()) {
+  for (const std::size_t n : test_sizes(false)) {
     SUBCASE(("size " + std::to_string(n)).c_str()) {
       SUBCASE("std::execution::seq") { check_increment_all<T>(std::execution::seq, n); }
       SUBCASE("std::execution::par") { check_increment_all<T>(std::execution::par, n); }

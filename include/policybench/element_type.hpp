@@ -31,6 +31,12 @@ constexpr std::optional<element_type> parse_element_type(std::string_view s) noe
   return std::nullopt;
 }
 
+/// The element_type of a C++ type: element_type_of<double> == element_type::float64.
+template <class T> constexpr element_type element_type_of = element_type::float32;
+template <> inline constexpr element_type element_type_of<double> = element_type::float64;
+template <> inline constexpr element_type element_type_of<std::int32_t> = element_type::int32;
+template <> inline constexpr element_type element_type_of<std::int64_t> = element_type::int64;
+
 /// Calls f.template operator()<T>() with T the C++ type of t (float, double, std::int32_t, std::int64_t).
 template <class F> decltype(auto) visit_element_type(element_type t, F&& f) {
   switch (t) {
