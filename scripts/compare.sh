@@ -6,5 +6,6 @@ cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/cuda/bin"
 scripts/install-deps.sh
 cmake --preset default >/dev/null
-cmake --build --preset default >/dev/null
+echo "compare: building (the first build takes minutes; nvcc compiles the GPU policies)" >&2
+cmake --build --preset default >&2
 exec build/default/src/policybench "$@"

@@ -153,6 +153,22 @@ TEST_CASE("to_json reports unavailable, failed and invalid policies with null fi
   CHECK(invalid["validation_error"] == "element 3 is 4, expected 5");
 }
 
+TEST_CASE("a run that moves no bytes has times but no throughput, ceiling share, speedup or warnings") {
+  run_report run = synthetic_run();
+  run.config.size = 0;
+  run.host.llc_bytes = 1 << 20;
+  const json report = to_json(run);
+  const json& fast = result_named(report, "fast");
+  CHECK(fast["median_s"].get<double>() == 1);
+  CHECK(fast["gb_per_s"].is_null());
+  CHECK(fast["pct_of_ceiling"].is_null());
+  CHECK(fast["speedup_vs_loop"].is_null());
+  for (const auto& w : run_warnings(run)) {
+    CHECK(w.find("cache") == std::string::npos);
+    CHECK(w.find("vary") == std::string::npos);
+  }
+}
+
 TEST_CASE("without a valid loop in the run there is no speedup") {
   run_report run = synthetic_run();
   run.outcomes.erase(run.outcomes.begin());
@@ -275,6 +291,16 @@ TEST_CASE("output_file writes atomically and a failing run leaves no file") {
       CHECK(dir.entries().size() == 1); // the temporary exists meanwhile
     }
     CHECK_FALSE(fs::exists(target));
+    CHECK(dir.entries().empty());
+  }
+  SUBCASE("a directory is refused before anything runs") {
+    std::string message;
+    try {
+      output_file f(dir.path.string());
+    } catch (const usage_error& e) {
+      message = e.what();
+    }
+    CHECK(message.find("is a directory") != std::string::npos);
     CHECK(dir.entries().empty());
   }
   SUBCASE("a path in a missing directory throws usage_error naming it") {

@@ -3,10 +3,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <map>
 #include <string_view>
 #include <system_error>
+#include <thread>
 
 namespace policybench {
 namespace {
@@ -46,7 +48,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   app.add_option("--type", type, "Element type: float32, float64, int32, int64 (default float64)");
   app.add_option("--warmup", warmup, "Untimed calls after the cold call (default 3)");
   app.add_option("--reps", reps, "Timed warm calls, at least 1 (default 10)");
-  app.add_option("--threads", threads, "Thread limit for oneTBB and OpenMP (default: all logical cores)");
+  app.add_option("--threads", threads, "Thread limit for oneTBB and OpenMP, 1..logical cores (default: all)");
   app.add_option("--format", format, "Report format: table, markdown, csv, json (default table)");
   app.add_option("--output", o.output, "Write the report to this file (atomically) instead of stdout");
   try {
@@ -60,7 +62,15 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   o.run.size = parse_count("--size", size);
   o.run.warmup = parse_int("--warmup", warmup, 0, 1'000'000);
   o.run.reps = parse_int("--reps", reps, 1, 1'000'000);
-  if (!threads.empty()) o.threads = parse_int("--threads", threads, 1, 1 << 20);
+  // More threads than logical cores only oversubscribes (oneTBB would not use them; OpenMP would, slowly).
+  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  if (!threads.empty()) o.threads = parse_int("--threads", threads, 1, std::uint64_t(cores));
+  for (std::size_t i = 0; i < o.policies.size(); ++i) {
+    if (o.policies[i].empty()) throw usage_error("--policies: an empty name in the list");
+    if (std::find(o.policies.begin(), o.policies.begin() + std::ptrdiff_t(i), o.policies[i]) !=
+        o.policies.begin() + std::ptrdiff_t(i))
+      throw usage_error("--policies: '" + o.policies[i] + "' is listed twice");
+  }
   const auto element = parse_element_type(type);
   if (!element) throw usage_error("--type: '" + type + "' is not one of float32, float64, int32, int64");
   o.run.type = *element;

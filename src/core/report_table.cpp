@@ -70,7 +70,7 @@ void write_table(const json& report, bool markdown, std::ostream& out) {
   const json& env = report["environment"];
   const json& config = env["config"];
   fmt::print(out, "policybench {}: {} x {} in place ({} bytes moved per call), {} warm-up + {} timed calls, "
-                  "{} host threads\n\n",
+                  "host threads: {}\n\n",
              env["policybench_version"].get<std::string>(), config["size"].get<std::uint64_t>(),
              config["type"].get<std::string>(), config["bytes_per_call"].get<double>(), config["warmup"].get<int>(),
              config["reps"].get<int>(), config["host_concurrency"].get<int>());

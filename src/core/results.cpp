@@ -42,7 +42,8 @@ double ceiling_median_s(const run_report& run, const policy_outcome& o) {
 
 json result_json(const run_report& run, const policy_outcome& o) {
   const double bytes = run.config.bytes_per_call();
-  const auto gb_per_s = [bytes](double s) { return ratio(bytes / 1e9, s); };
+  // A run that moves no bytes (--size 0) has times but no throughput, ceiling share or speedup.
+  const auto gb_per_s = [bytes](double s) { return bytes > 0 ? ratio(bytes / 1e9, s) : none; };
   json r{{"policy", o.name}, {"device", o.device}, {"backend", o.backend}};
   r["status"] = o.unavailable ? "unavailable" : o.error ? "failed" : o.result->validation_error ? "invalid" : "ok";
   r["reason"] = o.unavailable ? json(*o.unavailable) : o.error ? json(*o.error) : json(nullptr);
@@ -64,9 +65,11 @@ json result_json(const run_report& run, const policy_outcome& o) {
   const double median_s = warm ? warm->median_s : none;
   const double kernel_s = m ? median(m->in_place.kernel_s) : none;
   r["gb_per_s"] = figure(gb_per_s(median_s));
-  r["pct_of_ceiling"] = figure(100 * ratio(ceiling_median_s(run, o), o.device == "device" ? kernel_s : median_s));
+  const double moved = bytes > 0 ? 1 : none;
+  r["pct_of_ceiling"] =
+      figure(moved * 100 * ratio(ceiling_median_s(run, o), o.device == "device" ? kernel_s : median_s));
   const policy_outcome* loop = find_loop(run);
-  r["speedup_vs_loop"] = figure(ratio(loop ? median(loop->result->in_place.warm_s) : none, median_s));
+  r["speedup_vs_loop"] = figure(moved * ratio(loop ? median(loop->result->in_place.warm_s) : none, median_s));
   r["kernel_median_s"] = figure(kernel_s);
   r["kernel_gb_per_s"] = figure(gb_per_s(kernel_s));
   const double e2e_pageable = m && m->e2e_pageable ? median(m->e2e_pageable->warm_s) : none;
@@ -145,7 +148,7 @@ std::vector<std::string> run_warnings(const run_report& run) {
                   "(<tbb/tbb.h> not found), so their rows measure one thread");
   const std::uint64_t array_bytes = run.config.size * size_of(run.config.type);
   const auto cache_warning = [&](const char* where, std::size_t cache_bytes) {
-    if (cache_bytes > 0 && array_bytes < 4 * std::uint64_t(cache_bytes))
+    if (cache_bytes > 0 && array_bytes > 0 && array_bytes < 4 * std::uint64_t(cache_bytes))
       out.push_back(std::string("the array (") + std::to_string(array_bytes) + " bytes) is smaller than 4x the " +
                     where + " (" + std::to_string(cache_bytes) + " bytes): figures include cache effects, not "
                     "memory bandwidth alone (STREAM's rule); use a larger --size");
@@ -158,7 +161,7 @@ std::vector<std::string> run_warnings(const run_report& run) {
     if (o.error) out.push_back(o.name + " failed: " + *o.error);
     if (!o.result) continue;
     if (o.result->validation_error) out.push_back(o.name + " FAILED VALIDATION: " + *o.result->validation_error);
-    if (!o.result->in_place.warm_s.empty())
+    if (array_bytes > 0 && !o.result->in_place.warm_s.empty())
       if (const double cv = summarize(o.result->in_place.warm_s).cv; cv > noisy_cv)
         out.push_back(o.name + ": warm times vary (cv " + percent(cv) + " > " + percent(noisy_cv) +
                       "); the median is less certain, try more --reps on a quieter machine");
