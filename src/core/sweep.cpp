@@ -61,7 +61,7 @@ json run_sweep(const options& opts, const host_info& host, const device_info& de
   const bool by_size = opts.sweep == sweep_kind::size;
   std::vector<policy_runner> policies = selected;
   std::vector<options> points;
-  json sweep{{"kind", by_size ? "size" : "threads"}};
+  json sweep{{"kind", by_size ? "size" : "threads"}}, notes = json::array();
   if (by_size) {
     const auto plan = plan_size_series(opts.min_size, opts.max_size, size_of(opts.run.type),
                                        run_memory_limits(selected, device));
@@ -76,6 +76,10 @@ json run_sweep(const options& opts, const host_info& host, const device_info& de
     sweep["stop_reason"] = plan.stop_reason;
   } else {
     // The thread limit reaches oneTBB and OpenMP only; a GPU policy's figures would not change with it.
+    std::string left_out;
+    for (const auto& p : policies)
+      if (p.device != "host") left_out += (left_out.empty() ? "" : ", ") + p.name;
+    if (!left_out.empty()) notes.push_back("a thread sweep runs host policies only; left out: " + left_out);
     std::erase_if(policies, [](const policy_runner& p) { return p.device != "host"; });
     for (const int threads : thread_series(host.logical_cores)) {
       points.push_back(opts);
@@ -86,12 +90,12 @@ json run_sweep(const options& opts, const host_info& host, const device_info& de
 
   const auto runnable = std::count_if(policies.begin(), policies.end(), [](const auto& p) { return !p.unavailable; });
   progress bar(points.size() * std::size_t(runnable), !opts.quiet);
-  json results = json::array(), warnings = json::array(), series = json::array();
+  json results = json::array(), warnings = std::move(notes), series = json::array();
   std::optional<run_report> last;
   std::set<std::string> said;
   for (const auto& point : points) {
     const std::string where = by_size ? std::to_string(point.run.size) + " elements"
-                                      : std::to_string(*point.threads) + " threads";
+                                      : std::to_string(*point.threads) + (*point.threads == 1 ? " thread" : " threads");
     last = run_policies(point, host, device, policies,
                         [&](const policy_runner& p) { bar.step(p.name + " at " + where); });
     for (auto& row : result_rows(*last)) results.push_back(std::move(row));
