@@ -46,11 +46,32 @@ def machine(environments):
     return f"{cpu or 'unknown CPU'}, {gpu}"
 
 
-def save(fig, out_dir, name):
+def finish(ax, out_dir, name, title, xlabel, ylabel, **legend):
+    """Labels, legend, and the figure written as NAME.png and NAME.svg into out_dir (the paths are printed)."""
+    if xlabel:
+        ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(**{"fontsize": "small", **legend})
     for ext in ("png", "svg"):
         path = os.path.join(out_dir, f"{name}.{ext}")
-        fig.savefig(path, dpi=110, bbox_inches="tight")
+        ax.figure.savefig(path, dpi=110, bbox_inches="tight")
         print(path)
+
+
+def per_policy(reports, x_field, y_field):
+    """{label: {x: y}} for each policy of each report measured at two or more x; a report's own policies are not
+    mixed with another's (a single run at one size stays out of a sweep's line); the label names the report when
+    two reports have the same policy."""
+    series = {}
+    for index, (_, rows, _, _) in enumerate(reports):
+        for r in rows:
+            if number(r, y_field) and number(r, x_field):
+                series.setdefault((r["policy"], index), {})[r[x_field]] = r[y_field]
+    series = {key: points for key, points in series.items() if len(points) >= 2}
+    names = [policy for policy, _ in series]
+    return {(policy if names.count(policy) == 1 else f"{policy} [report {index + 1}]"): points
+            for (policy, index), points in series.items()}
 
 
 def single_point_rows(reports):
@@ -76,7 +97,7 @@ def gb_per_s_bars(plt, reports, title, out_dir):
     rows = [(e, r) for e, r in single_point_rows(reports) if number(r, "kernel_gb_per_s") or number(r, "gb_per_s")]
     if not rows:
         return "no row with a GB/s figure"
-    fig, ax = plt.subplots(figsize=(max(6, 0.6 * len(rows) + 2), 4.5))
+    _, ax = plt.subplots(figsize=(max(6, 0.6 * len(rows) + 2), 4.5))
     values = [number(r, "kernel_gb_per_s") or number(r, "gb_per_s") for _, r in rows]
     colors = ["tab:green" if r["device"] == "device" else "tab:blue" for _, r in rows]
     ax.bar(range(len(rows)), values, color=colors)
@@ -90,26 +111,24 @@ def gb_per_s_bars(plt, reports, title, out_dir):
         for c in sorted(ceilings):
             ax.axhline(c, color="black", linestyle=style, label=f"{name} ({c:.0f} GB/s)")
     size = rows[0][1]["size"]
-    ax.set_ylabel(GB)
-    ax.set_title(f"{title}\nthroughput of a[i] += 1, {size} x {rows[0][1].get('type', '')}, read + write counted")
-    ax.legend(fontsize="small")
-    save(fig, out_dir, "gb_per_s")
+    finish(ax, out_dir, "gb_per_s", f"{title}\nthroughput of a[i] += 1, {size} x {rows[0][1].get('type', '')}, "
+           "read + write counted", None, GB)
     return None
 
 
+def draw_lines(draw, series):
+    """One line per label of per_policy's series, in ascending x."""
+    for label, points in series.items():
+        xs = sorted(points)
+        draw(xs, [points[x] for x in xs], marker="o", markersize=3, label=label)
+
+
 def time_vs_size(plt, reports, title, out_dir):
-    series = {}
-    for _, rows, _, _ in reports:
-        for r in rows:
-            if number(r, "median_s"):
-                series.setdefault(r["policy"], {})[r["size"]] = r["median_s"]
-    series = {p: s for p, s in series.items() if len(s) >= 2}
+    series = per_policy(reports, "size", "median_s")
     if not series:
         return "no policy was measured at two or more sizes (run --sweep size)"
-    fig, ax = plt.subplots(figsize=(8, 5.5))
-    for policy, points in series.items():
-        sizes = sorted(points)
-        ax.loglog(sizes, [points[s] for s in sizes], marker="o", markersize=3, label=policy)
+    _, ax = plt.subplots(figsize=(8, 5.5))
+    draw_lines(ax.loglog, series)
     for _, _, _, crossovers in reports:
         for c in (crossovers or {}).values():
             at = c.get("at_from_size") if isinstance(c, dict) else None
@@ -118,34 +137,22 @@ def time_vs_size(plt, reports, title, out_dir):
                 ax.annotate(f"{c['challenger']} beats {c['baseline']}\nfrom {at['size']} elements",
                             (at["size"], at["challenger_s"]), textcoords="offset points", xytext=(8, -24),
                             fontsize="x-small", color="red")
-    ax.set_xlabel("element count")
-    ax.set_ylabel("median time per call (s, host clock)")
-    ax.set_title(f"{title}\ntime of a[i] += 1 versus size (stars: crossovers)")
     ax.grid(True, which="major", alpha=0.3)
-    ax.legend(fontsize="x-small", ncol=2)
-    save(fig, out_dir, "time_vs_size")
+    finish(ax, out_dir, "time_vs_size", f"{title}\ntime of a[i] += 1 versus size (stars: crossovers)",
+           "element count", "median time per call (s, host clock)", fontsize="x-small", ncol=2)
     return None
 
 
 def thread_scaling(plt, reports, title, out_dir):
-    series = {}
-    for _, rows, _, _ in reports:
-        for r in rows:
-            if number(r, "speedup_vs_1_thread") and number(r, "threads"):
-                series.setdefault(r["policy"], {})[r["threads"]] = r["speedup_vs_1_thread"]
+    series = per_policy(reports, "threads", "speedup_vs_1_thread")
     if not series:
         return "no row has speedup_vs_1_thread (run --sweep threads)"
-    fig, ax = plt.subplots(figsize=(7, 5))
+    _, ax = plt.subplots(figsize=(7, 5))
     most = max(max(s) for s in series.values())
     ax.plot([1, most], [1, most], color="black", linestyle="--", label="ideal (speedup = threads)")
-    for policy, points in series.items():
-        threads = sorted(points)
-        ax.plot(threads, [points[t] for t in threads], marker="o", label=policy)
-    ax.set_xlabel("host threads (oneTBB global_control, OpenMP)")
-    ax.set_ylabel("speedup over the policy's own 1-thread median")
-    ax.set_title(f"{title}\nthread scaling of a[i] += 1")
-    ax.legend(fontsize="small")
-    save(fig, out_dir, "thread_scaling")
+    draw_lines(ax.plot, series)
+    finish(ax, out_dir, "thread_scaling", f"{title}\nthread scaling of a[i] += 1",
+           "host threads (oneTBB global_control, OpenMP)", "speedup over the policy's own 1-thread median")
     return None
 
 
@@ -153,16 +160,14 @@ def cold_vs_warm(plt, reports, title, out_dir):
     rows = [(e, r) for e, r in single_point_rows(reports) if number(r, "cold_s") and number(r, "median_s")]
     if not rows:
         return "no row has both cold_s and median_s"
-    fig, ax = plt.subplots(figsize=(max(6, 0.6 * len(rows) + 2), 4.5))
+    _, ax = plt.subplots(figsize=(max(6, 0.6 * len(rows) + 2), 4.5))
     x = range(len(rows))
     ax.bar([i - 0.2 for i in x], [r["cold_s"] * 1e3 for _, r in rows], width=0.4, label="cold: first call")
     ax.bar([i + 0.2 for i in x], [r["median_s"] * 1e3 for _, r in rows], width=0.4, label="warm: median call")
     ax.set_yscale("log")
     ax.set_xticks(list(x), label_rows(rows), rotation=45, ha="right")
-    ax.set_ylabel("time per call (ms, host clock, log scale)")
-    ax.set_title(f"{title}\ncold versus warm, {rows[0][1]['size']} elements")
-    ax.legend(fontsize="small")
-    save(fig, out_dir, "cold_vs_warm")
+    finish(ax, out_dir, "cold_vs_warm", f"{title}\ncold versus warm, {rows[0][1]['size']} elements", None,
+           "time per call (ms, host clock, log scale)")
     return None
 
 

@@ -45,6 +45,25 @@ std::string usage_message(std::initializer_list<const char*> args) {
   return usage_message_of([&] { parse(args); });
 }
 
+// Command lines that must be refused with a one-line usage_error naming `option`.
+struct bad_case {
+  std::initializer_list<const char*> args;
+  const char* option;
+};
+
+template <std::size_t N> void check_refused(const bad_case (&cases)[N]) {
+  for (const auto& c : cases) {
+    std::string joined;
+    for (const char* a : c.args) joined += std::string(" '") + a + "'";
+    CAPTURE(joined);
+    const std::string message = usage_message(c.args);
+    CAPTURE(message);
+    CHECK_FALSE(message.empty());
+    CHECK(message.find(c.option) != std::string::npos);
+    CHECK(message.find('\n') == std::string::npos);
+  }
+}
+
 policy_runner fake(std::string name, std::string device = "host", std::optional<std::string> unavailable = {}) {
   return {std::move(name), std::move(device), "test", std::move(unavailable), {}};
 }
@@ -101,10 +120,6 @@ TEST_CASE("--help and --version print to the stream and return nothing") {
 }
 
 TEST_CASE("bad input throws a one-line usage_error naming the option") {
-  struct bad_case {
-    std::initializer_list<const char*> args;
-    const char* option;
-  };
   const bad_case cases[] = {
       {{"--size", "-5"}, "--size"},
       {{"--size", "abc"}, "--size"},
@@ -125,17 +140,7 @@ TEST_CASE("bad input throws a one-line usage_error naming the option") {
       {{"--output", ""}, "--output"},
       {{"--bogus"}, "--bogus"},
   };
-  for (const auto& c : cases) {
-    std::string joined;
-    for (const char* a : c.args)
-      joined += std::string(" '") + a + "'";
-    CAPTURE(joined);
-    const std::string message = usage_message(c.args);
-    CAPTURE(message);
-    CHECK_FALSE(message.empty());
-    CHECK(message.find(c.option) != std::string::npos);
-    CHECK(message.find('\n') == std::string::npos);
-  }
+  check_refused(cases);
   CHECK(usage_message({"--size", "99999999999999999999999"}).find("64 bits") != std::string::npos);
 }
 
@@ -224,10 +229,6 @@ TEST_CASE("--sweep: defaults, bounds and --min-time") {
 }
 
 TEST_CASE("conflicting sweep options are refused with a one-line usage_error naming the option") {
-  struct bad_case {
-    std::initializer_list<const char*> args;
-    const char* option;
-  };
   const bad_case cases[] = {
       {{"--sweep", "sizes"}, "--sweep"},
       {{"--sweep", "threads", "--threads", "1"}, "--threads"},
@@ -244,13 +245,5 @@ TEST_CASE("conflicting sweep options are refused with a one-line usage_error nam
       {{"--sweep", "size", "--min-time", "fast"}, "--min-time"},
       {{"--sweep", "size", "--min-time", "nan"}, "--min-time"},
   };
-  for (const auto& c : cases) {
-    std::string joined;
-    for (const char* a : c.args) joined += std::string(" '") + a + "'";
-    CAPTURE(joined);
-    const std::string message = usage_message(c.args);
-    CAPTURE(message);
-    CHECK(message.find(c.option) != std::string::npos);
-    CHECK(message.find('\n') == std::string::npos);
-  }
+  check_refused(cases);
 }
