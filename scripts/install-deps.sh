@@ -3,7 +3,8 @@
 # package here: it is used from /usr/local/cuda when present; without it, Thrust and CUB come from Debian.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ libtbb-dev libcli11-dev nlohmann-json3-dev libfmt-dev doctest-dev)
+packages=(cmake ninja-build g++ libtbb-dev libcli11-dev nlohmann-json3-dev libfmt-dev doctest-dev
+          python3-matplotlib) # scripts/plot.py
 # Thrust/CUB: the CUDA Toolkit's CCCL when installed, Debian's otherwise.
 [ -f /usr/local/cuda/lib64/cmake/cccl/cccl-config.cmake ] || packages+=(libthrust-dev libcub-dev)
 

@@ -1,10 +1,12 @@
 // The harness: options -> registry -> ceilings and runs -> report. Exit status: 0 when every policy that ran
 // validated, 1 when one failed validation or a run-time error stopped the run, 2 for bad input.
+#include "policybench/crossover.hpp"
 #include "policybench/options.hpp"
 #include "policybench/output_file.hpp"
 #include "policybench/report.hpp"
 #include "policybench/results.hpp"
 #include "policybench/run.hpp"
+#include "policybench/sweep.hpp"
 
 #include <fmt/format.h>
 
@@ -29,12 +31,18 @@ int run(int argc, char** argv) {
     return 0;
   }
   const auto selected = select_policies(std::move(registry), opts->policies);
-  check_memory(opts->run, selected, device);
-  const auto report = to_json(run_policies(*opts, query_host(), std::move(device), selected));
+  if (opts->sweep != sweep_kind::size) check_memory(opts->run, selected, device);
+  const auto report = opts->sweep == sweep_kind::none
+                          ? to_json(run_policies(*opts, query_host(), std::move(device), selected))
+                          : run_sweep(*opts, query_host(), device, selected);
   write_report(report, opts->format, file ? file->stream() : std::cout);
   if (opts->format == output_format::csv)
     for (const auto& w : report["warnings"]) std::cerr << "warning: " << w.get<std::string>() << '\n';
   if (file) file->commit();
+  // The table carries the crossovers in its footer; whoever gets JSON, CSV or a file should still read them.
+  const bool table_on_screen = !file && (opts->format == output_format::table || opts->format == output_format::markdown);
+  if (report.contains("crossovers") && report["crossovers"].is_object() && !table_on_screen)
+    for (const auto& line : crossover_summary(report["crossovers"])) std::cerr << "crossover: " << line << '\n';
   for (const auto& r : report["results"])
     if (r["status"] == "invalid" || r["status"] == "failed") return 1;
   return 0;

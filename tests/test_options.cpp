@@ -45,6 +45,25 @@ std::string usage_message(std::initializer_list<const char*> args) {
   return usage_message_of([&] { parse(args); });
 }
 
+// Command lines that must be refused with a one-line usage_error naming `option`.
+struct bad_case {
+  std::initializer_list<const char*> args;
+  const char* option;
+};
+
+template <std::size_t N> void check_refused(const bad_case (&cases)[N]) {
+  for (const auto& c : cases) {
+    std::string joined;
+    for (const char* a : c.args) joined += std::string(" '") + a + "'";
+    CAPTURE(joined);
+    const std::string message = usage_message(c.args);
+    CAPTURE(message);
+    CHECK_FALSE(message.empty());
+    CHECK(message.find(c.option) != std::string::npos);
+    CHECK(message.find('\n') == std::string::npos);
+  }
+}
+
 policy_runner fake(std::string name, std::string device = "host", std::optional<std::string> unavailable = {}) {
   return {std::move(name), std::move(device), "test", std::move(unavailable), {}};
 }
@@ -101,10 +120,6 @@ TEST_CASE("--help and --version print to the stream and return nothing") {
 }
 
 TEST_CASE("bad input throws a one-line usage_error naming the option") {
-  struct bad_case {
-    std::initializer_list<const char*> args;
-    const char* option;
-  };
   const bad_case cases[] = {
       {{"--size", "-5"}, "--size"},
       {{"--size", "abc"}, "--size"},
@@ -125,17 +140,7 @@ TEST_CASE("bad input throws a one-line usage_error naming the option") {
       {{"--output", ""}, "--output"},
       {{"--bogus"}, "--bogus"},
   };
-  for (const auto& c : cases) {
-    std::string joined;
-    for (const char* a : c.args)
-      joined += std::string(" '") + a + "'";
-    CAPTURE(joined);
-    const std::string message = usage_message(c.args);
-    CAPTURE(message);
-    CHECK_FALSE(message.empty());
-    CHECK(message.find(c.option) != std::string::npos);
-    CHECK(message.find('\n') == std::string::npos);
-  }
+  check_refused(cases);
   CHECK(usage_message({"--size", "99999999999999999999999"}).find("64 bits") != std::string::npos);
 }
 
@@ -201,4 +206,44 @@ TEST_CASE("check_memory counts device memory only when a device policy is select
   CAPTURE(message);
   CHECK(message.find("16000 bytes") != std::string::npos);
   CHECK(message.find("device memory") != std::string::npos);
+}
+
+TEST_CASE("--sweep: defaults, bounds and --min-time") {
+  const auto none = parse({});
+  REQUIRE(none);
+  CHECK(none->sweep == sweep_kind::none);
+  CHECK(none->run.min_time_s == 0);
+  const auto size = parse({"--sweep", "size", "--min-size", "2000", "--max-size", "300000", "--min-time", "0.5"});
+  REQUIRE(size);
+  CHECK(size->sweep == sweep_kind::size);
+  CHECK(size->min_size == 2000);
+  CHECK(size->max_size == 300000);
+  CHECK(size->run.min_time_s == 0.5);
+  CHECK(size->run.reps == sweep_max_reps); // --reps not given: the cap
+  const auto threads = parse({"--sweep", "threads", "--reps", "20", "--quiet"});
+  REQUIRE(threads);
+  CHECK(threads->sweep == sweep_kind::threads);
+  CHECK(threads->run.min_time_s == 0.2);
+  CHECK(threads->run.reps == 20);
+  CHECK(threads->quiet);
+}
+
+TEST_CASE("conflicting sweep options are refused with a one-line usage_error naming the option") {
+  const bad_case cases[] = {
+      {{"--sweep", "sizes"}, "--sweep"},
+      {{"--sweep", "threads", "--threads", "1"}, "--threads"},
+      {{"--sweep", "size", "--size", "1000"}, "--size"},
+      {{"--min-size", "1000"}, "--min-size"},
+      {{"--max-size", "1000"}, "--max-size"},
+      {{"--sweep", "threads", "--max-size", "1000"}, "--max-size"},
+      {{"--min-time", "1"}, "--min-time"},
+      {{"--sweep", "size", "--min-size", "2000", "--max-size", "1000"}, "--min-size"},
+      {{"--sweep", "size", "--min-size", "0"}, "--min-size"},
+      {{"--sweep", "size", "--max-size", "1e9"}, "--max-size"},
+      {{"--sweep", "size", "--min-time", "0"}, "--min-time"},
+      {{"--sweep", "size", "--min-time", "61"}, "--min-time"},
+      {{"--sweep", "size", "--min-time", "fast"}, "--min-time"},
+      {{"--sweep", "size", "--min-time", "nan"}, "--min-time"},
+  };
+  check_refused(cases);
 }

@@ -22,9 +22,9 @@ template <class T, class Apply> measurement measure_host(const run_config& cfg, 
   fill_initial(first, cfg.size);
   release_tbb_workers();
   measurement m;
-  m.in_place = time_calls(cfg.warmup, cfg.reps, [&] { apply(first, last); });
-  if (const auto bad = first_mismatch(first, cfg.size, cfg.total_calls()))
-    m.validation_error = describe_mismatch(*bad, first[*bad], cfg.total_calls());
+  m.in_place = time_calls(cfg, [&] { apply(first, last); });
+  if (const auto bad = first_mismatch(first, cfg.size, m.in_place.calls))
+    m.validation_error = describe_mismatch(*bad, first[*bad], m.in_place.calls);
   return m;
 }
 

@@ -13,14 +13,15 @@
 
 namespace policybench {
 
-/// One run's workload: `size` elements of `type`, incremented in place 1 (cold) + warmup + reps times.
+/// One run's workload: `size` elements of `type`, incremented in place 1 (cold) + warmup + timed calls.
 struct run_config {
   element_type type = element_type::float64;
   std::size_t size = 10'000'000; ///< element count
   int warmup = 3;                ///< untimed calls after the cold call
-  int reps = 10;                 ///< timed warm calls
-  /// Calls each buffer receives: the cold call, the warm-up calls and the timed calls.
-  std::uint64_t total_calls() const noexcept { return 1 + std::uint64_t(warmup) + std::uint64_t(reps); }
+  int reps = 10;                 ///< timed warm calls; with min_time_s > 0 the most there may be
+  /// Seconds the timed calls should fill (sweeps): 0 = exactly `reps` timed calls; otherwise as many as the
+  /// warm-up calls predict fill min_time_s, at least min_timed_reps and at most `reps` (see timed_reps).
+  double min_time_s = 0;
   /// Bytes one call moves: read + write of every element, STREAM's counting (no write-allocate credit).
   double bytes_per_call() const noexcept { return 2.0 * double(size) * double(size_of(type)); }
 };
@@ -28,8 +29,9 @@ struct run_config {
 /// Durations in seconds of one sequence of calls on one buffer.
 struct timed_calls {
   double cold_s = 0;             ///< the first call in this process (host clock), never part of warm statistics
-  std::vector<double> warm_s;    ///< `reps` host-clock durations, each call complete when timing stops
-  std::vector<double> kernel_s;  ///< `reps` CUDA-event durations on the policy's stream; empty for host policies
+  std::vector<double> warm_s;    ///< one host-clock duration per timed call, each call complete when timing stops
+  std::vector<double> kernel_s;  ///< one CUDA-event duration per timed call on the policy's stream; empty on the host
+  std::uint64_t calls = 0;       ///< calls the buffer received: cold + warm-up + timed (what validation expects)
 };
 
 /// Everything one policy's run produced. `validation_error` is empty when every element of every buffer

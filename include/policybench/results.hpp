@@ -18,8 +18,16 @@ namespace policybench {
 /// Missing figures (unavailable policy, no loop in the run, host policy's kernel time) are null.
 nlohmann::ordered_json to_json(const run_report& run);
 
+/// The "environment" object of to_json: the run's settings, host, device and ceilings.
+nlohmann::ordered_json environment_json(const run_report& run);
+
+/// The "results" array of to_json: one object per outcome, in the run's order. `reps` counts the timed calls
+/// made (they vary per policy with min_time_s); `threads` is the host concurrency during the run.
+nlohmann::ordered_json result_rows(const run_report& run);
+
 /// The warnings about a run, one line each: noisy policies (cv above 5%), arrays under 4x a cache (STREAM's
-/// rule), std::par running serially, failed validations and errors.
-std::vector<std::string> run_warnings(const run_report& run);
+/// rule), std::par running serially, failed validations and errors. Without `per_size_notes` the cache and noise
+/// lines are left out: a size sweep states them once for its whole series (sweep_warnings).
+std::vector<std::string> run_warnings(const run_report& run, bool per_size_notes = true);
 
 } // namespace policybench

@@ -3,8 +3,10 @@
 
 #include "policybench/device.hpp"
 #include "policybench/host.hpp"
+#include "policybench/memory.hpp"
 #include "policybench/options.hpp"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,15 +41,22 @@ std::vector<policy_runner> all_policies(const device_info& device);
 /// Throws usage_error for a name the registry does not know (the message lists the valid names).
 std::vector<policy_runner> select_policies(std::vector<policy_runner> registry, const std::vector<std::string>& names);
 
+/// The memory a run of `selected` may use: host MemAvailable and, when one of them is an available device
+/// policy, the device's free memory.
+memory_limits run_memory_limits(const std::vector<policy_runner>& selected, const device_info& device);
+
 /// Checks before allocating that the run fits: host memory for two arrays of size x sizeof(T) bytes (data and
 /// the copy ceiling's second array, or the end-to-end pageable and pinned buffers) and, when a device policy
 /// is selected, device memory for two arrays. Throws usage_error with the bytes needed and available.
 void check_memory(const run_config& cfg, const std::vector<policy_runner>& selected, const device_info& device);
 
-/// Measures the ceilings and then each selected policy, in order, under the --threads limit. A policy that
-/// throws is recorded with its error; the run goes on. Throws std::bad_alloc or std::runtime_error only from
-/// the ceiling measurements.
+/// Called before each available policy is measured (progress reports).
+using policy_callback = std::function<void(const policy_runner&)>;
+
+/// Measures the ceilings and then each selected policy, in order, under the --threads limit, calling
+/// `starting` (when set) before each policy that runs. A policy that throws is recorded with its error; the run
+/// goes on. Throws std::bad_alloc or std::runtime_error only from the ceiling measurements.
 run_report run_policies(const options& opts, host_info host, device_info device,
-                        const std::vector<policy_runner>& selected);
+                        const std::vector<policy_runner>& selected, const policy_callback& starting = {});
 
 } // namespace policybench

@@ -1,10 +1,14 @@
 // The human-readable report: a fixed-width (or markdown) table of the policies that ran, then the rest.
 #include "policybench/report.hpp"
 
+#include "policybench/crossover.hpp"
+#include "policybench/timing.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
 #include <algorithm>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -25,7 +29,15 @@ struct column {
   bool left_aligned = false;
 };
 
-const column columns[] = {
+const column size_column{"size", [](const json& r) { return r["size"].dump(); }};
+const column threads_column{"threads", [](const json& r) { return r["threads"].dump(); }};
+const column reps_column{"reps", [](const json& r) { return r["reps"].dump(); }};
+const column thread_scaling_columns[] = {
+    {"vs 1 thread", [](const json& r) { return cell(r["speedup_vs_1_thread"], 1, 2, "x"); }},
+    {"efficiency", [](const json& r) { return cell(r["parallel_efficiency"], 100, 0, "%"); }},
+};
+
+const column base_columns[] = {
     {"policy", [](const json& r) { return r["policy"].get<std::string>(); }, true},
     {"device", [](const json& r) { return r["device"].get<std::string>(); }, true},
     {"backend", [](const json& r) { return r["backend"].get<std::string>(); }, true},
@@ -41,8 +53,21 @@ const column columns[] = {
     {"validated", [](const json& r) { return std::string(r["validated"].get<bool>() ? "yes" : "NO"); }},
 };
 
-void write_rows(const std::vector<std::vector<std::string>>& rows, bool markdown, std::ostream& out) {
-  std::vector<std::size_t> width(std::size(columns));
+// A single run's columns; a sweep leads with its variable and the timed calls, a thread sweep ends with scaling.
+std::vector<column> columns_for(const json& report) {
+  std::vector<column> out;
+  const json* sweep = report.contains("sweep") ? &report["sweep"] : nullptr;
+  if (sweep) out.push_back((*sweep)["kind"] == "size" ? size_column : threads_column);
+  out.insert(out.end(), std::begin(base_columns), std::end(base_columns));
+  if (sweep) out.insert(out.begin() + 2, reps_column);
+  if (sweep && (*sweep)["kind"] == "threads")
+    out.insert(out.end(), std::begin(thread_scaling_columns), std::end(thread_scaling_columns));
+  return out;
+}
+
+void write_rows(const std::vector<column>& columns, const std::vector<std::vector<std::string>>& rows, bool markdown,
+                std::ostream& out) {
+  std::vector<std::size_t> width(columns.size());
   for (const auto& row : rows)
     for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
   const auto line = [&](const std::vector<std::string>& row) {
@@ -64,16 +89,39 @@ void write_rows(const std::vector<std::vector<std::string>>& rows, bool markdown
   std::for_each(rows.begin() + 1, rows.end(), line);
 }
 
+// The first line: what was run, for one run or for a sweep.
+void write_heading(const json& report, std::ostream& out) {
+  const json& env = report["environment"];
+  const json& config = env["config"];
+  const std::string version = env["policybench_version"].get<std::string>();
+  if (!report.contains("sweep")) {
+    fmt::print(out, "policybench {}: {} x {} in place ({} bytes moved per call), {} warm-up + {} timed calls, "
+                    "host threads: {}\n\n",
+               version, config["size"].get<std::uint64_t>(), config["type"].get<std::string>(),
+               config["bytes_per_call"].get<double>(), config["warmup"].get<int>(), config["reps"].get<int>(),
+               config["host_concurrency"].get<int>());
+    return;
+  }
+  const json& sweep = report["sweep"];
+  const json& series = sweep["series"];
+  const std::string calls = fmt::format("{} warm-up calls, then timed calls filling {} s (at least {}, at most {})",
+                                        config["warmup"].get<int>(), sweep["min_time_s"].get<double>(),
+                                        std::min(min_timed_reps, config["reps"].get<int>()), config["reps"].get<int>());
+  if (sweep["kind"] == "size")
+    fmt::print(out, "policybench {}: size sweep, {} points from {} to {} elements of {} in place; {}; host threads: {}\n\n",
+               version, series.size(), series.front()["size"].dump(), series.back()["size"].dump(),
+               config["type"].get<std::string>(), calls, config["host_concurrency"].get<int>());
+  else
+    fmt::print(out, "policybench {}: thread sweep, 1 to {} host threads, {} elements of {} in place; {}\n\n", version,
+               series.back()["threads"].dump(), config["size"].dump(), config["type"].get<std::string>(), calls);
+}
+
 } // namespace
 
 void write_table(const json& report, bool markdown, std::ostream& out) {
   const json& env = report["environment"];
-  const json& config = env["config"];
-  fmt::print(out, "policybench {}: {} x {} in place ({} bytes moved per call), {} warm-up + {} timed calls, "
-                  "host threads: {}\n\n",
-             env["policybench_version"].get<std::string>(), config["size"].get<std::uint64_t>(),
-             config["type"].get<std::string>(), config["bytes_per_call"].get<double>(), config["warmup"].get<int>(),
-             config["reps"].get<int>(), config["host_concurrency"].get<int>());
+  write_heading(report, out);
+  const std::vector<column> columns = columns_for(report);
   std::vector<std::vector<std::string>> rows{{}};
   for (const auto& c : columns) rows.front().push_back(c.header);
   for (const auto& r : report["results"]) {
@@ -82,21 +130,29 @@ void write_table(const json& report, bool markdown, std::ostream& out) {
     for (const auto& c : columns) row.push_back(c.render(r));
     rows.push_back(std::move(row));
   }
-  if (rows.size() > 1) write_rows(rows, markdown, out);
+  if (rows.size() > 1) write_rows(columns, rows, markdown, out);
   const char* bullet = markdown ? "- " : "";
+  std::set<std::string> said; // a sweep repeats an unavailable policy at every point
   for (const auto& r : report["results"])
     if (r["status"] == "unavailable" || r["status"] == "failed")
-      fmt::print(out, "{}{} {}: {}\n", bullet, r["policy"].get<std::string>(), r["status"].get<std::string>(),
-                 r["reason"].get<std::string>());
+      if (const auto line = fmt::format("{}{} {}: {}\n", bullet, r["policy"].get<std::string>(),
+                                        r["status"].get<std::string>(), r["reason"].get<std::string>());
+          said.insert(line).second)
+        out << line;
   const json& ceilings = env["ceilings"];
-  fmt::print(out, "\n{}ceilings: host copy {} GB/s, device copy {} GB/s, device theoretical peak {} GB/s\n", bullet,
-             cell(ceilings["host_copy_gb_per_s"], 1, 1), cell(ceilings["device_copy_gb_per_s"], 1, 1),
+  fmt::print(out, "\n{}ceilings{}: host copy {} GB/s, device copy {} GB/s, device theoretical peak {} GB/s\n", bullet,
+             report.contains("sweep") ? " at the last point" : "", cell(ceilings["host_copy_gb_per_s"], 1, 1), cell(ceilings["device_copy_gb_per_s"], 1, 1),
              cell(ceilings["device_theoretical_peak_gb_per_s"], 1, 1));
   fmt::print(out, "{}host: {}, {} logical cores, oneTBB {}, std::par on {}; device: {}\n", bullet,
              env["host"]["cpu_model"].get<std::string>(), env["host"]["logical_cores"].get<int>(),
              env["host"]["tbb_version"].get<std::string>(), env["host"]["pstl_backend"].get<std::string>(),
              env["device"]["available"].get<bool>() ? env["device"]["name"].get<std::string>()
                                                     : "unavailable: " + env["device"]["unavailable_reason"].get<std::string>());
+  if (report.contains("sweep") && report["sweep"].contains("stop_reason"))
+    fmt::print(out, "{}series: stopped at {} elements: {}\n", bullet, report["sweep"]["stopped_at"].dump(),
+               report["sweep"]["stop_reason"].get<std::string>());
+  if (report.contains("crossovers") && report["crossovers"].is_object())
+    for (const auto& line : crossover_summary(report["crossovers"])) fmt::print(out, "{}crossover: {}\n", bullet, line);
   for (const auto& w : report["warnings"]) fmt::print(out, "{}warning: {}\n", bullet, w.get<std::string>());
 }
 

@@ -51,8 +51,10 @@ json result_json(const run_report& run, const policy_outcome& o) {
   r["size"] = run.config.size;
   r["bytes_per_call"] = bytes;
   r["warmup"] = run.config.warmup;
-  r["reps"] = run.config.reps;
   const measurement* m = o.result ? &*o.result : nullptr;
+  // With --min-time the timed calls differ per policy: count those made.
+  r["reps"] = m ? m->in_place.warm_s.size() : std::size_t(run.config.reps);
+  r["threads"] = run.host_concurrency;
   std::optional<sample_stats> warm;
   if (m && !m->in_place.warm_s.empty()) warm = summarize(m->in_place.warm_s);
   const auto stat = [&](double sample_stats::*field) { return warm ? json((*warm).*field) : json(nullptr); };
@@ -83,6 +85,8 @@ json result_json(const run_report& run, const policy_outcome& o) {
   return r;
 }
 
+} // namespace
+
 json environment_json(const run_report& run) {
   const auto& h = run.host;
   const auto& d = run.device;
@@ -98,6 +102,7 @@ json environment_json(const run_report& run) {
         {"bytes_per_call", bytes},
         {"warmup", run.config.warmup},
         {"reps", run.config.reps},
+        {"min_time_s", run.config.min_time_s},
         {"threads_limit", run.threads_limit ? json(*run.threads_limit) : json(nullptr)},
         {"host_concurrency", run.host_concurrency}}},
       {"host",
@@ -139,16 +144,14 @@ json environment_json(const run_report& run) {
   };
 }
 
-} // namespace
-
-std::vector<std::string> run_warnings(const run_report& run) {
+std::vector<std::string> run_warnings(const run_report& run, bool per_size_notes) {
   std::vector<std::string> out;
   if (run.host.pstl_backend != "oneTBB")
     out.push_back("std::par and std::par_unseq run SERIALLY: libstdc++'s PSTL was compiled without oneTBB "
                   "(<tbb/tbb.h> not found), so their rows measure one thread");
   const std::uint64_t array_bytes = run.config.size * size_of(run.config.type);
   const auto cache_warning = [&](const char* where, std::size_t cache_bytes) {
-    if (cache_bytes > 0 && array_bytes > 0 && array_bytes < 4 * std::uint64_t(cache_bytes))
+    if (per_size_notes && cache_bytes > 0 && array_bytes > 0 && array_bytes < 4 * std::uint64_t(cache_bytes))
       out.push_back(std::string("the array (") + std::to_string(array_bytes) + " bytes) is smaller than 4x the " +
                     where + " (" + std::to_string(cache_bytes) + " bytes): figures include cache effects, not "
                     "memory bandwidth alone (STREAM's rule); use a larger --size");
@@ -161,7 +164,7 @@ std::vector<std::string> run_warnings(const run_report& run) {
     if (o.error) out.push_back(o.name + " failed: " + *o.error);
     if (!o.result) continue;
     if (o.result->validation_error) out.push_back(o.name + " FAILED VALIDATION: " + *o.result->validation_error);
-    if (array_bytes > 0 && !o.result->in_place.warm_s.empty())
+    if (per_size_notes && array_bytes > 0 && !o.result->in_place.warm_s.empty())
       if (const double cv = summarize(o.result->in_place.warm_s).cv; cv > noisy_cv)
         out.push_back(o.name + ": warm times vary (cv " + percent(cv) + " > " + percent(noisy_cv) +
                       "); the median is less certain, try more --reps on a quieter machine");
@@ -169,10 +172,14 @@ std::vector<std::string> run_warnings(const run_report& run) {
   return out;
 }
 
-nlohmann::ordered_json to_json(const run_report& run) {
+json result_rows(const run_report& run) {
   json results = json::array();
   for (const auto& o : run.outcomes) results.push_back(result_json(run, o));
-  return {{"environment", environment_json(run)}, {"results", results}, {"warnings", run_warnings(run)}};
+  return results;
+}
+
+json to_json(const run_report& run) {
+  return {{"environment", environment_json(run)}, {"results", result_rows(run)}, {"warnings", run_warnings(run)}};
 }
 
 } // namespace policybench

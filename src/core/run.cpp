@@ -5,25 +5,9 @@
 
 #include <algorithm>
 #include <exception>
-#include <fstream>
-#include <limits>
 #include <new>
 
 namespace policybench {
-namespace {
-
-// /proc/meminfo MemAvailable: what the kernel can give without swapping, in bytes (0 when unknown).
-std::uint64_t host_available_bytes() {
-  std::ifstream meminfo("/proc/meminfo");
-  std::string key;
-  std::uint64_t kib = 0;
-  std::string unit;
-  while (meminfo >> key >> kib >> unit)
-    if (key == "MemAvailable:") return kib * 1024;
-  return 0;
-}
-
-} // namespace
 
 std::vector<policy_runner> all_policies(const device_info& device) {
   std::vector<policy_runner> out = host_policies();
@@ -45,25 +29,20 @@ std::vector<policy_runner> select_policies(std::vector<policy_runner> registry,
   return registry;
 }
 
+memory_limits run_memory_limits(const std::vector<policy_runner>& selected, const device_info& device) {
+  memory_limits limits{host_available_bytes(), std::nullopt, device.name};
+  if (std::any_of(selected.begin(), selected.end(), [](const auto& p) { return p.device == "device" && !p.unavailable; }))
+    limits.device_free_bytes = device.free_memory_bytes;
+  return limits;
+}
+
 void check_memory(const run_config& cfg, const std::vector<policy_runner>& selected, const device_info& device) {
-  const std::uint64_t max_elements = std::numeric_limits<std::uint64_t>::max() / 2 / size_of(cfg.type);
-  if (cfg.size > max_elements)
-    throw usage_error("--size: " + std::to_string(cfg.size) + " elements of " + std::string(to_string(cfg.type)) +
-                      " need 2^64 bytes or more (two arrays): beyond the address space");
-  const std::uint64_t needed = 2 * cfg.size * size_of(cfg.type);
-  if (const std::uint64_t available = host_available_bytes(); available != 0 && needed > available)
-    throw usage_error("--size: " + std::to_string(cfg.size) + " elements need " + std::to_string(needed) +
-                      " bytes of host memory (two arrays), only " + std::to_string(available) + " are available");
-  const bool on_device = std::any_of(selected.begin(), selected.end(),
-                                     [](const auto& p) { return p.device == "device" && !p.unavailable; });
-  if (on_device && needed > device.free_memory_bytes)
-    throw usage_error("--size: " + std::to_string(cfg.size) + " elements need " + std::to_string(needed) +
-                      " bytes of device memory (two arrays), only " + std::to_string(device.free_memory_bytes) +
-                      " are free on " + device.name);
+  if (const auto shortfall = memory_shortfall(cfg.size, size_of(cfg.type), run_memory_limits(selected, device)))
+    throw usage_error("--size: " + *shortfall);
 }
 
 run_report run_policies(const options& opts, host_info host, device_info device,
-                        const std::vector<policy_runner>& selected) {
+                        const std::vector<policy_runner>& selected, const policy_callback& starting) {
   const host_thread_limit limit(opts.threads);
   run_report report{opts.run, opts.threads, host_concurrency(), std::move(host), std::move(device), {}, {}, {}};
   report.host_ceiling = measure_host_copy(opts.run);
@@ -71,6 +50,7 @@ run_report run_policies(const options& opts, host_info host, device_info device,
   for (const auto& p : selected) {
     policy_outcome o{p.name, p.device, p.backend, p.unavailable, std::nullopt, std::nullopt};
     if (!p.unavailable) {
+      if (starting) starting(p);
       try {
         o.result = p.measure(opts.run);
       } catch (const std::bad_alloc&) {

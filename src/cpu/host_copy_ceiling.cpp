@@ -46,7 +46,7 @@ timed_calls measure_host_copy(const run_config& cfg) {
   std::memset(source.get(), 1, bytes);
   std::memset(target.get(), 0, bytes);
   release_tbb_workers();
-  return time_calls(cfg.warmup, cfg.reps, [&] {
+  return time_calls(cfg, [&] {
     // 1024-line (64 KiB) grains: long enough to stream, short enough to balance across threads.
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, lines, 1024), [&](const tbb::blocked_range<std::size_t>& r) {
       copy_lines(source.get(), target.get(), r.begin(), r.end());

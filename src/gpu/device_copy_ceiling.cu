@@ -18,7 +18,7 @@ std::optional<timed_calls> measure_device_copy(const run_config& cfg) {
   // Defined contents, so that a memcheck/initcheck run stays quiet; the copy's cost does not depend on them.
   if (bytes > 0) POLICYBENCH_CUDA_CHECK(cudaMemsetAsync(source.data(), 0, bytes, stream.get()));
   event_pair events;
-  return time_calls(cfg.warmup, cfg.reps, [&] {
+  return time_calls(cfg, [&] {
     events.record_start(stream.get());
     if (bytes > 0)
       POLICYBENCH_CUDA_CHECK(

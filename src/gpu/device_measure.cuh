@@ -44,11 +44,11 @@ std::optional<std::size_t> first_device_mismatch(const T* d, std::size_t n, std:
 }
 
 /// Times `calls` of: H2D copy from `host`, apply, D2H copy back, stream synchronize. Host clock only: that is
-/// what a caller holding a host array waits for. `host` ends with total_calls() increments.
+/// what a caller holding a host array waits for. `host` ends with the result's `calls` increments.
 template <class T, class Apply>
 timed_calls time_end_to_end(const run_config& cfg, T* host, T* d, cudaStream_t s, Apply& apply) {
   const std::size_t bytes = cfg.size * sizeof(T);
-  return time_calls(cfg.warmup, cfg.reps, [&] {
+  return time_calls(cfg, [&] {
     if (bytes > 0) POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(d, host, bytes, cudaMemcpyHostToDevice, s));
     apply(d, cfg.size, s);
     if (bytes > 0) POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(host, d, bytes, cudaMemcpyDeviceToHost, s));
@@ -70,24 +70,24 @@ template <class T, class Apply> measurement measure_on_device(const run_config& 
 
   measurement m;
   event_pair events;
-  m.in_place = time_calls(cfg.warmup, cfg.reps, [&] {
+  m.in_place = time_calls(cfg, [&] {
     events.record_start(stream);
     apply(d, n, stream);
     events.record_stop(stream);
     return events.elapsed_s();
   });
-  if (const auto bad = first_device_mismatch(d, n, cfg.total_calls(), stream)) {
+  if (const auto bad = first_device_mismatch(d, n, m.in_place.calls, stream)) {
     T value{};
     POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(&value, d + *bad, sizeof(T), cudaMemcpyDeviceToHost, stream));
     POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(stream));
-    add_validation_error(m, describe_mismatch(*bad, value, cfg.total_calls()));
+    add_validation_error(m, describe_mismatch(*bad, value, m.in_place.calls));
   }
 
   const auto end_to_end = [&](T* host, const char* view) {
     fill_initial(host, n);
     auto times = time_end_to_end(cfg, host, d, stream, apply);
-    if (const auto bad = first_mismatch(host, n, cfg.total_calls()))
-      add_validation_error(m, std::string(view) + ": " + describe_mismatch(*bad, host[*bad], cfg.total_calls()));
+    if (const auto bad = first_mismatch(host, n, times.calls))
+      add_validation_error(m, std::string(view) + ": " + describe_mismatch(*bad, host[*bad], times.calls));
     return times;
   };
   {

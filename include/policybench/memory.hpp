@@ -1,0 +1,27 @@
+// Whether a run of a given element count fits: host memory (MemAvailable) and, with a device policy, device memory.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace policybench {
+
+/// Memory a run may use, in bytes. 0 host bytes means "unknown" (no /proc/meminfo) and is not a limit.
+struct memory_limits {
+  std::uint64_t host_available_bytes = 0;
+  std::optional<std::uint64_t> device_free_bytes; ///< set only when a selected, available policy runs on the device
+  std::string device_name;
+};
+
+/// /proc/meminfo MemAvailable: what the kernel can give without swapping, in bytes (0 when unknown).
+std::uint64_t host_available_bytes();
+
+/// Why `size` elements of `element_bytes` bytes do not fit, or std::nullopt when they do. A run needs two arrays
+/// of size x element_bytes bytes on the host (data and the copy ceiling's second array, or the end-to-end
+/// pageable and pinned buffers) and two on the device. The reason is one line naming bytes needed and available,
+/// e.g. "1000000000 elements need 16000000000 bytes of host memory (two arrays), only 8000000000 are available".
+std::optional<std::string> memory_shortfall(std::uint64_t size, std::size_t element_bytes, const memory_limits& limits);
+
+} // namespace policybench

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Regenerates every figure in the README: a default run, a size sweep and a thread sweep, each as JSON, then
+# scripts/plot.py on the three. Run it on a quiet machine. Arguments: BUILD_DIR (default build/default) and
+# MAX_SIZE for the size sweep (default 100000000: two arrays of 10^8 float64 need 1.6 GB).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build="${1:-build/default}"
+max_size="${2:-100000000}"
+bench="$build/src/policybench"
+[ -x "$bench" ] || { echo "plots.sh: $bench not found; build first (scripts/test.sh)" >&2; exit 2; }
+out=docs/img
+mkdir -p "$out"
+"$bench" --format json --output "$out/run.json"
+"$bench" --sweep size --max-size "$max_size" --format json --output "$out/size_sweep.json"
+"$bench" --sweep threads --size 100000000 --format json --output "$out/thread_sweep.json"
+scripts/plot.py "$out/run.json" "$out/size_sweep.json" "$out/thread_sweep.json" -o "$out"
