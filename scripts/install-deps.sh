@@ -4,6 +4,8 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ libtbb-dev libcli11-dev nlohmann-json3-dev libfmt-dev doctest-dev)
+# scripts/seed_compare.py, the seed's Python side by side (Debian's python3, not a pyenv or venv one).
+packages+=(python3-numpy python3-numba)
 # Thrust/CUB: the CUDA Toolkit's CCCL when installed, Debian's otherwise.
 [ -f /usr/local/cuda/lib64/cmake/cccl/cccl-config.cmake ] || packages+=(libthrust-dev libcub-dev)
 
