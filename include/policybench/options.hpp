@@ -26,6 +26,7 @@ struct options {
   std::optional<int> threads;        ///< limit for oneTBB and OpenMP; nullopt = all logical cores
   output_format format = output_format::table;
   std::optional<std::string> output; ///< write the report here (atomically) instead of stdout
+  std::vector<std::string> compare_with; ///< reports of other runs whose rows join this one's (compare_with.hpp)
 };
 
 /// Parses args (args[0] is the program name). Returns the options, or std::nullopt after printing --help or

@@ -51,6 +51,10 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   app.add_option("--threads", threads, "Thread limit for oneTBB and OpenMP, 1..logical cores (default: all)");
   app.add_option("--format", format, "Report format: table, markdown, csv, json (default table)");
   app.add_option("--output", o.output, "Write the report to this file (atomically) instead of stdout");
+  app.add_option("--compare-with", o.compare_with,
+                 "JSON reports of other runs (scripts/seed_compare.py, another machine) to show beside this one; "
+                 "repeatable or comma-separated")
+      ->delimiter(',');
   try {
     app.parse(static_cast<int>(args.size()), args.data());
   } catch (const CLI::Success& e) {
@@ -82,6 +86,8 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   if (f == formats.end()) throw usage_error("--format: '" + format + "' is not one of table, markdown, csv, json");
   o.format = f->second;
   if (o.output && o.output->empty()) throw usage_error("--output: the file name is empty");
+  if (std::find(o.compare_with.begin(), o.compare_with.end(), "") != o.compare_with.end())
+    throw usage_error("--compare-with: an empty file name in the list");
   return o;
 }
 

@@ -19,6 +19,13 @@ std::string cell(const json& v, double scale, int decimals, const char* suffix =
   return fmt::format("{:.{}f}{}", v.get<double>() * scale, decimals, suffix);
 }
 
+// A row from a --compare-with file is marked with the file's name, so a reader sees where each figure came from.
+std::string policy_label(const json& r) {
+  const auto source = r.find("source");
+  if (source == r.end() || !source->is_string()) return r["policy"].get<std::string>();
+  return fmt::format("{} [{}]", r["policy"].get<std::string>(), source->get<std::string>());
+}
+
 struct column {
   const char* header;
   std::string (*render)(const json& row);
@@ -26,7 +33,7 @@ struct column {
 };
 
 const column columns[] = {
-    {"policy", [](const json& r) { return r["policy"].get<std::string>(); }, true},
+    {"policy", policy_label, true},
     {"device", [](const json& r) { return r["device"].get<std::string>(); }, true},
     {"backend", [](const json& r) { return r["backend"].get<std::string>(); }, true},
     {"cold ms", [](const json& r) { return cell(r["cold_s"], 1e3, 3); }},
@@ -86,7 +93,7 @@ void write_table(const json& report, bool markdown, std::ostream& out) {
   const char* bullet = markdown ? "- " : "";
   for (const auto& r : report["results"])
     if (r["status"] == "unavailable" || r["status"] == "failed")
-      fmt::print(out, "{}{} {}: {}\n", bullet, r["policy"].get<std::string>(), r["status"].get<std::string>(),
+      fmt::print(out, "{}{} {}: {}\n", bullet, policy_label(r), r["status"].get<std::string>(),
                  r["reason"].get<std::string>());
   const json& ceilings = env["ceilings"];
   fmt::print(out, "\n{}ceilings: host copy {} GB/s, device copy {} GB/s, device theoretical peak {} GB/s\n", bullet,
