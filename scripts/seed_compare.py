@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """The Python experiment that started policybench, on this machine: a[i] += 1 over N elements as a Python loop, under
 the original Numba decorator, @njit, @njit(parallel=True), NumPy, @cuda.jit and CuPy; first call (compilation) timed
-apart from warm calls, every result validated, rows in policybench's JSON schema. Exit 0, 1 (a row failed), 2 (usage)."""
+apart from warm calls, every result validated, rows in policybench's JSON schema.
+Exit status 0, 1 when a row failed or did not validate, 2 for bad input."""
 
 import argparse
 import json
@@ -14,32 +15,22 @@ try:
 except ImportError:
     sys.exit("seed_compare: error: NumPy is missing; scripts/install-deps.sh installs python3-numpy")
 
+import seed_gpu
 import seed_report
-from seed_variants import VARIANTS, Unavailable, one_line, python_loop
+import seed_variants
+from seed_variants import Unavailable, first_mismatch, fill_initial, one_line
 
-CHUNK = 1 << 20  # elements per validation chunk: no second full-size array
 TYPES = {"float32": np.float32, "float64": np.float64, "int32": np.int32, "int64": np.int64}
-
-
-def expected(lo, hi, dtype, calls):
-    """Elements [lo, hi) after `calls` increments: (i mod 1024) + calls, as policybench's initial_values.hpp."""
-    return (np.arange(lo, hi) % 1024).astype(dtype) + dtype.type(calls)
-
-
-def fill_initial(a):
-    for lo in range(0, a.size, CHUNK):
-        a[lo:lo + CHUNK] = expected(lo, min(lo + CHUNK, a.size), a.dtype, 0)
-
-
-def first_mismatch(a, calls):
-    """"element i is x, expected y" for the first wrong element, or None when all are exact."""
-    for lo in range(0, a.size, CHUNK):
-        hi = min(lo + CHUNK, a.size)
-        wrong = np.flatnonzero(a[lo:hi] != expected(lo, hi, a.dtype, calls))
-        if wrong.size:
-            i = lo + int(wrong[0])
-            return f"element {i} is {a[i]}, expected {expected(i, i + 1, a.dtype, calls)[0]}"
-    return None
+# (policy as people write it, device, backend family for a row that did not run, variant); the report's row order.
+VARIANTS = [
+    ("python loop", "host", "CPython", seed_variants.python_loop),
+    ("numba @jit(target_backend='cuda')", "host", "Numba", seed_variants.original_jit),
+    ("numba @njit", "host", "Numba", seed_variants.njit),
+    ("numba @njit(parallel=True)", "host", "Numba", seed_variants.njit_parallel),
+    ("numpy a += 1", "host", "NumPy", seed_variants.numpy_add),
+    ("numba @cuda.jit", "device", "Numba CUDA", seed_gpu.numba_cuda),
+    ("cupy a += 1", "device", "CuPy", seed_gpu.cupy_add),
+]
 
 
 def timed(call):
@@ -109,7 +100,7 @@ def parse_args(argv):
     p.add_argument("--warmup", type=whole_number(0), default=3, help="untimed calls after the cold one (default 3)")
     p.add_argument("--reps", type=whole_number(1), default=10, help="timed warm calls (default 10)")
     p.add_argument("--loop-reps", type=whole_number(1), default=3,
-                   help="timed calls of the pure Python loop, which takes seconds at 10^7 and gets no warm-up (default 3)")
+                   help="timed calls of the pure Python loop, seconds each at 10^7, no warm-up (default 3)")
     p.add_argument("--format", choices=["table", "json"], default="table", help="report format (default table)")
     p.add_argument("--output", help="write the report to this file, atomically, instead of stdout")
     p.error = usage_error  # argparse's own message, on one line
@@ -133,10 +124,11 @@ def main(argv):
         rows = []
         for policy, device, family, make in VARIANTS:
             # The interpreted loop takes seconds per call at 10^7 and has nothing to warm up.
-            warmup, reps = (0, args.loop_reps) if make is python_loop else (args.warmup, args.reps)
+            warmup, reps = (0, args.loop_reps) if make is seed_variants.python_loop else (args.warmup, args.reps)
             rows.append(measure(policy, device, family, make, a, warmup, reps, config))
         seed_report.add_speedups(rows)
-        report = {"environment": seed_report.environment(config), "results": rows, "warnings": seed_report.warnings(rows)}
+        report = {"environment": seed_report.environment(config), "results": rows,
+                  "warnings": seed_report.warnings(rows)}
         text = json.dumps(report, indent=2) + "\n" if args.format == "json" else seed_report.table(report)
         if output:
             with output:

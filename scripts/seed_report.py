@@ -9,7 +9,8 @@ import tempfile
 
 import numpy as np
 
-from seed_variants import Unavailable, numba_cuda_device
+from seed_gpu import numba_cuda_device
+from seed_variants import Unavailable
 
 # policybench's result fields, in its order; a figure that does not apply is None (null).
 RESULT_FIELDS = ["policy", "device", "backend", "status", "reason", "type", "size", "bytes_per_call", "warmup", "reps",
@@ -106,8 +107,8 @@ def table(report):
                           _ms(r["kernel_median_s"]), _ms(r["e2e_pageable_median_s"]),
                           "yes" if r["validated"] else "NO"])
     width = [max(len(line[c]) for line in lines) for c in range(len(head))]
-    text = [f"seed_compare: {config['size']} x {config['type']} in place ({config['bytes_per_call']:.0f} bytes moved per "
-            "call); speedup against the Python loop\n"]
+    text = [f"seed_compare: {config['size']} x {config['type']} in place ({config['bytes_per_call']:.0f} bytes moved "
+            "per call); speedup against the Python loop\n"]
     for line in lines:
         text.append("  ".join(cell.ljust(w) if c < 3 else cell.rjust(w)
                               for c, (cell, w) in enumerate(zip(line, width))).rstrip())

@@ -1,14 +1,14 @@
-"""The seed's a[i] += 1 written the ways the question and its answer wrote it: a Python loop, the original
-@jit(target_backend='cuda'), @njit, @njit(parallel=True), NumPy, @cuda.jit and CuPy. Each runs here or says why not."""
+"""The seed's a[i] += 1 on the host as the question and its answer wrote it: a Python loop, the original
+@jit(target_backend='cuda'), @njit, @njit(parallel=True) and NumPy; each runs here or says why not. Also the data:
+initial values and exact validation, as policybench's initial_values.hpp."""
 
 import dataclasses
-import math
 import platform
 from typing import Callable, Optional
 
 import numpy as np
 
-THREADS_PER_BLOCK = 256  # the answer's grid: one element per thread, blocks rounded up
+CHUNK = 1 << 20  # elements per validation chunk: no second full-size array
 
 
 class Unavailable(Exception):
@@ -21,6 +21,27 @@ class Variant:
     fetch: Callable[[], np.ndarray]  # the data as a host array, for validation
     backend: Callable[[], str]  # what really ran: asked after the first call, when Numba has compiled
     round_trip: Optional[Callable[[np.ndarray], None]] = None  # host array -> device, one call, back (in place)
+
+
+def expected(lo, hi, dtype, calls):
+    """Elements [lo, hi) after `calls` increments: (i mod 1024) + calls; unequal values make a wrong index show."""
+    return (np.arange(lo, hi) % 1024).astype(dtype) + dtype.type(calls)
+
+
+def fill_initial(a):
+    for lo in range(0, a.size, CHUNK):
+        a[lo:lo + CHUNK] = expected(lo, min(lo + CHUNK, a.size), a.dtype, 0)
+
+
+def first_mismatch(a, calls):
+    """"element i is x, expected y" for the first wrong element, or None when all are exact."""
+    for lo in range(0, a.size, CHUNK):
+        hi = min(lo + CHUNK, a.size)
+        wrong = np.flatnonzero(a[lo:hi] != expected(lo, hi, a.dtype, calls))
+        if wrong.size:
+            i = lo + int(wrong[0])
+            return f"element {i} is {a[i]}, expected {expected(i, i + 1, a.dtype, calls)[0]}"
+    return None
 
 
 def one_line(error: BaseException) -> str:
@@ -83,94 +104,3 @@ def njit_parallel(a):
 def numpy_add(a):
     return Variant(lambda: np.add(a, 1, out=a),  # what `a += 1` calls
                    lambda: a, lambda: f"NumPy {np.__version__} ufunc add in place (1 thread)")
-
-
-@dataclasses.dataclass
-class gpu_api:
-    """The few calls a GPU variant needs, so Numba CUDA and CuPy share one timing path."""
-    to_device: Callable
-    to_host: Callable  # (device_array, host_array or None) -> host array; synchronous
-    event: Callable
-    elapsed_ms: Callable
-
-
-def device_variant(a, api: gpu_api, launch, backend):
-    data = api.to_device(a)
-
-    def step():
-        start, end = api.event(), api.event()
-        start.record()
-        launch(data)
-        end.record()
-        end.synchronize()
-        return api.elapsed_ms(start, end) / 1e3
-
-    def round_trip(host):
-        staged = api.to_device(host)
-        launch(staged)
-        api.to_host(staged, host)
-    return Variant(step, lambda: api.to_host(data, None), backend, round_trip)
-
-
-def numba_cuda_device():
-    """The GPU Numba would run on, by name; raises Unavailable with Numba's reason when there is none."""
-    numba = numba_module()
-    from numba import cuda
-    if not cuda.is_available():
-        try:
-            cuda.current_context()  # raises with the driver's own words
-            reason = "no CUDA device"
-        except Exception as e:
-            reason = one_line(e)
-        raise Unavailable(f"numba.cuda.is_available() is False: {reason}")
-    if numba.config.ENABLE_CUDASIM:
-        return "CUDA simulator (NUMBA_ENABLE_CUDASIM=1: Python on the CPU)"
-    name = cuda.get_current_device().name
-    return name.decode() if isinstance(name, bytes) else name
-
-
-cuda = None  # numba.cuda once a GPU variant is made: a kernel must see it as a global (the simulator swaps it there)
-
-
-def numba_cuda(a):
-    device = numba_cuda_device()
-    numba = numba_module()
-    global cuda
-    from numba import cuda
-
-    @cuda.jit
-    def kernel(x):
-        i = cuda.grid(1)
-        if i < x.size:
-            x[i] += 1
-    blocks = max(1, math.ceil(a.size / THREADS_PER_BLOCK))  # a launch of 0 blocks is an error
-    api = gpu_api(cuda.to_device, lambda d, out: d.copy_to_host(out), cuda.event,
-                  lambda start, end: start.elapsed_time(end))
-    return device_variant(a, api, lambda d: kernel[blocks, THREADS_PER_BLOCK](d),
-                          lambda: f"Numba {numba.__version__} CUDA on {device}, {blocks} blocks x {THREADS_PER_BLOCK} threads")
-
-
-def cupy_add(a):
-    try:
-        import cupy as cp
-    except ImportError as e:
-        raise Unavailable(f"cupy is not installed ({one_line(e)})") from None
-    try:
-        name = cp.cuda.runtime.getDeviceProperties(cp.cuda.Device().id)["name"].decode()
-    except Exception as e:
-        raise Unavailable(f"CuPy finds no usable device: {one_line(e)}") from None
-    api = gpu_api(cp.asarray, lambda d, out: d.get(out=out), cp.cuda.Event, cp.cuda.get_elapsed_time)
-    return device_variant(a, api, lambda d: cp.add(d, 1, out=d),
-                          lambda: f"CuPy {cp.__version__} elementwise kernel on {name}")
-
-
-# (policy as people write it, device, backend family for a row that did not run, variant); the report's row order.
-VARIANTS = [
-    ("python loop", "host", "CPython", python_loop),
-    ("numba @jit(target_backend='cuda')", "host", "Numba", original_jit),
-    ("numba @njit", "host", "Numba", njit),
-    ("numba @njit(parallel=True)", "host", "Numba", njit_parallel),
-    ("numpy a += 1", "host", "NumPy", numpy_add),
-    ("numba @cuda.jit", "device", "Numba CUDA", numba_cuda),
-    ("cupy a += 1", "device", "CuPy", cupy_add),
-]

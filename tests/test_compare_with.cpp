@@ -64,8 +64,8 @@ std::string refusal(const std::string& text) {
 } // namespace
 
 TEST_CASE("read_compared refuses what is not a report, naming the file and the flaw") {
-  CHECK_THROWS_WITH_AS(read_compared({"/nonexistent/seed.json"}), "--compare-with: '/nonexistent/seed.json': no such file",
-                       usage_error);
+  CHECK_THROWS_WITH_AS(read_compared({"/nonexistent/seed.json"}),
+                       "--compare-with: '/nonexistent/seed.json': no such file", usage_error);
   CHECK_THROWS_AS(read_compared({fs::temp_directory_path().string()}), usage_error);
   CHECK(refusal("{ not json").find("not JSON") != std::string::npos);
   CHECK(refusal("[1, 2]").find("expected a JSON object") != std::string::npos);
@@ -100,9 +100,9 @@ TEST_CASE("compared rows join with their source, this run's fields and a speedup
   row["median_s"] = 8.0;
   row["gb_per_s"] = 16000 / 1e9 / 8;
   row["pct_of_ceiling"] = nullptr;
-  row["speedup_vs_loop"] = 1.0; // against its own loop: replaced
+  row["speedup_vs_loop"] = 1.0;     // against its own loop: replaced
   row.erase("e2e_pinned_median_s"); // a field this run has and the file lacks comes in as null
-  row["extra"] = 1;                  // and one this run lacks is left out
+  row["extra"] = 1;                 // and one this run lacks is left out
 
   json report = this_run();
   append_compared(report, {{"seed.json", theirs}});
@@ -113,8 +113,10 @@ TEST_CASE("compared rows join with their source, this run's fields and a speedup
   CHECK(joined["source"] == "seed.json");
   CHECK(joined["policy"] == "python loop");
   std::vector<std::string> own_keys, joined_keys;
-  for (const auto& [k, v] : own.items()) own_keys.push_back(k);
-  for (const auto& [k, v] : joined.items()) joined_keys.push_back(k);
+  for (const auto& [k, v] : own.items())
+    own_keys.push_back(k);
+  for (const auto& [k, v] : joined.items())
+    joined_keys.push_back(k);
   CHECK(joined_keys == own_keys);
   CHECK(joined["e2e_pinned_median_s"].is_null());
   CHECK(joined["speedup_vs_loop"].get<double>() == doctest::Approx(2.0 / 8.0));

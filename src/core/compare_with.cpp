@@ -4,10 +4,9 @@
 
 #include "policybench/options.hpp"
 
-#include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <limits>
+#include <initializer_list>
 #include <utility>
 
 namespace policybench {
@@ -17,22 +16,21 @@ using json = nlohmann::ordered_json;
 
 enum class kind { text, text_or_null, count, number, number_or_null, boolean };
 
-// The fields every result row carries (README, "JSON schema"), and what each holds.
-constexpr std::pair<const char*, kind> result_fields[] = {
-    {"policy", kind::text},           {"device", kind::text},
-    {"backend", kind::text},          {"status", kind::text},
-    {"reason", kind::text_or_null},   {"type", kind::text},
-    {"size", kind::count},            {"bytes_per_call", kind::number},
-    {"warmup", kind::count},          {"reps", kind::count},
-    {"cold_s", kind::number_or_null}, {"min_s", kind::number_or_null},
-    {"median_s", kind::number_or_null}, {"mean_s", kind::number_or_null},
-    {"stddev_s", kind::number_or_null}, {"cv", kind::number_or_null},
-    {"gb_per_s", kind::number_or_null}, {"pct_of_ceiling", kind::number_or_null},
-    {"speedup_vs_loop", kind::number_or_null}, {"kernel_median_s", kind::number_or_null},
-    {"kernel_gb_per_s", kind::number_or_null}, {"e2e_pageable_cold_s", kind::number_or_null},
-    {"e2e_pageable_median_s", kind::number_or_null}, {"e2e_pinned_median_s", kind::number_or_null},
-    {"e2e_over_kernel", kind::number_or_null}, {"validated", kind::boolean},
-    {"validation_error", kind::text_or_null},
+// The fields every result row carries (README, "JSON schema"), grouped by what they hold.
+struct field_group {
+  std::initializer_list<const char*> names;
+  kind holds;
+};
+const field_group result_fields[] = {
+    {{"policy", "device", "backend", "status", "type"}, kind::text},
+    {{"reason", "validation_error"}, kind::text_or_null},
+    {{"size", "warmup", "reps"}, kind::count},
+    {{"bytes_per_call"}, kind::number},
+    {{"cold_s", "min_s", "median_s", "mean_s", "stddev_s", "cv", "gb_per_s", "pct_of_ceiling", "speedup_vs_loop",
+      "kernel_median_s", "kernel_gb_per_s", "e2e_pageable_cold_s", "e2e_pageable_median_s", "e2e_pinned_median_s",
+      "e2e_over_kernel"},
+     kind::number_or_null},
+    {{"validated"}, kind::boolean},
 };
 
 bool holds(const json& v, kind k) {
@@ -48,8 +46,8 @@ bool holds(const json& v, kind k) {
 }
 
 const char* kind_name(kind k) {
-  constexpr const char* names[] = {"a string", "a string or null", "a whole number >= 0", "a number",
-                                   "a number or null", "true or false"};
+  constexpr const char* names[] = {"a string", "a string or null", "a whole number >= 0",
+                                   "a number", "a number or null", "true or false"};
   return names[static_cast<int>(k)];
 }
 
@@ -72,7 +70,9 @@ void check_schema(const std::string& path, const json& doc) {
   if (!doc.contains("results") || !doc["results"].is_array()) not_usable(path, "no results array");
   for (std::size_t i = 0; i < doc["results"].size(); ++i) {
     const std::string row = "/results/" + std::to_string(i);
-    for (const auto& [name, k] : result_fields) field(path, doc, row + "/" + name, k);
+    for (const auto& group : result_fields)
+      for (const char* name : group.names)
+        field(path, doc, row + "/" + name, group.holds);
     const json& r = doc["results"][i];
     if (r["device"] != "host" && r["device"] != "device") not_usable(path, row + "/device is not host or device");
     const auto& s = r["status"];
@@ -105,8 +105,8 @@ json pct_of_ceiling(const json& row, const json& ceilings) {
 
 void warn_if_differs(json& warnings, const std::string& path, const json& theirs, const json& ours, const char* what) {
   if (theirs.is_string() && ours.is_string() && theirs != ours)
-    warnings.push_back("'" + path + "' was measured with " + what + " " + theirs.get<std::string>() + ", this run with " +
-                       ours.get<std::string>() + ": compare its rows with care");
+    warnings.push_back("'" + path + "' was measured with " + what + " " + theirs.get<std::string>() +
+                       ", this run with " + ours.get<std::string>() + ": compare its rows with care");
 }
 
 } // namespace
@@ -132,15 +132,17 @@ void append_compared(json& report, const std::vector<compared_report>& compared)
   json& results = report["results"];
   json& warnings = report["warnings"];
   const json& env = report["environment"];
-  for (auto& r : results) r["source"] = nullptr;
+  for (auto& r : results)
+    r["source"] = nullptr;
   const json loop_s = own_loop_median_s(results);
   const json layout = results.empty() ? json::object() : results.front(); // this run's fields, in its order
   for (const auto& [path, doc] : compared) {
     const json& config = doc["environment"]["config"];
     const bool same_work = config["size"] == env["config"]["size"] && config["type"] == env["config"]["type"];
     if (!same_work)
-      warnings.push_back("'" + path + "' measured " + config["size"].dump() + " x " + config["type"].get<std::string>() +
-                         ", this run " + env["config"]["size"].dump() + " x " + env["config"]["type"].get<std::string>() +
+      warnings.push_back("'" + path + "' measured " + config["size"].dump() + " x " +
+                         config["type"].get<std::string>() + ", this run " + env["config"]["size"].dump() + " x " +
+                         env["config"]["type"].get<std::string>() +
                          ": its rows have no speedup against this run's loop");
     const json::json_pointer cpu("/environment/host/cpu_model");
     if (doc.contains(cpu)) warn_if_differs(warnings, path, doc.at(cpu), report.at(cpu), "CPU");
@@ -148,7 +150,8 @@ void append_compared(json& report, const std::vector<compared_report>& compared)
       if (w.is_string()) warnings.push_back(path + ": " + w.get<std::string>());
     for (const auto& theirs : doc["results"]) {
       json row = layout.empty() ? theirs : json::object();
-      for (const auto& [key, value] : layout.items()) row[key] = theirs.contains(key) ? theirs[key] : json(nullptr);
+      for (const auto& [key, value] : layout.items())
+        row[key] = theirs.contains(key) ? theirs[key] : json(nullptr);
       row["source"] = theirs.contains("source") && theirs["source"].is_string() ? theirs["source"] : json(path);
       row["speedup_vs_loop"] = same_work && row["bytes_per_call"] > 0 ? ratio(loop_s, row["median_s"]) : json(nullptr);
       if (row["pct_of_ceiling"].is_null()) row["pct_of_ceiling"] = pct_of_ceiling(row, env["ceilings"]);
