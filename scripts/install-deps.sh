@@ -3,8 +3,9 @@
 # package here: it is used from /usr/local/cuda when present; without it, Thrust and CUB come from Debian.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ libtbb-dev libcli11-dev nlohmann-json3-dev libfmt-dev doctest-dev
-          python3-matplotlib) # scripts/plot.py
+packages=(cmake ninja-build g++ libtbb-dev libcli11-dev nlohmann-json3-dev libfmt-dev doctest-dev)
+# scripts/plot.py and scripts/seed_compare.py run on Debian's python3 (not a pyenv or venv one).
+packages+=(python3-matplotlib python3-numpy python3-numba)
 # Thrust/CUB: the CUDA Toolkit's CCCL when installed, Debian's otherwise.
 [ -f /usr/local/cuda/lib64/cmake/cccl/cccl-config.cmake ] || packages+=(libthrust-dev libcub-dev)
 

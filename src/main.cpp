@@ -1,6 +1,7 @@
 // The harness: options -> registry -> ceilings and runs -> report. Exit status: 0 when every policy that ran
 // validated, 1 when one failed validation or a run-time error stopped the run, 2 for bad input.
 #include "policybench/crossover.hpp"
+#include "policybench/compare_with.hpp"
 #include "policybench/options.hpp"
 #include "policybench/output_file.hpp"
 #include "policybench/report.hpp"
@@ -10,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <exception>
 #include <iostream>
 #include <new>
@@ -21,6 +23,7 @@ int run(int argc, char** argv) {
   using namespace policybench;
   const auto opts = parse_options({argv, std::size_t(argc)}, std::cout);
   if (!opts) return 0;
+  const auto compared = read_compared(opts->compare_with); // bad files are usage errors, before any measurement
   std::optional<output_file> file;
   if (opts->output) file.emplace(*opts->output);
   device_info device = query_device();
@@ -32,9 +35,13 @@ int run(int argc, char** argv) {
   }
   const auto selected = select_policies(std::move(registry), opts->policies);
   if (opts->sweep != sweep_kind::size) check_memory(opts->run, selected, device);
-  const auto report = opts->sweep == sweep_kind::none
-                          ? to_json(run_policies(*opts, query_host(), std::move(device), selected))
-                          : run_sweep(*opts, query_host(), device, selected);
+  auto report = opts->sweep == sweep_kind::none ? to_json(run_policies(*opts, query_host(), std::move(device), selected))
+                                                : run_sweep(*opts, query_host(), device, selected);
+  // The exit status speaks for this run only, not for the rows of compared files.
+  const bool all_valid = std::none_of(report["results"].begin(), report["results"].end(), [](const auto& r) {
+    return r["status"] == "invalid" || r["status"] == "failed";
+  });
+  append_compared(report, compared);
   write_report(report, opts->format, file ? file->stream() : std::cout);
   if (opts->format == output_format::csv)
     for (const auto& w : report["warnings"]) std::cerr << "warning: " << w.get<std::string>() << '\n';
@@ -43,9 +50,7 @@ int run(int argc, char** argv) {
   const bool table_on_screen = !file && (opts->format == output_format::table || opts->format == output_format::markdown);
   if (report.contains("crossovers") && report["crossovers"].is_object() && !table_on_screen)
     for (const auto& line : crossover_summary(report["crossovers"])) std::cerr << "crossover: " << line << '\n';
-  for (const auto& r : report["results"])
-    if (r["status"] == "invalid" || r["status"] == "failed") return 1;
-  return 0;
+  return all_valid ? 0 : 1;
 }
 
 } // namespace

@@ -37,6 +37,7 @@ struct options {
   std::uint64_t min_size = 1'000;         ///< --sweep size: smallest element count of the series
   std::uint64_t max_size = 1'000'000'000; ///< --sweep size: largest element count the series may reach
   bool quiet = false;                     ///< no progress on stderr
+  std::vector<std::string> compare_with; ///< reports of other runs whose rows join this one's (compare_with.hpp)
 };
 
 /// Parses args (args[0] is the program name). Returns the options, or std::nullopt after printing --help or

@@ -91,6 +91,10 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   app.add_option("--min-time", min_time, "--sweep: seconds of timed calls per point, in (0, 60] (default 0.2); "
                                          "--reps then caps the calls (default 10000)");
   app.add_flag("--quiet", o.quiet, "No progress on stderr");
+  app.add_option("--compare-with", o.compare_with,
+                 "JSON reports of other runs (scripts/seed_compare.py, another machine) to show beside this one; "
+                 "repeatable or comma-separated")
+      ->delimiter(',');
   try {
     app.parse(static_cast<int>(args.size()), args.data());
   } catch (const CLI::Success& e) {
@@ -123,6 +127,11 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   if (f == formats.end()) throw usage_error("--format: '" + format + "' is not one of table, markdown, csv, json");
   o.format = f->second;
   if (o.output && o.output->empty()) throw usage_error("--output: the file name is empty");
+  if (std::find(o.compare_with.begin(), o.compare_with.end(), "") != o.compare_with.end())
+    throw usage_error("--compare-with: an empty file name in the list");
+  // A sweep has a loop row per point, so there is no one baseline to set other rows against: plot.py merges.
+  if (!o.compare_with.empty() && o.sweep != sweep_kind::none)
+    throw usage_error("--compare-with: not with --sweep; give both JSON reports to scripts/plot.py instead");
   return o;
 }
 

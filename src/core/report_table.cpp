@@ -23,6 +23,13 @@ std::string cell(const json& v, double scale, int decimals, const char* suffix =
   return fmt::format("{:.{}f}{}", v.get<double>() * scale, decimals, suffix);
 }
 
+// A row from a --compare-with file is marked with the file's name, so a reader sees where each figure came from.
+std::string policy_label(const json& r) {
+  const auto source = r.find("source");
+  if (source == r.end() || !source->is_string()) return r["policy"].get<std::string>();
+  return fmt::format("{} [{}]", r["policy"].get<std::string>(), source->get<std::string>());
+}
+
 struct column {
   const char* header;
   std::string (*render)(const json& row);
@@ -38,7 +45,7 @@ const column thread_scaling_columns[] = {
 };
 
 const column base_columns[] = {
-    {"policy", [](const json& r) { return r["policy"].get<std::string>(); }, true},
+    {"policy", policy_label, true},
     {"device", [](const json& r) { return r["device"].get<std::string>(); }, true},
     {"backend", [](const json& r) { return r["backend"].get<std::string>(); }, true},
     {"cold ms", [](const json& r) { return cell(r["cold_s"], 1e3, 3); }},
@@ -135,7 +142,7 @@ void write_table(const json& report, bool markdown, std::ostream& out) {
   std::set<std::string> said; // a sweep repeats an unavailable policy at every point
   for (const auto& r : report["results"])
     if (r["status"] == "unavailable" || r["status"] == "failed")
-      if (const auto line = fmt::format("{}{} {}: {}\n", bullet, r["policy"].get<std::string>(),
+      if (const auto line = fmt::format("{}{} {}: {}\n", bullet, policy_label(r),
                                         r["status"].get<std::string>(), r["reason"].get<std::string>());
           said.insert(line).second)
         out << line;

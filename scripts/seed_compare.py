@@ -1,0 +1,147 @@
+#!/usr/bin/python3
+"""The Python experiment that started policybench, on this machine: a[i] += 1 over N elements as a Python loop, under
+the original Numba decorator, @njit, @njit(parallel=True), NumPy, @cuda.jit and CuPy; first call (compilation) timed
+apart from warm calls, every result validated, rows in policybench's JSON schema.
+Exit status 0, 1 when a row failed or did not validate, 2 for bad input."""
+
+import argparse
+import json
+import os
+import sys
+import time
+
+try:
+    import numpy as np
+except ImportError:
+    sys.exit("seed_compare: error: NumPy is missing; scripts/install-deps.sh installs python3-numpy")
+
+import seed_gpu
+import seed_report
+import seed_variants
+from seed_variants import Unavailable, first_mismatch, fill_initial, one_line
+
+TYPES = {"float32": np.float32, "float64": np.float64, "int32": np.int32, "int64": np.int64}
+# (policy as people write it, device, backend family for a row that did not run, variant); the report's row order.
+VARIANTS = [
+    ("python loop", "host", "CPython", seed_variants.python_loop),
+    ("numba @jit(target_backend='cuda')", "host", "Numba", seed_variants.original_jit),
+    ("numba @njit", "host", "Numba", seed_variants.njit),
+    ("numba @njit(parallel=True)", "host", "Numba", seed_variants.njit_parallel),
+    ("numpy a += 1", "host", "NumPy", seed_variants.numpy_add),
+    ("numba @cuda.jit", "device", "Numba CUDA", seed_gpu.numba_cuda),
+    ("cupy a += 1", "device", "CuPy", seed_gpu.cupy_add),
+]
+
+
+def timed(call):
+    start = time.perf_counter()
+    kernel_s = call()
+    return time.perf_counter() - start, kernel_s
+
+
+def measure(policy, device, family, make, a, warmup, reps, config):
+    """One variant's row: cold call, `warmup` untimed calls, `reps` timed calls, validation, then (on a GPU) the same
+    from a host array through transfers. A variant that cannot run is 'unavailable', one that throws 'failed'."""
+    row = dict(policy=policy, device=device, backend=family, type=config["type"], size=config["size"],
+               bytes_per_call=config["bytes_per_call"], warmup=warmup, reps=reps)
+    fill_initial(a)
+    try:
+        variant = make(a)
+        cold_s, _ = timed(variant.step)
+        row["backend"] = variant.backend()
+        for _ in range(warmup):
+            variant.step()
+        warm = [timed(variant.step) for _ in range(reps)]
+        host, calls = variant.fetch(), 1 + warmup + reps
+        if variant.round_trip:
+            e2e = [timed(lambda: variant.round_trip(host))[0] for _ in range(1 + reps)]
+            calls += len(e2e)
+    except Unavailable as e:
+        return seed_report.result_row(**row, status="unavailable", reason=str(e), validated=False)
+    except Exception as e:  # a CUDA error, a compilation error: reported, the other variants still run
+        return seed_report.result_row(**row, status="failed", reason=one_line(e), validated=False)
+    stats = seed_report.summarize([s for s, _ in warm])
+    bytes_per_call = config["bytes_per_call"]
+    row |= stats | dict(cold_s=cold_s, gb_per_s=seed_report.gb_per_s(bytes_per_call, stats["median_s"]))
+    if variant.round_trip:
+        kernel_s = seed_report.summarize([k for _, k in warm])["median_s"]
+        e2e_s = seed_report.summarize(e2e[1:])["median_s"]
+        row |= dict(kernel_median_s=kernel_s, kernel_gb_per_s=seed_report.gb_per_s(bytes_per_call, kernel_s),
+                    e2e_pageable_cold_s=e2e[0], e2e_pageable_median_s=e2e_s,
+                    e2e_over_kernel=e2e_s / kernel_s if kernel_s else None)
+    error = first_mismatch(host, calls)
+    return seed_report.result_row(**row, status="invalid" if error else "ok", validated=error is None,
+                                  validation_error=error)
+
+
+def usage_error(message):
+    """Bad input: one line on stderr, exit status 2, nothing measured or written."""
+    sys.stderr.write(f"seed_compare: error: {message}\n")
+    sys.exit(2)
+
+
+def available_memory_bytes():
+    with open("/proc/meminfo") as f:
+        return next(int(line.split()[1]) * 1024 for line in f if line.startswith("MemAvailable:"))
+
+
+def whole_number(minimum):
+    def parse(text):
+        if not text.isdigit() or int(text) < minimum:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a whole number >= {minimum}")
+        return int(text)
+    return parse
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(prog="seed_compare", description=__doc__.split(";")[0])
+    p.add_argument("--size", type=whole_number(0), default=10_000_000, help="element count (default 10000000)")
+    p.add_argument("--type", choices=TYPES, default="float64", help="element type (default float64)")
+    p.add_argument("--warmup", type=whole_number(0), default=3, help="untimed calls after the cold one (default 3)")
+    p.add_argument("--reps", type=whole_number(1), default=10, help="timed warm calls (default 10)")
+    p.add_argument("--loop-reps", type=whole_number(1), default=3,
+                   help="timed calls of the pure Python loop, seconds each at 10^7, no warm-up (default 3)")
+    p.add_argument("--format", choices=["table", "json"], default="table", help="report format (default table)")
+    p.add_argument("--output", help="write the report to this file, atomically, instead of stdout")
+    p.error = usage_error  # argparse's own message, on one line
+    return p.parse_args(argv)
+
+
+def main(argv):
+    args = parse_args(argv)
+    dtype = np.dtype(TYPES[args.type])
+    config = {"type": args.type, "size": args.size, "working_set_bytes": args.size * dtype.itemsize,
+              "bytes_per_call": 2.0 * args.size * dtype.itemsize, "warmup": args.warmup, "reps": args.reps}
+    if config["working_set_bytes"] > (available := available_memory_bytes()):
+        usage_error(f"--size {args.size}: {config['working_set_bytes']} bytes needed, {available} bytes of host "
+                    "memory available")
+    try:
+        output = seed_report.open_output(args.output) if args.output else None
+    except OSError as e:
+        usage_error(f"--output: cannot write {args.output}: {e.strerror or e}")
+    try:
+        a = np.empty(args.size, dtype)
+        rows = []
+        for policy, device, family, make in VARIANTS:
+            # The interpreted loop takes seconds per call at 10^7 and has nothing to warm up.
+            warmup, reps = (0, args.loop_reps) if make is seed_variants.python_loop else (args.warmup, args.reps)
+            rows.append(measure(policy, device, family, make, a, warmup, reps, config))
+        seed_report.add_speedups(rows)
+        report = {"environment": seed_report.environment(config), "results": rows,
+                  "warnings": seed_report.warnings(rows)}
+        text = json.dumps(report, indent=2) + "\n" if args.format == "json" else seed_report.table(report)
+        if output:
+            with output:
+                output.write(text)
+            os.replace(output.name, args.output)
+            output = None
+        else:
+            sys.stdout.write(text)
+    finally:
+        if output:
+            os.unlink(output.name)
+    return 0 if all(r["status"] in ("ok", "unavailable") for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,106 @@
+"""The seed's a[i] += 1 on the host as the question and its answer wrote it: a Python loop, the original
+@jit(target_backend='cuda'), @njit, @njit(parallel=True) and NumPy; each runs here or says why not. Also the data:
+initial values and exact validation, as policybench's initial_values.hpp."""
+
+import dataclasses
+import platform
+from typing import Callable, Optional
+
+import numpy as np
+
+CHUNK = 1 << 20  # elements per validation chunk: no second full-size array
+
+
+class Unavailable(Exception):
+    """A variant that cannot run on this machine; str() is the one-line reason."""
+
+
+@dataclasses.dataclass
+class Variant:
+    step: Callable[[], Optional[float]]  # one call, complete on return; returns kernel seconds (CUDA events) on a GPU
+    fetch: Callable[[], np.ndarray]  # the data as a host array, for validation
+    backend: Callable[[], str]  # what really ran: asked after the first call, when Numba has compiled
+    round_trip: Optional[Callable[[np.ndarray], None]] = None  # host array -> device, one call, back (in place)
+
+
+def expected(lo, hi, dtype, calls):
+    """Elements [lo, hi) after `calls` increments: (i mod 1024) + calls; unequal values make a wrong index show."""
+    return (np.arange(lo, hi) % 1024).astype(dtype) + dtype.type(calls)
+
+
+def fill_initial(a):
+    for lo in range(0, a.size, CHUNK):
+        a[lo:lo + CHUNK] = expected(lo, min(lo + CHUNK, a.size), a.dtype, 0)
+
+
+def first_mismatch(a, calls):
+    """"element i is x, expected y" for the first wrong element, or None when all are exact."""
+    for lo in range(0, a.size, CHUNK):
+        hi = min(lo + CHUNK, a.size)
+        wrong = np.flatnonzero(a[lo:hi] != expected(lo, hi, a.dtype, calls))
+        if wrong.size:
+            i = lo + int(wrong[0])
+            return f"element {i} is {a[i]}, expected {expected(i, i + 1, a.dtype, calls)[0]}"
+    return None
+
+
+def one_line(error: BaseException) -> str:
+    return " ".join(f"{type(error).__name__}: {error}".split())
+
+
+def increment_all(a):
+    """The question's function, as written: undecorated it is the pure Python loop; Numba decorates this same one."""
+    for i in range(len(a)):
+        a[i] += 1
+
+
+def numba_module():
+    try:
+        import numba
+    except ImportError as e:
+        raise Unavailable(f"numba is not installed ({one_line(e)})") from None
+    return numba
+
+
+def python_loop(a):
+    return Variant(lambda: increment_all(a), lambda: a,
+                   lambda: f"CPython {platform.python_version()} interpreter (1 thread)")
+
+
+def original_jit(a):
+    numba = numba_module()
+    try:
+        compiled = numba.jit(target_backend="cuda")(increment_all)
+    except Exception as e:  # a Numba that refuses the option says so here
+        raise Unavailable(f"Numba {numba.__version__} refuses it: {one_line(e)}") from None
+
+    def backend():
+        kind = type(compiled).__name__
+        mode = "nopython" if compiled.nopython_signatures else "object mode"
+        where = "CPU (target_backend ignored)" if kind == "CPUDispatcher" else kind
+        return f"Numba {numba.__version__} {where}, {mode}, 1 thread"
+    return Variant(lambda: compiled(a), lambda: a, backend)
+
+
+def njit(a):
+    numba = numba_module()
+    compiled = numba.njit(increment_all)
+    return Variant(lambda: compiled(a), lambda: a, lambda: f"Numba {numba.__version__} CPU, nopython, 1 thread")
+
+
+def njit_parallel(a):
+    numba = numba_module()
+
+    @numba.njit(parallel=True)
+    def increment_all_prange(x):
+        for i in numba.prange(len(x)):  # prange: iterations split over Numba's thread pool
+            x[i] += 1
+    # threading_layer() is known only once a parallel function has run.
+    return Variant(lambda: increment_all_prange(a), lambda: a,
+                   lambda: f"Numba {numba.__version__} CPU parallel, threading layer {numba.threading_layer()}, "
+                           f"{numba.get_num_threads()} threads")
+
+
+def numpy_add(a):
+    return Variant(lambda: np.add(a, 1, out=a),  # what `a += 1` calls
+                   lambda: a, lambda: f"NumPy {np.__version__} ufunc add in place (1 thread)")
