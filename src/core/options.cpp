@@ -4,25 +4,12 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
-#include <charconv>
 #include <map>
 #include <string_view>
-#include <system_error>
 #include <thread>
 
 namespace policybench {
 namespace {
-
-// Whole decimal numbers only: "-5", "1e7", "10M", " 7" and values past 64 bits are refused, never wrapped.
-std::uint64_t parse_count(std::string_view option, const std::string& text) {
-  std::uint64_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec == std::errc::result_out_of_range)
-    throw usage_error(std::string(option) + ": " + text + " does not fit in 64 bits");
-  if (ec != std::errc() || end != text.data() + text.size() || text.empty())
-    throw usage_error(std::string(option) + ": '" + text + "' is not a whole number of decimal digits");
-  return value;
-}
 
 int parse_int(std::string_view option, const std::string& text, std::uint64_t min, std::uint64_t max) {
   const std::uint64_t value = parse_count(option, text);
@@ -41,15 +28,22 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   app.set_version_flag("--version", "policybench " POLICYBENCH_VERSION);
   options o;
   std::string size = "10000000", warmup = "3", reps = "10", threads, type = "float64", format = "table";
-  app.add_option("--policies", o.policies, "Comma-separated policy names (default: all; unavailable ones are listed with the reason)")
-      ->delimiter(',');
-  app.add_flag("--list-policies", o.list_policies, "List every policy: device, backend, available or why not");
-  app.add_option("--size", size, "Element count (default 10000000; 0 is a valid run that moves nothing)");
-  app.add_option("--type", type, "Element type: float32, float64, int32, int64 (default float64)");
-  app.add_option("--warmup", warmup, "Untimed calls after the cold call (default 3)");
-  app.add_option("--reps", reps, "Timed warm calls, at least 1 (default 10)");
-  app.add_option("--threads", threads, "Thread limit for oneTBB and OpenMP, 1..logical cores (default: all)");
-  app.add_option("--format", format, "Report format: table, markdown, csv, json (default table)");
+  CLI::Option* const list = app.add_flag("--list-policies", o.list_policies,
+                                 "List every policy: device, backend, available or why not (a table; no run options)");
+  // Each option below sets up a run; --list-policies runs nothing, so combining them is refused, not ignored.
+  CLI::Option* const run_options[] = {
+      app.add_option("--policies", o.policies,
+                     "Comma-separated policy names (default: all; unavailable ones are listed with the reason)")
+          ->delimiter(','),
+      app.add_option("--size", size,
+                     "Element count: digits, optional suffix k, M or G (10^3, 10^6, 10^9); default 10M; 0 is a valid "
+                     "run that moves nothing"),
+      app.add_option("--type", type, "Element type: float32, float64, int32, int64 (default float64)"),
+      app.add_option("--warmup", warmup, "Untimed calls after the cold call (default 3)"),
+      app.add_option("--reps", reps, "Timed warm calls, at least 1 (default 10)"),
+      app.add_option("--threads", threads, "Thread limit for oneTBB and OpenMP, 1..logical cores (default: all)"),
+      app.add_option("--format", format, "Report format: table, markdown, csv, json (default table)")};
+  for (CLI::Option* run_option : run_options) list->excludes(run_option);
   app.add_option("--output", o.output, "Write the report to this file (atomically) instead of stdout");
   try {
     app.parse(static_cast<int>(args.size()), args.data());
