@@ -28,6 +28,7 @@ struct run_report {
   device_info device;
   std::optional<timed_calls> host_ceiling;   ///< parallel host copy of the same bytes
   std::optional<timed_calls> device_ceiling; ///< cudaMemcpyAsync device-to-device of the same bytes
+  std::optional<std::string> device_ceiling_error; ///< why the device ceiling was not measured (CUDA text)
   std::vector<policy_outcome> outcomes;      ///< in registry order
 };
 
@@ -45,8 +46,8 @@ std::vector<policy_runner> select_policies(std::vector<policy_runner> registry, 
 void check_memory(const run_config& cfg, const std::vector<policy_runner>& selected, const device_info& device);
 
 /// Measures the ceilings and then each selected policy, in order, under the --threads limit. A policy that
-/// throws is recorded with its error; the run goes on. Throws std::bad_alloc or std::runtime_error only from
-/// the ceiling measurements.
+/// throws is recorded with its error, as is a device ceiling that throws; the run goes on. Throws
+/// std::bad_alloc only from the host ceiling (the first allocation of the run's size).
 run_report run_policies(const options& opts, host_info host, device_info device,
                         const std::vector<policy_runner>& selected);
 
