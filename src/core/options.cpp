@@ -11,11 +11,13 @@
 namespace policybench {
 namespace {
 
-int parse_int(std::string_view option, const std::string& text, std::uint64_t min, std::uint64_t max) {
+// `max_is` says where the upper bound comes from when it is not a constant.
+int parse_int(std::string_view option, const std::string& text, std::uint64_t min, std::uint64_t max,
+              std::string_view max_is = {}) {
   const std::uint64_t value = parse_count(option, text);
   if (value < min || value > max)
     throw usage_error(std::string(option) + ": " + text + " is outside " + std::to_string(min) + ".." +
-                      std::to_string(max));
+                      std::to_string(max) + (max_is.empty() ? "" : " (" + std::string(max_is) + ")"));
   return static_cast<int>(value);
 }
 
@@ -58,7 +60,8 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   o.run.reps = parse_int("--reps", reps, 1, 1'000'000);
   // More threads than logical cores only oversubscribes (oneTBB would not use them; OpenMP would, slowly).
   const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  if (!threads.empty()) o.threads = parse_int("--threads", threads, 1, std::uint64_t(cores));
+  if (!threads.empty()) o.threads = parse_int("--threads", threads, 1, std::uint64_t(cores),
+                                                  "this machine's logical cores; more would only oversubscribe");
   for (std::size_t i = 0; i < o.policies.size(); ++i) {
     if (o.policies[i].empty()) throw usage_error("--policies: an empty name in the list");
     if (std::find(o.policies.begin(), o.policies.begin() + std::ptrdiff_t(i), o.policies[i]) !=
