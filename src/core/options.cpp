@@ -30,8 +30,9 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   app.set_version_flag("--version", "policybench " POLICYBENCH_VERSION);
   options o;
   std::string size = "10000000", warmup = "3", reps = "10", threads, type = "float64", format = "table";
-  CLI::Option* const list = app.add_flag("--list-policies", o.list_policies,
-                                 "List every policy: device, backend, available or why not (a table; no run options)");
+  CLI::Option* const list =
+      app.add_flag("--list-policies", o.list_policies,
+                   "List every policy: device, backend, available or why not (a table; no run options)");
   // Each option below sets up a run; --list-policies runs nothing, so combining them is refused, not ignored.
   CLI::Option* const run_options[] = {
       app.add_option("--policies", o.policies,
@@ -45,7 +46,8 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       app.add_option("--reps", reps, "Timed warm calls, at least 1 (default 10)"),
       app.add_option("--threads", threads, "Thread limit for oneTBB and OpenMP, 1..logical cores (default: all)"),
       app.add_option("--format", format, "Report format: table, markdown, csv, json (default table)")};
-  for (CLI::Option* run_option : run_options) list->excludes(run_option);
+  for (CLI::Option* run_option : run_options)
+    list->excludes(run_option);
   app.add_option("--output", o.output, "Write the report to this file (atomically) instead of stdout");
   try {
     app.parse(static_cast<int>(args.size()), args.data());
@@ -60,8 +62,9 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   o.run.reps = parse_int("--reps", reps, 1, 1'000'000);
   // More threads than logical cores only oversubscribes (oneTBB would not use them; OpenMP would, slowly).
   const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  if (!threads.empty()) o.threads = parse_int("--threads", threads, 1, std::uint64_t(cores),
-                                                  "this machine's logical cores; more would only oversubscribe");
+  if (!threads.empty())
+    o.threads = parse_int("--threads", threads, 1, std::uint64_t(cores),
+                          "this machine's logical cores; more would only oversubscribe");
   for (std::size_t i = 0; i < o.policies.size(); ++i) {
     if (o.policies[i].empty()) throw usage_error("--policies: an empty name in the list");
     if (std::find(o.policies.begin(), o.policies.begin() + std::ptrdiff_t(i), o.policies[i]) !=
