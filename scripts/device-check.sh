@@ -45,12 +45,14 @@ fi
 step table "$build/src/policybench"
 step json "$build/src/policybench" --format json --output "$out/h200.json"
 
-# Small sizes only: both tools slow kernels down by orders of magnitude.
+# Small sizes only (POLICYBENCH_TEST_MAX_SIZE, read by tests/test_sizes.hpp; default 1000003, enough for many
+# thread blocks): both tools slow kernels down by orders of magnitude.
+sanitizer_size=${POLICYBENCH_SANITIZER_MAX_SIZE:-1000003}
 if command -v compute-sanitizer >/dev/null; then
-  step memcheck compute-sanitizer --tool memcheck --leak-check full --error-exitcode 1 \
-    "$build/tests/policybench_device_tests" -sc="size 0,size 1,size 17,size 1000003"
-  step racecheck compute-sanitizer --tool racecheck --error-exitcode 1 \
-    "$build/tests/policybench_device_tests" -sc="size 17,size 1000003"
+  step memcheck env POLICYBENCH_TEST_MAX_SIZE="$sanitizer_size" compute-sanitizer --tool memcheck \
+    --leak-check full --error-exitcode 1 "$build/tests/policybench_device_tests"
+  step racecheck env POLICYBENCH_TEST_MAX_SIZE="$sanitizer_size" compute-sanitizer --tool racecheck \
+    --error-exitcode 1 "$build/tests/policybench_device_tests"
 else
   echo "compute-sanitizer not on PATH: memcheck and racecheck skipped"
 fi

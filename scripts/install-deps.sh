@@ -6,6 +6,18 @@ set -euo pipefail
 packages=(cmake ninja-build g++ libtbb-dev libcli11-dev nlohmann-json3-dev libfmt-dev doctest-dev)
 # scripts/plot.py and scripts/seed_compare.py run on Debian's python3 (not a pyenv or venv one).
 packages+=(python3-matplotlib python3-numpy python3-numba)
+# "install-deps.sh check": also what scripts/check.sh needs (valgrind; clang 14 and its libFuzzer runtime; the
+# oneTBB source, fetched by apt-get source, to build an instrumented oneTBB for ThreadSanitizer).
+if [ "${1:-}" = check ]; then
+  packages+=(valgrind clang-14 libclang-rt-14-dev xz-utils)
+  if ! grep -rqs "^Types:.*deb-src" /etc/apt/sources.list.d/ && ! grep -qs "^deb-src" /etc/apt/sources.list; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: %s\n' \
+      /usr/share/keyrings/debian-archive-keyring.gpg | $sudo tee /etc/apt/sources.list.d/policybench-src.sources >/dev/null
+    $sudo apt-get update -qq
+  fi
+fi
 # Thrust/CUB: the CUDA Toolkit's CCCL when installed, Debian's otherwise.
 [ -f /usr/local/cuda/lib64/cmake/cccl/cccl-config.cmake ] || packages+=(libthrust-dev libcub-dev)
 

@@ -62,7 +62,7 @@ int main(int argc, char** argv) {
     std::cerr << "policybench: error: " << e.what() << '\n';
     return 2;
   } catch (const std::bad_alloc&) {
-    std::cerr << "policybench: error: out of host memory\n";
+    std::cerr << "policybench: error: out of host memory (std::bad_alloc); a smaller --size needs less\n";
   } catch (const std::exception& e) {
     std::cerr << "policybench: error: " << e.what() << '\n';
   }

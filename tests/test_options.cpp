@@ -87,10 +87,10 @@ TEST_CASE("no arguments give the defaults") {
 TEST_CASE("every option parses") {
   const auto o =
       parse({"--policies", "std::par,thrust::tbb", "--size", "1000003", "--type", "int32", "--warmup", "0", "--reps",
-             "7", "--threads", "1", "--format", "json", "--output", "out.json", "--list-policies"});
+             "7", "--threads", "1", "--format", "json", "--output", "out.json"});
   REQUIRE(o);
   CHECK(o->policies == std::vector<std::string>{"std::par", "thrust::tbb"});
-  CHECK(o->list_policies);
+  CHECK_FALSE(o->list_policies);
   CHECK(o->run.size == 1'000'003);
   CHECK(o->run.type == element_type::int32);
   CHECK(o->run.warmup == 0);
@@ -100,6 +100,7 @@ TEST_CASE("every option parses") {
   CHECK(o->output == std::optional<std::string>("out.json"));
 
   CHECK(parse({"--size", "0"})->run.size == 0);
+  CHECK(parse({"--list-policies", "--output", "list.txt"})->list_policies);
   CHECK(parse({"--type", "float32"})->run.type == element_type::float32);
   CHECK(parse({"--type", "int64"})->run.type == element_type::int64);
   CHECK(parse({"--format", "csv"})->format == output_format::csv);
@@ -107,6 +108,20 @@ TEST_CASE("every option parses") {
   CHECK(parse({"--format", "table"})->format == output_format::table);
   CHECK(parse({"--policies", "loop"})->policies == std::vector<std::string>{"loop"});
   CHECK(parse({"--size", "18446744073709551615"})->run.size == UINT64_MAX);
+}
+
+TEST_CASE("counts take the decimal SI suffixes k, M and G") {
+  CHECK(parse_count("--size", "7") == 7);
+  CHECK(parse_count("--size", "0k") == 0);
+  CHECK(parse_count("--size", "3k") == 3'000);
+  CHECK(parse_count("--size", "10M") == 10'000'000);
+  CHECK(parse_count("--size", "2G") == 2'000'000'000);
+  CHECK(parse_count("--size", "18446744073G") == 18'446'744'073'000'000'000u);
+  CHECK(parse({"--size", "1M"})->run.size == 1'000'000);
+  CHECK(parse({"--reps", "1k"})->run.reps == 1'000);
+  // One past 2^64 - 1 once multiplied: refused, not wrapped.
+  CHECK(usage_message_of([] { parse_count("--size", "18446744074G"); }).find("64 bits") != std::string::npos);
+  CHECK(usage_message_of([] { parse_count("--size", "1K"); }).find("k, M or G") != std::string::npos);
 }
 
 TEST_CASE("--help and --version print to the stream and return nothing") {
@@ -123,7 +138,11 @@ TEST_CASE("bad input throws a one-line usage_error naming the option") {
   const bad_case cases[] = {
       {{"--size", "-5"}, "--size"},
       {{"--size", "abc"}, "--size"},
-      {{"--size", "10M"}, "--size"},
+      {{"--size", "10Mi"}, "--size"},
+      {{"--size", "10x"}, "--size"},
+      {{"--size", "M"}, "--size"},
+      {{"--size", "20000000000G"}, "--size"},
+      {{"--list-policies", "--size", "5"}, "--size"},
       {{"--size", "1e7"}, "--size"},
       {{"--size", "99999999999999999999999"}, "--size"},
       {{"--size", ""}, "--size"},
@@ -142,6 +161,7 @@ TEST_CASE("bad input throws a one-line usage_error naming the option") {
   };
   check_refused(cases);
   CHECK(usage_message({"--size", "99999999999999999999999"}).find("64 bits") != std::string::npos);
+  CHECK(usage_message({"--list-policies", "--size", "5"}) == "--list-policies excludes --size");
 }
 
 TEST_CASE("select_policies picks by name in registry order and refuses unknown names") {

@@ -192,6 +192,10 @@ TEST_CASE("run_warnings flags noise, cache-sized arrays, a serial PSTL, failures
     CHECK(w.size() == 2);
     CHECK(to_json(run)["warnings"].size() == 2);
   }
+  SUBCASE("a device ceiling that failed keeps its CUDA text") {
+    run.device_ceiling_error = "cudaMemcpyAsync(...): cudaErrorLaunchFailure: unspecified launch failure";
+    CHECK(any_contains(run_warnings(run), "device copy ceiling", "cudaErrorLaunchFailure"));
+  }
   SUBCASE("a noisy sample names its policy") {
     run.outcomes.push_back(ran("noisy", {1.0, 1.2, 0.8}));
     const auto w = run_warnings(run);

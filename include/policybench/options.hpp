@@ -9,6 +9,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace policybench {
@@ -39,6 +40,11 @@ struct options {
   bool quiet = false;                     ///< no progress on stderr
   std::vector<std::string> compare_with; ///< reports of other runs whose rows join this one's (compare_with.hpp)
 };
+
+/// Parses `text`, given to `option`, as a count: decimal digits with an optional suffix k, M or G (10^3, 10^6,
+/// 10^9; "10M" = 10000000). Throws usage_error naming the option and the accepted forms for anything else ("",
+/// "-5", " 7", "1e7", "10Mi", "10x") and for values beyond 2^64 - 1. Shared by every count option.
+std::uint64_t parse_count(std::string_view option, std::string_view text);
 
 /// Parses args (args[0] is the program name). Returns the options, or std::nullopt after printing --help or
 /// --version to `out`. Throws usage_error with a one-line message naming the option on bad input

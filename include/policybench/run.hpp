@@ -30,6 +30,7 @@ struct run_report {
   device_info device;
   std::optional<timed_calls> host_ceiling;   ///< parallel host copy of the same bytes
   std::optional<timed_calls> device_ceiling; ///< cudaMemcpyAsync device-to-device of the same bytes
+  std::optional<std::string> device_ceiling_error; ///< why the device ceiling was not measured (CUDA text)
   std::vector<policy_outcome> outcomes;      ///< in registry order
 };
 
@@ -54,8 +55,9 @@ void check_memory(const run_config& cfg, const std::vector<policy_runner>& selec
 using policy_callback = std::function<void(const policy_runner&)>;
 
 /// Measures the ceilings and then each selected policy, in order, under the --threads limit, calling
-/// `starting` (when set) before each policy that runs. A policy that throws is recorded with its error; the run
-/// goes on. Throws std::bad_alloc or std::runtime_error only from the ceiling measurements.
+/// `starting` (when set) before each policy that runs. A policy that throws is recorded with its error, as is a
+/// device ceiling that throws; the run goes on. Throws std::bad_alloc only from the host ceiling (the first
+/// allocation of the run's size).
 run_report run_policies(const options& opts, host_info host, device_info device,
                         const std::vector<policy_runner>& selected, const policy_callback& starting = {});
 

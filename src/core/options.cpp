@@ -13,22 +13,13 @@
 namespace policybench {
 namespace {
 
-// Whole decimal numbers only: "-5", "1e7", "10M", " 7" and values past 64 bits are refused, never wrapped.
-std::uint64_t parse_count(std::string_view option, const std::string& text) {
-  std::uint64_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec == std::errc::result_out_of_range)
-    throw usage_error(std::string(option) + ": " + text + " does not fit in 64 bits");
-  if (ec != std::errc() || end != text.data() + text.size() || text.empty())
-    throw usage_error(std::string(option) + ": '" + text + "' is not a whole number of decimal digits");
-  return value;
-}
-
-int parse_int(std::string_view option, const std::string& text, std::uint64_t min, std::uint64_t max) {
+// `max_is` says where the upper bound comes from when it is not a constant.
+int parse_int(std::string_view option, const std::string& text, std::uint64_t min, std::uint64_t max,
+              std::string_view max_is = {}) {
   const std::uint64_t value = parse_count(option, text);
   if (value < min || value > max)
     throw usage_error(std::string(option) + ": " + text + " is outside " + std::to_string(min) + ".." +
-                      std::to_string(max));
+                      std::to_string(max) + (max_is.empty() ? "" : " (" + std::string(max_is) + ")"));
   return static_cast<int>(value);
 }
 
@@ -74,27 +65,38 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   options o;
   std::string size = "10000000", warmup = "3", reps = "10", threads, type = "float64", format = "table";
   std::string sweep, min_size, max_size, min_time;
-  app.add_option("--policies", o.policies, "Comma-separated policy names (default: all; unavailable ones are listed with the reason)")
-      ->delimiter(',');
-  app.add_flag("--list-policies", o.list_policies, "List every policy: device, backend, available or why not");
-  auto* size_option = app.add_option("--size", size, "Element count (default 10000000; 0 is a valid run that moves nothing)");
-  app.add_option("--type", type, "Element type: float32, float64, int32, int64 (default float64)");
-  app.add_option("--warmup", warmup, "Untimed calls after the cold call (default 3)");
-  auto* reps_option = app.add_option("--reps", reps, "Timed warm calls, at least 1 (default 10)");
-  app.add_option("--threads", threads, "Thread limit for oneTBB and OpenMP, 1..logical cores (default: all)");
-  app.add_option("--format", format, "Report format: table, markdown, csv, json (default table)");
+  CLI::Option* const list =
+      app.add_flag("--list-policies", o.list_policies,
+                   "List every policy: device, backend, available or why not (a table; no run options)");
+  // Each option below sets up a run; --list-policies runs nothing, so combining them is refused, not ignored.
+  CLI::Option* const run_options[] = {
+      app.add_option("--policies", o.policies,
+                     "Comma-separated policy names (default: all; unavailable ones are listed with the reason)")
+          ->delimiter(','),
+      app.add_option("--size", size,
+                     "Element count: digits, optional suffix k, M or G (10^3, 10^6, 10^9); default 10M; 0 is a valid "
+                     "run that moves nothing"),
+      app.add_option("--type", type, "Element type: float32, float64, int32, int64 (default float64)"),
+      app.add_option("--warmup", warmup, "Untimed calls after the cold call (default 3)"),
+      app.add_option("--reps", reps, "Timed warm calls, at least 1 (default 10)"),
+      app.add_option("--threads", threads, "Thread limit for oneTBB and OpenMP, 1..logical cores (default: all)"),
+      app.add_option("--format", format, "Report format: table, markdown, csv, json (default table)"),
+      app.add_option("--sweep", sweep,
+                     "size: a series of element counts (10^3..10^9 in steps of sqrt(10)); threads: host policies at "
+                     "1, 2, 4, ... logical cores"),
+      app.add_option("--min-size", min_size, "--sweep size: smallest element count (default 1000)"),
+      app.add_option("--max-size", max_size, "--sweep size: largest element count, memory permitting (default 1G)"),
+      app.add_option("--min-time", min_time,
+                     "--sweep: seconds of timed calls per point, in (0, 60] (default 0.2); --reps then caps the calls "
+                     "(default 10000)"),
+      app.add_option("--compare-with", o.compare_with,
+                     "JSON reports of other runs (scripts/seed_compare.py, another machine) to show beside this one; "
+                     "repeatable or comma-separated")
+          ->delimiter(',')};
+  for (CLI::Option* run_option : run_options)
+    list->excludes(run_option);
   app.add_option("--output", o.output, "Write the report to this file (atomically) instead of stdout");
-  app.add_option("--sweep", sweep, "size: a series of element counts (10^3..10^9 in steps of sqrt(10)); threads: "
-                                   "host policies at 1, 2, 4, ... logical cores");
-  app.add_option("--min-size", min_size, "--sweep size: smallest element count (default 1000)");
-  app.add_option("--max-size", max_size, "--sweep size: largest element count, memory permitting (default 1000000000)");
-  app.add_option("--min-time", min_time, "--sweep: seconds of timed calls per point, in (0, 60] (default 0.2); "
-                                         "--reps then caps the calls (default 10000)");
   app.add_flag("--quiet", o.quiet, "No progress on stderr");
-  app.add_option("--compare-with", o.compare_with,
-                 "JSON reports of other runs (scripts/seed_compare.py, another machine) to show beside this one; "
-                 "repeatable or comma-separated")
-      ->delimiter(',');
   try {
     app.parse(static_cast<int>(args.size()), args.data());
   } catch (const CLI::Success& e) {
@@ -108,14 +110,16 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   o.run.reps = parse_int("--reps", reps, 1, 1'000'000);
   // More threads than logical cores only oversubscribes (oneTBB would not use them; OpenMP would, slowly).
   const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  if (!threads.empty()) o.threads = parse_int("--threads", threads, 1, std::uint64_t(cores));
+  if (!threads.empty())
+    o.threads = parse_int("--threads", threads, 1, std::uint64_t(cores),
+                          "this machine's logical cores; more would only oversubscribe");
   for (std::size_t i = 0; i < o.policies.size(); ++i) {
     if (o.policies[i].empty()) throw usage_error("--policies: an empty name in the list");
     if (std::find(o.policies.begin(), o.policies.begin() + std::ptrdiff_t(i), o.policies[i]) !=
         o.policies.begin() + std::ptrdiff_t(i))
       throw usage_error("--policies: '" + o.policies[i] + "' is listed twice");
   }
-  parse_sweep(o, sweep, min_size, max_size, min_time, size_option->count() > 0, reps_option->count() > 0);
+  parse_sweep(o, sweep, min_size, max_size, min_time, app.count("--size") > 0, app.count("--reps") > 0);
   const auto element = parse_element_type(type);
   if (!element) throw usage_error("--type: '" + type + "' is not one of float32, float64, int32, int64");
   o.run.type = *element;

@@ -160,6 +160,7 @@ std::vector<std::string> run_warnings(const run_report& run, bool per_size_notes
   const bool device_ran = std::any_of(run.outcomes.begin(), run.outcomes.end(),
                                       [](const auto& o) { return o.device == "device" && o.result; });
   if (device_ran) cache_warning("device's L2 cache", run.device.l2_cache_bytes);
+  if (run.device_ceiling_error) out.push_back("device copy ceiling not measured: " + *run.device_ceiling_error);
   for (const auto& o : run.outcomes) {
     if (o.error) out.push_back(o.name + " failed: " + *o.error);
     if (!o.result) continue;

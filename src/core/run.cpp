@@ -44,9 +44,17 @@ void check_memory(const run_config& cfg, const std::vector<policy_runner>& selec
 run_report run_policies(const options& opts, host_info host, device_info device,
                         const std::vector<policy_runner>& selected, const policy_callback& starting) {
   const host_thread_limit limit(opts.threads);
-  run_report report{opts.run, opts.threads, host_concurrency(), std::move(host), std::move(device), {}, {}, {}};
+  run_report report{opts.run, opts.threads, host_concurrency(), std::move(host), std::move(device), {}, {}, {}, {}};
   report.host_ceiling = measure_host_copy(opts.run);
-  if (!report.device.unavailable) report.device_ceiling = measure_device_copy(opts.run);
+  if (!report.device.unavailable) {
+    // A device lost here must not cost the host results: the warning keeps the CUDA text, and each device
+    // policy after it fails with its own.
+    try {
+      report.device_ceiling = measure_device_copy(opts.run);
+    } catch (const std::exception& e) {
+      report.device_ceiling_error = e.what();
+    }
+  }
   for (const auto& p : selected) {
     policy_outcome o{p.name, p.device, p.backend, p.unavailable, std::nullopt, std::nullopt};
     if (!p.unavailable) {

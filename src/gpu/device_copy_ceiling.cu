@@ -11,6 +11,7 @@ namespace policybench {
 
 std::optional<timed_calls> measure_device_copy(const run_config& cfg) {
   int count = 0;
+  // A probe, not an unchecked call: its failure is the documented "no usable device" answer.
   if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) return std::nullopt;
   const std::size_t bytes = cfg.size * size_of(cfg.type);
   const device_array<unsigned char> source(bytes), destination(bytes);

@@ -56,8 +56,13 @@ void fill(device_info& d) {
   d.sm_count = prop.multiProcessorCount;
   d.l2_cache_bytes = std::size_t(prop.l2CacheSize);
   d.memory_bytes = prop.totalGlobalMem;
+  // Free memory is what check_memory compares against: a failed query is no device, not 0 bytes free.
   std::size_t free_bytes = 0, total_bytes = 0;
-  if (cudaMemGetInfo(&free_bytes, &total_bytes) == cudaSuccess) d.free_memory_bytes = free_bytes;
+  if (const cudaError_t s = cudaMemGetInfo(&free_bytes, &total_bytes); s != cudaSuccess) {
+    d.unavailable = describe(s);
+    return;
+  }
+  d.free_memory_bytes = free_bytes;
   // CUDA 13 dropped clockRate and memoryClockRate from cudaDeviceProp; the attributes remain.
   d.sm_clock_khz = attribute(cudaDevAttrClockRate, 0);
   d.memory_clock_khz = attribute(cudaDevAttrMemoryClockRate, 0);
