@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Regenerates every figure in the README: a default run, a size sweep and a thread sweep, each as JSON, then
 # scripts/plot.py on the three. Run it on a quiet machine. Arguments: BUILD_DIR (default build/default) and
-# MAX_SIZE for the size sweep (default 100000000: two arrays of 10^8 float64 need 1.6 GB).
+# MAX_SIZE for the size sweep (default 1000000000, the series' own end: two arrays of 10^9 float64 need 16 GB;
+# the sweep stops earlier, saying so, where memory is short).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${1:-build/default}"
-max_size="${2:-100000000}"
+max_size="${2:-1000000000}"
 bench="$build/src/policybench"
 [ -x "$bench" ] || { echo "plots.sh: $bench not found; build first (scripts/test.sh)" >&2; exit 2; }
 out=docs/img
