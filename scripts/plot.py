@@ -174,10 +174,13 @@ def cold_vs_warm(plt, reports, title, out_dir):
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("reports", nargs="+", help="policybench --format json reports")
-    parser.add_argument("-o", "--output-dir", default=".", help="where the PNG and SVG files go (default: here)")
+    parser.add_argument("-o", "--output-dir", default=".",
+                        help="where the PNG and SVG files go, created if missing (default: here)")
     args = parser.parse_args()
-    if not os.path.isdir(args.output_dir):
-        fail(f"-o: '{args.output_dir}' is not a directory")
+    try:
+        os.makedirs(args.output_dir, exist_ok=True)
+    except OSError as e:
+        fail(f"-o: cannot use '{args.output_dir}' as the output directory: {e.strerror}")
     reports = [load(path) for path in args.reports]
     try:
         import matplotlib
@@ -186,12 +189,18 @@ def main():
     except ImportError:
         fail("matplotlib is missing: apt-get install python3-matplotlib (scripts/install-deps.sh does)")
     title = f"policybench on {machine([env for env, _, _, _ in reports])}"
+    made = 0
     for name, figure in (("gb_per_s", gb_per_s_bars), ("time_vs_size", time_vs_size),
                          ("thread_scaling", thread_scaling), ("cold_vs_warm", cold_vs_warm)):
         why_not = figure(plt, reports, title, args.output_dir)
         if why_not:
             print(f"plot.py: skipped {name}: {why_not}", file=sys.stderr)
+        else:
+            made += 1
         plt.close("all")
+    if made == 0:
+        print("plot.py: error: no figure could be made from these reports", file=sys.stderr)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -86,10 +86,14 @@ def available_memory_bytes():
 
 
 def whole_number(minimum):
+    """Digits with an optional decimal SI suffix k, M or G, as policybench's counts (10M = 10^7)."""
     def parse(text):
-        if not text.isdigit() or int(text) < minimum:
-            raise argparse.ArgumentTypeError(f"'{text}' is not a whole number >= {minimum}")
-        return int(text)
+        scale = {"k": 10**3, "M": 10**6, "G": 10**9}.get(text[-1:], 1)
+        digits = text[:-1] if scale > 1 else text
+        if not digits.isdigit() or not digits.isascii() or int(digits) * scale < minimum:
+            raise argparse.ArgumentTypeError(
+                f"'{text}' is not a count >= {minimum} (decimal digits with an optional suffix k, M or G)")
+        return int(digits) * scale
     return parse
 
 
@@ -116,6 +120,8 @@ def main(argv):
         usage_error(f"--size {args.size}: {config['working_set_bytes']} bytes needed, {available} bytes of host "
                     "memory available")
     try:
+        if args.output and os.path.islink(args.output):
+            args.output = os.path.realpath(args.output)  # replace the file the link names, not the link
         output = seed_report.open_output(args.output) if args.output else None
     except OSError as e:
         usage_error(f"--output: cannot write {args.output}: {e.strerror or e}")
@@ -144,4 +150,8 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except KeyboardInterrupt:  # the temporary output is already removed by main's cleanup
+        print("seed_compare: interrupted", file=sys.stderr)
+        sys.exit(130)

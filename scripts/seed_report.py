@@ -122,6 +122,9 @@ def open_output(path):
     """A temporary file beside `path`, so the final rename is atomic; raises OSError when it cannot be created."""
     if os.path.isdir(path):
         raise IsADirectoryError(f"{path} is a directory")
+    # Renaming over a device, FIFO or socket would replace it with a plain file (as root, /dev/null itself).
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise OSError(f"{path} is not a regular file (a device, FIFO or socket); leave --output out for stdout")
     file = tempfile.NamedTemporaryFile("w", dir=os.path.dirname(path) or ".", prefix=".seed_compare.", delete=False)
     umask = os.umask(0)  # the report gets a new file's usual permissions, not mkstemp's 0600
     os.umask(umask)

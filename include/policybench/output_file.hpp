@@ -9,8 +9,11 @@ namespace policybench {
 
 class output_file {
 public:
-  /// Creates a temporary file beside `path` (same directory, so the rename is atomic). Throws usage_error
-  /// naming the path and the system's reason when it cannot be created (missing directory, no permission).
+  /// Creates a temporary file beside `path` (same directory, so the rename is atomic); a symbolic link is
+  /// followed to the file it names. Until commit() or destruction, SIGINT, SIGTERM and SIGHUP remove the
+  /// temporary file before ending the process as they would have. One output_file at a time. Throws usage_error
+  /// naming the path and the reason when `path` is a directory, a device, FIFO or socket, or the temporary
+  /// cannot be created (missing directory, no permission).
   explicit output_file(std::string path);
   /// Removes the temporary file unless commit() succeeded.
   ~output_file();
