@@ -177,11 +177,11 @@ def main():
     parser.add_argument("-o", "--output-dir", default=".",
                         help="where the PNG and SVG files go, created if missing (default: here)")
     args = parser.parse_args()
+    reports = [load(path) for path in args.reports]  # bad input fails before -o is created
     try:
         os.makedirs(args.output_dir, exist_ok=True)
     except OSError as e:
         fail(f"-o: cannot use '{args.output_dir}' as the output directory: {e.strerror}")
-    reports = [load(path) for path in args.reports]
     try:
         import matplotlib
         matplotlib.use("Agg")  # files only: no display needed
