@@ -1,7 +1,7 @@
 // The loop policy with no harness around it: the reference for the harness-overhead ratio in scripts/bench.sh.
 // Same data, same increment object, same steady_clock; only the registry, std::function and validation are gone.
 #include "policybench/increment.hpp"
-#include "policybench/initial_values.hpp"
+#include "measure/validation.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -1,0 +1,142 @@
+// The command line, parsed with CLI11: every check here yields a one-line usage_error naming the option.
+#include "cli/options.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <string_view>
+#include <system_error>
+#include <thread>
+
+namespace policybench {
+namespace {
+
+// `max_is` says where the upper bound comes from when it is not a constant.
+int parse_int(std::string_view option, const std::string& text, std::uint64_t min, std::uint64_t max,
+              std::string_view max_is = {}) {
+  const std::uint64_t value = parse_count(option, text);
+  if (value < min || value > max)
+    throw usage_error(std::string(option) + ": " + text + " is outside " + std::to_string(min) + ".." +
+                      std::to_string(max) + (max_is.empty() ? "" : " (" + std::string(max_is) + ")"));
+  return static_cast<int>(value);
+}
+
+// --sweep and the options that only make sense with (or without) it.
+void parse_sweep(options& o, const std::string& sweep, const std::string& min_size, const std::string& max_size,
+                 const std::string& min_time, bool size_given, bool reps_given) {
+  if (sweep.empty()) {
+    if (!min_size.empty() || !max_size.empty()) throw usage_error("--min-size/--max-size: only with --sweep size");
+    if (!min_time.empty()) throw usage_error("--min-time: only with --sweep size or --sweep threads");
+    return;
+  }
+  if (sweep != "size" && sweep != "threads") throw usage_error("--sweep: '" + sweep + "' is not one of size, threads");
+  o.sweep = sweep == "size" ? sweep_kind::size : sweep_kind::threads;
+  if (o.sweep == sweep_kind::threads && o.threads)
+    throw usage_error("--threads: not with --sweep threads, which runs every thread count from 1 to the logical cores");
+  if (o.sweep == sweep_kind::threads && (!min_size.empty() || !max_size.empty()))
+    throw usage_error("--min-size/--max-size: only with --sweep size; --sweep threads runs one --size");
+  if (o.sweep == sweep_kind::size && size_given)
+    throw usage_error("--size: not with --sweep size; bound the series with --min-size and --max-size");
+  if (!min_size.empty()) o.min_size = parse_count("--min-size", min_size);
+  if (!max_size.empty()) o.max_size = parse_count("--max-size", max_size);
+  if (o.min_size < 1) throw usage_error("--min-size: must be at least 1 element");
+  if (o.min_size > o.max_size)
+    throw usage_error("--min-size: " + std::to_string(o.min_size) + " is larger than --max-size " +
+                      std::to_string(o.max_size));
+  o.run.min_time_s = 0.2;
+  if (!min_time.empty()) {
+    const char* const last = min_time.data() + min_time.size();
+    const auto [end, ec] = std::from_chars(min_time.data(), last, o.run.min_time_s);
+    if (ec != std::errc() || end != last || !(o.run.min_time_s > 0 && o.run.min_time_s <= 60))
+      throw usage_error("--min-time: '" + min_time + "' is not a number of seconds in (0, 60]");
+  }
+  if (!reps_given) o.run.reps = sweep_max_reps;
+}
+
+} // namespace
+
+std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out) {
+  CLI::App app{"policybench: the increment workload (a[i] += 1) run through every execution policy, timed "
+               "cold and warm, validated, and compared with the memory-bandwidth ceiling.",
+               "policybench"};
+  app.set_version_flag("--version", "policybench " POLICYBENCH_VERSION);
+  options o;
+  std::string size = "10000000", warmup = "3", reps = "10", threads, type = "float64", format = "table";
+  std::string sweep, min_size, max_size, min_time;
+  CLI::Option* const list =
+      app.add_flag("--list-policies", o.list_policies,
+                   "List every policy: device, backend, available or why not (a table; no run options)");
+  // Each option below sets up a run; --list-policies runs nothing, so combining them is refused, not ignored.
+  CLI::Option* const run_options[] = {
+      app.add_option("--policies", o.policies,
+                     "Comma-separated policy names (default: all; unavailable ones are listed with the reason)")
+          ->delimiter(','),
+      app.add_option("--size", size,
+                     "Element count: digits, optional suffix k, M or G (10^3, 10^6, 10^9); default 10M; 0 is a valid "
+                     "run that moves nothing"),
+      app.add_option("--type", type, "Element type: float32, float64, int32, int64 (default float64)"),
+      app.add_option("--warmup", warmup, "Untimed calls after the cold call (default 3)"),
+      app.add_option("--reps", reps, "Timed warm calls, at least 1 (default 10)"),
+      app.add_option("--threads", threads, "Thread limit for oneTBB and OpenMP, 1..logical cores (default: all)"),
+      app.add_option("--format", format, "Report format: table, markdown, csv, json (default table)"),
+      app.add_option("--sweep", sweep,
+                     "size: a series of element counts (10^3..10^9 in steps of sqrt(10)); threads: host policies at "
+                     "1, 2, 4, ... logical cores"),
+      app.add_option("--min-size", min_size, "--sweep size: smallest element count (default 1000)"),
+      app.add_option("--max-size", max_size, "--sweep size: largest element count, memory permitting (default 1G)"),
+      app.add_option("--min-time", min_time,
+                     "--sweep: seconds of timed calls per point, in (0, 60] (default 0.2); --reps then caps the calls "
+                     "(default 10000)"),
+      app.add_option("--compare-with", o.compare_with,
+                     "JSON reports of other runs (scripts/seed_compare.py, another machine) to show beside this one; "
+                     "repeatable or comma-separated")
+          ->delimiter(',')};
+  for (CLI::Option* run_option : run_options)
+    list->excludes(run_option);
+  app.add_option("--output", o.output, "Write the report to this file (atomically) instead of stdout");
+  app.add_flag("--quiet", o.quiet, "No progress on stderr");
+  try {
+    app.parse(static_cast<int>(args.size()), args.data());
+  } catch (const CLI::Success& e) {
+    app.exit(e, out, out);
+    return std::nullopt;
+  } catch (const CLI::ParseError& e) {
+    throw usage_error(e.what());
+  }
+  o.run.size = parse_count("--size", size);
+  o.run.warmup = parse_int("--warmup", warmup, 0, 1'000'000);
+  o.run.reps = parse_int("--reps", reps, 1, 1'000'000);
+  // More threads than logical cores only oversubscribes (oneTBB would not use them; OpenMP would, slowly).
+  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  if (!threads.empty())
+    o.threads = parse_int("--threads", threads, 1, std::uint64_t(cores),
+                          "this machine's logical cores; more would only oversubscribe");
+  for (std::size_t i = 0; i < o.policies.size(); ++i) {
+    if (o.policies[i].empty()) throw usage_error("--policies: an empty name in the list");
+    if (std::find(o.policies.begin(), o.policies.begin() + std::ptrdiff_t(i), o.policies[i]) !=
+        o.policies.begin() + std::ptrdiff_t(i))
+      throw usage_error("--policies: '" + o.policies[i] + "' is listed twice");
+  }
+  parse_sweep(o, sweep, min_size, max_size, min_time, app.count("--size") > 0, app.count("--reps") > 0);
+  const auto element = parse_element_type(type);
+  if (!element) throw usage_error("--type: '" + type + "' is not one of float32, float64, int32, int64");
+  o.run.type = *element;
+  static const std::map<std::string, output_format> formats{{"table", output_format::table},
+                                                            {"markdown", output_format::markdown},
+                                                            {"csv", output_format::csv},
+                                                            {"json", output_format::json}};
+  const auto f = formats.find(format);
+  if (f == formats.end()) throw usage_error("--format: '" + format + "' is not one of table, markdown, csv, json");
+  o.format = f->second;
+  if (o.output && o.output->empty()) throw usage_error("--output: the file name is empty");
+  if (std::find(o.compare_with.begin(), o.compare_with.end(), "") != o.compare_with.end())
+    throw usage_error("--compare-with: an empty file name in the list");
+  // A sweep has a loop row per point, so there is no one baseline to set other rows against: plot.py merges.
+  if (!o.compare_with.empty() && o.sweep != sweep_kind::none)
+    throw usage_error("--compare-with: not with --sweep; give both JSON reports to scripts/plot.py instead");
+  return o;
+}
+
+} // namespace policybench

@@ -1,0 +1,58 @@
+// The command line: what a run measures and how it reports, parsed with CLI11.
+#pragma once
+
+#include "measure/run_config.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace policybench {
+
+/// Bad input from the user: a one-line message; the executable prints it and exits with status 2.
+struct usage_error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+enum class output_format { table, markdown, csv, json };
+
+/// --sweep: one run (none), a series of element counts (size) or of host thread limits (threads).
+enum class sweep_kind { none, size, threads };
+
+/// Timed calls at most per point of a sweep when --reps is not given: --min-time decides below it.
+inline constexpr int sweep_max_reps = 10'000;
+
+struct options {
+  std::vector<std::string> policies; ///< names as in C++ ("std::par"); empty = every available policy
+  bool list_policies = false;
+  run_config run;                    ///< element type, element count, warm-up and timed calls
+  std::optional<int> threads;        ///< limit for oneTBB and OpenMP; nullopt = all logical cores
+  output_format format = output_format::table;
+  std::optional<std::string> output; ///< write the report here (atomically) instead of stdout
+  sweep_kind sweep = sweep_kind::none;
+  std::uint64_t min_size = 1'000;         ///< --sweep size: smallest element count of the series
+  std::uint64_t max_size = 1'000'000'000; ///< --sweep size: largest element count the series may reach
+  bool quiet = false;                     ///< no progress on stderr
+  std::vector<std::string> compare_with; ///< reports of other runs whose rows join this one's (compare_with.hpp)
+};
+
+/// Parses `text`, given to `option`, as a count: decimal digits with an optional suffix k, M or G (10^3, 10^6,
+/// 10^9; "10M" = 10000000). Throws usage_error naming the option and the accepted forms for anything else ("",
+/// "-5", " 7", "1e7", "10Mi", "10x") and for values beyond 2^64 - 1. Shared by every count option.
+std::uint64_t parse_count(std::string_view option, std::string_view text);
+
+/// Parses args (args[0] is the program name). Returns the options, or std::nullopt after printing --help or
+/// --version to `out`. Throws usage_error with a one-line message naming the option on bad input
+/// (non-numeric or negative counts, --reps 0, --warmup < 0, --threads < 1, unknown type or format) and on
+/// conflicting options (--sweep threads with --threads, --sweep size with --size, --min-size/--max-size
+/// without --sweep size, --min-time without --sweep, --min-size > --max-size). With --sweep, run.min_time_s is
+/// --min-time (default 0.2 s) and run.reps is --reps or sweep_max_reps.
+/// Policy names are checked later, against the registry.
+std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out);
+
+} // namespace policybench

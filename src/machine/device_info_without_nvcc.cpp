@@ -1,0 +1,14 @@
+// The device as a build without nvcc sees it: none. Thrust's device system is then oneTBB (see the registry).
+#include "machine/device_info.hpp"
+#include "policybench/backend/thrust.hpp"
+
+namespace policybench {
+
+device_info query_device() {
+  device_info d;
+  d.unavailable = "built without nvcc (no CUDA compiler found at configure time)";
+  d.thrust_device_system = thrust_device_system();
+  return d;
+}
+
+} // namespace policybench

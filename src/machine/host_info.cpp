@@ -1,0 +1,67 @@
+// What the host is: CPU, caches, oneTBB, compiler, and which parallel backend std::par really got.
+#include "machine/host_info.hpp"
+#include "policybench/workload.hpp"
+
+#include <oneapi/tbb/info.h>
+#include <oneapi/tbb/version.h>
+#include <thrust/version.h>
+
+#include <fstream>
+#include <string>
+#include <thread>
+
+#include <unistd.h>
+
+namespace policybench {
+namespace {
+
+std::string cpu_model() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  for (std::string line; std::getline(cpuinfo, line);)
+    if (line.rfind("model name", 0) == 0) {
+      const auto colon = line.find(':');
+      return colon == std::string::npos ? line : line.substr(line.find_first_not_of(' ', colon + 1));
+    }
+  return "unknown";
+}
+
+std::size_t sysconf_bytes(int name) {
+  const long v = ::sysconf(name);
+  return v > 0 ? static_cast<std::size_t>(v) : 0;
+}
+
+std::string dotted(int major, int minor, int patch) {
+  return std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
+}
+
+} // namespace
+
+host_info query_host() {
+  host_info h;
+  h.cpu_model = cpu_model();
+  h.logical_cores = static_cast<int>(std::thread::hardware_concurrency());
+  h.l1d_cache_bytes = sysconf_bytes(_SC_LEVEL1_DCACHE_SIZE);
+  h.l2_cache_bytes = sysconf_bytes(_SC_LEVEL2_CACHE_SIZE);
+  h.llc_bytes = sysconf_bytes(_SC_LEVEL3_CACHE_SIZE);
+  if (h.llc_bytes == 0) h.llc_bytes = h.l2_cache_bytes;
+  h.tbb_version = TBB_runtime_version();
+  h.tbb_default_concurrency = tbb::info::default_concurrency();
+#if defined(__clang__)
+  h.compiler = "clang++ " __clang_version__;
+#elif defined(__GNUC__)
+  h.compiler = "g++ " __VERSION__;
+#endif
+#if defined(_GLIBCXX_RELEASE)
+  h.standard_library = "libstdc++ " + std::to_string(_GLIBCXX_RELEASE);
+#elif defined(_LIBCPP_VERSION)
+  h.standard_library = "libc++ " + std::to_string(_LIBCPP_VERSION);
+#endif
+  h.pstl_backend = pstl_backend();
+  h.thrust_version = dotted(THRUST_MAJOR_VERSION, THRUST_MINOR_VERSION, THRUST_SUBMINOR_VERSION);
+#if defined(_OPENMP)
+  h.openmp = true;
+#endif
+  return h;
+}
+
+} // namespace policybench

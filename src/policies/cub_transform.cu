@@ -1,0 +1,20 @@
+// What thrust::transform compiles down to on CUDA: cub::DeviceTransform, called directly on a stream.
+// A comparison point beside the one call, applying the same increment object, not a second workload.
+#include "measure/cuda_check.cuh"
+#include "measure/device_measure.cuh"
+#include "policies/device_policies.hpp"
+#include "policybench/increment.hpp"
+
+#include <cub/device/device_transform.cuh>
+
+namespace policybench {
+
+measurement measure_cub_transform(const run_config& cfg) {
+  // In place is allowed: the output may be the start of the input sequence. Asynchronous: CUB returns after
+  // the launch; the stop event's synchronize waits for it. n == 0 launches nothing.
+  return measure_device(cfg, stream_choice::own, [](auto* first, std::size_t n, cudaStream_t stream) {
+    POLICYBENCH_CUDA_CHECK(cub::DeviceTransform::Transform(first, first, n, increment{}, stream));
+  });
+}
+
+} // namespace policybench

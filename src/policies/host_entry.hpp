@@ -1,0 +1,20 @@
+// How a host registry entry is made: the policy's one call, wrapped in the host measurement for every element type.
+#pragma once
+
+#include "measure/host_measure.hpp"
+#include "policies/policy.hpp"
+
+#include <string>
+#include <utility>
+
+namespace policybench {
+
+/// A host entry whose every call is apply(first, last) on T* for the run's element type, e.g.
+/// [](auto first, auto last) { increment_all(std::execution::par, first, last); }.
+template <class Apply> policy_entry host_entry(std::string name, std::string backend, Apply apply) {
+  return {std::move(name), "host", std::move(backend), std::nullopt, [apply](const run_config& cfg) mutable {
+            return visit_element_type(cfg.type, [&]<class T>() { return measure_host<T>(cfg, apply); });
+          }};
+}
+
+} // namespace policybench

@@ -1,0 +1,74 @@
+// THE registry: one row per execution policy, in table order. Adding a policy is one row here (and one line in
+// tests/policies/test_registry.cpp). The host rows are the one call, increment_all, under each policy.
+#include "policies/registry.hpp"
+
+#include "policies/device_policies.hpp"
+#include "policies/hand_written_loops.hpp"
+#include "policies/host_entry.hpp"
+#include "policybench/workload.hpp"
+
+#include <thrust/system/cpp/execution_policy.h>
+#include <thrust/system/omp/execution_policy.h>
+#include <thrust/system/tbb/execution_policy.h>
+
+#include <execution>
+
+namespace policybench {
+namespace {
+
+// A device row: unavailable with the device's reason, or without nvcc, where there is nothing to run.
+policy_entry device_entry(std::string name, std::string backend, measure_fn measure, const device_info& device) {
+  std::optional<std::string> unavailable = device.unavailable;
+  if (!measure) unavailable = "built without nvcc (no CUDA compiler found at configure time)";
+  return {std::move(name), "device", std::move(backend), unavailable, unavailable ? nullptr : measure};
+}
+
+// Without -fopenmp CCCL refuses to compile Thrust's OpenMP algorithms (a static_assert): listed, never built.
+template <class Apply> policy_entry openmp_entry(std::string name, std::string backend, Apply apply) {
+#if defined(_OPENMP)
+  return host_entry(std::move(name), std::move(backend), apply);
+#else
+  (void)apply;
+  return {std::move(name), "host", std::move(backend) + " (no OpenMP)", "built without OpenMP (no OpenMP found by CMake)",
+          nullptr};
+#endif
+}
+
+} // namespace
+
+std::vector<policy_entry> registry(const device_info& device) {
+  // A libstdc++ built without <tbb/tbb.h> runs par and par_unseq serially; the backend column says so.
+  const std::string pstl = std::string("libstdc++ PSTL on ") + pstl_backend();
+  return {
+      host_entry("loop", "plain for loop (1 thread)", plain_loop{}),
+      host_entry("std::seq", "libstdc++ (sequential)",
+                 [](auto first, auto last) { increment_all(std::execution::seq, first, last); }),
+      host_entry("std::unseq", "libstdc++ (vectorized, 1 thread)",
+                 [](auto first, auto last) { increment_all(std::execution::unseq, first, last); }),
+      host_entry("std::par", pstl, [](auto first, auto last) { increment_all(std::execution::par, first, last); }),
+      host_entry("std::par_unseq", pstl,
+                 [](auto first, auto last) { increment_all(std::execution::par_unseq, first, last); }),
+      host_entry("tbb::parallel_for", "oneTBB (auto_partitioner)", tbb_parallel_loop{}),
+      host_entry("thrust::cpp", "Thrust C++ system (sequential)",
+                 [](auto first, auto last) { increment_all(thrust::cpp::par, first, last); }),
+      host_entry("thrust::tbb", "Thrust TBB system (oneTBB)",
+                 [](auto first, auto last) { increment_all(thrust::tbb::par, first, last); }),
+      openmp_entry("thrust::omp", "Thrust OpenMP system",
+                   [](auto first, auto last) { increment_all(thrust::omp::par, first, last); }),
+#if POLICYBENCH_HAVE_CUDA
+      device_entry("thrust::device", "CUDA (Thrust device system)", measure_thrust_device, device),
+#else
+      // Thrust's portability lesson: the same call, and without nvcc its device system is oneTBB, on the host.
+      host_entry("thrust::device", std::string("Thrust device system = ") + thrust_device_system() + " (no nvcc)",
+                 [](auto first, auto last) { increment_all(thrust::device, first, last); }),
+#endif
+      device_entry("thrust::cuda::par_nosync", "CUDA (Thrust par_nosync on a non-blocking stream)",
+                   measure_thrust_par_nosync, device),
+      device_entry("cub::DeviceTransform", "CUB", measure_cub_transform, device),
+      device_entry("cuda::kernel", "hand-written CUDA kernel", measure_cuda_kernel, device),
+      device_entry("cuda::kernel_grid_stride", "hand-written CUDA kernel (grid-stride loop)",
+                   measure_cuda_kernel_grid_stride, device),
+  };
+}
+
+} // namespace policybench

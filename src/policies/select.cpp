@@ -1,0 +1,50 @@
+// Choosing policies by name: the registry's order is kept, and a misspelt name is answered with the closest one.
+#include "policies/registry.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <string_view>
+
+namespace policybench {
+namespace {
+
+// Levenshtein distance, case-insensitive: "std::par_unsq" -> "std::par_unseq" is 1.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  const auto lower = [](char c) { return char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c); };
+  std::vector<std::size_t> row(b.size() + 1);
+  std::iota(row.begin(), row.end(), std::size_t(0));
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0]++;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t substitute = diagonal + (lower(a[i - 1]) != lower(b[j - 1]));
+      diagonal = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, substitute});
+    }
+  }
+  return row[b.size()];
+}
+
+[[noreturn]] void unknown(const std::vector<policy_entry>& all, const std::string& name) {
+  std::string valid;
+  for (const auto& p : all) valid += (valid.empty() ? "" : ", ") + p.name;
+  const auto closest = std::min_element(all.begin(), all.end(), [&](const auto& x, const auto& y) {
+    return edit_distance(name, x.name) < edit_distance(name, y.name);
+  });
+  // A suggestion only when it is a plausible typo: at most half of the name differs.
+  const bool near = closest != all.end() && 2 * edit_distance(name, closest->name) <= name.size();
+  throw unknown_policy("unknown policy '" + name + "'; " + (near ? "did you mean '" + closest->name + "'? " : "") +
+                       "valid names: " + valid);
+}
+
+} // namespace
+
+std::vector<policy_entry> select_policies(std::vector<policy_entry> all, const std::vector<std::string>& names) {
+  for (const auto& name : names)
+    if (std::none_of(all.begin(), all.end(), [&](const auto& p) { return p.name == name; })) unknown(all, name);
+  std::erase_if(all, [&](const policy_entry& p) {
+    return !names.empty() && std::find(names.begin(), names.end(), p.name) == names.end();
+  });
+  return all;
+}
+
+} // namespace policybench

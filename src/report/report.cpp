@@ -1,0 +1,32 @@
+// Chooses the rendering for --format, and prints --list-policies.
+#include "report/report.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+
+namespace policybench {
+
+void write_report(const nlohmann::ordered_json& report, output_format format, std::ostream& out) {
+  switch (format) {
+  case output_format::table: write_table(report, false, out); break;
+  case output_format::markdown: write_table(report, true, out); break;
+  case output_format::csv: write_csv(report, out); break;
+  case output_format::json: out << report.dump(2) << '\n'; break;
+  }
+}
+
+void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& out) {
+  std::size_t name_width = 6, backend_width = 7;
+  for (const auto& p : registry) {
+    name_width = std::max(name_width, p.name.size());
+    backend_width = std::max(backend_width, p.backend.size());
+  }
+  fmt::print(out, "{:<{}}  {:<6}  {:<{}}  {}\n", "policy", name_width, "device", "backend", backend_width, "status");
+  for (const auto& p : registry)
+    fmt::print(out, "{:<{}}  {:<6}  {:<{}}  {}\n", p.name, name_width, p.device, p.backend, backend_width,
+               p.unavailable ? "unavailable: " + *p.unavailable : std::string("available"));
+}
+
+} // namespace policybench

@@ -1,0 +1,239 @@
+// The command line: defaults, every option, --help/--version, one-line usage errors naming the option; policy
+// selection against the registry and the memory check.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "cli/options.hpp"
+#include "harness/run.hpp"
+
+#include <cstdint>
+#include <initializer_list>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace policybench;
+
+namespace {
+
+std::optional<options> parse(std::initializer_list<const char*> args, std::ostream& out) {
+  std::vector<const char*> argv{"policybench"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return parse_options(argv, out);
+}
+
+std::optional<options> parse(std::initializer_list<const char*> args) {
+  std::ostringstream out;
+  return parse(args, out);
+}
+
+// The usage_error message `f` throws, or "" when it returns or throws something else.
+template <class F> std::string usage_message_of(F f) {
+  try {
+    f();
+  } catch (const usage_error& e) {
+    return e.what();
+  } catch (...) {
+    return "";
+  }
+  return "";
+}
+
+// The usage_error message of parsing `args`, or "" when parsing succeeded.
+std::string usage_message(std::initializer_list<const char*> args) {
+  return usage_message_of([&] { parse(args); });
+}
+
+// Command lines that must be refused with a one-line usage_error naming `option`.
+struct bad_case {
+  std::initializer_list<const char*> args;
+  const char* option;
+};
+
+template <std::size_t N> void check_refused(const bad_case (&cases)[N]) {
+  for (const auto& c : cases) {
+    std::string joined;
+    for (const char* a : c.args) joined += std::string(" '") + a + "'";
+    CAPTURE(joined);
+    const std::string message = usage_message(c.args);
+    CAPTURE(message);
+    CHECK_FALSE(message.empty());
+    CHECK(message.find(c.option) != std::string::npos);
+    CHECK(message.find('\n') == std::string::npos);
+  }
+}
+
+policy_entry fake(std::string name, std::string device = "host", std::optional<std::string> unavailable = {}) {
+  return {std::move(name), std::move(device), "test", std::move(unavailable), {}};
+}
+
+} // namespace
+
+TEST_CASE("no arguments give the defaults") {
+  const auto o = parse({});
+  REQUIRE(o);
+  CHECK(o->policies.empty());
+  CHECK_FALSE(o->list_policies);
+  CHECK(o->run.size == 10'000'000);
+  CHECK(o->run.type == element_type::float64);
+  CHECK(o->run.warmup == 3);
+  CHECK(o->run.reps == 10);
+  CHECK_FALSE(o->threads);
+  CHECK(o->format == output_format::table);
+  CHECK_FALSE(o->output);
+}
+
+TEST_CASE("every option parses") {
+  const auto o =
+      parse({"--policies", "std::par,thrust::tbb", "--size", "1000003", "--type", "int32", "--warmup", "0", "--reps",
+             "7", "--threads", "1", "--format", "json", "--output", "out.json"});
+  REQUIRE(o);
+  CHECK(o->policies == std::vector<std::string>{"std::par", "thrust::tbb"});
+  CHECK_FALSE(o->list_policies);
+  CHECK(o->run.size == 1'000'003);
+  CHECK(o->run.type == element_type::int32);
+  CHECK(o->run.warmup == 0);
+  CHECK(o->run.reps == 7);
+  CHECK(o->threads == std::optional<int>(1));
+  CHECK(o->format == output_format::json);
+  CHECK(o->output == std::optional<std::string>("out.json"));
+
+  CHECK(parse({"--size", "0"})->run.size == 0);
+  CHECK(parse({"--list-policies", "--output", "list.txt"})->list_policies);
+  CHECK(parse({"--type", "float32"})->run.type == element_type::float32);
+  CHECK(parse({"--type", "int64"})->run.type == element_type::int64);
+  CHECK(parse({"--format", "csv"})->format == output_format::csv);
+  CHECK(parse({"--format", "markdown"})->format == output_format::markdown);
+  CHECK(parse({"--format", "table"})->format == output_format::table);
+  CHECK(parse({"--policies", "loop"})->policies == std::vector<std::string>{"loop"});
+  CHECK(parse({"--size", "18446744073709551615"})->run.size == UINT64_MAX);
+}
+
+TEST_CASE("counts take the decimal SI suffixes k, M and G") {
+  CHECK(parse_count("--size", "7") == 7);
+  CHECK(parse_count("--size", "0k") == 0);
+  CHECK(parse_count("--size", "3k") == 3'000);
+  CHECK(parse_count("--size", "10M") == 10'000'000);
+  CHECK(parse_count("--size", "2G") == 2'000'000'000);
+  CHECK(parse_count("--size", "18446744073G") == 18'446'744'073'000'000'000u);
+  CHECK(parse({"--size", "1M"})->run.size == 1'000'000);
+  CHECK(parse({"--reps", "1k"})->run.reps == 1'000);
+  // One past 2^64 - 1 once multiplied: refused, not wrapped.
+  CHECK(usage_message_of([] { parse_count("--size", "18446744074G"); }).find("64 bits") != std::string::npos);
+  CHECK(usage_message_of([] { parse_count("--size", "1K"); }).find("k, M or G") != std::string::npos);
+}
+
+TEST_CASE("--help and --version print to the stream and return nothing") {
+  std::ostringstream help;
+  CHECK_FALSE(parse({"--help"}, help));
+  CHECK(help.str().find("--size") != std::string::npos);
+  CHECK(help.str().find("--policies") != std::string::npos);
+  std::ostringstream version;
+  CHECK_FALSE(parse({"--version"}, version));
+  CHECK(version.str().find("policybench") != std::string::npos);
+}
+
+TEST_CASE("bad input throws a one-line usage_error naming the option") {
+  const bad_case cases[] = {
+      {{"--size", "-5"}, "--size"},
+      {{"--size", "abc"}, "--size"},
+      {{"--size", "10Mi"}, "--size"},
+      {{"--size", "10x"}, "--size"},
+      {{"--size", "M"}, "--size"},
+      {{"--size", "20000000000G"}, "--size"},
+      {{"--list-policies", "--size", "5"}, "--size"},
+      {{"--size", "1e7"}, "--size"},
+      {{"--size", "99999999999999999999999"}, "--size"},
+      {{"--size", ""}, "--size"},
+      {{"--reps", "0"}, "--reps"},
+      {{"--reps", "-1"}, "--reps"},
+      {{"--warmup", "-1"}, "--warmup"},
+      {{"--threads", "0"}, "--threads"},
+      {{"--threads", "-2"}, "--threads"},
+      {{"--threads", "100000"}, "--threads"},
+      {{"--policies", ""}, "--policies"},
+      {{"--policies", "loop,loop"}, "--policies"},
+      {{"--type", "float16"}, "--type"},
+      {{"--format", "xml"}, "--format"},
+      {{"--output", ""}, "--output"},
+      {{"--bogus"}, "--bogus"},
+  };
+  check_refused(cases);
+  CHECK(usage_message({"--size", "99999999999999999999999"}).find("64 bits") != std::string::npos);
+  CHECK(usage_message({"--list-policies", "--size", "5"}) == "--list-policies excludes --size");
+}
+
+TEST_CASE("check_memory refuses a run that cannot fit, naming the bytes") {
+  const std::vector<policy_entry> selected{fake("loop")};
+  const device_info no_device;
+  for (const element_type t : all_element_types) {
+    CAPTURE(to_string(t));
+    run_config cfg;
+    cfg.type = t;
+    cfg.size = std::size_t(1) << 62;
+    const std::string message = usage_message_of([&] { check_memory(cfg, selected, no_device); });
+    CAPTURE(message);
+    CHECK(message.find("--size") != std::string::npos);
+    CHECK(message.find("bytes") != std::string::npos);
+  }
+  run_config cfg{element_type::int32, std::size_t(1) << 45, 0, 1}; // 128 TiB per array: no host has that
+  const std::string message = usage_message_of([&] { check_memory(cfg, selected, no_device); });
+  CAPTURE(message);
+  CHECK(message.find("bytes") != std::string::npos);
+  CHECK_NOTHROW(check_memory(run_config{element_type::float64, 1000, 0, 1}, selected, no_device));
+}
+
+TEST_CASE("check_memory counts device memory only when a device policy is selected") {
+  device_info small;
+  small.name = "test device";
+  small.free_memory_bytes = 1000;
+  const run_config cfg{element_type::float64, 1000, 0, 1}; // 16000 bytes for two arrays
+  CHECK_NOTHROW(check_memory(cfg, {fake("loop")}, small));
+  CHECK_NOTHROW(check_memory(cfg, {fake("cuda::kernel", "device", "no nvcc")}, small));
+  const std::string message = usage_message_of([&] { check_memory(cfg, {fake("cuda::kernel", "device")}, small); });
+  CAPTURE(message);
+  CHECK(message.find("16000 bytes") != std::string::npos);
+  CHECK(message.find("device memory") != std::string::npos);
+}
+
+TEST_CASE("--sweep: defaults, bounds and --min-time") {
+  const auto none = parse({});
+  REQUIRE(none);
+  CHECK(none->sweep == sweep_kind::none);
+  CHECK(none->run.min_time_s == 0);
+  const auto size = parse({"--sweep", "size", "--min-size", "2000", "--max-size", "300000", "--min-time", "0.5"});
+  REQUIRE(size);
+  CHECK(size->sweep == sweep_kind::size);
+  CHECK(size->min_size == 2000);
+  CHECK(size->max_size == 300000);
+  CHECK(size->run.min_time_s == 0.5);
+  CHECK(size->run.reps == sweep_max_reps); // --reps not given: the cap
+  const auto threads = parse({"--sweep", "threads", "--reps", "20", "--quiet"});
+  REQUIRE(threads);
+  CHECK(threads->sweep == sweep_kind::threads);
+  CHECK(threads->run.min_time_s == 0.2);
+  CHECK(threads->run.reps == 20);
+  CHECK(threads->quiet);
+}
+
+TEST_CASE("conflicting sweep options are refused with a one-line usage_error naming the option") {
+  const bad_case cases[] = {
+      {{"--sweep", "sizes"}, "--sweep"},
+      {{"--sweep", "threads", "--threads", "1"}, "--threads"},
+      {{"--sweep", "size", "--size", "1000"}, "--size"},
+      {{"--min-size", "1000"}, "--min-size"},
+      {{"--max-size", "1000"}, "--max-size"},
+      {{"--sweep", "threads", "--max-size", "1000"}, "--max-size"},
+      {{"--min-time", "1"}, "--min-time"},
+      {{"--sweep", "size", "--min-size", "2000", "--max-size", "1000"}, "--min-size"},
+      {{"--sweep", "size", "--min-size", "0"}, "--min-size"},
+      {{"--sweep", "size", "--max-size", "1e9"}, "--max-size"},
+      {{"--sweep", "size", "--min-time", "0"}, "--min-time"},
+      {{"--sweep", "size", "--min-time", "61"}, "--min-time"},
+      {{"--sweep", "size", "--min-time", "fast"}, "--min-time"},
+      {{"--sweep", "size", "--min-time", "nan"}, "--min-time"},
+      {{"--sweep", "size", "--compare-with", "seed.json"}, "--compare-with"},
+  };
+  check_refused(cases);
+}

@@ -1,0 +1,93 @@
+// Crossovers on synthetic sweeps: the definition ("from S on" = at S and every larger common size), no crossover,
+// crossover at the first point, noisy non-monotone data, and the report's crossovers object and sentences.
+#include <doctest/doctest.h>
+
+#include "harness/crossover.hpp"
+
+#include <vector>
+
+using namespace policybench;
+using json = nlohmann::ordered_json;
+
+namespace {
+
+std::vector<timing_point> series(const std::vector<std::uint64_t>& sizes, const std::vector<double>& seconds) {
+  std::vector<timing_point> out;
+  for (std::size_t i = 0; i < sizes.size(); ++i) out.push_back({sizes[i], seconds[i], "p"});
+  return out;
+}
+
+const std::vector<std::uint64_t> sizes{1000, 10000, 100000, 1000000};
+
+} // namespace
+
+TEST_CASE("a challenger that wins from the third size on crosses over there") {
+  CHECK(crossover_size(series(sizes, {5, 5, 1, 1}), series(sizes, {1, 2, 3, 4})) == 100000);
+}
+
+TEST_CASE("a challenger that wins everywhere crosses over at the first size") {
+  CHECK(crossover_size(series(sizes, {0.5, 1, 2, 3}), series(sizes, {1, 2, 3, 4})) == 1000);
+}
+
+TEST_CASE("no crossover: never faster, faster only in the middle, or only as fast") {
+  CHECK_FALSE(crossover_size(series(sizes, {2, 3, 4, 5}), series(sizes, {1, 2, 3, 4})));
+  CHECK_FALSE(crossover_size(series(sizes, {2, 1, 1, 5}), series(sizes, {1, 2, 3, 4})));
+  CHECK_FALSE(crossover_size(series(sizes, {1, 2, 3, 4}), series(sizes, {1, 2, 3, 4}))); // a tie is not a win
+  CHECK_FALSE(crossover_size({}, series(sizes, {1, 2, 3, 4})));
+}
+
+TEST_CASE("noisy data: a loss after a first win moves the crossover above the loss") {
+  // Wins at 10^3, loses at 10^4 (noise), wins from 10^5: the crossover is 10^5, not 10^3.
+  CHECK(crossover_size(series(sizes, {0.5, 3, 1, 1}), series(sizes, {1, 2, 3, 4})) == 100000);
+}
+
+TEST_CASE("only sizes both sides measured count, in any order") {
+  const auto challenger = series({1000000, 1000, 100000}, {1, 5, 1});
+  const auto baseline = series({1000, 10000, 100000, 1000000}, {1, 2, 3, 4});
+  CHECK(crossover_size(challenger, baseline) == 100000);
+}
+
+namespace {
+
+json row(const char* policy, const char* device, std::uint64_t size, double median_s, double kernel_s = -1) {
+  json r{{"policy", policy}, {"device", device}, {"status", "ok"}, {"size", size}, {"median_s", median_s}};
+  r["kernel_median_s"] = kernel_s < 0 ? json(nullptr) : json(kernel_s);
+  r["e2e_pageable_median_s"] = kernel_s < 0 ? json(nullptr) : json(median_s * 100);
+  r["e2e_pinned_median_s"] = kernel_s < 0 ? json(nullptr) : json(median_s * 50);
+  return r;
+}
+
+} // namespace
+
+TEST_CASE("the report's crossovers: best GPU against best CPU, transfers never paying, sentences with numbers") {
+  json results = json::array();
+  for (const std::uint64_t size : {1000, 10000, 100000}) {
+    const double s = double(size) * 1e-9;
+    results.push_back(row("loop", "host", size, s));
+    results.push_back(row("std::par_unseq", "host", size, size >= 10000 ? s / 2 : s * 10));
+    results.push_back(row("cub::DeviceTransform", "device", size, s, size >= 100000 ? s / 100 : s * 10));
+  }
+  results.push_back(row("std::par", "host", 100000, 1e-9)); // the fastest CPU policy at 10^5
+  json failed = row("thrust::device", "device", 1000, 1e-12, 1e-12);
+  failed["status"] = "failed"; // failed rows never count
+  results.push_back(failed);
+  const json c = crossovers_json(results);
+  CHECK(c["par_unseq_vs_loop"]["from_size"] == 10000);
+  CHECK(c["par_unseq_vs_loop"]["sizes_compared"] == 3);
+  CHECK(c["gpu_vs_cpu_kernel"]["from_size"].is_null()); // std::par wins at the largest size
+  CHECK(c["gpu_vs_cpu_kernel"]["at_largest_size"]["baseline_policy"] == "std::par");
+  CHECK(c["gpu_vs_cpu_end_to_end"]["from_size"].is_null());
+  const auto lines = crossover_summary(c);
+  REQUIRE(lines.size() == 4);
+  CHECK(lines[0].find("from 10000 elements") != std::string::npos);
+  CHECK(lines[0].find("us") != std::string::npos);
+  CHECK(lines[2].find("never in this range") != std::string::npos);
+}
+
+TEST_CASE("a sweep without GPU rows says the GPU crossovers were not measured") {
+  const json results = json::array({row("loop", "host", 1000, 1), row("std::par_unseq", "host", 1000, 0.5)});
+  const auto lines = crossover_summary(crossovers_json(results));
+  REQUIRE(lines.size() == 4);
+  CHECK(lines[0].find("from 1000 elements") != std::string::npos);
+  CHECK(lines[1].find("not measured") != std::string::npos);
+}

@@ -1,0 +1,97 @@
+// The device policies through the plain C++ registry: every available one, every element type, sizes 0..17 and
+// two large sizes that are not powers of two. Without any available policy the executable is skipped (77).
+#define DOCTEST_CONFIG_IMPLEMENT
+#include <doctest/doctest.h>
+
+#include "test_sizes.hpp"
+
+#include "measure/ceilings.hpp"
+#include "policies/registry.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <iostream>
+#include <string>
+#include <vector>
+
+using namespace policybench;
+
+namespace {
+
+// Built once: query_device() creates the CUDA context, which every test case shares.
+const std::vector<policy_entry>& policies() {
+  static const std::vector<policy_entry> all = [] {
+    auto rows = policybench::registry(query_device());
+    std::erase_if(rows, [](const policy_entry& p) { return p.device != "device"; });
+    return rows;
+  }();
+  return all;
+}
+
+void check_calls(const timed_calls& t, const run_config& cfg, bool kernel_times) {
+  CHECK(t.warm_s.size() == std::size_t(cfg.reps));
+  CHECK(t.kernel_s.size() == (kernel_times ? std::size_t(cfg.reps) : 0));
+  CHECK(std::all_of(t.warm_s.begin(), t.warm_s.end(), [](double s) { return s >= 0; }));
+  CHECK(std::all_of(t.kernel_s.begin(), t.kernel_s.end(), [](double s) { return s >= 0; }));
+}
+
+} // namespace
+
+TEST_CASE_TEMPLATE("every available device policy increments every element exactly", T, float, double, std::int32_t,
+                   std::int64_t) {
+  for (const std::size_t n : test_sizes(true)) {
+    SUBCASE(("size " + std::to_string(n)).c_str()) {
+      for (const policy_entry& p : policies()) {
+        if (p.unavailable) continue;
+        CAPTURE(p.name);
+        const run_config cfg{element_type_of<T>, n, 1, 2};
+        const measurement m = p.measure(cfg);
+        CHECK_MESSAGE(!m.validation_error, m.validation_error.value_or(""));
+        const bool on_device = p.device == "device";
+        check_calls(m.in_place, cfg, on_device);
+        if (on_device) {
+          REQUIRE(m.e2e_pageable);
+          REQUIRE(m.e2e_pinned);
+          check_calls(*m.e2e_pageable, cfg, false);
+          check_calls(*m.e2e_pinned, cfg, false);
+        }
+      }
+    }
+  }
+}
+
+#if POLICYBENCH_HAVE_CUDA
+TEST_CASE("the device copy ceiling times reps copies when a device exists") {
+  const run_config cfg{element_type::float64, 1'000'003, 1, 3};
+  const auto copy = measure_device_copy(cfg);
+  if (query_device().unavailable) {
+    CHECK_FALSE(copy);
+    return;
+  }
+  REQUIRE(copy);
+  REQUIRE(copy->kernel_s.size() == 3);
+  REQUIRE(copy->warm_s.size() == 3);
+  for (double s : copy->kernel_s) CHECK(s > 0);
+  for (double s : copy->warm_s) CHECK(s > 0);
+}
+#endif
+
+TEST_CASE("an unavailable device policy has a reason and no measure function") {
+  for (const policy_entry& p : policies()) {
+    CAPTURE(p.name);
+    CHECK(p.unavailable.has_value() == !p.measure);
+    if (p.unavailable) CHECK_FALSE(p.unavailable->empty());
+  }
+}
+
+int main(int argc, char** argv) {
+  const auto& all = policies();
+  const auto available = std::find_if(all.begin(), all.end(), [](const policy_entry& p) { return !p.unavailable; });
+  if (available == all.end()) {
+    std::cout << "skipped: " << (all.empty() ? std::string("no device policies") : *all.front().unavailable) << '\n';
+    return 77; // ctest's SKIP_RETURN_CODE for this test
+  }
+  doctest::Context context(argc, argv);
+  return context.run();
+}

@@ -1,0 +1,117 @@
+// Every host policy, every element type, sizes 0..17 and two large sizes: exact results and the expected timings;
+// the registry's names, the PSTL backend guard, the host copy ceiling and the --threads limit.
+#include <doctest/doctest.h>
+
+#include "test_sizes.hpp"
+
+#include "policybench/backend/std.hpp"
+#include "machine/host_info.hpp"
+#include "measure/host_threads.hpp"
+#include "host_rows.hpp"
+#include "measure/ceilings.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+using namespace policybench;
+
+namespace {
+
+const std::vector<policy_entry>& policies() {
+  static const std::vector<policy_entry> all = host_rows();
+  return all;
+}
+
+} // namespace
+
+TEST_CASE_TEMPLATE("every available host policy increments every element exactly", T, float, double, std::int32_t,
+                   std::int64_t) {
+  for (const std::size_t n : test_sizes(true)) {
+    SUBCASE(("size " + std::to_string(n)).c_str()) {
+      const run_config cfg{element_type_of<T>, n, 1, 2};
+      for (const policy_entry& p : policies()) {
+        if (p.unavailable) continue;
+        CAPTURE(p.name);
+        CHECK(p.device == "host");
+        const measurement m = p.measure(cfg);
+        CHECK_MESSAGE(!m.validation_error, m.validation_error.value_or(""));
+        CHECK(m.in_place.warm_s.size() == std::size_t(cfg.reps));
+        CHECK(m.in_place.cold_s >= 0);
+        CHECK(std::all_of(m.in_place.warm_s.begin(), m.in_place.warm_s.end(), [](double s) { return s >= 0; }));
+        CHECK(m.in_place.kernel_s.empty());
+        CHECK_FALSE(m.e2e_pageable);
+        CHECK_FALSE(m.e2e_pinned);
+      }
+    }
+  }
+}
+
+TEST_CASE("the host registry has every host policy once, loop first") {
+  const auto& all = policies();
+  REQUIRE_FALSE(all.empty());
+  CHECK(all.front().name == "loop");
+  CHECK_FALSE(all.front().unavailable);
+  std::set<std::string> names;
+  for (const policy_entry& p : all) {
+    CAPTURE(p.name);
+    CHECK(names.insert(p.name).second);
+    CHECK(p.device == "host");
+    CHECK_FALSE(p.backend.empty());
+    CHECK(p.unavailable.has_value() == !p.measure);
+    if (p.unavailable) CHECK_FALSE(p.unavailable->empty());
+  }
+  std::set<std::string> expected{"loop",         "std::seq",    "std::unseq",  "std::par",   "std::par_unseq",
+                                 "tbb::parallel_for", "thrust::cpp", "thrust::tbb", "thrust::omp"};
+  if (!POLICYBENCH_HAVE_CUDA) expected.insert("thrust::device"); // Thrust's oneTBB device system, on the host
+  CHECK(names == expected);
+}
+
+TEST_CASE("std::par runs on oneTBB in this build, not silently serial") {
+  CHECK(std::string(pstl_backend()) == "oneTBB");
+}
+
+TEST_CASE("thrust::omp is available when OpenMP was found") {
+  const auto omp = std::find_if(policies().begin(), policies().end(),
+                                [](const policy_entry& p) { return p.name == "thrust::omp"; });
+  REQUIRE(omp != policies().end());
+#if defined(_OPENMP)
+  CHECK_FALSE(omp->unavailable);
+#endif
+  CHECK(omp->unavailable.has_value() == !query_host().openmp);
+}
+
+TEST_CASE("the host copy ceiling times reps copies") {
+  const run_config cfg{element_type::float64, 1'000'003, 1, 3};
+  const timed_calls copy = measure_host_copy(cfg);
+  REQUIRE(copy.warm_s.size() == 3);
+  for (double s : copy.warm_s)
+    CHECK(s > 0);
+  CHECK(copy.cold_s > 0);
+  CHECK(copy.kernel_s.empty());
+}
+
+TEST_CASE("host_thread_limit limits oneTBB while it lives") {
+  const int unlimited = host_concurrency();
+  CHECK(unlimited >= 1);
+  {
+    const host_thread_limit one(1);
+    CHECK(host_concurrency() == 1);
+    // A parallel policy still gives exact results under the limit.
+    const auto par =
+        std::find_if(policies().begin(), policies().end(), [](const policy_entry& p) { return p.name == "std::par"; });
+    REQUIRE(par != policies().end());
+    CHECK_FALSE(par->measure(run_config{element_type::int32, 100'003, 1, 1}).validation_error);
+  }
+  CHECK(host_concurrency() == unlimited);
+  {
+    const host_thread_limit none(std::nullopt);
+    CHECK(host_concurrency() == unlimited);
+  }
+  CHECK_THROWS_AS(host_thread_limit(0), std::invalid_argument);
+  CHECK_THROWS_AS(host_thread_limit(-3), std::invalid_argument);
+}

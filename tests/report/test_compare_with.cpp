@@ -1,0 +1,149 @@
+// --compare-with: files that are not a report are refused with the file's name; a report's rows join this run's,
+// marked with their source, with speedups against this run's loop and warnings where the runs differ.
+#include <doctest/doctest.h>
+
+#include "report/compare_with.hpp"
+#include "cli/options.hpp"
+#include "report/report.hpp"
+#include "harness/results.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <unistd.h>
+
+using namespace policybench;
+using json = nlohmann::ordered_json;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A file under the system's temporary directory holding `text`, removed when the test ends.
+struct temp_file {
+  fs::path path;
+  explicit temp_file(const std::string& text)
+      : path(fs::temp_directory_path() / ("policybench-compare-" + std::to_string(::getpid()) + "-" +
+                                          std::to_string(reinterpret_cast<std::uintptr_t>(this)) + ".json")) {
+    std::ofstream(path) << text;
+  }
+  ~temp_file() { fs::remove(path); }
+  temp_file(const temp_file&) = delete;
+  temp_file& operator=(const temp_file&) = delete;
+};
+
+// This run: float64 x 1000, a loop of 2 s median and a host copy ceiling of 0.5 s.
+json this_run(std::uint64_t size = 1000) {
+  run_report r;
+  r.config = run_config{element_type::float64, size, 1, 3};
+  r.host.pstl_backend = "oneTBB";
+  r.host.cpu_model = "this cpu";
+  r.device.unavailable = "test: no device";
+  r.host_ceiling = timed_calls{0.1, {0.5}, {}};
+  measurement loop;
+  loop.in_place.cold_s = 2;
+  loop.in_place.warm_s = {2, 2, 2};
+  r.outcomes.push_back({"loop", "host", "plain for loop", std::nullopt, std::nullopt, loop});
+  return to_json(r);
+}
+
+std::string refusal(const std::string& text) {
+  const temp_file file(text);
+  try {
+    read_compared({file.path.string()});
+  } catch (const usage_error& e) {
+    const std::string message = e.what();
+    CHECK(message.find("--compare-with: '" + file.path.string() + "'") == 0);
+    return message;
+  }
+  FAIL("accepted: " << text);
+  return "";
+}
+
+} // namespace
+
+TEST_CASE("read_compared refuses what is not a report, naming the file and the flaw") {
+  CHECK_THROWS_WITH_AS(read_compared({"/nonexistent/seed.json"}),
+                       "--compare-with: '/nonexistent/seed.json': no such file", usage_error);
+  CHECK_THROWS_AS(read_compared({fs::temp_directory_path().string()}), usage_error);
+  CHECK(refusal("{ not json").find("not JSON") != std::string::npos);
+  CHECK(refusal("[1, 2]").find("expected a JSON object") != std::string::npos);
+  CHECK(refusal(R"({"results": []})").find("/environment/config/size") != std::string::npos);
+  json report = this_run();
+  report["results"][0]["median_s"] = "fast";
+  CHECK(refusal(report.dump()).find("/results/0/median_s is string, expected a number or null") != std::string::npos);
+  report = this_run();
+  report["results"][0].erase("validated");
+  CHECK(refusal(report.dump()).find("no /results/0/validated") != std::string::npos);
+  report = this_run();
+  report["results"][0]["status"] = "unavailable";
+  CHECK(refusal(report.dump()).find("/results/0/reason is null") != std::string::npos);
+  report["results"][0]["status"] = "great";
+  CHECK(refusal(report.dump()).find("/results/0/status") != std::string::npos);
+}
+
+TEST_CASE("a policybench report is accepted as it is written") {
+  const temp_file file(this_run().dump(2));
+  const auto compared = read_compared({file.path.string()});
+  REQUIRE(compared.size() == 1);
+  CHECK(compared[0].path == file.path.string());
+  CHECK(compared[0].report["results"][0]["policy"] == "loop");
+}
+
+TEST_CASE("compared rows join with their source, this run's fields and a speedup against this run's loop") {
+  json theirs = this_run();
+  theirs["environment"]["host"]["cpu_model"] = "other cpu";
+  theirs["warnings"] = {"python loop: noisy"};
+  json& row = theirs["results"][0];
+  row["policy"] = "python loop";
+  row["median_s"] = 8.0;
+  row["gb_per_s"] = 16000 / 1e9 / 8;
+  row["pct_of_ceiling"] = nullptr;
+  row["speedup_vs_loop"] = 1.0;     // against its own loop: replaced
+  row.erase("e2e_pinned_median_s"); // a field this run has and the file lacks comes in as null
+  row["extra"] = 1;                 // and one this run lacks is left out
+
+  json report = this_run();
+  append_compared(report, {{"seed.json", theirs}});
+  REQUIRE(report["results"].size() == 2);
+  const json& own = report["results"][0];
+  const json& joined = report["results"][1];
+  CHECK(own["source"].is_null());
+  CHECK(joined["source"] == "seed.json");
+  CHECK(joined["policy"] == "python loop");
+  std::vector<std::string> own_keys, joined_keys;
+  for (const auto& [k, v] : own.items())
+    own_keys.push_back(k);
+  for (const auto& [k, v] : joined.items())
+    joined_keys.push_back(k);
+  CHECK(joined_keys == own_keys);
+  CHECK(joined["e2e_pinned_median_s"].is_null());
+  CHECK(joined["speedup_vs_loop"].get<double>() == doctest::Approx(2.0 / 8.0));
+  CHECK(joined["pct_of_ceiling"].get<double>() == doctest::Approx(100 * 0.5 / 8.0));
+  const auto warnings = report["warnings"].dump();
+  CHECK(warnings.find("'seed.json' was measured with CPU other cpu, this run with this cpu") != std::string::npos);
+  CHECK(warnings.find("seed.json: python loop: noisy") != std::string::npos);
+
+  std::ostringstream table;
+  write_table(report, false, table);
+  CHECK(table.str().find("python loop [seed.json]") != std::string::npos);
+}
+
+TEST_CASE("a file of another element count warns and has no speedup") {
+  json report = this_run();
+  append_compared(report, {{"big.json", this_run(2000)}});
+  CHECK(report["results"][1]["speedup_vs_loop"].is_null());
+  CHECK(report["warnings"].dump().find("'big.json' measured 2000 x float64, this run 1000 x float64") !=
+        std::string::npos);
+}
+
+TEST_CASE("--compare-with is repeatable and comma-separated") {
+  const char* args[] = {"policybench", "--compare-with", "a.json,b.json", "--compare-with", "c.json"};
+  std::ostringstream out;
+  const auto o = parse_options(args, out);
+  REQUIRE(o);
+  CHECK(o->compare_with == std::vector<std::string>{"a.json", "b.json", "c.json"});
+  const char* empty[] = {"policybench", "--compare-with", ""};
+  CHECK_THROWS_AS(parse_options(empty, out), usage_error);
+}
