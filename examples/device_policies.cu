@@ -4,8 +4,8 @@
 
 #include <thrust/count.h>
 #include <thrust/device_vector.h>
-#include <thrust/fill.h>
 #include <thrust/execution_policy.h>
+#include <thrust/fill.h>
 #include <thrust/system/cuda/execution_policy.h>
 
 #include <cuda_runtime.h>
@@ -57,14 +57,16 @@ int main() {
 
   // thrust::device: each call returns when its kernel is done (Thrust synchronizes the stream).
   bool ok = run("thrust::device", a, [&](int k) {
-    for (int r = 0; r < k; ++r) policybench::increment_all(thrust::device, first, first + n); // a[i] <- a[i] + 1
+    for (int r = 0; r < k; ++r)
+      policybench::increment_all(thrust::device, first, first + n); // a[i] <- a[i] + 1
   });
 
   // par_nosync.on(stream): the calls return after their launch; the caller synchronizes before it reads a.
   cudaStream_t stream;
   check(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
   ok &= run("thrust::cuda::par_nosync.on(stream)", a, [&](int k) {
-    for (int r = 0; r < k; ++r) policybench::increment_all(thrust::cuda::par_nosync.on(stream), first, first + n);
+    for (int r = 0; r < k; ++r)
+      policybench::increment_all(thrust::cuda::par_nosync.on(stream), first, first + n);
     check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
   });
   check(cudaStreamDestroy(stream), "cudaStreamDestroy");
