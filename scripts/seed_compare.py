@@ -136,13 +136,13 @@ def main(argv):
         report = {"environment": seed_report.environment(config), "results": rows,
                   "warnings": seed_report.warnings(rows)}
         text = json.dumps(report, indent=2) + "\n" if args.format == "json" else seed_report.table(report)
-        if output:
-            with output:
-                output.write(text)
-            os.replace(output.name, args.output)
-            output = None
-        else:
-            sys.stdout.write(text)
+        try:
+            seed_report.write_report(text, output, args.output)
+            output = None  # renamed into place: nothing to remove
+        except OSError as e:  # a full disk, a closed or full stdout: the results are lost, so say so
+            sys.stderr.write(f"seed_compare: error: cannot write {args.output or 'standard output'}: "
+                             f"{e.strerror or e}\n")
+            return 1
     finally:
         if output:
             os.unlink(output.name)

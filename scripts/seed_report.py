@@ -1,6 +1,7 @@
 """The seed's report in policybench's JSON schema (README, "JSON schema"), so that `policybench --compare-with` and
 scripts/plot.py read it like a policybench report; and the same rows as a table."""
 
+import errno
 import os
 import platform
 import statistics
@@ -130,3 +131,17 @@ def open_output(path):
     os.umask(umask)
     os.chmod(file.name, 0o666 & ~umask)
     return file
+
+
+def write_report(text, output, path):
+    """Writes `text` to `output` (open_output's temporary) and renames it over `path`, or to standard output when
+    `output` is None. Raises OSError when a write, the flush or the rename fails; the caller removes the temporary."""
+    if output is None:
+        if sys.stdout is None:
+            raise OSError(errno.EBADF, "standard output is closed")
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    with output:
+        output.write(text)
+    os.replace(output.name, path)
