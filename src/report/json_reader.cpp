@@ -28,7 +28,7 @@ struct reader {
   void read_field(result_row& row, const std::string& pointer, const row_field& f) const {
     using r = result_row;
     const auto text = [](const json& v) { return v.is_string(); };
-    const auto count = [](const json& v) { return v.is_number_unsigned(); };
+    const auto count = [](const json& v) { return v.is_number_unsigned() || (v.is_number_integer() && v >= 0); };
     const auto or_null = [](auto check) { return [check](const json& v) { return v.is_null() || check(v); }; };
     const auto number = [](const json& v) { return v.is_number(); };
     std::visit(overloaded{
