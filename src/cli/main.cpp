@@ -77,12 +77,14 @@ int run(int argc, char** argv) {
     append_compared(report, compared);
     write_report(report, opts->format, out);
     if (opts->format == output_format::csv)
-      for (const auto& w : report.warnings) std::cerr << "warning: " << w << '\n';
+      for (const auto& w : report.warnings)
+        std::cerr << "warning: " << w << '\n';
     // The table carries the crossovers in its footer; whoever gets JSON, CSV or a file should still read them.
     const bool table_on_screen =
         !file && (opts->format == output_format::table || opts->format == output_format::markdown);
     if (report.crossovers && !table_on_screen)
-      for (const auto& line : crossover_summary(*report.crossovers)) std::cerr << "crossover: " << line << '\n';
+      for (const auto& line : crossover_summary(*report.crossovers))
+        std::cerr << "crossover: " << line << '\n';
     status = all_valid(report.results) ? 0 : 1; // this run's rows only, not those of compared files
   }
   if (file) {

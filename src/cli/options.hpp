@@ -28,15 +28,15 @@ inline constexpr int sweep_max_reps = 10'000;
 struct options {
   std::vector<std::string> policies; ///< names as in C++ ("std::par"), trimmed; empty = every available policy
   bool list_policies = false;
-  run_config run;                    ///< element type, element count, warm-up and timed calls
-  std::optional<int> threads;        ///< limit for oneTBB and OpenMP; nullopt = all logical cores
+  run_config run;             ///< element type, element count, warm-up and timed calls
+  std::optional<int> threads; ///< limit for oneTBB and OpenMP; nullopt = all logical cores
   output_format format = output_format::table;
   std::optional<std::string> output; ///< write the report here (atomically) instead of stdout
   sweep_kind sweep = sweep_kind::none;
   std::uint64_t min_size = 1'000;         ///< --sweep size: smallest element count of the series
   std::uint64_t max_size = 1'000'000'000; ///< --sweep size: largest element count the series may reach
   bool quiet = false;                     ///< no progress on stderr
-  std::vector<std::string> compare_with; ///< reports of other runs whose rows join this one's (compare_with.hpp)
+  std::vector<std::string> compare_with;  ///< reports of other runs whose rows join this one's (compare_with.hpp)
 };
 
 /// Parses `text`, given to `option`, as a count: decimal digits with an optional suffix k, M or G (10^3, 10^6,

@@ -18,7 +18,8 @@ std::vector<timing_point> best_per_size(std::span<const result_row> rows, const 
     if (const auto it = best.find(p.size); it == best.end() || p.seconds < it->second.seconds) best[p.size] = p;
   }
   std::vector<timing_point> out;
-  for (const auto& [size, p] : best) out.push_back(p);
+  for (const auto& [size, p] : best)
+    out.push_back(p);
   return out;
 }
 
@@ -37,8 +38,7 @@ crossover compare(const char* key, const char* challenger_name, const char* base
   for (const auto& c : challenger)
     if (std::any_of(baseline.begin(), baseline.end(), [&](const auto& b) { return b.size == c.size; }))
       common.push_back(c.size);
-  crossover out{key, challenger_name, baseline_name, view, common.size(), crossover_size(challenger, baseline), {},
-                {}};
+  crossover out{key, challenger_name, baseline_name, view, common.size(), crossover_size(challenger, baseline), {}, {}};
   if (out.from_size) out.at_from_size = point_at(*out.from_size, challenger, baseline);
   if (!common.empty()) out.at_largest_size = point_at(common.back(), challenger, baseline);
   return out;
@@ -53,7 +53,8 @@ std::optional<std::uint64_t> crossover_size(std::span<const timing_point> challe
     for (const auto& b : baseline)
       if (c.size == b.size) wins[c.size] = c.seconds < b.seconds;
   std::optional<std::uint64_t> from;
-  for (auto it = wins.rbegin(); it != wins.rend() && it->second; ++it) from = it->first;
+  for (auto it = wins.rbegin(); it != wins.rend() && it->second; ++it)
+    from = it->first;
   return from;
 }
 

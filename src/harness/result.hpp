@@ -29,8 +29,8 @@ struct result_row {
   std::uint64_t reps = 0;     ///< timed calls made
   std::optional<int> threads; ///< host concurrency during the run (a compared file may lack it)
   figure cold_s, min_s, median_s, mean_s, stddev_s, cv; ///< cold call; warm statistics (measure/stats.hpp)
-  figure gb_per_s, pct_of_ceiling, speedup_vs_loop;      ///< from median_s (pct: device rows from kernel time)
-  figure kernel_median_s, kernel_gb_per_s;               ///< CUDA events, device rows only
+  figure gb_per_s, pct_of_ceiling, speedup_vs_loop;     ///< from median_s (pct: device rows from kernel time)
+  figure kernel_median_s, kernel_gb_per_s;              ///< CUDA events, device rows only
   figure e2e_pageable_cold_s, e2e_pageable_median_s, e2e_pinned_median_s, e2e_over_kernel;
   bool validated = false;
   std::optional<std::string> validation_error;
@@ -72,7 +72,7 @@ struct series_point {
 struct sweep_info {
   sweep_kind kind = sweep_kind::size;
   std::uint64_t min_size = 0, max_size = 0, stopped_at = 0; ///< size sweeps only
-  std::string stop_reason;                                    ///< size sweeps only: max-size, memory or bad_alloc
+  std::string stop_reason;                                  ///< size sweeps only: max-size, memory or bad_alloc
   double min_time_s = 0;
   std::vector<series_point> series;
 };
@@ -97,8 +97,8 @@ struct crossover {
 /// What a run or a sweep produced: the one value every writer reads.
 struct benchmark_report {
   environment_info environment;
-  std::vector<result_row> results;        ///< this run's rows, then any compared rows (source set)
-  std::optional<sweep_info> sweep;        ///< sweeps only
+  std::vector<result_row> results;                  ///< this run's rows, then any compared rows (source set)
+  std::optional<sweep_info> sweep;                  ///< sweeps only
   std::optional<std::vector<crossover>> crossovers; ///< size sweeps only
   std::vector<std::string> warnings;
   bool with_sources = false; ///< --compare-with was given: every row reports its source

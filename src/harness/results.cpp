@@ -29,9 +29,15 @@ ceilings ceilings_of(const measured_run& run) {
 
 environment_info environment_of(const measured_run& run) {
   const run_config& cfg = run.config;
-  const report_config config{std::string(to_string(cfg.type)), cfg.size,         cfg.size * size_of(cfg.type),
-                             cfg.bytes_per_call(), cfg.warmup,      cfg.reps,
-                             cfg.min_time_s,       run.threads_limit, run.host_concurrency};
+  const report_config config{std::string(to_string(cfg.type)),
+                             cfg.size,
+                             cfg.size * size_of(cfg.type),
+                             cfg.bytes_per_call(),
+                             cfg.warmup,
+                             cfg.reps,
+                             cfg.min_time_s,
+                             run.threads_limit,
+                             run.host_concurrency};
   return {config, run.host, run.device, ceilings_of(run)};
 }
 
@@ -84,7 +90,8 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
   const auto cache_warning = [&](const char* where, std::uint64_t cache_bytes) {
     if (per_size_notes && under_4x_cache(array_bytes, cache_bytes))
       out.push_back("the array (" + std::to_string(array_bytes) + " bytes) is smaller than 4x the " + where + " (" +
-                    std::to_string(cache_bytes) + " bytes): figures include cache effects, not "
+                    std::to_string(cache_bytes) +
+                    " bytes): figures include cache effects, not "
                     "memory bandwidth alone (STREAM's rule); use a larger --size");
   };
   cache_warning("host's last-level cache", run.host.llc_bytes);
@@ -105,9 +112,11 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
 benchmark_report to_report(const measured_run& run, bool per_size_notes) {
   benchmark_report report;
   report.environment = environment_of(run);
-  for (const auto& o : run.outcomes) report.results.push_back(row_of(run, o, report.environment.ceilings));
+  for (const auto& o : run.outcomes)
+    report.results.push_back(row_of(run, o, report.environment.ceilings));
   const result_row* loop = loop_baseline(report.results);
-  for (auto& r : report.results) r.speedup_vs_loop = speedup_vs_loop(r, loop);
+  for (auto& r : report.results)
+    r.speedup_vs_loop = speedup_vs_loop(r, loop);
   report.warnings = run_warnings(run, report.results, per_size_notes);
   return report;
 }

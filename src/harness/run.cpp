@@ -12,7 +12,8 @@ namespace policybench {
 
 memory_limits run_memory_limits(const std::vector<policy_entry>& selected, const device_info& device) {
   memory_limits limits{host_available_bytes(), std::nullopt, device.name};
-  if (std::any_of(selected.begin(), selected.end(), [](const auto& p) { return p.device == "device" && !p.unavailable; }))
+  if (std::any_of(selected.begin(), selected.end(),
+                  [](const auto& p) { return p.device == "device" && !p.unavailable; }))
     limits.device_free_bytes = device.free_memory_bytes;
   return limits;
 }

@@ -28,12 +28,18 @@ void add_size_sweep_notes(benchmark_report& report, std::size_t element_bytes) {
   }
   auto& warnings = report.warnings;
   if (largest_cached > 0)
-    warnings.push_back("points up to " + std::to_string(largest_cached) + " elements: the array is smaller than 4x "
-                       "the host's last-level cache (" + std::to_string(llc) + " bytes), so their figures include "
+    warnings.push_back("points up to " + std::to_string(largest_cached) +
+                       " elements: the array is smaller than 4x "
+                       "the host's last-level cache (" +
+                       std::to_string(llc) +
+                       " bytes), so their figures include "
                        "cache effects, not memory bandwidth alone (STREAM's rule)");
   if (noisy > 0)
-    warnings.push_back(std::to_string(noisy) + " of " + std::to_string(timed) + " results have warm times that vary "
-                       "by more than " + percent(noisy_cv) + " (the cv field); their medians are less certain, most "
+    warnings.push_back(std::to_string(noisy) + " of " + std::to_string(timed) +
+                       " results have warm times that vary "
+                       "by more than " +
+                       percent(noisy_cv) +
+                       " (the cv field); their medians are less certain, most "
                        "at small sizes where one interruption outlasts many calls");
 }
 
@@ -52,9 +58,11 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
   };
   std::vector<point> points;
   if (by_size) {
-    auto series = plan_size_series(plan.min_size, plan.max_size, size_of(run.type), run_memory_limits(selected, device));
+    auto series =
+        plan_size_series(plan.min_size, plan.max_size, size_of(run.type), run_memory_limits(selected, device));
     if (series.sizes.empty()) throw insufficient_memory(series.stop_reason);
-    for (const auto size : series.sizes) points.push_back({size, std::nullopt});
+    for (const auto size : series.sizes)
+      points.push_back({size, std::nullopt});
     sweep.stop_reason = std::move(series.stop_reason);
   } else {
     // The thread limit reaches oneTBB and OpenMP only; a GPU policy's figures would not change with it.
@@ -63,7 +71,8 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
       if (p.device != "host") left_out += (left_out.empty() ? "" : ", ") + p.name;
     if (!left_out.empty()) report.warnings.push_back("a thread sweep runs host policies only; left out: " + left_out);
     std::erase_if(policies, [](const policy_entry& p) { return p.device != "host"; });
-    for (const int t : thread_series(host.logical_cores)) points.push_back({run.size, t});
+    for (const int t : thread_series(host.logical_cores))
+      points.push_back({run.size, t});
   }
   const auto runnable = std::count_if(policies.begin(), policies.end(), [](const auto& p) { return !p.unavailable; });
   const std::size_t total = points.size() * std::size_t(runnable);
@@ -85,12 +94,13 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
       sweep.stop_reason = "out of host memory (std::bad_alloc) at " + where + "; the points before it are kept";
       break;
     }
-    for (auto& row : at.results) report.results.push_back(std::move(row));
+    for (auto& row : at.results)
+      report.results.push_back(std::move(row));
     for (const auto& w : at.warnings)
       if (said.insert(w).second) report.warnings.push_back(where + ": " + w); // once, not at every point
     const ceilings& c = at.environment.ceilings;
-    sweep.series.push_back({size, at.environment.config.host_concurrency, c.host_copy_gb_per_s,
-                            c.device_copy_gb_per_s});
+    sweep.series.push_back(
+        {size, at.environment.config.host_concurrency, c.host_copy_gb_per_s, c.device_copy_gb_per_s});
     sweep.stopped_at = size;
     report.environment = std::move(at.environment);
   }

@@ -16,13 +16,13 @@ void append_compared(benchmark_report& report, const std::vector<compared_report
   for (const auto& c : compared) {
     const bool same_work = env.config.size == c.size && env.config.type == c.type;
     if (!same_work)
-      report.warnings.push_back("'" + c.path + "' measured " + std::to_string(c.size) + " x " + c.type +
-                                ", this run " + size + " x " + env.config.type +
-                                ": its rows have no speedup against this run's loop");
+      report.warnings.push_back("'" + c.path + "' measured " + std::to_string(c.size) + " x " + c.type + ", this run " +
+                                size + " x " + env.config.type + ": its rows have no speedup against this run's loop");
     if (c.cpu_model && *c.cpu_model != env.host.cpu_model)
       report.warnings.push_back("'" + c.path + "' was measured with CPU " + *c.cpu_model + ", this run with " +
                                 env.host.cpu_model + ": compare its rows with care");
-    for (const auto& w : c.warnings) report.warnings.push_back(c.path + ": " + w);
+    for (const auto& w : c.warnings)
+      report.warnings.push_back(c.path + ": " + w);
     for (result_row row : c.rows) {
       row.speedup_vs_loop = same_work && loop ? speedup_vs_loop(row, &*loop) : figure();
       if (!row.pct_of_ceiling) row.pct_of_ceiling = pct_of_ceiling(row, env.ceilings);

@@ -15,7 +15,8 @@ std::string csv_field(const nlohmann::ordered_json& v) {
   std::string text = v.is_string() ? v.get<std::string>() : v.dump();
   if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
   std::string quoted = "\"";
-  for (char ch : text) quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  for (char ch : text)
+    quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
   return quoted + '"';
 }
 
@@ -25,11 +26,13 @@ void write_csv(const benchmark_report& report, std::ostream& out) {
   if (report.results.empty()) return;
   const auto fields = fields_of(report); // the header and every line from the same list
   const char* separator = "";
-  for (const auto& f : fields) out << std::exchange(separator, ",") << f.name;
+  for (const auto& f : fields)
+    out << std::exchange(separator, ",") << f.name;
   out << '\n';
   for (const auto& r : report.results) {
     separator = "";
-    for (const auto& f : fields) out << std::exchange(separator, ",") << csv_field(field_json(r, f));
+    for (const auto& f : fields)
+      out << std::exchange(separator, ",") << csv_field(field_json(r, f));
     out << '\n';
   }
 }

@@ -31,31 +31,36 @@ struct reader {
     const auto count = [](const json& v) { return v.is_number_unsigned() || (v.is_number_integer() && v >= 0); };
     const auto or_null = [](auto check) { return [check](const json& v) { return v.is_null() || check(v); }; };
     const auto number = [](const json& v) { return v.is_number(); };
-    std::visit(overloaded{
-                   [&](std::string r::*m) { row.*m = at(pointer, text, "a string").get<std::string>(); },
-                   [&](std::optional<std::string> r::*m) {
-                     const json& v = at(pointer, or_null(text), "a string or null");
-                     if (v.is_string()) row.*m = v.get<std::string>();
-                   },
-                   [&](row_status r::*m) {
-                     const auto s = parse_row_status(at(pointer, text, "a string").get<std::string>());
-                     if (!s) refuse(pointer + " is not ok, invalid, failed or unavailable");
-                     row.*m = *s;
-                   },
-                   [&](std::uint64_t r::*m) { row.*m = at(pointer, count, "a whole number >= 0").get<std::uint64_t>(); },
-                   [&](int r::*m) { row.*m = at(pointer, count, "a whole number >= 0").get<int>(); },
-                   [&](std::optional<int> r::*m) {
-                     const json& v = at(pointer, or_null(count), "a whole number >= 0 or null");
-                     if (!v.is_null()) row.*m = v.get<int>();
-                   },
-                   [&](double r::*m) { row.*m = at(pointer, number, "a number").get<double>(); },
-                   [&](figure r::*m) {
-                     const json& v = at(pointer, or_null(number), "a number or null");
-                     if (!v.is_null()) row.*m = v.get<double>();
-                   },
-                   [&](bool r::*m) { row.*m = at(pointer, [](const json& v) { return v.is_boolean(); }, "true or false").get<bool>(); },
-               },
-               f.member);
+    std::visit(
+        overloaded{
+            [&](std::string r::*m) { row.*m = at(pointer, text, "a string").get<std::string>(); },
+            [&](std::optional<std::string> r::*m) {
+              const json& v = at(pointer, or_null(text), "a string or null");
+              if (v.is_string()) row.*m = v.get<std::string>();
+            },
+            [&](row_status r::*m) {
+              const auto s = parse_row_status(at(pointer, text, "a string").get<std::string>());
+              if (!s) refuse(pointer + " is not ok, invalid, failed or unavailable");
+              row.*m = *s;
+            },
+            [&](std::uint64_t r::*m) { row.*m = at(pointer, count, "a whole number >= 0").get<std::uint64_t>(); },
+            [&](int r::*m) { row.*m = at(pointer, count, "a whole number >= 0").get<int>(); },
+            [&](std::optional<int> r::*m) {
+              const json& v = at(pointer, or_null(count), "a whole number >= 0 or null");
+              if (!v.is_null()) row.*m = v.get<int>();
+            },
+            [&](double r::*m) { row.*m = at(pointer, number, "a number").get<double>(); },
+            [&](figure r::*m) {
+              const json& v = at(pointer, or_null(number), "a number or null");
+              if (!v.is_null()) row.*m = v.get<double>();
+            },
+            [&](bool r::*m) {
+              row.*m = at(
+                           pointer, [](const json& v) { return v.is_boolean(); }, "true or false")
+                           .get<bool>();
+            },
+        },
+        f.member);
   }
 
   result_row row(std::size_t i) const {
@@ -80,11 +85,15 @@ compared_report compared_from_json(const std::string& path, const json& doc) {
   const reader in{path, doc};
   if (!doc.is_object()) in.refuse("not a policybench report (expected a JSON object)");
   compared_report out{path, {}, 0, std::nullopt, {}, {}};
-  out.size = in.at("/environment/config/size", [](const json& v) { return v.is_number_unsigned(); },
-                   "a whole number >= 0").get<std::uint64_t>();
-  out.type = in.at("/environment/config/type", [](const json& v) { return v.is_string(); }, "a string");
+  out.size =
+      in.at(
+            "/environment/config/size", [](const json& v) { return v.is_number_unsigned(); }, "a whole number >= 0")
+          .get<std::uint64_t>();
+  out.type = in.at(
+      "/environment/config/type", [](const json& v) { return v.is_string(); }, "a string");
   if (!doc.contains("results") || !doc["results"].is_array()) in.refuse("no results array");
-  for (std::size_t i = 0; i < doc["results"].size(); ++i) out.rows.push_back(in.row(i));
+  for (std::size_t i = 0; i < doc["results"].size(); ++i)
+    out.rows.push_back(in.row(i));
   const json::json_pointer cpu("/environment/host/cpu_model");
   if (doc.contains(cpu) && doc.at(cpu).is_string()) out.cpu_model = doc.at(cpu).get<std::string>();
   for (const auto& w : doc.value("warnings", json::array()))

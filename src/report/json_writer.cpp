@@ -85,16 +85,22 @@ json sweep_json(const sweep_info& s) {
 
 json point_json(const std::optional<crossover_point>& p) {
   if (!p) return nullptr;
-  return {{"size", p->size}, {"challenger_policy", p->challenger_policy}, {"challenger_s", p->challenger_s},
-          {"baseline_policy", p->baseline_policy}, {"baseline_s", p->baseline_s}};
+  return {{"size", p->size},
+          {"challenger_policy", p->challenger_policy},
+          {"challenger_s", p->challenger_s},
+          {"baseline_policy", p->baseline_policy},
+          {"baseline_s", p->baseline_s}};
 }
 
 json crossovers_json(const std::vector<crossover>& crossovers) {
   json out = json::object();
   for (const auto& c : crossovers)
-    out[c.key] = {{"challenger", c.challenger},          {"baseline", c.baseline},
-                  {"view", c.view},                      {"sizes_compared", c.sizes_compared},
-                  {"from_size", optional_json(c.from_size)}, {"at_from_size", point_json(c.at_from_size)},
+    out[c.key] = {{"challenger", c.challenger},
+                  {"baseline", c.baseline},
+                  {"view", c.view},
+                  {"sizes_compared", c.sizes_compared},
+                  {"from_size", optional_json(c.from_size)},
+                  {"at_from_size", point_json(c.at_from_size)},
                   {"at_largest_size", point_json(c.at_largest_size)}};
   return out;
 }
@@ -106,7 +112,8 @@ nlohmann::ordered_json to_json(const benchmark_report& report) {
   const auto fields = fields_of(report);
   for (const auto& r : report.results) {
     json row = json::object();
-    for (const auto& f : fields) row[f.name] = field_json(r, f);
+    for (const auto& f : fields)
+      row[f.name] = field_json(r, f);
     results.push_back(std::move(row));
   }
   json out{{"environment", environment_json(report.environment)}, {"results", std::move(results)}};

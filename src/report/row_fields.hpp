@@ -18,10 +18,10 @@ namespace policybench {
 enum class field_set { every_row, thread_sweep, compared };
 
 /// The member of result_row a field holds; its type decides the JSON kind (figure: number or null).
-using row_member = std::variant<std::string result_row::*, std::optional<std::string> result_row::*,
-                                row_status result_row::*, std::uint64_t result_row::*, int result_row::*,
-                                std::optional<int> result_row::*, double result_row::*, figure result_row::*,
-                                bool result_row::*>;
+using row_member =
+    std::variant<std::string result_row::*, std::optional<std::string> result_row::*, row_status result_row::*,
+                 std::uint64_t result_row::*, int result_row::*, std::optional<int> result_row::*, double result_row::*,
+                 figure result_row::*, bool result_row::*>;
 
 struct row_field {
   const char* name;
@@ -31,9 +31,7 @@ struct row_field {
 };
 
 /// The visitor over row_member's alternatives: one lambda per member type.
-template <class... F> struct overloaded : F... {
-  using F::operator()...;
-};
+template <class... F> struct overloaded : F... { using F::operator()...; };
 template <class... F> overloaded(F...) -> overloaded<F...>;
 
 /// Every field, in the JSON's order (README "JSON schema").

@@ -19,7 +19,8 @@ void write_rows(const std::vector<table_column>& columns, std::size_t rows, bool
   std::vector<std::size_t> width(columns.size());
   for (std::size_t c = 0; c < columns.size(); ++c) {
     width[c] = columns[c].header.size();
-    for (const auto& cell : columns[c].cells) width[c] = std::max(width[c], cell.size());
+    for (const auto& cell : columns[c].cells)
+      width[c] = std::max(width[c], cell.size());
   }
   const auto line = [&](auto cell_of) {
     std::string text = markdown ? "| " : "";
@@ -28,7 +29,8 @@ void write_rows(const std::vector<table_column>& columns, std::size_t rows, bool
       text += columns[c].left_aligned ? fmt::format("{:<{}}", cell, width[c]) : fmt::format("{:>{}}", cell, width[c]);
       text += markdown ? " | " : (c + 1 < columns.size() ? "  " : "");
     }
-    while (!text.empty() && text.back() == ' ') text.pop_back();
+    while (!text.empty() && text.back() == ' ')
+      text.pop_back();
     out << text << '\n';
   };
   line([](const table_column& c) -> const std::string& { return c.header; });
@@ -38,26 +40,29 @@ void write_rows(const std::vector<table_column>& columns, std::size_t rows, bool
       rule += fmt::format(fmt::runtime(columns[c].left_aligned ? " :{} |" : " {}: |"), std::string(width[c] - 1, '-'));
     out << rule << '\n';
   }
-  for (std::size_t r = 0; r < rows; ++r) line([r](const table_column& c) -> const std::string& { return c.cells[r]; });
+  for (std::size_t r = 0; r < rows; ++r)
+    line([r](const table_column& c) -> const std::string& { return c.cells[r]; });
 }
 
 // The first line: what was run, for one run or for a sweep.
 void write_heading(const benchmark_report& report, std::ostream& out) {
   const report_config& config = report.environment.config;
   if (!report.sweep) {
-    fmt::print(out, "policybench {}: {} x {} in place ({} bytes moved per call), {} warm-up + {} timed calls, "
-                    "host threads: {}\n\n",
+    fmt::print(out,
+               "policybench {}: {} x {} in place ({} bytes moved per call), {} warm-up + {} timed calls, "
+               "host threads: {}\n\n",
                POLICYBENCH_VERSION, config.size.value_or(0), config.type, *config.bytes_per_call, config.warmup,
                config.reps, config.host_concurrency);
     return;
   }
   const sweep_info& sweep = *report.sweep;
   const auto& series = sweep.series;
-  const std::string calls = fmt::format("{} warm-up calls, then timed calls filling {} s (at least {}, at most {})",
-                                        config.warmup, sweep.min_time_s, std::min(min_timed_reps, config.reps),
-                                        config.reps);
+  const std::string calls =
+      fmt::format("{} warm-up calls, then timed calls filling {} s (at least {}, at most {})", config.warmup,
+                  sweep.min_time_s, std::min(min_timed_reps, config.reps), config.reps);
   if (sweep.kind == sweep_kind::size)
-    fmt::print(out, "policybench {}: size sweep, {} points from {} to {} elements of {} in place; {}; host threads: {}\n\n",
+    fmt::print(out,
+               "policybench {}: size sweep, {} points from {} to {} elements of {} in place; {}; host threads: {}\n\n",
                POLICYBENCH_VERSION, series.size(), series.front().size, series.back().size, config.type, calls,
                config.host_concurrency);
   else
@@ -92,8 +97,10 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& ou
     fmt::print(out, "{}series: stopped at {} elements: {}\n", bullet, report.sweep->stopped_at,
                report.sweep->stop_reason);
   if (report.crossovers)
-    for (const auto& line : crossover_summary(*report.crossovers)) fmt::print(out, "{}crossover: {}\n", bullet, line);
-  for (const auto& w : report.warnings) fmt::print(out, "{}warning: {}\n", bullet, w);
+    for (const auto& line : crossover_summary(*report.crossovers))
+      fmt::print(out, "{}crossover: {}\n", bullet, line);
+  for (const auto& w : report.warnings)
+    fmt::print(out, "{}warning: {}\n", bullet, w);
 }
 
 } // namespace policybench

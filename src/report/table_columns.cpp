@@ -16,14 +16,16 @@ using cell_of = std::function<std::string(const result_row&)>;
 table_column column(std::string header, const std::vector<const result_row*>& rows, const cell_of& cell,
                     bool left_aligned = false) {
   table_column out{std::move(header), {}, left_aligned};
-  for (const result_row* r : rows) out.cells.push_back(cell(*r));
+  for (const result_row* r : rows)
+    out.cells.push_back(cell(*r));
   return out;
 }
 
 // A duration column: its unit chosen from the column's own values.
 table_column durations(const char* name, figure result_row::*field, const std::vector<const result_row*>& rows) {
   std::vector<figure> values;
-  for (const result_row* r : rows) values.push_back(r->*field);
+  for (const result_row* r : rows)
+    values.push_back(r->*field);
   const duration_format f = column_format(values);
   return column(fmt::format("{} {}", name, f.unit), rows,
                 [&](const result_row& r) { return format_duration(r.*field, f); });

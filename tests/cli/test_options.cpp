@@ -52,7 +52,8 @@ struct bad_case {
 template <std::size_t N> void check_refused(const bad_case (&cases)[N]) {
   for (const auto& c : cases) {
     std::string joined;
-    for (const char* a : c.args) joined += std::string(" '") + a + "'";
+    for (const char* a : c.args)
+      joined += std::string(" '") + a + "'";
     CAPTURE(joined);
     const std::string message = usage_message(c.args);
     CAPTURE(message);
@@ -79,9 +80,8 @@ TEST_CASE("no arguments give the defaults") {
 }
 
 TEST_CASE("every option parses") {
-  const auto o =
-      parse({"--policies", "std::par,thrust::tbb", "--size", "1000003", "--type", "int32", "--warmup", "0", "--reps",
-             "7", "--threads", "1", "--format", "json", "--output", "out.json"});
+  const auto o = parse({"--policies", "std::par,thrust::tbb", "--size", "1000003", "--type", "int32", "--warmup", "0",
+                        "--reps", "7", "--threads", "1", "--format", "json", "--output", "out.json"});
   REQUIRE(o);
   CHECK(o->policies == std::vector<std::string>{"std::par", "thrust::tbb"});
   CHECK_FALSE(o->list_policies);

@@ -13,7 +13,8 @@ namespace {
 
 std::vector<timing_point> series(const std::vector<std::uint64_t>& sizes, const std::vector<double>& seconds) {
   std::vector<timing_point> out;
-  for (std::size_t i = 0; i < sizes.size(); ++i) out.push_back({sizes[i], seconds[i], "p"});
+  for (std::size_t i = 0; i < sizes.size(); ++i)
+    out.push_back({sizes[i], seconds[i], "p"});
   return out;
 }
 

@@ -87,11 +87,15 @@ TEST_CASE("a device row: kernel GB/s, share of the device ceiling by CUDA events
 }
 
 TEST_CASE("thread scaling: speedup over the policy's own 1-thread median, efficiency = speedup / threads") {
-  std::vector<result_row> rows(4);
-  rows[0].policy = "a", rows[0].threads = 1, rows[0].median_s = 4;
-  rows[1].policy = "a", rows[1].threads = 2, rows[1].median_s = 2.5;
-  rows[2].policy = "b", rows[2].threads = 2, rows[2].median_s = 1; // b has no 1-thread row
-  rows[3].policy = "a", rows[3].threads = 4, rows[3].status = row_status::failed;
+  const auto row = [](const char* policy, int threads, figure median_s) {
+    result_row r;
+    r.policy = std::string(policy);
+    r.threads = threads;
+    r.median_s = median_s;
+    return r;
+  };
+  std::vector<result_row> rows{row("a", 1, 4), row("a", 2, 2.5), row("b", 2, 1), row("a", 4, figure())};
+  rows[3].status = row_status::failed; // b has no 1-thread row; a failed at 4 threads
   add_thread_scaling(rows);
   CHECK(*rows[0].speedup_vs_1_thread == 1);
   CHECK(*rows[0].parallel_efficiency == 1);

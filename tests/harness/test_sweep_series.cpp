@@ -11,7 +11,7 @@ using namespace policybench;
 
 TEST_CASE("the default series runs 10^3..10^9 in steps of sqrt(10), rounded to whole elements") {
   const auto s = plan_size_series(1'000, 1'000'000'000, 8, memory_limits{});
-  const std::vector<std::uint64_t> expected{1000,     3162,     10000,     31623,     100000,     316228,    1000000,
+  const std::vector<std::uint64_t> expected{1000,    3162,     10000,    31623,     100000,    316228,    1000000,
                                             3162278, 10000000, 31622777, 100000000, 316227766, 1000000000};
   CHECK(s.sizes == expected);
   CHECK(s.stop_reason == "reached --max-size 1000000000");

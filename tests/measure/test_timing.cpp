@@ -24,7 +24,8 @@ TEST_CASE("the cold call and the warm-up calls are never warm samples") {
   CHECK(t.kernel_s == std::vector<double>{4, 5, 6, 7}); // calls 0 (cold) and 1..3 (warm-up) left out
   REQUIRE(t.warm_s.size() == 4);
   CHECK(t.cold_s >= 0.03);
-  for (const double s : t.warm_s) CHECK(s < t.cold_s);
+  for (const double s : t.warm_s)
+    CHECK(s < t.cold_s);
   CHECK(t.calls == 8);
 }
 

@@ -2,11 +2,11 @@
 // marked with their source, with speedups against this run's loop and warnings where the runs differ.
 #include <doctest/doctest.h>
 
-#include "report/compare_with.hpp"
 #include "cli/options.hpp"
-#include "report/report.hpp"
 #include "harness/results.hpp"
 #include "harness/rules.hpp"
+#include "report/compare_with.hpp"
+#include "report/report.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -107,9 +107,9 @@ TEST_CASE("compared rows join with their source, this run's fields and a speedup
   row["median_s"] = 8.0;
   row["gb_per_s"] = 16000 / 1e9 / 8;
   row["pct_of_ceiling"] = nullptr;
-  row["speedup_vs_loop"] = 1.0;     // against its own loop: replaced
-  row.erase("threads");             // an optional field the file lacks comes in as null
-  row["extra"] = 1;                 // and one this run lacks is left out
+  row["speedup_vs_loop"] = 1.0; // against its own loop: replaced
+  row.erase("threads");         // an optional field the file lacks comes in as null
+  row["extra"] = 1;             // and one this run lacks is left out
 
   benchmark_report typed = this_report();
   append_compared(typed, {compared_from_json("seed.json", theirs)});

@@ -1,10 +1,10 @@
 // Reports from a hand-built run: every JSON figure and status, the warnings, CSV and table renderings.
 #include <doctest/doctest.h>
 
-#include "report/report.hpp"
 #include "harness/results.hpp"
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
+#include "report/report.hpp"
 
 #include <algorithm>
 #include <sstream>
@@ -197,6 +197,32 @@ TEST_CASE("write_csv: a header of result keys, one line per result, RFC 4180 quo
   CHECK(lines[1].rfind("loop,host,test backend,ok,", 0) == 0);
   CHECK(lines[2].rfind("fast,host,\"oneTBB, with a comma\",ok,", 0) == 0);
   CHECK(lines[3].rfind("cuda::kernel,device,CUDA,unavailable,built without nvcc,", 0) == 0);
+  // Every line has the header's columns, each holding that field of its row.
+  const auto cells = [](const std::string& line) {
+    std::vector<std::string> out{""};
+    bool quoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      if (line[i] == '"' && quoted && i + 1 < line.size() && line[i + 1] == '"')
+        out.back() += line[++i];
+      else if (line[i] == '"')
+        quoted = !quoted;
+      else if (line[i] == ',' && !quoted)
+        out.emplace_back();
+      else
+        out.back() += line[i];
+    }
+    return out;
+  };
+  const auto names = cells(lines.front());
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const auto row = cells(lines[i]);
+    REQUIRE(row.size() == names.size());
+    const json& r = report["results"][i - 1];
+    for (std::size_t c = 0; c < names.size(); ++c) {
+      const json& v = r[names[c]];
+      CHECK(row[c] == (v.is_null() ? "" : v.is_string() ? v.get<std::string>() : v.dump()));
+    }
+  }
 }
 
 TEST_CASE("write_table lists the policies that ran and the unavailable ones") {
@@ -220,10 +246,9 @@ TEST_CASE("write_table lists the policies that ran and the unavailable ones") {
 
 TEST_CASE("write_policy_list shows each policy's status") {
   const std::vector<policy_entry> registry{{"loop", "host", "plain loop", std::nullopt, {}},
-                                            {"cuda::kernel", "device", "CUDA", "built without nvcc", {}}};
+                                           {"cuda::kernel", "device", "CUDA", "built without nvcc", {}}};
   std::ostringstream out;
   write_policy_list(registry, out);
   CHECK(out.str().find("available") != std::string::npos);
   CHECK(out.str().find("unavailable: built without nvcc") != std::string::npos);
 }
-

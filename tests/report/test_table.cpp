@@ -53,7 +53,8 @@ TEST_CASE("the table leaves out columns that are empty in every row and names ea
   CHECK(text.find("median us") != std::string::npos);
   CHECK(text.find("cold us") != std::string::npos);
   CHECK(text.find("1.50") != std::string::npos);
-  for (const char* hidden : {"kernel", "e2e", "speedup", "% ceiling"}) CHECK(text.find(hidden) == std::string::npos);
+  for (const char* hidden : {"kernel", "e2e", "speedup", "% ceiling"})
+    CHECK(text.find(hidden) == std::string::npos);
   CHECK(text.find("0.000") == std::string::npos);
   report.results.push_back(r);
   report.results.back().policy = "cuda::kernel", report.results.back().kernel_median_s = 3e-3;
