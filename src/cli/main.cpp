@@ -1,17 +1,17 @@
 // The harness: options -> registry -> ceilings and runs -> report. Exit status: 0 when every policy that ran
 // validated, 1 when one failed validation or a run-time error stopped the run, 2 for bad input.
-#include "harness/crossover.hpp"
-#include "report/compare_with.hpp"
 #include "cli/options.hpp"
 #include "cli/output_file.hpp"
-#include "report/report.hpp"
+#include "cli/progress.hpp"
+#include "cli/write_report.hpp"
 #include "harness/results.hpp"
-#include "harness/run.hpp"
+#include "harness/rules.hpp"
 #include "harness/sweep.hpp"
+#include "report/compare_with.hpp"
+#include "report/report.hpp"
 
-#include <fmt/format.h>
-
-#include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <new>
@@ -19,44 +19,80 @@
 
 namespace {
 
+using namespace policybench;
+
+// A report that cannot reach standard output (a closed stdout, a full disk) is an error, not a silent exit 0.
+struct unwritable_output : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+benchmark_report measure(const options& opts, const std::vector<policy_entry>& selected, device_info device) {
+  if (opts.sweep == sweep_kind::none) {
+    try {
+      check_memory(opts.run, selected, device);
+    } catch (const insufficient_memory& e) {
+      throw usage_error(std::string("--size: ") + e.what());
+    }
+    return to_report(run_policies(opts.run, opts.threads, query_host(), std::move(device), selected));
+  }
+  std::optional<progress> bar;
+  const auto step = [&](std::string_view what, std::size_t total) {
+    if (!bar) bar.emplace(total, !opts.quiet);
+    bar->step(what);
+  };
+  try {
+    return run_sweep({opts.sweep, opts.min_size, opts.max_size}, opts.run, query_host(), device, selected, step);
+  } catch (const insufficient_memory& e) {
+    throw usage_error(std::string("--min-size: ") + e.what());
+  }
+}
+
 int run(int argc, char** argv) {
-  using namespace policybench;
   const auto opts = parse_options({argv, std::size_t(argc)}, std::cout);
   if (!opts) return 0;
-  const auto compared = read_compared(opts->compare_with); // bad files are usage errors, before any measurement
-  std::optional<output_file> file;
-  if (opts->output) file.emplace(*opts->output);
-  device_info device = query_device();
-  auto all = registry(device);
-  if (opts->list_policies) {
-    write_policy_list(all, file ? file->stream() : std::cout);
-    if (file) file->commit();
-    return 0;
-  }
-  const auto selected = [&] {
+  const auto compared = [&] { // bad files are usage errors, before any measurement
     try {
-      return select_policies(std::move(all), opts->policies);
-    } catch (const unknown_policy& e) {
-      throw usage_error(std::string("--policies: ") + e.what());
+      return read_compared(opts->compare_with);
+    } catch (const unusable_report& e) {
+      throw usage_error(std::string("--compare-with: ") + e.what());
     }
   }();
-  if (opts->sweep != sweep_kind::size) check_memory(opts->run, selected, device);
-  auto report = opts->sweep == sweep_kind::none ? to_json(run_policies(*opts, query_host(), std::move(device), selected))
-                                                : run_sweep(*opts, query_host(), device, selected);
-  // The exit status speaks for this run only, not for the rows of compared files.
-  const bool all_valid = std::none_of(report["results"].begin(), report["results"].end(), [](const auto& r) {
-    return r["status"] == "invalid" || r["status"] == "failed";
-  });
-  append_compared(report, compared);
-  write_report(report, opts->format, file ? file->stream() : std::cout);
-  if (opts->format == output_format::csv)
-    for (const auto& w : report["warnings"]) std::cerr << "warning: " << w.get<std::string>() << '\n';
-  if (file) file->commit();
-  // The table carries the crossovers in its footer; whoever gets JSON, CSV or a file should still read them.
-  const bool table_on_screen = !file && (opts->format == output_format::table || opts->format == output_format::markdown);
-  if (report.contains("crossovers") && report["crossovers"].is_object() && !table_on_screen)
-    for (const auto& line : crossover_summary(report["crossovers"])) std::cerr << "crossover: " << line << '\n';
-  return all_valid ? 0 : 1;
+  std::optional<output_file> file;
+  if (opts->output) file.emplace(*opts->output);
+  std::ostream& out = file ? file->stream() : std::cout;
+  device_info device = query_device();
+  auto all = registry(device);
+  int status = 0;
+  if (opts->list_policies) {
+    write_policy_list(all, out);
+  } else {
+    const auto selected = [&] {
+      try {
+        return select_policies(std::move(all), opts->policies);
+      } catch (const unknown_policy& e) {
+        throw usage_error(std::string("--policies: ") + e.what());
+      }
+    }();
+    auto report = measure(*opts, selected, std::move(device));
+    append_compared(report, compared);
+    write_report(report, opts->format, out);
+    if (opts->format == output_format::csv)
+      for (const auto& w : report.warnings)
+        std::cerr << "warning: " << w << '\n';
+    // The table carries the crossovers in its footer; whoever gets JSON, CSV or a file should still read them.
+    const bool table_on_screen =
+        !file && (opts->format == output_format::table || opts->format == output_format::markdown);
+    if (report.crossovers && !table_on_screen)
+      for (const auto& line : crossover_summary(*report.crossovers))
+        std::cerr << "crossover: " << line << '\n';
+    status = all_valid(report.results) ? 0 : 1; // this run's rows only, not those of compared files
+  }
+  if (file) {
+    file->commit();
+  } else if (!std::cout.flush()) {
+    throw unwritable_output(std::string("cannot write the report to stdout: ") + std::strerror(errno));
+  }
+  return status;
 }
 
 } // namespace

@@ -71,8 +71,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   // Each option below sets up a run; --list-policies runs nothing, so combining them is refused, not ignored.
   CLI::Option* const run_options[] = {
       app.add_option("--policies", o.policies,
-                     "Comma-separated policy names (default: all; unavailable ones are listed with the reason)")
-          ->delimiter(','),
+                     "Comma-separated policy names (default: all; unavailable ones are listed with the reason)"),
       app.add_option("--size", size,
                      "Element count: digits, optional suffix k, M or G (10^3, 10^6, 10^9); default 10M; 0 is a valid "
                      "run that moves nothing"),
@@ -91,8 +90,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                      "(default 10000)"),
       app.add_option("--compare-with", o.compare_with,
                      "JSON reports of other runs (scripts/seed_compare.py, another machine) to show beside this one; "
-                     "repeatable or comma-separated")
-          ->delimiter(',')};
+                     "repeatable or comma-separated")};
   for (CLI::Option* run_option : run_options)
     list->excludes(run_option);
   app.add_option("--output", o.output, "Write the report to this file (atomically) instead of stdout");
@@ -113,8 +111,10 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   if (!threads.empty())
     o.threads = parse_int("--threads", threads, 1, std::uint64_t(cores),
                           "this machine's logical cores; more would only oversubscribe");
+  // Split here, not by CLI11's delimiter, which drops empty items ("loop,,std::seq") without a word.
+  o.policies = split_list("--policies", o.policies, "name", true);
+  o.compare_with = split_list("--compare-with", o.compare_with, "file name", false);
   for (std::size_t i = 0; i < o.policies.size(); ++i) {
-    if (o.policies[i].empty()) throw usage_error("--policies: an empty name in the list");
     if (std::find(o.policies.begin(), o.policies.begin() + std::ptrdiff_t(i), o.policies[i]) !=
         o.policies.begin() + std::ptrdiff_t(i))
       throw usage_error("--policies: '" + o.policies[i] + "' is listed twice");
@@ -131,8 +131,6 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   if (f == formats.end()) throw usage_error("--format: '" + format + "' is not one of table, markdown, csv, json");
   o.format = f->second;
   if (o.output && o.output->empty()) throw usage_error("--output: the file name is empty");
-  if (std::find(o.compare_with.begin(), o.compare_with.end(), "") != o.compare_with.end())
-    throw usage_error("--compare-with: an empty file name in the list");
   // A sweep has a loop row per point, so there is no one baseline to set other rows against: plot.py merges.
   if (!o.compare_with.empty() && o.sweep != sweep_kind::none)
     throw usage_error("--compare-with: not with --sweep; give both JSON reports to scripts/plot.py instead");

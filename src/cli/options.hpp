@@ -1,6 +1,7 @@
 // The command line: what a run measures and how it reports, parsed with CLI11.
 #pragma once
 
+#include "harness/sweep_plan.hpp"
 #include "measure/run_config.hpp"
 
 #include <cstdint>
@@ -21,30 +22,33 @@ struct usage_error : std::runtime_error {
 
 enum class output_format { table, markdown, csv, json };
 
-/// --sweep: one run (none), a series of element counts (size) or of host thread limits (threads).
-enum class sweep_kind { none, size, threads };
-
 /// Timed calls at most per point of a sweep when --reps is not given: --min-time decides below it.
 inline constexpr int sweep_max_reps = 10'000;
 
 struct options {
-  std::vector<std::string> policies; ///< names as in C++ ("std::par"); empty = every available policy
+  std::vector<std::string> policies; ///< names as in C++ ("std::par"), trimmed; empty = every available policy
   bool list_policies = false;
-  run_config run;                    ///< element type, element count, warm-up and timed calls
-  std::optional<int> threads;        ///< limit for oneTBB and OpenMP; nullopt = all logical cores
+  run_config run;             ///< element type, element count, warm-up and timed calls
+  std::optional<int> threads; ///< limit for oneTBB and OpenMP; nullopt = all logical cores
   output_format format = output_format::table;
   std::optional<std::string> output; ///< write the report here (atomically) instead of stdout
   sweep_kind sweep = sweep_kind::none;
   std::uint64_t min_size = 1'000;         ///< --sweep size: smallest element count of the series
   std::uint64_t max_size = 1'000'000'000; ///< --sweep size: largest element count the series may reach
   bool quiet = false;                     ///< no progress on stderr
-  std::vector<std::string> compare_with; ///< reports of other runs whose rows join this one's (compare_with.hpp)
+  std::vector<std::string> compare_with;  ///< reports of other runs whose rows join this one's (compare_with.hpp)
 };
 
 /// Parses `text`, given to `option`, as a count: decimal digits with an optional suffix k, M or G (10^3, 10^6,
 /// 10^9; "10M" = 10000000). Throws usage_error naming the option and the accepted forms for anything else ("",
 /// "-5", " 7", "1e7", "10Mi", "10x") and for values beyond 2^64 - 1. Shared by every count option.
 std::uint64_t parse_count(std::string_view option, std::string_view text);
+
+/// The comma-separated items of every value given to `option`, in order; with `trim`, spaces around an item are
+/// dropped ("loop, std::seq"). Throws usage_error "<option>: an empty <item> in the list" for an empty item
+/// ("", "a,,b", "a,").
+std::vector<std::string> split_list(std::string_view option, const std::vector<std::string>& values,
+                                    std::string_view item, bool trim);
 
 /// Parses args (args[0] is the program name). Returns the options, or std::nullopt after printing --help or
 /// --version to `out`. Throws usage_error with a one-line message naming the option on bad input

@@ -1,7 +1,7 @@
-// Where parallelism starts to pay: the size from which one policy beats another in a size sweep, and in words.
+// Where parallelism starts to pay: the size from which one policy beats another in a size sweep.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include "harness/result.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -26,15 +26,9 @@ struct timing_point {
 std::optional<std::uint64_t> crossover_size(std::span<const timing_point> challenger,
                                             std::span<const timing_point> baseline);
 
-/// The crossovers of a size sweep from its result rows (the JSON "results" array; rows with status "ok" count):
-/// "par_unseq_vs_loop" (std::par_unseq against loop, host-synchronous medians), "gpu_vs_cpu_kernel" (the fastest
-/// device policy by kernel_median_s against the fastest host policy by median_s, at each size),
-/// "gpu_vs_cpu_end_to_end" (e2e_pageable_median_s against the same) and "gpu_vs_cpu_end_to_end_pinned". Each is
-/// {challenger, baseline, view, sizes_compared, from_size (null: never in this range), at_from_size,
-/// at_largest_size}; the last two are {size, challenger_policy, challenger_s, baseline_policy, baseline_s} or null.
-nlohmann::ordered_json crossovers_json(const nlohmann::ordered_json& results);
-
-/// One plain sentence per crossover of crossovers_json, with the times that decide it.
-std::vector<std::string> crossover_summary(const nlohmann::ordered_json& crossovers);
+/// The crossovers of a size sweep from its ok rows, in this order: "par_unseq_vs_loop" (host-synchronous
+/// medians), "gpu_vs_cpu_kernel" (the fastest device policy by kernel_median_s against the fastest host policy
+/// by median_s, at each size), "gpu_vs_cpu_end_to_end" (e2e_pageable_median_s) and "gpu_vs_cpu_end_to_end_pinned".
+std::vector<crossover> find_crossovers(std::span<const result_row> rows);
 
 } // namespace policybench

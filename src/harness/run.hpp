@@ -1,14 +1,14 @@
-// One comparison run: pick policies from the registry, measure the ceilings, run each policy, collect outcomes.
+// One comparison run: measure the ceilings, then each selected policy, keeping every policy's outcome.
 #pragma once
 
 #include "machine/device_info.hpp"
 #include "machine/host_info.hpp"
 #include "machine/memory.hpp"
 #include "policies/registry.hpp"
-#include "cli/options.hpp"
 
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -22,36 +22,40 @@ struct policy_outcome {
   std::optional<measurement> result;
 };
 
-/// Everything a report needs: the run's settings, the machine, the ceilings and every policy's outcome.
-struct run_report {
+/// The raw measurements of one run, before results.hpp turns them into a benchmark_report.
+struct measured_run {
   run_config config;
-  std::optional<int> threads_limit; ///< --threads, if given
+  std::optional<int> threads_limit; ///< the thread limit the run was given, if any
   int host_concurrency = 0;         ///< threads oneTBB could use during the run
   host_info host;
   device_info device;
-  std::optional<timed_calls> host_ceiling;   ///< parallel host copy of the same bytes
-  std::optional<timed_calls> device_ceiling; ///< cudaMemcpyAsync device-to-device of the same bytes
+  std::optional<timed_calls> host_ceiling;         ///< parallel host copy of the same bytes
+  std::optional<timed_calls> device_ceiling;       ///< cudaMemcpyAsync device-to-device of the same bytes
   std::optional<std::string> device_ceiling_error; ///< why the device ceiling was not measured (CUDA text)
-  std::vector<policy_outcome> outcomes;      ///< in registry order
+  std::vector<policy_outcome> outcomes;            ///< in registry order
+};
+
+/// A run that does not fit in memory; what() is memory_shortfall's line (bytes needed and available).
+struct insufficient_memory : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 /// The memory a run of `selected` may use: host MemAvailable and, when one of them is an available device
 /// policy, the device's free memory.
 memory_limits run_memory_limits(const std::vector<policy_entry>& selected, const device_info& device);
 
-/// Checks before allocating that the run fits: host memory for two arrays of size x sizeof(T) bytes (data and
-/// the copy ceiling's second array, or the end-to-end pageable and pinned buffers) and, when a device policy
-/// is selected, device memory for two arrays. Throws usage_error with the bytes needed and available.
+/// Checks before allocating that the run fits: host memory for two arrays of size x sizeof(T) bytes and, when a
+/// device policy is selected, device memory for two arrays. Throws insufficient_memory.
 void check_memory(const run_config& cfg, const std::vector<policy_entry>& selected, const device_info& device);
 
 /// Called before each available policy is measured (progress reports).
 using policy_callback = std::function<void(const policy_entry&)>;
 
-/// Measures the ceilings and then each selected policy, in order, under the --threads limit, calling
-/// `starting` (when set) before each policy that runs. A policy that throws is recorded with its error, as is a
-/// device ceiling that throws; the run goes on. Throws std::bad_alloc only from the host ceiling (the first
-/// allocation of the run's size).
-run_report run_policies(const options& opts, host_info host, device_info device,
-                        const std::vector<policy_entry>& selected, const policy_callback& starting = {});
+/// Measures the ceilings and then each selected policy, in order, under `threads` (oneTBB and OpenMP; nullopt:
+/// all logical cores), calling `starting` (when set) before each policy that runs. A policy that throws is
+/// recorded with its error, as is a device ceiling that throws; the run goes on. Throws std::bad_alloc only from
+/// the host ceiling (the first allocation of the run's size).
+measured_run run_policies(const run_config& cfg, std::optional<int> threads, host_info host, device_info device,
+                          const std::vector<policy_entry>& selected, const policy_callback& starting = {});
 
 } // namespace policybench

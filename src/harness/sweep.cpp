@@ -2,125 +2,118 @@
 #include "harness/sweep.hpp"
 
 #include "harness/crossover.hpp"
-#include "cli/progress.hpp"
 #include "harness/results.hpp"
-#include "measure/stats.hpp"
+#include "harness/rules.hpp"
 #include "harness/sweep_series.hpp"
+#include "measure/stats.hpp"
 
 #include <algorithm>
+#include <new>
 #include <set>
 #include <string>
 
 namespace policybench {
 namespace {
 
-using json = nlohmann::ordered_json;
-
-// Each policy's speedup over its own 1-thread median, and parallel efficiency = that speedup / threads (1 = ideal).
-void add_thread_scaling(json& results) {
-  for (auto& r : results) {
-    const auto one = std::find_if(results.begin(), results.end(), [&](const json& o) {
-      return o["policy"] == r["policy"] && o["threads"] == 1 && o["median_s"].is_number();
-    });
-    const bool known = one != results.end() && r["median_s"].is_number() && r["median_s"].get<double>() > 0;
-    const double speedup = known ? (*one)["median_s"].get<double>() / r["median_s"].get<double>() : 0;
-    r["speedup_vs_1_thread"] = known ? json(speedup) : json(nullptr);
-    r["parallel_efficiency"] = known ? json(speedup / r["threads"].get<int>()) : json(nullptr);
-  }
-}
-
 // What run_warnings leaves out of each point of a size sweep, said once for the series: which points fit in
 // 4x the host's last-level cache (STREAM's rule) and how many medians are noisy.
-void add_size_sweep_notes(const json& report, json& warnings) {
-  const json& env = report["environment"];
-  const std::uint64_t llc = env["host"]["llc_bytes"].get<std::uint64_t>();
-  const std::size_t element_bytes = size_of(*parse_element_type(env["config"]["type"].get<std::string>()));
+void add_size_sweep_notes(benchmark_report& report, std::size_t element_bytes) {
+  const std::uint64_t llc = report.environment.host.llc_bytes;
   std::uint64_t largest_cached = 0;
   std::size_t noisy = 0, timed = 0;
-  for (const auto& r : report["results"]) {
-    const std::uint64_t size = r["size"].get<std::uint64_t>();
-    if (size * element_bytes < 4 * llc) largest_cached = std::max(largest_cached, size);
-    if (!r["cv"].is_number()) continue;
-    ++timed;
-    noisy += r["cv"].get<double>() > noisy_cv;
+  for (const auto& r : report.results) {
+    if (under_4x_cache(r.size * element_bytes, llc)) largest_cached = std::max(largest_cached, r.size);
+    timed += r.cv.known();
+    noisy += is_noisy(r);
   }
+  auto& warnings = report.warnings;
   if (largest_cached > 0)
-    warnings.push_back("points up to " + std::to_string(largest_cached) + " elements: the array is smaller than 4x "
-                       "the host's last-level cache (" + std::to_string(llc) + " bytes), so their figures include "
+    warnings.push_back("points up to " + std::to_string(largest_cached) +
+                       " elements: the array is smaller than 4x "
+                       "the host's last-level cache (" +
+                       std::to_string(llc) +
+                       " bytes), so their figures include "
                        "cache effects, not memory bandwidth alone (STREAM's rule)");
   if (noisy > 0)
-    warnings.push_back(std::to_string(noisy) + " of " + std::to_string(timed) + " results have warm times that vary "
-                       "by more than 5% (the cv field); their medians are less certain, most at small sizes where "
-                       "one interruption outlasts many calls");
+    warnings.push_back(std::to_string(noisy) + " of " + std::to_string(timed) +
+                       " results have warm times that vary "
+                       "by more than " +
+                       percent(noisy_cv) +
+                       " (the cv field); their medians are less certain, most "
+                       "at small sizes where one interruption outlasts many calls");
 }
 
 } // namespace
 
-json run_sweep(const options& opts, const host_info& host, const device_info& device,
-               const std::vector<policy_entry>& selected) {
-  const bool by_size = opts.sweep == sweep_kind::size;
+benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const host_info& host,
+                           const device_info& device, const std::vector<policy_entry>& selected,
+                           const sweep_callback& starting) {
+  const bool by_size = plan.kind == sweep_kind::size;
   std::vector<policy_entry> policies = selected;
-  std::vector<options> points;
-  json sweep{{"kind", by_size ? "size" : "threads"}}, notes = json::array();
+  sweep_info sweep{plan.kind, plan.min_size, plan.max_size, 0, "", run.min_time_s, {}};
+  benchmark_report report;
+  struct point {
+    std::uint64_t size;
+    std::optional<int> threads;
+  };
+  std::vector<point> points;
   if (by_size) {
-    const auto plan = plan_size_series(opts.min_size, opts.max_size, size_of(opts.run.type),
-                                       run_memory_limits(selected, device));
-    if (plan.sizes.empty()) throw usage_error("--min-size: " + plan.stop_reason);
-    for (const auto size : plan.sizes) {
-      points.push_back(opts);
-      points.back().run.size = size;
-    }
-    sweep["min_size"] = opts.min_size;
-    sweep["max_size"] = opts.max_size;
-    sweep["stopped_at"] = plan.sizes.back();
-    sweep["stop_reason"] = plan.stop_reason;
+    auto series =
+        plan_size_series(plan.min_size, plan.max_size, size_of(run.type), run_memory_limits(selected, device));
+    if (series.sizes.empty()) throw insufficient_memory(series.stop_reason);
+    for (const auto size : series.sizes)
+      points.push_back({size, std::nullopt});
+    sweep.stop_reason = std::move(series.stop_reason);
   } else {
     // The thread limit reaches oneTBB and OpenMP only; a GPU policy's figures would not change with it.
     std::string left_out;
     for (const auto& p : policies)
       if (p.device != "host") left_out += (left_out.empty() ? "" : ", ") + p.name;
-    if (!left_out.empty()) notes.push_back("a thread sweep runs host policies only; left out: " + left_out);
+    if (!left_out.empty()) report.warnings.push_back("a thread sweep runs host policies only; left out: " + left_out);
     std::erase_if(policies, [](const policy_entry& p) { return p.device != "host"; });
-    for (const int threads : thread_series(host.logical_cores)) {
-      points.push_back(opts);
-      points.back().threads = threads;
-    }
+    for (const int t : thread_series(host.logical_cores))
+      points.push_back({run.size, t});
   }
-  sweep["min_time_s"] = opts.run.min_time_s;
-
   const auto runnable = std::count_if(policies.begin(), policies.end(), [](const auto& p) { return !p.unavailable; });
-  progress bar(points.size() * std::size_t(runnable), !opts.quiet);
-  json results = json::array(), warnings = std::move(notes), series = json::array();
-  std::optional<run_report> last;
+  const std::size_t total = points.size() * std::size_t(runnable);
   std::set<std::string> said;
-  for (const auto& point : points) {
-    const std::string where = by_size ? std::to_string(point.run.size) + " elements"
-                                      : std::to_string(*point.threads) + (*point.threads == 1 ? " thread" : " threads");
-    last = run_policies(point, host, device, policies,
-                        [&](const policy_entry& p) { bar.step(p.name + " at " + where); });
-    for (auto& row : result_rows(*last)) results.push_back(std::move(row));
-    for (const auto& w : run_warnings(*last, !by_size))
-      if (said.insert(w).second) warnings.push_back(where + ": " + w); // once, not again at every point
-    const json ceilings = environment_json(*last)["ceilings"];
-    series.push_back({{"size", point.run.size},
-                      {"threads", last->host_concurrency},
-                      {"host_copy_gb_per_s", ceilings["host_copy_gb_per_s"]},
-                      {"device_copy_gb_per_s", ceilings["device_copy_gb_per_s"]}});
+  run_config cfg = run;
+  for (const auto& [size, threads] : points) {
+    cfg.size = size;
+    const std::string where = by_size ? std::to_string(size) + " elements"
+                                      : std::to_string(*threads) + (*threads == 1 ? " thread" : " threads");
+    const auto announce = [&](const policy_entry& p) {
+      if (starting) starting(p.name + " at " + where, total);
+    };
+    benchmark_report at;
+    try {
+      at = to_report(run_policies(cfg, threads, host, device, policies, announce), !by_size);
+    } catch (const std::bad_alloc&) {
+      if (!by_size || sweep.series.empty()) throw;
+      // The larger sizes would need more memory still: end the series here and keep what it measured.
+      sweep.stop_reason = "out of host memory (std::bad_alloc) at " + where + "; the points before it are kept";
+      break;
+    }
+    for (auto& row : at.results)
+      report.results.push_back(std::move(row));
+    for (const auto& w : at.warnings)
+      if (said.insert(w).second) report.warnings.push_back(where + ": " + w); // once, not at every point
+    const ceilings& c = at.environment.ceilings;
+    sweep.series.push_back(
+        {size, at.environment.config.host_concurrency, c.host_copy_gb_per_s, c.device_copy_gb_per_s});
+    sweep.stopped_at = size;
+    report.environment = std::move(at.environment);
   }
-  sweep["series"] = std::move(series);
-
-  json environment = environment_json(*last);
-  if (by_size)
-    for (const char* field : {"size", "working_set_bytes", "bytes_per_call"}) environment["config"][field] = nullptr;
-  else
-    environment["config"]["threads_limit"] = nullptr;
-  json report{{"environment", std::move(environment)}};
-  if (!by_size) add_thread_scaling(results);
-  report["results"] = std::move(results);
-  report["sweep"] = std::move(sweep);
-  report["crossovers"] = by_size ? crossovers_json(report["results"]) : json(nullptr);
-  if (by_size) add_size_sweep_notes(report, warnings);
-  report["warnings"] = std::move(warnings);
+  report_config& config = report.environment.config;
+  if (by_size) {
+    config.size.reset(), config.working_set_bytes.reset(), config.bytes_per_call = {};
+    report.crossovers = find_crossovers(report.results);
+    add_size_sweep_notes(report, size_of(run.type));
+  } else {
+    config.threads_limit.reset();
+    add_thread_scaling(report.results);
+  }
+  report.sweep = std::move(sweep);
   return report;
 }
 

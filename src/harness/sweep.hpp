@@ -1,25 +1,31 @@
 // Sweeps: the selected policies over a series of element counts or of host thread counts, as one report.
 #pragma once
 
+#include "harness/result.hpp"
 #include "harness/run.hpp"
+#include "harness/sweep_plan.hpp"
 
-#include <nlohmann/json.hpp>
-
+#include <cstddef>
+#include <functional>
+#include <string_view>
 #include <vector>
 
 namespace policybench {
 
-/// Runs opts.sweep (size or threads, not none) and returns its report: to_json's "environment" (config.size is
-/// null in a size sweep, config.threads_limit null in a thread sweep; the ceilings are the last point's),
-/// "results" (one row per policy and point, result_rows' schema; a thread sweep adds speedup_vs_1_thread =
-/// the policy's own 1-thread median / its median, and parallel_efficiency = that speedup / threads),
-/// "sweep" {kind, min_size, max_size, min_time_s, series: [{size, threads, host_copy_gb_per_s,
-/// device_copy_gb_per_s}], stopped_at, stop_reason}, "crossovers" (size sweeps: crossovers_json) and "warnings"
-/// (each point's, prefixed with the point). A thread sweep runs host policies only, at thread_series(logical
-/// cores) and opts.run.size elements; a size sweep at plan_size_series(opts.min_size, opts.max_size). Progress
-/// goes to stderr unless opts.quiet. Throws usage_error when not even opts.min_size fits in memory, and what
-/// run_policies throws.
-nlohmann::ordered_json run_sweep(const options& opts, const host_info& host, const device_info& device,
-                                 const std::vector<policy_entry>& selected);
+/// Announces each policy a sweep is about to measure: `what` (e.g. "std::par at 31623 elements") and the number
+/// of measurements planned in all.
+using sweep_callback = std::function<void(std::string_view what, std::size_t total)>;
+
+/// Runs `plan` (size or threads) with `run`'s type, warm-up, reps and min_time_s and returns one report: every
+/// point's rows (to_report), environment of the last point (config size fields unknown in a size sweep,
+/// threads_limit in a thread sweep), sweep info, crossovers (size sweeps) and the warnings, each said once and
+/// prefixed with its point. A thread sweep runs host policies only, at thread_series(logical cores) and run.size
+/// elements, and adds thread scaling (rules.hpp). A size sweep runs plan_size_series(plan.min_size,
+/// plan.max_size) and stops early, keeping what it measured, when a point runs out of host memory
+/// (std::bad_alloc); stop_reason says where and why. Throws insufficient_memory when not even plan.min_size fits,
+/// std::bad_alloc when the first point does not, and what run_policies throws.
+benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const host_info& host,
+                           const device_info& device, const std::vector<policy_entry>& selected,
+                           const sweep_callback& starting = {});
 
 } // namespace policybench

@@ -1,32 +1,48 @@
-// --compare-with: reports of other runs (scripts/seed_compare.py, another machine) read, checked against the JSON
-// schema and appended to this run's report, each row marked with the file it came from.
+// --compare-with: reports of other runs (scripts/seed_compare.py, another machine) read into typed rows, checked
+// against the JSON schema in one place, and appended to this run's report, each row marked with its file.
 #pragma once
+
+#include "harness/result.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace policybench {
 
-/// A report read from a --compare-with file.
-struct compared_report {
-  std::string path; ///< as given on the command line
-  nlohmann::ordered_json report;
+/// A file that is not a usable report; what() is "'<path>': <why>", e.g. "'a.json': no such file".
+struct unusable_report : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
-/// Reads every file in `paths` and checks it against the JSON schema (README): environment.config.size and .type,
-/// and a results array whose rows carry every result field with the right kind (string, number, bool or null).
-/// Throws usage_error naming --compare-with, the file and what is wrong: missing, unreadable, not JSON, not the
-/// schema (e.g. "results[2].median_s is a string, expected a number or null").
+/// A report read from a --compare-with file: what this run is compared on, and its rows.
+struct compared_report {
+  std::string path; ///< as given on the command line
+  std::string type; ///< environment.config.type
+  std::uint64_t size = 0;
+  std::optional<std::string> cpu_model;
+  std::vector<std::string> warnings;
+  std::vector<result_row> rows; ///< source: the row's own, else `path`
+};
+
+/// Reads every file in `paths` (compared_from_json). Throws unusable_report for a missing file, a directory, a
+/// FIFO, device or socket (refused before it is opened: reading a FIFO would wait forever), an unreadable file
+/// or text that is not JSON.
 std::vector<compared_report> read_compared(const std::vector<std::string>& paths);
 
-/// Appends each compared report's rows to `report` (as made by to_json) with the fields of this run's rows, plus
-/// "source": the file's path (null on this run's rows). speedup_vs_loop is recomputed against this run's `loop`
-/// median (null when this run has no valid loop, or the file's element type or count differs); a row without its
-/// own pct_of_ceiling is set against this run's ceiling for its device (GB/s over the copy's GB/s). Adds one
-/// warning per file whose element type, count or CPU model differs from this run's, and the file's own warnings,
-/// prefixed with its path.
-void append_compared(nlohmann::ordered_json& report, const std::vector<compared_report>& compared);
+/// `doc` checked against the schema (README): environment.config.size and .type, and a results array whose rows
+/// carry every required result field (row_fields.hpp) with the right kind. Throws unusable_report naming the
+/// flaw, e.g. "'a.json': /results/2/median_s is string, expected a number or null".
+compared_report compared_from_json(const std::string& path, const nlohmann::ordered_json& doc);
+
+/// Appends each compared report's rows to `report` and makes every row carry its source. speedup_vs_loop is
+/// recomputed against this run's loop baseline (none when the file's element type or count differs); a row
+/// without its own pct_of_ceiling is set against this run's ceiling for its device. Adds one warning per file
+/// whose element type, count or CPU model differs from this run's, then the file's own, prefixed with its path.
+void append_compared(benchmark_report& report, const std::vector<compared_report>& compared);
 
 } // namespace policybench

@@ -1,5 +1,7 @@
-// The report as CSV: one line per policy, the JSON result fields as columns, for spreadsheets and pandas.
+// The report as CSV: one line per result row, the JSON's result fields as columns, for spreadsheets and pandas.
 #include "report/report.hpp"
+
+#include "report/row_fields.hpp"
 
 #include <string>
 #include <utility>
@@ -13,21 +15,24 @@ std::string csv_field(const nlohmann::ordered_json& v) {
   std::string text = v.is_string() ? v.get<std::string>() : v.dump();
   if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
   std::string quoted = "\"";
-  for (char ch : text) quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  for (char ch : text)
+    quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
   return quoted + '"';
 }
 
 } // namespace
 
-void write_csv(const nlohmann::ordered_json& report, std::ostream& out) {
-  const auto& results = report["results"];
-  if (results.empty()) return;
+void write_csv(const benchmark_report& report, std::ostream& out) {
+  if (report.results.empty()) return;
+  const auto fields = fields_of(report); // the header and every line from the same list
   const char* separator = "";
-  for (const auto& [key, value] : results.front().items()) out << std::exchange(separator, ",") << key;
+  for (const auto& f : fields)
+    out << std::exchange(separator, ",") << f.name;
   out << '\n';
-  for (const auto& r : results) {
+  for (const auto& r : report.results) {
     separator = "";
-    for (const auto& [key, value] : r.items()) out << std::exchange(separator, ",") << csv_field(value);
+    for (const auto& f : fields)
+      out << std::exchange(separator, ",") << csv_field(field_json(r, f));
     out << '\n';
   }
 }

@@ -1,7 +1,7 @@
-// Reports: the run's JSON (results.hpp) rendered as a table, markdown, CSV or JSON, and the policy list.
+// The writers: a typed report (harness/result.hpp) as a table, markdown, CSV or JSON, and the policy list.
 #pragma once
 
-#include "cli/options.hpp"
+#include "harness/result.hpp"
 #include "policies/policy.hpp"
 
 #include <nlohmann/json.hpp>
@@ -12,16 +12,23 @@
 
 namespace policybench {
 
-/// Writes `report` (as made by to_json) to `out` in `format`. Table and markdown: one row per policy that ran,
-/// times in milliseconds, then unavailable or failed policies, the ceilings and the warnings. CSV: one row per
-/// policy with the JSON result fields as columns (warnings are not part of CSV). JSON: the document itself.
-void write_report(const nlohmann::ordered_json& report, output_format format, std::ostream& out);
+/// The report as the JSON document of the README's "JSON schema".
+nlohmann::ordered_json to_json(const benchmark_report& report);
 
-/// The fixed-width table or markdown rendering alone (format table or markdown).
-void write_table(const nlohmann::ordered_json& report, bool markdown, std::ostream& out);
+/// to_json, indented, and a newline.
+void write_json(const benchmark_report& report, std::ostream& out);
 
-/// The CSV rendering alone: a header of result field names, then one line per result (RFC 4180 quoting).
-void write_csv(const nlohmann::ordered_json& report, std::ostream& out);
+/// The fixed-width table (or markdown): one row per policy that ran, durations in the unit that suits each column
+/// (report/units.hpp), columns without a figure in any row left out; then unavailable or failed policies, the
+/// ceilings, the series' end, the crossovers and the warnings.
+void write_table(const benchmark_report& report, bool markdown, std::ostream& out);
+
+/// CSV: a header of the result fields (row_fields.hpp), then one line per result (RFC 4180 quoting). Warnings are
+/// not part of CSV.
+void write_csv(const benchmark_report& report, std::ostream& out);
+
+/// One plain sentence per crossover, with the times that decide it.
+std::vector<std::string> crossover_summary(const std::vector<crossover>& crossovers);
 
 /// --list-policies: name, device, backend and "available" or "unavailable: reason", one policy per line.
 void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& out);

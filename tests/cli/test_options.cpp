@@ -1,11 +1,9 @@
-// The command line: defaults, every option, --help/--version, one-line usage errors naming the option; policy
-// selection against the registry and the memory check.
+// The command line: defaults, every option, --help/--version, one-line usage errors naming the option, lists.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 
 #include "cli/options.hpp"
-#include "harness/run.hpp"
 
 #include <cstdint>
 #include <initializer_list>
@@ -54,7 +52,8 @@ struct bad_case {
 template <std::size_t N> void check_refused(const bad_case (&cases)[N]) {
   for (const auto& c : cases) {
     std::string joined;
-    for (const char* a : c.args) joined += std::string(" '") + a + "'";
+    for (const char* a : c.args)
+      joined += std::string(" '") + a + "'";
     CAPTURE(joined);
     const std::string message = usage_message(c.args);
     CAPTURE(message);
@@ -62,10 +61,6 @@ template <std::size_t N> void check_refused(const bad_case (&cases)[N]) {
     CHECK(message.find(c.option) != std::string::npos);
     CHECK(message.find('\n') == std::string::npos);
   }
-}
-
-policy_entry fake(std::string name, std::string device = "host", std::optional<std::string> unavailable = {}) {
-  return {std::move(name), std::move(device), "test", std::move(unavailable), {}};
 }
 
 } // namespace
@@ -85,9 +80,8 @@ TEST_CASE("no arguments give the defaults") {
 }
 
 TEST_CASE("every option parses") {
-  const auto o =
-      parse({"--policies", "std::par,thrust::tbb", "--size", "1000003", "--type", "int32", "--warmup", "0", "--reps",
-             "7", "--threads", "1", "--format", "json", "--output", "out.json"});
+  const auto o = parse({"--policies", "std::par,thrust::tbb", "--size", "1000003", "--type", "int32", "--warmup", "0",
+                        "--reps", "7", "--threads", "1", "--format", "json", "--output", "out.json"});
   REQUIRE(o);
   CHECK(o->policies == std::vector<std::string>{"std::par", "thrust::tbb"});
   CHECK_FALSE(o->list_policies);
@@ -164,37 +158,16 @@ TEST_CASE("bad input throws a one-line usage_error naming the option") {
   CHECK(usage_message({"--list-policies", "--size", "5"}) == "--list-policies excludes --size");
 }
 
-TEST_CASE("check_memory refuses a run that cannot fit, naming the bytes") {
-  const std::vector<policy_entry> selected{fake("loop")};
-  const device_info no_device;
-  for (const element_type t : all_element_types) {
-    CAPTURE(to_string(t));
-    run_config cfg;
-    cfg.type = t;
-    cfg.size = std::size_t(1) << 62;
-    const std::string message = usage_message_of([&] { check_memory(cfg, selected, no_device); });
-    CAPTURE(message);
-    CHECK(message.find("--size") != std::string::npos);
-    CHECK(message.find("bytes") != std::string::npos);
+TEST_CASE("--policies: names trimmed of spaces, an empty item refused, not dropped") {
+  CHECK(parse({"--policies", "loop, std::seq"})->policies == std::vector<std::string>{"loop", "std::seq"});
+  CHECK(parse({"--policies", " loop ", "--policies", "std::par"})->policies ==
+        std::vector<std::string>{"loop", "std::par"});
+  for (const char* list : {"loop,,std::seq", "loop,", ",loop", "loop, ,std::seq", ""}) {
+    CAPTURE(list);
+    CHECK(usage_message({"--policies", list}) == "--policies: an empty name in the list");
   }
-  run_config cfg{element_type::int32, std::size_t(1) << 45, 0, 1}; // 128 TiB per array: no host has that
-  const std::string message = usage_message_of([&] { check_memory(cfg, selected, no_device); });
-  CAPTURE(message);
-  CHECK(message.find("bytes") != std::string::npos);
-  CHECK_NOTHROW(check_memory(run_config{element_type::float64, 1000, 0, 1}, selected, no_device));
-}
-
-TEST_CASE("check_memory counts device memory only when a device policy is selected") {
-  device_info small;
-  small.name = "test device";
-  small.free_memory_bytes = 1000;
-  const run_config cfg{element_type::float64, 1000, 0, 1}; // 16000 bytes for two arrays
-  CHECK_NOTHROW(check_memory(cfg, {fake("loop")}, small));
-  CHECK_NOTHROW(check_memory(cfg, {fake("cuda::kernel", "device", "no nvcc")}, small));
-  const std::string message = usage_message_of([&] { check_memory(cfg, {fake("cuda::kernel", "device")}, small); });
-  CAPTURE(message);
-  CHECK(message.find("16000 bytes") != std::string::npos);
-  CHECK(message.find("device memory") != std::string::npos);
+  CHECK(usage_message({"--compare-with", "a.json,,b.json"}) == "--compare-with: an empty file name in the list");
+  CHECK(usage_message({"--policies", "loop, loop"}) == "--policies: 'loop' is listed twice");
 }
 
 TEST_CASE("--sweep: defaults, bounds and --min-time") {

@@ -3,17 +3,18 @@
 #include <doctest/doctest.h>
 
 #include "harness/crossover.hpp"
+#include "report/report.hpp"
 
 #include <vector>
 
 using namespace policybench;
-using json = nlohmann::ordered_json;
 
 namespace {
 
 std::vector<timing_point> series(const std::vector<std::uint64_t>& sizes, const std::vector<double>& seconds) {
   std::vector<timing_point> out;
-  for (std::size_t i = 0; i < sizes.size(); ++i) out.push_back({sizes[i], seconds[i], "p"});
+  for (std::size_t i = 0; i < sizes.size(); ++i)
+    out.push_back({sizes[i], seconds[i], "p"});
   return out;
 }
 
@@ -49,18 +50,18 @@ TEST_CASE("only sizes both sides measured count, in any order") {
 
 namespace {
 
-json row(const char* policy, const char* device, std::uint64_t size, double median_s, double kernel_s = -1) {
-  json r{{"policy", policy}, {"device", device}, {"status", "ok"}, {"size", size}, {"median_s", median_s}};
-  r["kernel_median_s"] = kernel_s < 0 ? json(nullptr) : json(kernel_s);
-  r["e2e_pageable_median_s"] = kernel_s < 0 ? json(nullptr) : json(median_s * 100);
-  r["e2e_pinned_median_s"] = kernel_s < 0 ? json(nullptr) : json(median_s * 50);
+result_row row(const char* policy, const char* device, std::uint64_t size, double median_s, double kernel_s = -1) {
+  result_row r;
+  r.policy = policy, r.device = device, r.size = size, r.median_s = median_s;
+  if (kernel_s >= 0) r.kernel_median_s = kernel_s, r.e2e_pageable_median_s = median_s * 100;
+  if (kernel_s >= 0) r.e2e_pinned_median_s = median_s * 50;
   return r;
 }
 
 } // namespace
 
 TEST_CASE("the report's crossovers: best GPU against best CPU, transfers never paying, sentences with numbers") {
-  json results = json::array();
+  std::vector<result_row> results;
   for (const std::uint64_t size : {1000, 10000, 100000}) {
     const double s = double(size) * 1e-9;
     results.push_back(row("loop", "host", size, s));
@@ -68,15 +69,23 @@ TEST_CASE("the report's crossovers: best GPU against best CPU, transfers never p
     results.push_back(row("cub::DeviceTransform", "device", size, s, size >= 100000 ? s / 100 : s * 10));
   }
   results.push_back(row("std::par", "host", 100000, 1e-9)); // the fastest CPU policy at 10^5
-  json failed = row("thrust::device", "device", 1000, 1e-12, 1e-12);
-  failed["status"] = "failed"; // failed rows never count
+  result_row failed = row("thrust::device", "device", 1000, 1e-12, 1e-12);
+  failed.status = row_status::failed; // failed rows never count
   results.push_back(failed);
-  const json c = crossovers_json(results);
-  CHECK(c["par_unseq_vs_loop"]["from_size"] == 10000);
-  CHECK(c["par_unseq_vs_loop"]["sizes_compared"] == 3);
-  CHECK(c["gpu_vs_cpu_kernel"]["from_size"].is_null()); // std::par wins at the largest size
-  CHECK(c["gpu_vs_cpu_kernel"]["at_largest_size"]["baseline_policy"] == "std::par");
-  CHECK(c["gpu_vs_cpu_end_to_end"]["from_size"].is_null());
+  result_row invalid = row("std::par", "host", 1000, 1e-12);
+  invalid.status = row_status::invalid; // nor do invalid ones
+  results.push_back(invalid);
+  const auto c = find_crossovers(results);
+  REQUIRE(c.size() == 4);
+  CHECK(c[0].key == "par_unseq_vs_loop");
+  CHECK(c[0].from_size == 10000);
+  CHECK(c[0].sizes_compared == 3);
+  CHECK(c[1].key == "gpu_vs_cpu_kernel");
+  CHECK_FALSE(c[1].from_size); // std::par wins at the largest size
+  REQUIRE(c[1].at_largest_size);
+  CHECK(c[1].at_largest_size->baseline_policy == "std::par");
+  CHECK(c[1].at_largest_size->challenger_s == doctest::Approx(1e-6));
+  CHECK_FALSE(c[2].from_size);
   const auto lines = crossover_summary(c);
   REQUIRE(lines.size() == 4);
   CHECK(lines[0].find("from 10000 elements") != std::string::npos);
@@ -85,8 +94,8 @@ TEST_CASE("the report's crossovers: best GPU against best CPU, transfers never p
 }
 
 TEST_CASE("a sweep without GPU rows says the GPU crossovers were not measured") {
-  const json results = json::array({row("loop", "host", 1000, 1), row("std::par_unseq", "host", 1000, 0.5)});
-  const auto lines = crossover_summary(crossovers_json(results));
+  const std::vector<result_row> results{row("loop", "host", 1000, 1), row("std::par_unseq", "host", 1000, 0.5)};
+  const auto lines = crossover_summary(find_crossovers(results));
   REQUIRE(lines.size() == 4);
   CHECK(lines[0].find("from 1000 elements") != std::string::npos);
   CHECK(lines[1].find("not measured") != std::string::npos);

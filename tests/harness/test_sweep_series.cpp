@@ -1,9 +1,8 @@
-// The points of a sweep: the geometric size series, its bounds and memory cap, thread counts, and how many timed
-// calls --min-time asks for. Pure functions on made-up limits: nothing here depends on this machine.
+// The points of a sweep: the geometric size series, its bounds and memory cap, thread counts. Pure functions on
+// made-up limits: nothing here depends on this machine.
 #include <doctest/doctest.h>
 
 #include "harness/sweep_series.hpp"
-#include "measure/timing.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -12,7 +11,7 @@ using namespace policybench;
 
 TEST_CASE("the default series runs 10^3..10^9 in steps of sqrt(10), rounded to whole elements") {
   const auto s = plan_size_series(1'000, 1'000'000'000, 8, memory_limits{});
-  const std::vector<std::uint64_t> expected{1000,     3162,     10000,     31623,     100000,     316228,    1000000,
+  const std::vector<std::uint64_t> expected{1000,    3162,     10000,    31623,     100000,    316228,    1000000,
                                             3162278, 10000000, 31622777, 100000000, 316227766, 1000000000};
   CHECK(s.sizes == expected);
   CHECK(s.stop_reason == "reached --max-size 1000000000");
@@ -56,29 +55,4 @@ TEST_CASE("thread counts: powers of two below the logical cores, then the cores"
   CHECK(thread_series(6) == std::vector<int>{1, 2, 4, 6});
   CHECK(thread_series(8) == std::vector<int>{1, 2, 4, 8});
   CHECK(thread_series(0) == std::vector<int>{1});
-}
-
-TEST_CASE("--min-time: enough timed calls to fill it, at least min_timed_reps, at most --reps") {
-  run_config cfg;
-  cfg.reps = 1000;
-  CHECK(timed_reps(cfg, 1e-3) == 1000); // no min_time_s: exactly reps
-  cfg.min_time_s = 0.2;
-  CHECK(timed_reps(cfg, 1e-3) == 200);
-  CHECK(timed_reps(cfg, 1e-6) == 1000);
-  CHECK(timed_reps(cfg, 1.0) == min_timed_reps);
-  CHECK(timed_reps(cfg, 0.0) == 1000); // a call too short for the clock: the cap
-  cfg.reps = 2;
-  CHECK(timed_reps(cfg, 1.0) == 2); // --reps below the minimum wins
-}
-
-TEST_CASE("time_calls makes the calls it counts, so validation knows how many increments to expect") {
-  run_config cfg;
-  cfg.warmup = 2;
-  cfg.reps = 50;
-  cfg.min_time_s = 1e-9; // far less than any call: the minimum number of timed calls
-  int made = 0;
-  const auto t = time_calls(cfg, [&] { ++made; });
-  CHECK(t.warm_s.size() == std::size_t(min_timed_reps));
-  CHECK(t.calls == std::uint64_t(made));
-  CHECK(t.calls == 1 + 2 + std::uint64_t(min_timed_reps));
 }

@@ -4,11 +4,11 @@
 
 #include "test_sizes.hpp"
 
-#include "policybench/backend/std.hpp"
-#include "machine/host_info.hpp"
-#include "measure/host_threads.hpp"
 #include "host_rows.hpp"
+#include "machine/host_info.hpp"
 #include "measure/ceilings.hpp"
+#include "measure/host_threads.hpp"
+#include "policybench/backend/std.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -41,8 +41,7 @@ TEST_CASE_TEMPLATE("every available host policy increments every element exactly
         const measurement m = p.measure(cfg);
         CHECK_MESSAGE(!m.validation_error, m.validation_error.value_or(""));
         CHECK(m.in_place.warm_s.size() == std::size_t(cfg.reps));
-        CHECK(m.in_place.cold_s >= 0);
-        CHECK(std::all_of(m.in_place.warm_s.begin(), m.in_place.warm_s.end(), [](double s) { return s >= 0; }));
+        CHECK(m.in_place.calls == 1 + 1 + 2); // cold + warm-up + timed: what validation counted
         CHECK(m.in_place.kernel_s.empty());
         CHECK_FALSE(m.e2e_pageable);
         CHECK_FALSE(m.e2e_pinned);
@@ -65,8 +64,9 @@ TEST_CASE("the host registry has every host policy once, loop first") {
     CHECK(p.unavailable.has_value() == !p.measure);
     if (p.unavailable) CHECK_FALSE(p.unavailable->empty());
   }
-  std::set<std::string> expected{"loop",         "std::seq",    "std::unseq",  "std::par",   "std::par_unseq",
-                                 "tbb::parallel_for", "thrust::cpp", "thrust::tbb", "thrust::omp"};
+  std::set<std::string> expected{"loop",        "std::seq",       "std::unseq",
+                                 "std::par",    "std::par_unseq", "tbb::parallel_for",
+                                 "thrust::cpp", "thrust::tbb",    "thrust::omp"};
   if (!POLICYBENCH_HAVE_CUDA) expected.insert("thrust::device"); // Thrust's oneTBB device system, on the host
   CHECK(names == expected);
 }
@@ -76,8 +76,8 @@ TEST_CASE("std::par runs on oneTBB in this build, not silently serial") {
 }
 
 TEST_CASE("thrust::omp is available when OpenMP was found") {
-  const auto omp = std::find_if(policies().begin(), policies().end(),
-                                [](const policy_entry& p) { return p.name == "thrust::omp"; });
+  const auto omp =
+      std::find_if(policies().begin(), policies().end(), [](const policy_entry& p) { return p.name == "thrust::omp"; });
   REQUIRE(omp != policies().end());
 #if defined(_OPENMP)
   CHECK_FALSE(omp->unavailable);

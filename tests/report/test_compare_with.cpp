@@ -2,10 +2,11 @@
 // marked with their source, with speedups against this run's loop and warnings where the runs differ.
 #include <doctest/doctest.h>
 
-#include "report/compare_with.hpp"
 #include "cli/options.hpp"
-#include "report/report.hpp"
 #include "harness/results.hpp"
+#include "harness/rules.hpp"
+#include "report/compare_with.hpp"
+#include "report/report.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -34,8 +35,8 @@ struct temp_file {
 };
 
 // This run: float64 x 1000, a loop of 2 s median and a host copy ceiling of 0.5 s.
-json this_run(std::uint64_t size = 1000) {
-  run_report r;
+benchmark_report this_report(std::uint64_t size = 1000) {
+  measured_run r;
   r.config = run_config{element_type::float64, size, 1, 3};
   r.host.pstl_backend = "oneTBB";
   r.host.cpu_model = "this cpu";
@@ -45,16 +46,18 @@ json this_run(std::uint64_t size = 1000) {
   loop.in_place.cold_s = 2;
   loop.in_place.warm_s = {2, 2, 2};
   r.outcomes.push_back({"loop", "host", "plain for loop", std::nullopt, std::nullopt, loop});
-  return to_json(r);
+  return to_report(r);
 }
+
+json this_run(std::uint64_t size = 1000) { return to_json(this_report(size)); }
 
 std::string refusal(const std::string& text) {
   const temp_file file(text);
   try {
     read_compared({file.path.string()});
-  } catch (const usage_error& e) {
+  } catch (const unusable_report& e) {
     const std::string message = e.what();
-    CHECK(message.find("--compare-with: '" + file.path.string() + "'") == 0);
+    CHECK(message.find("'" + file.path.string() + "': ") == 0);
     return message;
   }
   FAIL("accepted: " << text);
@@ -64,9 +67,11 @@ std::string refusal(const std::string& text) {
 } // namespace
 
 TEST_CASE("read_compared refuses what is not a report, naming the file and the flaw") {
-  CHECK_THROWS_WITH_AS(read_compared({"/nonexistent/seed.json"}),
-                       "--compare-with: '/nonexistent/seed.json': no such file", usage_error);
-  CHECK_THROWS_AS(read_compared({fs::temp_directory_path().string()}), usage_error);
+  CHECK_THROWS_WITH_AS(read_compared({"/nonexistent/seed.json"}), "'/nonexistent/seed.json': no such file",
+                       unusable_report);
+  CHECK_THROWS_WITH_AS(read_compared({"/dev/null"}), "'/dev/null': is not a regular file (a device, FIFO or socket)",
+                       unusable_report);
+  CHECK_THROWS_AS(read_compared({fs::temp_directory_path().string()}), unusable_report);
   CHECK(refusal("{ not json").find("not JSON") != std::string::npos);
   CHECK(refusal("[1, 2]").find("expected a JSON object") != std::string::npos);
   CHECK(refusal(R"({"results": []})").find("/environment/config/size") != std::string::npos);
@@ -88,7 +93,9 @@ TEST_CASE("a policybench report is accepted as it is written") {
   const auto compared = read_compared({file.path.string()});
   REQUIRE(compared.size() == 1);
   CHECK(compared[0].path == file.path.string());
-  CHECK(compared[0].report["results"][0]["policy"] == "loop");
+  REQUIRE(compared[0].rows.size() == 1);
+  CHECK(compared[0].rows[0].policy == "loop");
+  CHECK(compared[0].rows[0].source == file.path.string());
 }
 
 TEST_CASE("compared rows join with their source, this run's fields and a speedup against this run's loop") {
@@ -100,12 +107,13 @@ TEST_CASE("compared rows join with their source, this run's fields and a speedup
   row["median_s"] = 8.0;
   row["gb_per_s"] = 16000 / 1e9 / 8;
   row["pct_of_ceiling"] = nullptr;
-  row["speedup_vs_loop"] = 1.0;     // against its own loop: replaced
-  row.erase("e2e_pinned_median_s"); // a field this run has and the file lacks comes in as null
-  row["extra"] = 1;                 // and one this run lacks is left out
+  row["speedup_vs_loop"] = 1.0; // against its own loop: replaced
+  row.erase("threads");         // an optional field the file lacks comes in as null
+  row["extra"] = 1;             // and one this run lacks is left out
 
-  json report = this_run();
-  append_compared(report, {{"seed.json", theirs}});
+  benchmark_report typed = this_report();
+  append_compared(typed, {compared_from_json("seed.json", theirs)});
+  const json report = to_json(typed);
   REQUIRE(report["results"].size() == 2);
   const json& own = report["results"][0];
   const json& joined = report["results"][1];
@@ -118,7 +126,7 @@ TEST_CASE("compared rows join with their source, this run's fields and a speedup
   for (const auto& [k, v] : joined.items())
     joined_keys.push_back(k);
   CHECK(joined_keys == own_keys);
-  CHECK(joined["e2e_pinned_median_s"].is_null());
+  CHECK(joined["threads"].is_null());
   CHECK(joined["speedup_vs_loop"].get<double>() == doctest::Approx(2.0 / 8.0));
   CHECK(joined["pct_of_ceiling"].get<double>() == doctest::Approx(100 * 0.5 / 8.0));
   const auto warnings = report["warnings"].dump();
@@ -126,13 +134,14 @@ TEST_CASE("compared rows join with their source, this run's fields and a speedup
   CHECK(warnings.find("seed.json: python loop: noisy") != std::string::npos);
 
   std::ostringstream table;
-  write_table(report, false, table);
+  write_table(typed, false, table);
   CHECK(table.str().find("python loop [seed.json]") != std::string::npos);
 }
 
 TEST_CASE("a file of another element count warns and has no speedup") {
-  json report = this_run();
-  append_compared(report, {{"big.json", this_run(2000)}});
+  benchmark_report typed = this_report();
+  append_compared(typed, {compared_from_json("big.json", this_run(2000))});
+  const json report = to_json(typed);
   CHECK(report["results"][1]["speedup_vs_loop"].is_null());
   CHECK(report["warnings"].dump().find("'big.json' measured 2000 x float64, this run 1000 x float64") !=
         std::string::npos);

@@ -1,26 +1,18 @@
-// Reports from a hand-built run: every JSON figure and status, the warnings, CSV and table renderings, and the
-// atomic --output file that a failing run never leaves behind.
+// Reports from a hand-built run: every JSON figure and status, the warnings, CSV and table renderings.
 #include <doctest/doctest.h>
 
-#include "cli/output_file.hpp"
-#include "report/report.hpp"
 #include "harness/results.hpp"
+#include "harness/rules.hpp"
 #include "harness/run.hpp"
+#include "report/report.hpp"
 
 #include <algorithm>
-#include <cstdint>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
 using namespace policybench;
 using json = nlohmann::ordered_json;
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -33,8 +25,8 @@ policy_outcome ran(std::string name, std::vector<double> warm_s, std::string bac
 
 // float64 x 1000: 16000 bytes per call. Outcomes: loop (2 s), fast (1 s), an unavailable device policy, a failed
 // one, an invalid one.
-run_report synthetic_run() {
-  run_report r;
+measured_run synthetic_run() {
+  measured_run r;
   r.config = run_config{element_type::float64, 1000, 1, 3};
   r.host_concurrency = 2;
   r.host.pstl_backend = "oneTBB";
@@ -64,38 +56,10 @@ bool any_contains(const std::vector<std::string>& lines, const std::string& a, c
   });
 }
 
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-// A fresh, empty directory under the system's temporary directory, removed when the test ends.
-struct temp_dir {
-  fs::path path;
-  temp_dir() {
-    path = fs::temp_directory_path() / ("policybench-test-" + std::to_string(::getpid()) + "-" +
-                                        std::to_string(reinterpret_cast<std::uintptr_t>(this)));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~temp_dir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  temp_dir(const temp_dir&) = delete;
-  temp_dir& operator=(const temp_dir&) = delete;
-  std::vector<std::string> entries() const {
-    std::vector<std::string> out;
-    for (const auto& e : fs::directory_iterator(path))
-      out.push_back(e.path().filename().string());
-    return out;
-  }
-};
-
 } // namespace
 
 TEST_CASE("to_json computes every figure of a result") {
-  const json report = to_json(synthetic_run());
+  const json report = to_json(to_report(synthetic_run()));
   REQUIRE(report["results"].size() == 5);
   const json& loop = result_named(report, "loop");
   const json& fast = result_named(report, "fast");
@@ -133,7 +97,7 @@ TEST_CASE("to_json computes every figure of a result") {
 }
 
 TEST_CASE("to_json reports unavailable, failed and invalid policies with null figures") {
-  const json report = to_json(synthetic_run());
+  const json report = to_json(to_report(synthetic_run()));
   const json& unavailable = result_named(report, "cuda::kernel");
   CHECK(unavailable["status"] == "unavailable");
   CHECK(unavailable["reason"] == "built without nvcc");
@@ -154,72 +118,73 @@ TEST_CASE("to_json reports unavailable, failed and invalid policies with null fi
 }
 
 TEST_CASE("a run that moves no bytes has times but no throughput, ceiling share, speedup or warnings") {
-  run_report run = synthetic_run();
+  measured_run run = synthetic_run();
   run.config.size = 0;
   run.host.llc_bytes = 1 << 20;
-  const json report = to_json(run);
+  const json report = to_json(to_report(run));
   const json& fast = result_named(report, "fast");
   CHECK(fast["median_s"].get<double>() == 1);
   CHECK(fast["gb_per_s"].is_null());
   CHECK(fast["pct_of_ceiling"].is_null());
   CHECK(fast["speedup_vs_loop"].is_null());
-  for (const auto& w : run_warnings(run)) {
+  for (const auto& w : to_report(run).warnings) {
     CHECK(w.find("cache") == std::string::npos);
     CHECK(w.find("vary") == std::string::npos);
   }
 }
 
 TEST_CASE("without a valid loop in the run there is no speedup") {
-  run_report run = synthetic_run();
+  measured_run run = synthetic_run();
   run.outcomes.erase(run.outcomes.begin());
-  const json report = to_json(run);
+  const json report = to_json(to_report(run));
   CHECK(result_named(report, "fast")["speedup_vs_loop"].is_null());
   run = synthetic_run();
   run.host_ceiling.reset();
-  CHECK(result_named(to_json(run), "fast")["pct_of_ceiling"].is_null());
+  CHECK(result_named(to_json(to_report(run)), "fast")["pct_of_ceiling"].is_null());
 }
 
 TEST_CASE("run_warnings flags noise, cache-sized arrays, a serial PSTL, failures and invalid results") {
-  run_report run = synthetic_run();
+  measured_run run = synthetic_run();
   SUBCASE("a quiet, large, parallel run has only the failure warnings") {
     run.host.llc_bytes = 1000; // the array is 8000 bytes: >= 4x
-    const auto w = run_warnings(run);
+    const auto w = to_report(run).warnings;
     CHECK(any_contains(w, "broken", "out of memory"));
     CHECK(any_contains(w, "wrong", "element 3 is 4, expected 5"));
     CHECK_FALSE(any_contains(w, "cache"));
     CHECK_FALSE(any_contains(w, "SERIALLY"));
     CHECK_FALSE(any_contains(w, "vary"));
     CHECK(w.size() == 2);
-    CHECK(to_json(run)["warnings"].size() == 2);
+    CHECK(to_json(to_report(run))["warnings"].size() == 2);
   }
   SUBCASE("a device ceiling that failed keeps its CUDA text") {
     run.device_ceiling_error = "cudaMemcpyAsync(...): cudaErrorLaunchFailure: unspecified launch failure";
-    CHECK(any_contains(run_warnings(run), "device copy ceiling", "cudaErrorLaunchFailure"));
+    CHECK(any_contains(to_report(run).warnings, "device copy ceiling", "cudaErrorLaunchFailure"));
   }
   SUBCASE("a noisy sample names its policy") {
     run.outcomes.push_back(ran("noisy", {1.0, 1.2, 0.8}));
-    const auto w = run_warnings(run);
+    const auto w = to_report(run).warnings;
     CHECK(any_contains(w, "noisy", "cv"));
     CHECK_FALSE(any_contains(w, "fast:"));
   }
   SUBCASE("an array under 4x the last-level cache warns, one at 4x does not") {
     run.host.llc_bytes = 2001; // 4x = 8004 > 8000 bytes
-    CHECK(any_contains(run_warnings(run), "last-level cache", "8000 bytes"));
+    CHECK(any_contains(to_report(run).warnings, "last-level cache", "8000 bytes"));
     run.host.llc_bytes = 2000; // 4x = 8000: not smaller
-    CHECK_FALSE(any_contains(run_warnings(run), "cache"));
+    CHECK_FALSE(any_contains(to_report(run).warnings, "cache"));
     run.host.llc_bytes = 0; // unknown cache: no warning
-    CHECK_FALSE(any_contains(run_warnings(run), "cache"));
+    CHECK_FALSE(any_contains(to_report(run).warnings, "cache"));
   }
   SUBCASE("a serial PSTL backend says std::par runs SERIALLY") {
     run.host.pstl_backend = "serial";
-    CHECK(any_contains(run_warnings(run), "std::par", "SERIALLY"));
+    CHECK(any_contains(to_report(run).warnings, "std::par", "SERIALLY"));
   }
 }
 
 TEST_CASE("write_csv: a header of result keys, one line per result, RFC 4180 quoting") {
-  const json report = to_json(synthetic_run());
+  const benchmark_report typed = to_report(synthetic_run());
+  const json report = to_json(typed);
   std::ostringstream out;
-  write_csv(report, out);
+  write_csv(typed, out);
   std::vector<std::string> lines;
   std::istringstream in(out.str());
   for (std::string line; std::getline(in, line);)
@@ -232,10 +197,36 @@ TEST_CASE("write_csv: a header of result keys, one line per result, RFC 4180 quo
   CHECK(lines[1].rfind("loop,host,test backend,ok,", 0) == 0);
   CHECK(lines[2].rfind("fast,host,\"oneTBB, with a comma\",ok,", 0) == 0);
   CHECK(lines[3].rfind("cuda::kernel,device,CUDA,unavailable,built without nvcc,", 0) == 0);
+  // Every line has the header's columns, each holding that field of its row.
+  const auto cells = [](const std::string& line) {
+    std::vector<std::string> out{""};
+    bool quoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      if (line[i] == '"' && quoted && i + 1 < line.size() && line[i + 1] == '"')
+        out.back() += line[++i];
+      else if (line[i] == '"')
+        quoted = !quoted;
+      else if (line[i] == ',' && !quoted)
+        out.emplace_back();
+      else
+        out.back() += line[i];
+    }
+    return out;
+  };
+  const auto names = cells(lines.front());
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const auto row = cells(lines[i]);
+    REQUIRE(row.size() == names.size());
+    const json& r = report["results"][i - 1];
+    for (std::size_t c = 0; c < names.size(); ++c) {
+      const json& v = r[names[c]];
+      CHECK(row[c] == (v.is_null() ? "" : v.is_string() ? v.get<std::string>() : v.dump()));
+    }
+  }
 }
 
 TEST_CASE("write_table lists the policies that ran and the unavailable ones") {
-  const json report = to_json(synthetic_run());
+  const benchmark_report report = to_report(synthetic_run());
   for (const bool markdown : {false, true}) {
     CAPTURE(markdown);
     std::ostringstream out;
@@ -248,75 +239,16 @@ TEST_CASE("write_table lists the policies that ran and the unavailable ones") {
     CHECK(text.find("broken failed: out of memory") != std::string::npos);
     CHECK(text.find("2.00x") != std::string::npos);
   }
-  std::ostringstream via_report;
-  write_report(report, output_format::table, via_report);
-  CHECK(via_report.str().find("fast") != std::string::npos);
   std::ostringstream as_json;
-  write_report(report, output_format::json, as_json);
-  CHECK(json::parse(as_json.str()) == report);
+  write_json(report, as_json);
+  CHECK(json::parse(as_json.str()) == to_json(report));
 }
 
 TEST_CASE("write_policy_list shows each policy's status") {
   const std::vector<policy_entry> registry{{"loop", "host", "plain loop", std::nullopt, {}},
-                                            {"cuda::kernel", "device", "CUDA", "built without nvcc", {}}};
+                                           {"cuda::kernel", "device", "CUDA", "built without nvcc", {}}};
   std::ostringstream out;
   write_policy_list(registry, out);
   CHECK(out.str().find("available") != std::string::npos);
   CHECK(out.str().find("unavailable: built without nvcc") != std::string::npos);
-}
-
-TEST_CASE("output_file writes atomically and a failing run leaves no file") {
-  const temp_dir dir;
-  const fs::path target = dir.path / "report.json";
-  SUBCASE("commit creates the file with the content and no temporary") {
-    {
-      output_file f(target.string());
-      f.stream() << "{\"ok\": true}\n";
-      CHECK_FALSE(fs::exists(target)); // nothing at the target before commit
-      f.commit();
-    }
-    CHECK(read_file(target) == "{\"ok\": true}\n");
-    CHECK(dir.entries() == std::vector<std::string>{"report.json"});
-  }
-  SUBCASE("commit replaces an existing file") {
-    std::ofstream(target) << "old";
-    {
-      output_file f(target.string());
-      f.stream() << "new";
-      f.commit();
-    }
-    CHECK(read_file(target) == "new");
-    CHECK(dir.entries().size() == 1);
-  }
-  SUBCASE("without commit neither the target nor a temporary remains") {
-    {
-      output_file f(target.string());
-      f.stream() << "half a report";
-      CHECK(dir.entries().size() == 1); // the temporary exists meanwhile
-    }
-    CHECK_FALSE(fs::exists(target));
-    CHECK(dir.entries().empty());
-  }
-  SUBCASE("a directory is refused before anything runs") {
-    std::string message;
-    try {
-      output_file f(dir.path.string());
-    } catch (const usage_error& e) {
-      message = e.what();
-    }
-    CHECK(message.find("is a directory") != std::string::npos);
-    CHECK(dir.entries().empty());
-  }
-  SUBCASE("a path in a missing directory throws usage_error naming it") {
-    const std::string missing = (dir.path / "no-such-dir" / "report.json").string();
-    std::string message;
-    try {
-      output_file f(missing);
-    } catch (const usage_error& e) {
-      message = e.what();
-    }
-    CAPTURE(message);
-    CHECK(message.find(missing) != std::string::npos);
-    CHECK(dir.entries().empty());
-  }
 }

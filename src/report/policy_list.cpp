@@ -1,4 +1,4 @@
-// Chooses the rendering for --format, and prints --list-policies.
+// --list-policies: every registry entry with where it runs, what runs it and whether it can run here.
 #include "report/report.hpp"
 
 #include <fmt/format.h>
@@ -7,15 +7,6 @@
 #include <algorithm>
 
 namespace policybench {
-
-void write_report(const nlohmann::ordered_json& report, output_format format, std::ostream& out) {
-  switch (format) {
-  case output_format::table: write_table(report, false, out); break;
-  case output_format::markdown: write_table(report, true, out); break;
-  case output_format::csv: write_csv(report, out); break;
-  case output_format::json: out << report.dump(2) << '\n'; break;
-  }
-}
 
 void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& out) {
   std::size_t name_width = 6, backend_width = 7;

@@ -1,0 +1,111 @@
+// The typed result model: every figure a report shows, computed once by the harness and read by every writer.
+#pragma once
+
+#include "harness/figure.hpp"
+#include "harness/sweep_plan.hpp"
+#include "machine/device_info.hpp"
+#include "machine/host_info.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace policybench {
+
+enum class row_status { ok, invalid, failed, unavailable };
+
+/// One policy at one point (README "JSON schema"; report/row_fields.cpp lists the fields in the JSON's order).
+/// Times in seconds, throughput in GB/s (10^9 bytes/s), shares in percent, cv and efficiency as fractions.
+struct result_row {
+  std::string policy, device, backend; ///< device: "host" or "device"
+  row_status status = row_status::ok;
+  std::optional<std::string> reason; ///< why unavailable or failed
+  std::string type;                  ///< element type, e.g. "float64"
+  std::uint64_t size = 0;            ///< element count
+  double bytes_per_call = 0;
+  int warmup = 0;
+  std::uint64_t reps = 0;     ///< timed calls made
+  std::optional<int> threads; ///< host concurrency during the run (a compared file may lack it)
+  figure cold_s, min_s, median_s, mean_s, stddev_s, cv; ///< cold call; warm statistics (measure/stats.hpp)
+  figure gb_per_s, pct_of_ceiling, speedup_vs_loop;     ///< from median_s (pct: device rows from kernel time)
+  figure kernel_median_s, kernel_gb_per_s;              ///< CUDA events, device rows only
+  figure e2e_pageable_cold_s, e2e_pageable_median_s, e2e_pinned_median_s, e2e_over_kernel;
+  bool validated = false;
+  std::optional<std::string> validation_error;
+  figure speedup_vs_1_thread, parallel_efficiency; ///< thread sweeps: own 1-thread median / median, that / threads
+  std::optional<std::string> source;               ///< --compare-with: the file the row came from
+};
+
+/// The run's settings. In a size sweep size, working_set_bytes and bytes_per_call are unknown (they vary).
+struct report_config {
+  std::string type;
+  std::optional<std::uint64_t> size, working_set_bytes;
+  figure bytes_per_call;
+  int warmup = 0, reps = 0;
+  double min_time_s = 0;
+  std::optional<int> threads_limit; ///< --threads, if given (never in a thread sweep)
+  int host_concurrency = 0;
+};
+
+/// The bandwidth ceilings of the run (a sweep: its last point), medians in seconds and GB/s.
+struct ceilings {
+  figure host_copy_median_s, host_copy_gb_per_s, device_copy_median_s, device_copy_gb_per_s;
+  figure device_theoretical_peak_gb_per_s;
+};
+
+struct environment_info {
+  report_config config;
+  host_info host;
+  device_info device;
+  struct ceilings ceilings;
+};
+
+/// One point of a sweep's series: its size and threads and the ceilings measured there.
+struct series_point {
+  std::uint64_t size = 0;
+  int threads = 0;
+  figure host_copy_gb_per_s, device_copy_gb_per_s;
+};
+
+struct sweep_info {
+  sweep_kind kind = sweep_kind::size;
+  std::uint64_t min_size = 0, max_size = 0, stopped_at = 0; ///< size sweeps only
+  std::string stop_reason;                                  ///< size sweeps only: max-size, memory or bad_alloc
+  double min_time_s = 0;
+  std::vector<series_point> series;
+};
+
+/// Both sides of a crossover at one size.
+struct crossover_point {
+  std::uint64_t size = 0;
+  std::string challenger_policy;
+  double challenger_s = 0;
+  std::string baseline_policy;
+  double baseline_s = 0;
+};
+
+/// Where `challenger` starts to beat `baseline` (harness/crossover.hpp says how it is decided).
+struct crossover {
+  std::string key, challenger, baseline, view; ///< key: the JSON name, e.g. "par_unseq_vs_loop"
+  std::uint64_t sizes_compared = 0;
+  std::optional<std::uint64_t> from_size; ///< none: never in this range
+  std::optional<crossover_point> at_from_size, at_largest_size;
+};
+
+/// What a run or a sweep produced: the one value every writer reads.
+struct benchmark_report {
+  environment_info environment;
+  std::vector<result_row> results;                  ///< this run's rows, then any compared rows (source set)
+  std::optional<sweep_info> sweep;                  ///< sweeps only
+  std::optional<std::vector<crossover>> crossovers; ///< size sweeps only
+  std::vector<std::string> warnings;
+  bool with_sources = false; ///< --compare-with was given: every row reports its source
+};
+
+/// "ok", "invalid", "failed", "unavailable" (the JSON's words), and back; nullopt for any other text.
+std::string to_string(row_status s);
+std::optional<row_status> parse_row_status(std::string_view text);
+
+} // namespace policybench

@@ -1,0 +1,70 @@
+// The rules of rules.hpp: each figure derived in one place, for this run's rows and for compared ones alike.
+#include "harness/rules.hpp"
+
+#include "measure/stats.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace policybench {
+
+figure gb_per_s(double bytes, figure seconds) { return bytes > 0 ? ratio(bytes / 1e9, seconds) : figure(); }
+
+const result_row* loop_baseline(std::span<const result_row> rows) {
+  const auto loop = std::find_if(rows.begin(), rows.end(), [](const result_row& r) {
+    return r.policy == "loop" && r.status == row_status::ok && !r.source;
+  });
+  return loop == rows.end() ? nullptr : &*loop;
+}
+
+figure speedup_vs_loop(const result_row& row, const result_row* loop) {
+  if (!loop || !(row.bytes_per_call > 0)) return {};
+  return ratio(loop->median_s, row.median_s);
+}
+
+figure pct_of_ceiling(const result_row& row, const ceilings& c) {
+  const bool device = row.device == "device";
+  return scaled(
+      ratio(device ? row.kernel_gb_per_s : row.gb_per_s, device ? c.device_copy_gb_per_s : c.host_copy_gb_per_s), 100);
+}
+
+bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes) {
+  return cache_bytes > 0 && array_bytes > 0 && array_bytes < 4 * cache_bytes;
+}
+
+bool is_noisy(const result_row& row) { return row.cv && *row.cv > noisy_cv; }
+
+std::string percent(double fraction) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%", 100 * fraction);
+  return buf;
+}
+
+void add_thread_scaling(std::vector<result_row>& rows) {
+  for (auto& r : rows) {
+    const auto one = std::find_if(rows.begin(), rows.end(), [&](const result_row& o) {
+      return o.policy == r.policy && o.threads == 1 && o.median_s;
+    });
+    r.speedup_vs_1_thread = one == rows.end() ? figure() : ratio(one->median_s, r.median_s);
+    r.parallel_efficiency = r.threads ? ratio(r.speedup_vs_1_thread, double(*r.threads)) : figure();
+  }
+}
+
+std::string to_string(row_status s) {
+  constexpr const char* names[] = {"ok", "invalid", "failed", "unavailable"};
+  return names[static_cast<int>(s)];
+}
+
+std::optional<row_status> parse_row_status(std::string_view text) {
+  for (const row_status s : {row_status::ok, row_status::invalid, row_status::failed, row_status::unavailable})
+    if (text == to_string(s)) return s;
+  return std::nullopt;
+}
+
+bool all_valid(std::span<const result_row> rows) {
+  return std::none_of(rows.begin(), rows.end(), [](const result_row& r) {
+    return !r.source && (r.status == row_status::invalid || r.status == row_status::failed);
+  });
+}
+
+} // namespace policybench

@@ -1,0 +1,45 @@
+// The rules a report's figures follow, each written once: throughput, the loop baseline, speedups, the share of
+// the ceiling, STREAM's 4x-cache rule, the noise rule, thread scaling and what makes a run fail.
+#pragma once
+
+#include "harness/result.hpp"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace policybench {
+
+/// GB/s (10^9 bytes/s) of `bytes` moved in `seconds`; none when nothing moves (--size 0) or the time is unknown.
+figure gb_per_s(double bytes, figure seconds);
+
+/// The row every speedup is set against: this run's `loop` when it validated (status ok, no source); an invalid
+/// or failed loop is never the baseline. nullptr when there is none.
+const result_row* loop_baseline(std::span<const result_row> rows);
+
+/// loop's median / the row's median; none without a baseline or when the row moves no bytes.
+figure speedup_vs_loop(const result_row& row, const result_row* loop);
+
+/// 100 x the row's GB/s over its device's copy ceiling (device rows: kernel GB/s against the device copy by CUDA
+/// events; host rows: host-clock GB/s against the host copy); none when either is unknown.
+figure pct_of_ceiling(const result_row& row, const ceilings& c);
+
+/// STREAM's rule: an array of `array_bytes` under 4x a cache of `cache_bytes` measures the cache, not memory.
+/// False when either is 0 (nothing moved, cache size unknown).
+bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes);
+
+/// Whether the row's warm times vary by more than noisy_cv (measure/stats.hpp).
+bool is_noisy(const result_row& row);
+
+/// 0.05 -> "5.0%".
+std::string percent(double fraction);
+
+/// Thread sweeps: each row's speedup over its policy's own 1-thread median and parallel efficiency = that speedup
+/// / threads (1 = ideal); none without a 1-thread median.
+void add_thread_scaling(std::vector<result_row>& rows);
+
+/// False when one of this run's rows (not a compared file's) failed or failed validation: exit status 1.
+bool all_valid(std::span<const result_row> rows);
+
+} // namespace policybench

@@ -1,0 +1,18 @@
+// What a sweep varies and over which range: the plan the command line hands to the harness.
+#pragma once
+
+#include <cstdint>
+
+namespace policybench {
+
+/// One run (none), a series of element counts (size) or of host thread limits (threads).
+enum class sweep_kind { none, size, threads };
+
+/// A size sweep runs plan_size_series(min_size, max_size); a thread sweep thread_series(logical cores).
+struct sweep_plan {
+  sweep_kind kind = sweep_kind::size;
+  std::uint64_t min_size = 1'000;         ///< smallest element count of a size sweep
+  std::uint64_t max_size = 1'000'000'000; ///< largest element count a size sweep may reach
+};
+
+} // namespace policybench

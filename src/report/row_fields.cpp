@@ -1,0 +1,69 @@
+// The result row's fields in the JSON's order; adding a figure is one member in result.hpp and one line here.
+#include "report/row_fields.hpp"
+
+#include <array>
+
+namespace policybench {
+
+namespace {
+
+using r = result_row;
+const std::array fields{
+    row_field{"policy", &r::policy},
+    row_field{"device", &r::device},
+    row_field{"backend", &r::backend},
+    row_field{"status", &r::status},
+    row_field{"reason", &r::reason},
+    row_field{"type", &r::type},
+    row_field{"size", &r::size},
+    row_field{"bytes_per_call", &r::bytes_per_call},
+    row_field{"warmup", &r::warmup},
+    row_field{"reps", &r::reps},
+    row_field{"threads", &r::threads, field_set::every_row, false},
+    row_field{"cold_s", &r::cold_s},
+    row_field{"min_s", &r::min_s},
+    row_field{"median_s", &r::median_s},
+    row_field{"mean_s", &r::mean_s},
+    row_field{"stddev_s", &r::stddev_s},
+    row_field{"cv", &r::cv},
+    row_field{"gb_per_s", &r::gb_per_s},
+    row_field{"pct_of_ceiling", &r::pct_of_ceiling},
+    row_field{"speedup_vs_loop", &r::speedup_vs_loop},
+    row_field{"kernel_median_s", &r::kernel_median_s},
+    row_field{"kernel_gb_per_s", &r::kernel_gb_per_s},
+    row_field{"e2e_pageable_cold_s", &r::e2e_pageable_cold_s},
+    row_field{"e2e_pageable_median_s", &r::e2e_pageable_median_s},
+    row_field{"e2e_pinned_median_s", &r::e2e_pinned_median_s},
+    row_field{"e2e_over_kernel", &r::e2e_over_kernel},
+    row_field{"validated", &r::validated},
+    row_field{"validation_error", &r::validation_error},
+    row_field{"speedup_vs_1_thread", &r::speedup_vs_1_thread, field_set::thread_sweep},
+    row_field{"parallel_efficiency", &r::parallel_efficiency, field_set::thread_sweep},
+    row_field{"source", &r::source, field_set::compared, false},
+};
+
+} // namespace
+
+std::span<const row_field> row_fields() { return fields; }
+
+std::vector<row_field> fields_of(const benchmark_report& report) {
+  const bool thread_sweep = report.sweep && report.sweep->kind == sweep_kind::threads;
+  std::vector<row_field> out;
+  for (const auto& f : fields)
+    if (f.in == field_set::every_row || (f.in == field_set::thread_sweep && thread_sweep) ||
+        (f.in == field_set::compared && report.with_sources))
+      out.push_back(f);
+  return out;
+}
+
+nlohmann::ordered_json field_json(const result_row& row, const row_field& field) {
+  using json = nlohmann::ordered_json;
+  return std::visit(overloaded{[&](figure r::*m) { return row.*m ? json(*(row.*m)) : json(nullptr); },
+                               [&](row_status r::*m) { return json(to_string(row.*m)); },
+                               [&](std::optional<std::string> r::*m) { return row.*m ? json(*(row.*m)) : json(); },
+                               [&](std::optional<int> r::*m) { return row.*m ? json(*(row.*m)) : json(); },
+                               [&](auto m) { return json(row.*m); }},
+                    field.member);
+}
+
+} // namespace policybench

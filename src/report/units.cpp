@@ -1,0 +1,50 @@
+// Units for durations: a column's unit from its smallest value, three significant figures.
+#include "report/units.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace policybench {
+namespace {
+
+struct unit {
+  const char* name;
+  double seconds;
+};
+constexpr std::array units{unit{"s", 1}, unit{"ms", 1e-3}, unit{"us", 1e-6}, unit{"ns", 1e-9}};
+
+// The largest unit in which `s` (> 0) is at least 1; ns for anything shorter.
+unit unit_for(double s) {
+  for (const auto& u : units)
+    if (s >= u.seconds) return u;
+  return units.back();
+}
+
+} // namespace
+
+duration_format column_format(std::span<const figure> seconds) {
+  double smallest = 0;
+  for (const figure s : seconds)
+    if (s && *s > 0 && (smallest == 0 || *s < smallest)) smallest = *s;
+  if (smallest == 0) return {};
+  const unit u = unit_for(smallest);
+  // 1.23 -> 2 decimals, 12.3 -> 1, 123 -> 0; below 1 (only in ns) 3.
+  const int digits_before = static_cast<int>(std::floor(std::log10(smallest / u.seconds)));
+  return {u.name, u.seconds, std::clamp(2 - digits_before, 0, 3)};
+}
+
+std::string format_duration(figure seconds, const duration_format& f) {
+  if (!seconds) return "-";
+  if (*seconds == 0) return "0";
+  return fmt::format("{:.{}f}", *seconds / f.seconds_per_unit, f.decimals);
+}
+
+std::string duration_text(double seconds) {
+  const unit u = unit_for(seconds);
+  return fmt::format("{:.3g} {}", seconds / u.seconds, u.name);
+}
+
+} // namespace policybench

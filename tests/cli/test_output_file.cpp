@@ -1,0 +1,105 @@
+// --output written atomically: the file appears complete or not at all, and a path that cannot be one is refused.
+#include <doctest/doctest.h>
+
+#include "cli/options.hpp"
+#include "cli/output_file.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+using namespace policybench;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A fresh, empty directory under the system's temporary directory, removed when the test ends.
+struct temp_dir {
+  fs::path path;
+  temp_dir() {
+    path = fs::temp_directory_path() / ("policybench-test-" + std::to_string(::getpid()) + "-" +
+                                        std::to_string(reinterpret_cast<std::uintptr_t>(this)));
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~temp_dir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+  temp_dir(const temp_dir&) = delete;
+  temp_dir& operator=(const temp_dir&) = delete;
+  std::vector<std::string> entries() const {
+    std::vector<std::string> out;
+    for (const auto& e : fs::directory_iterator(path))
+      out.push_back(e.path().filename().string());
+    return out;
+  }
+};
+
+} // namespace
+
+TEST_CASE("output_file writes atomically and a failing run leaves no file") {
+  const temp_dir dir;
+  const fs::path target = dir.path / "report.json";
+  SUBCASE("commit creates the file with the content and no temporary") {
+    {
+      output_file f(target.string());
+      f.stream() << "{\"ok\": true}\n";
+      CHECK_FALSE(fs::exists(target)); // nothing at the target before commit
+      f.commit();
+    }
+    CHECK(read_file(target) == "{\"ok\": true}\n");
+    CHECK(dir.entries() == std::vector<std::string>{"report.json"});
+  }
+  SUBCASE("commit replaces an existing file") {
+    std::ofstream(target) << "old";
+    {
+      output_file f(target.string());
+      f.stream() << "new";
+      f.commit();
+    }
+    CHECK(read_file(target) == "new");
+    CHECK(dir.entries().size() == 1);
+  }
+  SUBCASE("without commit neither the target nor a temporary remains") {
+    {
+      output_file f(target.string());
+      f.stream() << "half a report";
+      CHECK(dir.entries().size() == 1); // the temporary exists meanwhile
+    }
+    CHECK_FALSE(fs::exists(target));
+    CHECK(dir.entries().empty());
+  }
+  SUBCASE("a directory is refused before anything runs") {
+    std::string message;
+    try {
+      output_file f(dir.path.string());
+    } catch (const usage_error& e) {
+      message = e.what();
+    }
+    CHECK(message.find("is a directory") != std::string::npos);
+    CHECK(dir.entries().empty());
+  }
+  SUBCASE("a path in a missing directory throws usage_error naming it") {
+    const std::string missing = (dir.path / "no-such-dir" / "report.json").string();
+    std::string message;
+    try {
+      output_file f(missing);
+    } catch (const usage_error& e) {
+      message = e.what();
+    }
+    CAPTURE(message);
+    CHECK(message.find(missing) != std::string::npos);
+    CHECK(dir.entries().empty());
+  }
+}

@@ -1,0 +1,121 @@
+// The rules every figure follows: the loop baseline, speedups, share of the ceiling, thread scaling, device
+// rows' derived figures and what makes the exit status 1. Hand-built runs with known answers.
+#include <doctest/doctest.h>
+
+#include "harness/results.hpp"
+#include "harness/rules.hpp"
+#include "measure/stats.hpp"
+
+#include <string>
+#include <vector>
+
+using namespace policybench;
+
+namespace {
+
+policy_outcome host(std::string name, std::vector<double> warm_s) {
+  measurement m;
+  m.in_place.warm_s = std::move(warm_s);
+  return {std::move(name), "host", "test", std::nullopt, std::nullopt, m};
+}
+
+measured_run run_of(std::vector<policy_outcome> outcomes) {
+  measured_run r;
+  r.config = run_config{element_type::float64, 1000, 1, 3};
+  r.host.pstl_backend = "oneTBB";
+  r.host_ceiling = timed_calls{0.1, {0.5}, {}, 0};
+  r.outcomes = std::move(outcomes);
+  return r;
+}
+
+const result_row& named(const benchmark_report& r, const std::string& policy) {
+  for (const auto& row : r.results)
+    if (row.policy == policy) return row;
+  FAIL("no row " << policy);
+  throw 0;
+}
+
+} // namespace
+
+TEST_CASE("an invalid loop is never the speedup baseline, and its run exits 1") {
+  policy_outcome loop = host("loop", {0.5});
+  loop.result->validation_error = "element 0 is 0, expected 5";
+  const auto report = to_report(run_of({loop, host("fast", {1})}));
+  CHECK(named(report, "loop").status == row_status::invalid);
+  CHECK_FALSE(named(report, "fast").speedup_vs_loop);
+  CHECK_FALSE(named(report, "loop").speedup_vs_loop);
+  CHECK_FALSE(all_valid(report.results));
+}
+
+TEST_CASE("a failed loop is no baseline either; a valid one is, whatever its place in the run") {
+  policy_outcome failed{"loop", "host", "test", std::nullopt, "out of memory", std::nullopt};
+  CHECK_FALSE(named(to_report(run_of({failed, host("fast", {1})})), "fast").speedup_vs_loop);
+  const auto ok = to_report(run_of({host("fast", {1}), host("loop", {3})}));
+  CHECK(*named(ok, "fast").speedup_vs_loop == doctest::Approx(3));
+  CHECK(all_valid(ok.results));
+}
+
+TEST_CASE("the exit status speaks for this run's rows: failed or invalid ones make it 1, compared ones do not") {
+  policy_outcome failed{"broken", "host", "test", std::nullopt, "boom", std::nullopt};
+  CHECK_FALSE(all_valid(to_report(run_of({host("loop", {1}), failed})).results));
+  policy_outcome unavailable{"cuda::kernel", "device", "CUDA", "no device", std::nullopt, std::nullopt};
+  auto report = to_report(run_of({host("loop", {1}), unavailable}));
+  CHECK(all_valid(report.results));
+  result_row theirs;
+  theirs.status = row_status::invalid;
+  theirs.source = "seed.json";
+  report.results.push_back(theirs);
+  CHECK(all_valid(report.results));
+}
+
+TEST_CASE("a device row: kernel GB/s, share of the device ceiling by CUDA events, e2e over kernel") {
+  measurement m;
+  m.in_place.warm_s = {0.004};
+  m.in_place.kernel_s = {0.001, 0.002, 0.003}; // median 0.002
+  m.e2e_pageable = timed_calls{0.5, {0.1, 0.2, 0.3}, {}, 0};
+  m.e2e_pinned = timed_calls{0.5, {0.05}, {}, 0};
+  measured_run run = run_of({{"cuda::kernel", "device", "CUDA", std::nullopt, std::nullopt, m}});
+  run.device_ceiling = timed_calls{0, {}, {0.001}, 0};
+  const result_row& r = to_report(run).results.front();
+  CHECK(*r.kernel_median_s == 0.002);
+  CHECK(*r.kernel_gb_per_s == doctest::Approx(16000 / 1e9 / 0.002));
+  CHECK(*r.pct_of_ceiling == doctest::Approx(50)); // 0.001 s copy against 0.002 s kernel, not the 0.004 s host time
+  CHECK(*r.e2e_pageable_median_s == 0.2);
+  CHECK(*r.e2e_pageable_cold_s == 0.5);
+  CHECK(*r.e2e_pinned_median_s == 0.05);
+  CHECK(*r.e2e_over_kernel == doctest::Approx(100));
+}
+
+TEST_CASE("thread scaling: speedup over the policy's own 1-thread median, efficiency = speedup / threads") {
+  const auto row = [](const char* policy, int threads, figure median_s) {
+    result_row r;
+    r.policy = std::string(policy);
+    r.threads = threads;
+    r.median_s = median_s;
+    return r;
+  };
+  std::vector<result_row> rows{row("a", 1, 4), row("a", 2, 2.5), row("b", 2, 1), row("a", 4, figure())};
+  rows[3].status = row_status::failed; // b has no 1-thread row; a failed at 4 threads
+  add_thread_scaling(rows);
+  CHECK(*rows[0].speedup_vs_1_thread == 1);
+  CHECK(*rows[0].parallel_efficiency == 1);
+  CHECK(*rows[1].speedup_vs_1_thread == doctest::Approx(1.6));
+  CHECK(*rows[1].parallel_efficiency == doctest::Approx(0.8));
+  CHECK_FALSE(rows[2].speedup_vs_1_thread);
+  CHECK_FALSE(rows[2].parallel_efficiency);
+  CHECK_FALSE(rows[3].speedup_vs_1_thread);
+}
+
+TEST_CASE("STREAM's 4x rule and the noise rule") {
+  CHECK(under_4x_cache(7999, 2000));
+  CHECK_FALSE(under_4x_cache(8000, 2000));
+  CHECK_FALSE(under_4x_cache(0, 2000));
+  CHECK_FALSE(under_4x_cache(100, 0));
+  result_row r;
+  CHECK_FALSE(is_noisy(r));
+  r.cv = noisy_cv;
+  CHECK_FALSE(is_noisy(r));
+  r.cv = noisy_cv * 1.01;
+  CHECK(is_noisy(r));
+  CHECK(percent(noisy_cv) == "5.0%");
+}

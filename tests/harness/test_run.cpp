@@ -1,0 +1,120 @@
+// Runs and sweeps with fake policies: --threads reaches the policies and the rows, a sweep measures every point it
+// plans, and the memory check refuses what cannot fit.
+#include <doctest/doctest.h>
+
+#include "harness/results.hpp"
+#include "harness/sweep.hpp"
+#include "harness/sweep_series.hpp"
+#include "measure/host_threads.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+using namespace policybench;
+
+namespace {
+
+// A policy that records what it was asked to do and how many threads it could use; its result validates.
+policy_entry recorder(std::string name, std::vector<std::uint64_t>& sizes, std::vector<int>& threads) {
+  return {std::move(name), "host", "test", std::nullopt, [&sizes, &threads](const run_config& cfg) {
+            sizes.push_back(cfg.size);
+            threads.push_back(host_concurrency());
+            measurement m;
+            m.in_place = timed_calls{1e-3, std::vector<double>(std::size_t(cfg.reps), 1e-3), {}, 0};
+            return m;
+          }};
+}
+
+policy_entry fake(std::string name, std::string device = "host", std::optional<std::string> unavailable = {}) {
+  return {std::move(name), std::move(device), "test", std::move(unavailable), {}};
+}
+
+// The insufficient_memory message `f` throws, or "" when it returns.
+template <class F> std::string memory_message(F f) {
+  try {
+    f();
+  } catch (const insufficient_memory& e) {
+    return e.what();
+  }
+  return "";
+}
+
+} // namespace
+
+TEST_CASE("--threads reaches the policies while they run and every row reports it") {
+  std::vector<std::uint64_t> sizes;
+  std::vector<int> threads;
+  const run_config cfg{element_type::float64, 1000, 0, 2};
+  const auto report = to_report(run_policies(cfg, 1, query_host(), device_info{}, {recorder("a", sizes, threads)}));
+  CHECK(threads == std::vector<int>{1});
+  REQUIRE(report.results.size() == 1);
+  CHECK(report.results[0].threads == 1);
+  CHECK(report.environment.config.threads_limit == 1);
+  CHECK(report.environment.config.host_concurrency == 1);
+}
+
+TEST_CASE("a size sweep measures every planned point, each with its own size") {
+  std::vector<std::uint64_t> sizes;
+  std::vector<int> threads;
+  const run_config cfg{element_type::int32, 0, 0, 2};
+  const sweep_plan plan{sweep_kind::size, 10, 1000};
+  const auto report = run_sweep(plan, cfg, query_host(), device_info{}, {recorder("a", sizes, threads)});
+  const auto planned = plan_size_series(10, 1000, 4, memory_limits{}).sizes;
+  CHECK(sizes == planned);
+  REQUIRE(report.results.size() == planned.size());
+  REQUIRE(report.sweep);
+  CHECK(report.sweep->series.size() == planned.size());
+  for (std::size_t i = 0; i < planned.size(); ++i) {
+    CHECK(report.results[i].size == planned[i]);
+    CHECK(report.sweep->series[i].size == planned[i]);
+  }
+  CHECK(report.sweep->stopped_at == planned.back());
+  CHECK_FALSE(report.environment.config.size);
+  CHECK(report.crossovers);
+}
+
+TEST_CASE("a thread sweep runs every thread count and derives the scaling") {
+  std::vector<std::uint64_t> sizes;
+  std::vector<int> threads;
+  host_info host = query_host();
+  host.logical_cores = 2;
+  const run_config cfg{element_type::float64, 100, 0, 2};
+  const auto report = run_sweep({sweep_kind::threads}, cfg, host, device_info{}, {recorder("a", sizes, threads)});
+  REQUIRE(report.results.size() == 2);
+  CHECK(report.results[0].threads == 1);
+  CHECK(threads.front() == 1);
+  CHECK(*report.results[0].speedup_vs_1_thread == 1);
+  CHECK(report.results[1].parallel_efficiency);
+  CHECK_FALSE(report.crossovers);
+}
+
+TEST_CASE("check_memory refuses a run that cannot fit, naming the bytes") {
+  const std::vector<policy_entry> selected{fake("loop")};
+  const device_info no_device;
+  for (const element_type t : all_element_types) {
+    CAPTURE(to_string(t));
+    run_config cfg;
+    cfg.type = t;
+    cfg.size = std::size_t(1) << 62;
+    const std::string message = memory_message([&] { check_memory(cfg, selected, no_device); });
+    CAPTURE(message);
+    CHECK(message.find("bytes") != std::string::npos);
+  }
+  run_config cfg{element_type::int32, std::size_t(1) << 45, 0, 1}; // 128 TiB per array: no host has that
+  CHECK(memory_message([&] { check_memory(cfg, selected, no_device); }).find("bytes") != std::string::npos);
+  CHECK_NOTHROW(check_memory(run_config{element_type::float64, 1000, 0, 1}, selected, no_device));
+}
+
+TEST_CASE("check_memory counts device memory only when a device policy is selected") {
+  device_info small;
+  small.name = "test device";
+  small.free_memory_bytes = 1000;
+  const run_config cfg{element_type::float64, 1000, 0, 1}; // 16000 bytes for two arrays
+  CHECK_NOTHROW(check_memory(cfg, {fake("loop")}, small));
+  CHECK_NOTHROW(check_memory(cfg, {fake("cuda::kernel", "device", "no nvcc")}, small));
+  const std::string message = memory_message([&] { check_memory(cfg, {fake("cuda::kernel", "device")}, small); });
+  CAPTURE(message);
+  CHECK(message.find("16000 bytes") != std::string::npos);
+  CHECK(message.find("device memory") != std::string::npos);
+}
