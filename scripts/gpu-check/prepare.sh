@@ -28,13 +28,15 @@ for target in "$build/src/policybench" "$build/tests/policybench_device_tests" "
 done
 
 rm -rf "$bundle"
-mkdir -p "$bundle/bin" "$bundle/lib" "$bundle/scripts"
+mkdir -p "$bundle/bin" "$bundle/lib/compat" "$bundle/scripts"
 cp "$build/src/policybench" "$build/tests/policybench_device_tests" "$bundle/bin/"
 # What ldd resolves, less glibc's own libraries and the driver's (the H200 machine has its own).
 skip='^(linux-vdso|ld-linux|libc|libm|libdl|libpthread|librt|libcuda|libnvidia)[.-]'
 for exe in "$bundle"/bin/*; do
   ldd "$exe" | awk '$3 ~ /^\// {print $1, $3}' | while read -r name path; do
-    if ! [[ $name =~ $skip ]]; then cp -L "$path" "$bundle/lib/$name"; fi
+    # libstdc++/libgcc_s in compat/: run.sh uses them only when the machine's own are too old.
+    if [[ $name =~ ^(libstdc\+\+|libgcc_s)\. ]]; then cp -L "$path" "$bundle/lib/compat/$name"
+    elif ! [[ $name =~ $skip ]]; then cp -L "$path" "$bundle/lib/$name"; fi
   done
 done
 cp scripts/gpu-check/run.sh scripts/gpu-check/gpu_ratios.py "$bundle/"
@@ -42,7 +44,8 @@ mv "$bundle/gpu_ratios.py" "$bundle/scripts/"
 cp scripts/seed_compare.py scripts/seed_gpu.py scripts/seed_variants.py scripts/seed_report.py "$bundle/scripts/"
 
 size=$(du -sm "$bundle" | cut -f1)
-echo "bundle: $bundle, ${size} MiB: $(ls "$bundle/bin" "$bundle/lib" | grep -v ':$' | xargs)"
-glibc=$(objdump -T "$bundle"/bin/* "$bundle"/lib/* | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -n 1)
-echo "needs glibc >= ${glibc#GLIBC_} on the GPU machine"
+echo "bundle: $bundle, ${size} MiB: $(find "$bundle/bin" "$bundle/lib" -type f -printf '%f ')"
+glibc=$(objdump -T "$bundle"/bin/* "$bundle"/lib/*.so* | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -n 1)
+compat=$(objdump -T "$bundle"/lib/compat/* | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -n 1)
+echo "needs glibc >= ${glibc#GLIBC_} on the GPU machine (>= ${compat#GLIBC_} to use lib/compat's libstdc++)"
 ((size < 64)) || { echo "prepare: the bundle is ${size} MiB, over 64"; exit 1; }

@@ -6,7 +6,10 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:-$here/out}
 python=${PYTHON:-/opt/torch/.venv/bin/python3}
-export LD_LIBRARY_PATH="$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+system_path=${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export LD_LIBRARY_PATH="$here/lib:$here/lib/compat$system_path"
+# The bundled libstdc++ needs the build machine's glibc; an older glibc may still run the machine's own libstdc++.
+ldd "$here/bin/policybench" 2>&1 | grep -q "not found" && export LD_LIBRARY_PATH="$here/lib$system_path"
 [[ -d /usr/local/cuda/bin ]] && export PATH="$PATH:/usr/local/cuda/bin"
 bin=$here/bin
 gpu_policies="thrust::device,thrust::cuda::par_nosync,thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments"
