@@ -13,7 +13,9 @@ import time
 try:
     import numpy as np
 except ImportError:
-    sys.exit("seed_compare: error: NumPy is missing; scripts/install-deps.sh installs python3-numpy")
+    # Run as "python3 scripts/seed_compare.py" to choose the interpreter (the shebang's is Debian's).
+    sys.exit(f"seed_compare: error: NumPy is missing for {sys.executable}; scripts/install-deps.sh installs "
+             "python3-numpy for /usr/bin/python3")
 
 import seed_gpu
 import seed_report

@@ -1,8 +1,9 @@
-// What the CUDA runtime reports about device 0, and what creating its context costs: the first CUDA call in
-// a process pays for driver and context start-up, which no warm figure should contain.
-#include "measure/cuda_check.cuh"
-#include "policybench/backend/thrust.hpp"
+// What the CUDA runtime reports about device 0, and what start-up costs: the first CUDA call in a process loads
+// and initializes the driver, the next creates the context; no warm figure should contain either.
 #include "machine/device_info.hpp"
+#include "measure/cuda_check.cuh"
+#include "measure/gpu_clocks.hpp"
+#include "policybench/backend/thrust.hpp"
 
 #include <cuda_runtime_api.h>
 
@@ -24,11 +25,19 @@ int attribute(cudaDeviceAttr attr, int device) {
   return cudaDeviceGetAttribute(&value, attr, device) == cudaSuccess ? value : 0;
 }
 
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 void fill(device_info& d) {
+  // The process's first CUDA call: the runtime loads libcuda and runs cuInit inside it.
+  int count = 0;
+  const auto driver_start = std::chrono::steady_clock::now();
+  const cudaError_t count_status = cudaGetDeviceCount(&count);
+  d.driver_init_s = seconds_since(driver_start);
   (void)cudaRuntimeGetVersion(&d.runtime_version);
   (void)cudaDriverGetVersion(&d.driver_version); // stays 0 without a driver
-  int count = 0;
-  if (const cudaError_t status = cudaGetDeviceCount(&count); status != cudaSuccess) {
+  if (const cudaError_t status = count_status; status != cudaSuccess) {
     d.unavailable = describe(status);
     return;
   }
@@ -40,7 +49,7 @@ void fill(device_info& d) {
   const auto start = std::chrono::steady_clock::now();
   cudaError_t status = cudaSetDevice(0);
   if (status == cudaSuccess) status = cudaFree(nullptr);
-  d.context_create_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  d.context_create_s = seconds_since(start);
   if (status != cudaSuccess) {
     d.unavailable = describe(status);
     return;
@@ -68,6 +77,10 @@ void fill(device_info& d) {
   d.memory_clock_khz = attribute(cudaDevAttrMemoryClockRate, 0);
   d.memory_bus_width_bits = attribute(cudaDevAttrGlobalMemoryBusWidth, 0);
   d.theoretical_peak_gb_per_s = 2.0 * double(d.memory_clock_khz) * 1e3 * double(d.memory_bus_width_bits) / 8 / 1e9;
+  char pci_bus_id[32] = {};
+  if (cudaDeviceGetPCIBusId(pci_bus_id, int(sizeof pci_bus_id), 0) == cudaSuccess) d.pci_bus_id = pci_bus_id;
+  std::string why = "no PCI bus id from the runtime";
+  if (d.pci_bus_id.empty() || !read_gpu_clocks(d.pci_bus_id, &why)) d.clocks_unavailable = why;
 }
 
 } // namespace
@@ -82,5 +95,7 @@ device_info query_device() {
   }
   return d;
 }
+
+void reset_device() noexcept { (void)cudaDeviceReset(); }
 
 } // namespace policybench

@@ -15,21 +15,31 @@ struct device_info {
   int runtime_version = 0;                ///< cudaRuntimeGetVersion, e.g. 13000; 0 without CUDA
   int driver_version = 0;                 ///< cudaDriverGetVersion; 0 when no driver is loaded
   std::string name;
-  int compute_capability = 0;             ///< major * 10 + minor, e.g. 90
+  int compute_capability = 0; ///< major * 10 + minor, e.g. 90
   int sm_count = 0;
   std::size_t l2_cache_bytes = 0;
   std::size_t memory_bytes = 0;
   std::size_t free_memory_bytes = 0;
-  int sm_clock_khz = 0;
-  int memory_clock_khz = 0;
+  int sm_clock_khz = 0;     ///< cudaDevAttrClockRate: the peak SM clock, not the current one
+  int memory_clock_khz = 0; ///< cudaDevAttrMemoryClockRate: the peak memory clock
   int memory_bus_width_bits = 0;
   /// 2 (double data rate) x memory clock x bus width / 8, in GB/s (10^9 bytes/s), as CUDA's deviceQuery
   /// sample computes it; 0 when the runtime does not report the clock.
   double theoretical_peak_gb_per_s = 0;
-  double context_create_s = 0;            ///< first CUDA runtime call (context creation), host clock
+  /// The process's first CUDA call (cudaGetDeviceCount: loading libcuda, cuInit), host clock, seconds.
+  double driver_init_s = 0;
+  /// cudaSetDevice(0) + cudaFree(nullptr) after driver_init_s: creating device 0's primary context, seconds.
+  double context_create_s = 0;
+  std::string pci_bus_id; ///< e.g. "0000:3B:00.0"; where NVML finds the device
+  /// Why no SM/memory clocks can be read (NVML absent or failing); then measurement::clocks_before/after are empty.
+  std::optional<std::string> clocks_unavailable;
 };
 
 /// Queries device 0 and creates its context. Never throws: failures land in `unavailable`.
 device_info query_device();
+
+/// Destroys device 0's primary context (cudaDeviceReset) and with it every allocation: call last, so that
+/// compute-sanitizer's leak check sees what was still allocated. No-op without a device or without nvcc.
+void reset_device() noexcept;
 
 } // namespace policybench

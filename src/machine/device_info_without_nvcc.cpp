@@ -11,4 +11,6 @@ device_info query_device() {
   return d;
 }
 
+void reset_device() noexcept {}
+
 } // namespace policybench

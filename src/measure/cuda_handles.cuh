@@ -1,91 +1,85 @@
-// RAII for the CUDA resources one measurement owns: device memory, page-locked host memory, a stream, events.
-// Everything is released when the run ends (no static device memory), and destructors never throw.
+// RAII for the CUDA resources one measurement owns: one move-only handle template, instantiated for device memory,
+// page-locked host memory, streams and events. Released when the run ends; destructors never throw.
 #pragma once
 
 #include "measure/cuda_check.cuh"
 
 #include <cstddef>
-#include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace policybench {
 
-/// Throws std::runtime_error naming both figures when `bytes` more do not fit in the device's free memory:
+/// Owns one CUDA resource `Handle` (a pointer or an opaque CUDA handle) and gives it back with `Release` once.
+/// A null handle (the default, or an empty array) releases nothing. Move-only.
+template <class Handle, cudaError_t (*Release)(Handle)> class cuda_handle {
+public:
+  cuda_handle() = default;
+  explicit cuda_handle(Handle handle) noexcept : handle_(handle) {}
+  cuda_handle(cuda_handle&& other) noexcept : handle_(std::exchange(other.handle_, Handle{})) {}
+  cuda_handle& operator=(cuda_handle&& other) noexcept {
+    std::swap(handle_, other.handle_);
+    return *this;
+  }
+  ~cuda_handle() {
+    if (handle_) (void)Release(handle_); // an error here would be a sticky one, reported by the next call
+  }
+  Handle get() const noexcept { return handle_; }
+
+private:
+  Handle handle_{};
+};
+
+template <class T> cudaError_t free_device(T* p) { return cudaFree(p); }
+template <class T> cudaError_t free_pinned(T* p) { return cudaFreeHost(p); }
+
+template <class T> using device_array = cuda_handle<T*, free_device<T>>; ///< cudaMalloc'd elements of T
+template <class T> using pinned_array = cuda_handle<T*, free_pinned<T>>; ///< cudaHostAlloc'd elements of T
+using cuda_stream = cuda_handle<cudaStream_t, cudaStreamDestroy>;
+using cuda_event = cuda_handle<cudaEvent_t, cudaEventDestroy>;
+
+/// Throws device_out_of_memory naming both figures when `bytes` more do not fit in the device's free memory:
 /// clearer than cudaErrorMemoryAllocation, and raised before anything was allocated.
 inline void require_free_device_memory(std::size_t bytes) {
   std::size_t free_bytes = 0, total_bytes = 0;
   POLICYBENCH_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   if (bytes > free_bytes)
-    throw std::runtime_error("device memory: " + std::to_string(bytes) + " bytes needed, " +
-                             std::to_string(free_bytes) + " bytes free of " + std::to_string(total_bytes));
+    throw device_out_of_memory("device memory: " + std::to_string(bytes) + " bytes needed, " +
+                               std::to_string(free_bytes) + " bytes free of " + std::to_string(total_bytes));
 }
 
-/// n elements of T in device memory (cudaMalloc), uninitialized. Empty arrays allocate nothing.
-template <class T> class device_array {
-public:
-  explicit device_array(std::size_t n) : size_(n) {
-    if (n == 0) return;
-    require_free_device_memory(n * sizeof(T));
-    POLICYBENCH_CUDA_CHECK(cudaMalloc(&data_, n * sizeof(T)));
-  }
-  ~device_array() {
-    if (data_) (void)cudaFree(data_);
-  }
-  device_array(const device_array&) = delete;
-  device_array& operator=(const device_array&) = delete;
-  T* data() const noexcept { return data_; }
-  std::size_t size() const noexcept { return size_; }
+/// n uninitialized elements of T in device memory; n == 0 allocates nothing. Throws device_out_of_memory.
+template <class T> device_array<T> allocate_device(std::size_t n) {
+  T* p = nullptr;
+  if (n == 0) return device_array<T>(p);
+  require_free_device_memory(n * sizeof(T));
+  POLICYBENCH_CUDA_CHECK(cudaMalloc(&p, n * sizeof(T)));
+  return device_array<T>(p);
+}
 
-private:
-  T* data_ = nullptr;
-  std::size_t size_;
-};
-
-/// n elements of T in page-locked host memory (cudaMallocHost): copies DMA straight from it, no staging.
-template <class T> class pinned_array {
-public:
-  explicit pinned_array(std::size_t n) : size_(n) {
-    if (n > 0) POLICYBENCH_CUDA_CHECK(cudaMallocHost(&data_, n * sizeof(T)));
-  }
-  ~pinned_array() {
-    if (data_) (void)cudaFreeHost(data_);
-  }
-  pinned_array(const pinned_array&) = delete;
-  pinned_array& operator=(const pinned_array&) = delete;
-  T* data() const noexcept { return data_; }
-  std::size_t size() const noexcept { return size_; }
-
-private:
-  T* data_ = nullptr;
-  std::size_t size_;
-};
+/// n uninitialized elements of T in page-locked host memory (copies DMA straight from it, no staging);
+/// cudaHostAllocMapped in `flags` makes it addressable from kernels. Throws device_out_of_memory.
+template <class T> pinned_array<T> allocate_pinned(std::size_t n, unsigned flags = cudaHostAllocDefault) {
+  T* p = nullptr;
+  if (n > 0) POLICYBENCH_CUDA_CHECK(cudaHostAlloc(&p, n * sizeof(T), flags));
+  return pinned_array<T>(p);
+}
 
 /// A stream that does not synchronize with the legacy default stream, as a library caller's stream would be.
-class cuda_stream {
-public:
-  cuda_stream() { POLICYBENCH_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
-  ~cuda_stream() { (void)cudaStreamDestroy(stream_); }
-  cuda_stream(const cuda_stream&) = delete;
-  cuda_stream& operator=(const cuda_stream&) = delete;
-  cudaStream_t get() const noexcept { return stream_; }
+inline cuda_stream make_stream() {
+  cudaStream_t s = nullptr;
+  POLICYBENCH_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  return cuda_stream(s);
+}
 
-private:
-  cudaStream_t stream_ = nullptr;
-};
+inline cuda_event make_event() {
+  cudaEvent_t e = nullptr;
+  POLICYBENCH_CUDA_CHECK(cudaEventCreate(&e));
+  return cuda_event(e);
+}
 
-class cuda_event {
-public:
-  cuda_event() { POLICYBENCH_CUDA_CHECK(cudaEventCreate(&event_)); }
-  ~cuda_event() { (void)cudaEventDestroy(event_); }
-  cuda_event(const cuda_event&) = delete;
-  cuda_event& operator=(const cuda_event&) = delete;
-  cudaEvent_t get() const noexcept { return event_; }
-
-private:
-  cudaEvent_t event_ = nullptr;
-};
-
-/// Brackets work on a stream: device-side time, free of host launch overhead and of the host clock.
+/// Brackets work on a stream: device-side time, free of the host clock. Recorded on an idle stream the start
+/// event is timestamped before the work's launch arrives: hold the stream first (stream_hold.cuh).
 class event_pair {
 public:
   void record_start(cudaStream_t stream) { POLICYBENCH_CUDA_CHECK(cudaEventRecord(start_.get(), stream)); }
@@ -99,7 +93,7 @@ public:
   }
 
 private:
-  cuda_event start_, stop_;
+  cuda_event start_ = make_event(), stop_ = make_event();
 };
 
 } // namespace policybench

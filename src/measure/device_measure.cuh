@@ -1,47 +1,24 @@
-// How a device policy is measured: data initialized and validated on the device (no second copy), kernel time
-// from CUDA events on the policy's stream, host-synchronous time around it, and the two end-to-end views.
+// How a device policy is measured: the GPU woken by >= 100 ms of work, data initialized and validated on the
+// device, kernel time from CUDA events on a held stream, host-synchronous time around it, two end-to-end views.
 #pragma once
 
 #include "measure/cuda_check.cuh"
 #include "measure/cuda_handles.cuh"
-#include "measure/validation.hpp"
+#include "measure/device_validation.cuh"
+#include "measure/gpu_warmup.cuh"
 #include "measure/run_config.hpp"
+#include "measure/stream_hold.cuh"
 #include "measure/timing.hpp"
 
-#include <thrust/find.h>
-#include <thrust/iterator/counting_iterator.h>
-#include <thrust/system/cuda/execution_policy.h>
 #include <thrust/tabulate.h>
 
 #include <cstddef>
-#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace policybench {
-
-template <class T> struct initial_value {
-  __host__ __device__ T operator()(std::ptrdiff_t i) const { return expected_value<T>(std::size_t(i), 0); }
-};
-
-template <class T> struct differs_from_expected {
-  const T* data;
-  std::uint64_t calls;
-  __device__ bool operator()(std::size_t i) const { return data[i] != expected_value<T>(i, calls); }
-};
-
-/// Index of the first of n device elements that is not expected_value<T>(i, calls): a search on the device,
-/// so a 10 GB array is validated without copying it back.
-template <class T>
-std::optional<std::size_t> first_device_mismatch(const T* d, std::size_t n, std::uint64_t calls, cudaStream_t s) {
-  if (n == 0) return std::nullopt;
-  const thrust::counting_iterator<std::size_t> first(0);
-  const auto found = thrust::find_if(thrust::cuda::par.on(s), first, first + n, differs_from_expected<T>{d, calls});
-  if (found == first + n) return std::nullopt;
-  return std::size_t(*found);
-}
 
 /// Times `calls` of: H2D copy from `host`, apply, D2H copy back, stream synchronize. Host clock only: that is
 /// what a caller holding a host array waits for. `host` ends with the result's `calls` increments.
@@ -60,22 +37,45 @@ inline void add_validation_error(measurement& m, std::string error) {
   m.validation_error = m.validation_error ? *m.validation_error + "; " + error : std::move(error);
 }
 
-/// Runs the workload for `cfg` on `stream`: apply(T* first, std::size_t n, cudaStream_t) launches one call.
+/// Where and how a device policy is timed: on a fresh non-blocking stream of its own, held for kernel time; or
+/// on the legacy default stream, host-synchronous time only (thrust::device synchronizes inside the call, which
+/// would deadlock a held stream and puts a host round trip between any two events around it).
+enum class stream_choice { own, legacy_default };
+
+/// Whether apply reaches CUB's bulk-copy transform, whose first call per type must be a large one (see
+/// prime_cub_tile_size).
+enum class cub_tile_size { not_cached, cached_at_first_call };
+
+/// Runs the workload for `cfg` on `stream`: apply(T* first, std::size_t n, cudaStream_t) enqueues one call.
 /// One device allocation per run; the end-to-end views reuse it, each call overwriting it from the host.
-template <class T, class Apply> measurement measure_on_device(const run_config& cfg, cudaStream_t stream, Apply apply) {
+template <class T, class Apply>
+measurement measure_on_device(const run_config& cfg, cudaStream_t stream, stream_choice where, cub_tile_size tiles,
+                              Apply apply) {
   const std::size_t n = cfg.size;
-  const device_array<T> data(n);
-  T* const d = data.data();
+  const device_array<T> data = allocate_device<T>(n);
+  T* const d = data.get();
+  if (tiles == cub_tile_size::cached_at_first_call) prime_cub_tile_size<T>(apply, stream);
+  wake_gpu(d, n * sizeof(T), stream, cfg.device_warmup_s);
   if (n > 0) thrust::tabulate(thrust::cuda::par.on(stream), d, d + n, initial_value<T>{});
 
   measurement m;
-  event_pair events;
-  m.in_place = time_calls(cfg, [&] {
-    events.record_start(stream);
-    apply(d, n, stream);
-    events.record_stop(stream);
-    return events.elapsed_s();
-  });
+  m.clocks_before = current_gpu_clocks();
+  if (where == stream_choice::legacy_default) {
+    m.no_kernel_time = "it synchronizes inside the call: CUDA events around it would time a host round trip too";
+    m.in_place = time_calls(cfg, [&] { apply(d, n, stream); });
+  } else {
+    stream_hold hold;
+    event_pair events;
+    bool first = true; // the first call may load its kernels' module, which must not wait behind a held stream
+    m.in_place = time_calls(cfg, [&] {
+      const auto work = [&](cudaStream_t s) { apply(d, n, s); };
+      if (!std::exchange(first, false)) return held_kernel_time(hold, events, stream, work);
+      work(stream);
+      POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(stream));
+      return 0.0; // the cold call's kernel time is never used
+    });
+  }
+  m.clocks_after = current_gpu_clocks();
   if (const auto bad = first_device_mismatch(d, n, m.in_place.calls, stream)) {
     T value{};
     POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(&value, d + *bad, sizeof(T), cudaMemcpyDeviceToHost, stream));
@@ -94,21 +94,19 @@ template <class T, class Apply> measurement measure_on_device(const run_config& 
     std::vector<T> pageable(n);
     m.e2e_pageable = end_to_end(pageable.data(), "end-to-end from pageable memory");
   }
-  const pinned_array<T> pinned(n);
-  m.e2e_pinned = end_to_end(pinned.data(), "end-to-end from pinned memory");
+  const pinned_array<T> pinned = allocate_pinned<T>(n);
+  m.e2e_pinned = end_to_end(pinned.get(), "end-to-end from pinned memory");
   return m;
 }
 
-/// Where a device policy launches: a fresh non-blocking stream of its own, or the legacy default stream (where
-/// thrust::device launches and synchronizes).
-enum class stream_choice { own, legacy_default };
-
 /// Measures apply(T* first, std::size_t n, cudaStream_t s) for the run's element type on the chosen stream.
-template <class Apply> measurement measure_device(const run_config& cfg, stream_choice where, Apply apply) {
+template <class Apply>
+measurement measure_device(const run_config& cfg, stream_choice where, Apply apply,
+                           cub_tile_size tiles = cub_tile_size::not_cached) {
   return visit_element_type(cfg.type, [&]<class T>() {
-    if (where == stream_choice::legacy_default) return measure_on_device<T>(cfg, cudaStreamLegacy, apply);
-    const cuda_stream stream;
-    return measure_on_device<T>(cfg, stream.get(), apply);
+    if (where == stream_choice::legacy_default) return measure_on_device<T>(cfg, cudaStreamLegacy, where, tiles, apply);
+    const cuda_stream stream = make_stream();
+    return measure_on_device<T>(cfg, stream.get(), where, tiles, apply);
   });
 }
 

@@ -21,16 +21,35 @@ struct run_config {
   /// Seconds the timed calls should fill (sweeps): 0 = exactly `reps` timed calls; otherwise as many as the
   /// warm-up calls predict fill min_time_s, at least min_timed_reps and at most `reps` (see timed_reps).
   double min_time_s = 0;
+  /// Device runs: seconds of GPU work (memsets of the run's buffer) before the policy's first call, so that an idle
+  /// GPU's SM clock has ramped up before anything is timed (the H200 idles far below its boost clock).
+  double device_warmup_s = 0.1;
   /// Bytes one call moves: read + write of every element, STREAM's counting (no write-allocate credit).
   double bytes_per_call() const noexcept { return 2.0 * double(size) * double(size_of(type)); }
 };
 
 /// Durations in seconds of one sequence of calls on one buffer.
 struct timed_calls {
-  double cold_s = 0;             ///< the first call in this process (host clock), never part of warm statistics
+  /// The first call of this sequence (host clock), never part of warm statistics. Host rows: the first call on a
+  /// buffer already written once (its pages are faulted in). Device rows: the policy's first call in this
+  /// measurement, after context creation, the data's initialization and device_warmup_s of GPU work; it pays
+  /// the policy's own first-call costs (lazy loading of its kernels, CUB's occupancy queries) only the first
+  /// time the process runs that policy and element type (a sweep's first point), and cub::DeviceTransform's
+  /// and the proclaim_copyable_arguments row's not at all (their first call is on a scratch buffer, see
+  /// prime_cub_tile_size). Driver and context start-up are device_info's driver_init_s and context_create_s.
+  double cold_s = 0;
   std::vector<double> warm_s;    ///< one host-clock duration per timed call, each call complete when timing stops
-  std::vector<double> kernel_s;  ///< one CUDA-event duration per timed call on the policy's stream; empty on the host
+  /// One CUDA-event duration per timed call on the policy's stream, held (stream_hold.cuh) so that the start event
+  /// is not timestamped before the launch arrives; such calls' warm_s include enqueueing and releasing the hold
+  /// (microseconds). Empty on the host and where measurement::no_kernel_time says why.
+  std::vector<double> kernel_s;
   std::uint64_t calls = 0;       ///< calls the buffer received: cold + warm-up + timed (what validation expects)
+};
+
+/// A GPU's clocks at one moment, in MHz, as NVML reports them (nvmlDeviceGetClockInfo).
+struct gpu_clocks {
+  unsigned sm_mhz = 0;
+  unsigned memory_mhz = 0;
 };
 
 /// Everything one policy's run produced. `validation_error` is empty when every element of every buffer
@@ -40,6 +59,11 @@ struct measurement {
   std::optional<timed_calls> e2e_pageable;  ///< device policies: H2D copy + increment + D2H copy, std::vector
   std::optional<timed_calls> e2e_pinned;    ///< the same from page-locked host memory
   std::optional<std::string> validation_error;
+  /// Device rows with no kernel time (in_place.kernel_s empty): why, e.g. thrust::device synchronizes inside the
+  /// call, so events around it would time the host round trip. Their figure is the host-synchronous warm_s.
+  std::optional<std::string> no_kernel_time;
+  std::optional<gpu_clocks> clocks_before; ///< device rows: just before the first call; nullopt: NVML unavailable
+  std::optional<gpu_clocks> clocks_after;  ///< device rows: after the last timed in-place call
 };
 
 } // namespace policybench

@@ -1,11 +1,13 @@
 // The device policies through the plain C++ registry: every available one, every element type, sizes 0..17 and
-// two large sizes that are not powers of two. Without any available policy the executable is skipped (77).
+// two large sizes that are not powers of two. Without any available policy the executable is skipped (77);
+// with one it resets the device before exit, so that compute-sanitizer's leak check sees every allocation.
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
 #include "test_sizes.hpp"
 
 #include "measure/ceilings.hpp"
+#include "measure/device_out_of_memory.hpp"
 #include "policies/registry.hpp"
 
 #include <algorithm>
@@ -19,14 +21,26 @@ using namespace policybench;
 
 namespace {
 
-// Built once: query_device() creates the CUDA context, which every test case shares.
+// Queried once: query_device() creates the CUDA context, which every test case shares.
+const device_info& device() {
+  static const device_info info = query_device();
+  return info;
+}
+
 const std::vector<policy_entry>& policies() {
   static const std::vector<policy_entry> all = [] {
-    auto rows = policybench::registry(query_device());
+    auto rows = policybench::registry(device());
     std::erase_if(rows, [](const policy_entry& p) { return p.device != "device"; });
     return rows;
   }();
   return all;
+}
+
+// A small warm-up: the figures are not looked at, and the suite runs some 500 measurements.
+run_config small_config(element_type type, std::size_t n, int warmup, int reps) {
+  run_config cfg{type, n, warmup, reps};
+  cfg.device_warmup_s = 0.001;
+  return cfg;
 }
 
 void check_calls(const timed_calls& t, const run_config& cfg, bool kernel_times) {
@@ -45,11 +59,17 @@ TEST_CASE_TEMPLATE("every available device policy increments every element exact
       for (const policy_entry& p : policies()) {
         if (p.unavailable) continue;
         CAPTURE(p.name);
-        const run_config cfg{element_type_of<T>, n, 1, 2};
+        const run_config cfg = small_config(element_type_of<T>, n, 1, 2);
         const measurement m = p.measure(cfg);
         CHECK_MESSAGE(!m.validation_error, m.validation_error.value_or(""));
         const bool on_device = p.device == "device";
-        check_calls(m.in_place, cfg, on_device);
+        // thrust::device synchronizes inside the call: no kernel time, and a reason instead.
+        const bool synchronous = p.name == "thrust::device";
+        CHECK(m.no_kernel_time.has_value() == synchronous);
+        check_calls(m.in_place, cfg, on_device && !synchronous);
+        // Clocks come from NVML on the policy's device: both or neither, as device_info says.
+        CHECK(m.clocks_before.has_value() == !device().clocks_unavailable);
+        CHECK(m.clocks_after.has_value() == m.clocks_before.has_value());
         if (on_device) {
           REQUIRE(m.e2e_pageable);
           REQUIRE(m.e2e_pinned);
@@ -63,19 +83,31 @@ TEST_CASE_TEMPLATE("every available device policy increments every element exact
 
 #if POLICYBENCH_HAVE_CUDA
 TEST_CASE("the device copy ceiling times reps copies when a device exists") {
-  const run_config cfg{element_type::float64, 1'000'003, 1, 3};
+  const run_config cfg = small_config(element_type::float64, 1'000'003, 1, 3);
   const auto copy = measure_device_copy(cfg);
-  if (query_device().unavailable) {
+  if (device().unavailable) {
     CHECK_FALSE(copy);
     return;
   }
   REQUIRE(copy);
   REQUIRE(copy->kernel_s.size() == 3);
   REQUIRE(copy->warm_s.size() == 3);
-  for (double s : copy->kernel_s) CHECK(s > 0);
-  for (double s : copy->warm_s) CHECK(s > 0);
+  for (double s : copy->kernel_s)
+    CHECK(s > 0);
+  for (double s : copy->warm_s)
+    CHECK(s > 0);
 }
 #endif
+
+TEST_CASE("more elements than device memory holds: device_out_of_memory, and the next run is unaffected") {
+  for (const policy_entry& p : policies()) {
+    if (p.unavailable) continue;
+    CAPTURE(p.name);
+    CHECK_THROWS_AS(p.measure(small_config(element_type::float64, device().memory_bytes, 0, 1)), device_out_of_memory);
+    const measurement m = p.measure(small_config(element_type::float64, 1000, 0, 1));
+    CHECK_MESSAGE(!m.validation_error, m.validation_error.value_or(""));
+  }
+}
 
 TEST_CASE("an unavailable device policy has a reason and no measure function") {
   for (const policy_entry& p : policies()) {
@@ -93,5 +125,7 @@ int main(int argc, char** argv) {
     return 77; // ctest's SKIP_RETURN_CODE for this test
   }
   doctest::Context context(argc, argv);
-  return context.run();
+  const int status = context.run();
+  reset_device();
+  return status;
 }

@@ -34,7 +34,8 @@ TEST_CASE("the registry: unique names, loop first, an unavailable row has a reas
   }
   for (const char* name : {"std::seq", "std::unseq", "std::par", "std::par_unseq", "tbb::parallel_for", "thrust::cpp",
                            "thrust::tbb", "thrust::omp", "thrust::device", "thrust::cuda::par_nosync",
-                           "cub::DeviceTransform", "cuda::kernel", "cuda::kernel_grid_stride"})
+                           "thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments", "cub::DeviceTransform",
+                           "cuda::kernel", "cuda::kernel_grid_stride"})
     CHECK(names.count(name) == 1);
 }
 
@@ -52,7 +53,7 @@ TEST_CASE("without a usable device every CUDA row is listed, unavailable with th
 
 TEST_CASE("select_policies picks by name in registry order and refuses unknown names") {
   const std::vector<policy_entry> registry{fake("loop"), fake("std::par"), fake("thrust::omp", "host", "no OpenMP"),
-                                            fake("cuda::kernel", "device", "no nvcc")};
+                                           fake("cuda::kernel", "device", "no nvcc")};
   SUBCASE("no names: every entry, unavailable ones kept to be reported") {
     const auto selected = select_policies(registry, {});
     REQUIRE(selected.size() == 4);
@@ -91,4 +92,3 @@ TEST_CASE("select_policies picks by name in registry order and refuses unknown n
     CHECK(std::any_of(selected.begin(), selected.end(), [](const auto& p) { return p.name == "cuda::kernel"; }));
   }
 }
-

@@ -1,0 +1,62 @@
+// NVML through dlopen: the driver's libnvidia-ml may be absent (this machine, a container without it), and then
+// clocks are "unavailable", not a failed build or run. The toolkit here ships no nvml.h; the few declarations
+// below are NVML's stable C ABI (nvml.h: nvmlReturn_t 0 = NVML_SUCCESS, NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2).
+#include "measure/gpu_clocks.hpp"
+
+#include <dlfcn.h>
+
+#include <string>
+#include <utility>
+
+namespace policybench {
+
+namespace {
+
+struct nvml_device;
+using nvml_init_fn = int (*)();
+using nvml_device_by_pci_fn = int (*)(const char*, nvml_device**);
+using nvml_clock_fn = int (*)(nvml_device*, int, unsigned*);
+constexpr int nvml_success = 0, nvml_clock_sm = 1, nvml_clock_mem = 2;
+
+// Loaded and initialized once per process, never shut down: clocks are read before and after every policy.
+struct nvml_library {
+  std::string unavailable;
+  nvml_device_by_pci_fn device_by_pci = nullptr;
+  nvml_clock_fn clock = nullptr;
+
+  nvml_library() {
+    void* lib = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+      unavailable = "NVML not loaded (libnvidia-ml.so.1 comes with the NVIDIA driver)";
+      return;
+    }
+    const auto init = reinterpret_cast<nvml_init_fn>(dlsym(lib, "nvmlInit_v2"));
+    device_by_pci = reinterpret_cast<nvml_device_by_pci_fn>(dlsym(lib, "nvmlDeviceGetHandleByPciBusId_v2"));
+    clock = reinterpret_cast<nvml_clock_fn>(dlsym(lib, "nvmlDeviceGetClockInfo"));
+    if (!init || !device_by_pci || !clock)
+      unavailable = "NVML lacks nvmlInit_v2 or a clock query";
+    else if (const int status = init(); status != nvml_success)
+      unavailable = "nvmlInit_v2 failed (NVML error " + std::to_string(status) + ")";
+  }
+};
+
+} // namespace
+
+std::optional<gpu_clocks> read_gpu_clocks(const std::string& pci_bus_id, std::string* why) {
+  static const nvml_library nvml;
+  const auto fail = [&](std::string reason) -> std::optional<gpu_clocks> {
+    if (why) *why = std::move(reason);
+    return std::nullopt;
+  };
+  if (!nvml.unavailable.empty()) return fail(nvml.unavailable);
+  nvml_device* device = nullptr;
+  if (nvml.device_by_pci(pci_bus_id.c_str(), &device) != nvml_success)
+    return fail("NVML does not know the device at PCI bus id " + pci_bus_id);
+  gpu_clocks clocks;
+  if (nvml.clock(device, nvml_clock_sm, &clocks.sm_mhz) != nvml_success ||
+      nvml.clock(device, nvml_clock_mem, &clocks.memory_mhz) != nvml_success)
+    return fail("NVML reports no SM or memory clock for this device");
+  return clocks;
+}
+
+} // namespace policybench
