@@ -26,7 +26,7 @@ run_report run_policies(const options& opts, host_info host, device_info device,
                         const std::vector<policy_entry>& selected, const policy_callback& starting) {
   const host_thread_limit limit(opts.threads);
   run_report report{opts.run, opts.threads, host_concurrency(), std::move(host), std::move(device), {}, {}, {}, {}};
-  report.host_ceiling = measure_host_copy(opts.run);
+  report.host_ceiling = measure_host_ceilings(opts.run).in_place;
 #if POLICYBENCH_HAVE_CUDA
   if (!report.device.unavailable) {
     // A device lost here must not cost the host results: the warning keeps the CUDA text, and each device
