@@ -55,7 +55,7 @@ TEST_CASE("first_touch_fill writes i mod 1024 with every threading, at every tes
     }
 }
 
-TEST_CASE("for_each_static_chunk covers [0, n) once, in contiguous chunks") {
+TEST_CASE("for_each_static_chunk covers 0..n-1 once, in contiguous chunks") {
   for (const host_threading threads : {host_threading::one_thread, host_threading::tbb, host_threading::openmp})
     for (const std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(7), std::size_t(100'003)}) {
       std::vector<int> hits(n, 0);
