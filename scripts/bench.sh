@@ -26,7 +26,9 @@ PY
 )
 "$pb" --size "$big" --warmup 2 --reps 10 --policies "$host_policies" --format json --output "$work/llc4.json"
 big_report=""
-if /usr/bin/python3 -c 'import json,sys; sys.exit(0 if json.load(open(sys.argv[1]))["environment"]["device"]["available"] else 1)' "$work/run.json"; then
+device_available='import json, sys; env = json.load(open(sys.argv[1]))["environment"]
+sys.exit(0 if env["device"]["available"] else 1)'
+if /usr/bin/python3 -c "$device_available" "$work/run.json"; then
   # 10^9 float64 needs 16 GB of device memory; policybench refuses if it does not fit: then "not measured".
   big_report="$work/big.json"
   "$pb" --size 1000000000 --warmup 2 --reps 10 --format json --output "$big_report" \
@@ -42,7 +44,8 @@ big = json.load(open(big_path)) if big_path else None
 bare_s = float(open(os.path.join(work, "bare.txt")).read())
 
 def ok(report, device):
-    return {r["policy"]: r for r in (report or {"results": []})["results"] if r["status"] == "ok" and r["device"] == device}
+    rows = (report or {"results": []})["results"]
+    return {r["policy"]: r for r in rows if r["status"] == "ok" and r["device"] == device}
 
 def host_ceiling_gb_per_s(report):
     # The in-place ceiling; reports from before it was named carry it under the copy's old name.
@@ -51,10 +54,10 @@ def host_ceiling_gb_per_s(report):
 
 def line(name, value, goal, better, note=""):
     if value is None:
-        print(f"{name:<62} not measured {note}")
+        print(f"{name:<72} not measured {note}")
         return
     met = value <= goal if better == "<=" else value >= goal
-    print(f"{name:<62} {value:8.3f}   goal {better} {goal:<5}  {'met' if met else 'NOT MET'} {note}")
+    print(f"{name:<72} {value:8.3f}   goal {better} {goal:<5}  {'met' if met else 'NOT MET'} {note}")
 
 host, dev = ok(run, "host"), ok(run, "device")
 seed_rows = ok(seed, "host")
@@ -68,7 +71,7 @@ big_host = ok(llc4, "host")
 ceiling = host_ceiling_gb_per_s(llc4)
 shares = {p: r["gb_per_s"] / ceiling for p, r in big_host.items()} if ceiling else {}
 top = max(shares, key=shares.get) if shares else None
-line(f"best CPU GB/s / in-place ceiling at {llc4['config']['size']} elements ({top})",
+line(f"best CPU GB/s / in-place ceiling at {llc4['environment']['config']['size']} elements ({top})",
      shares[top] if top else None, 0.95, ">=")
 line("highest row / in-place ceiling at that size", shares[top] if top else None, 1.05, "<=")
 line("harness loop / bare loop (same placement)", host["loop"]["median_s"] / bare_s if "loop" in host else None,
