@@ -8,13 +8,15 @@
 
 #include <atomic>
 #include <cstddef>
+#include <functional>
 
 namespace policybench {
 namespace {
 
 // Times loop(begin, end) over [0, n) split statically over the ceiling's threads: what differs between the ceilings
 // is only the loop.
-template <class Loop> timed_calls time_stream(const run_config& cfg, std::size_t n, const Loop& loop) {
+timed_calls time_stream(const run_config& cfg, std::size_t n,
+                        const std::function<void(std::size_t, std::size_t)>& loop) {
   return time_calls(cfg, [&] { for_each_static_chunk(n, ceiling_threading(), loop); });
 }
 

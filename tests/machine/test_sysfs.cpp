@@ -67,9 +67,10 @@ TEST_CASE("kernel lists") {
 
 TEST_CASE("this host: the last-level cache comes from sysfs where the kernel has it") {
   const host_info h = query_host();
-  if (std::filesystem::exists("/sys/devices/system/cpu/cpu0/cache/index0/size")) {
+  if (read_cpu_caches("/sys").llc_bytes > 0) {
     CHECK(h.cache_source == "sysfs");
     CHECK(h.llc_bytes == read_cpu_caches("/sys").llc_bytes);
+  } else {
+    CHECK(h.cache_source == "sysconf");
   }
-  CHECK(h.llc_bytes > 0);
 }

@@ -10,8 +10,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <cstdint>
+#include <mutex>
+#include <set>
 #include <sstream>
+#include <thread>
 #include <vector>
 
 using namespace policybench;
@@ -89,4 +93,19 @@ TEST_CASE("anon_huge_page_bytes of a range with no mapping, or of an empty listi
   CHECK(anon_huge_page_bytes(smaps, 0x1000, 0x2000) == 0);
   std::istringstream empty("");
   CHECK(anon_huge_page_bytes(empty, 0, UINTPTR_MAX) == 0);
+}
+
+TEST_CASE("an OpenMP first touch runs one chunk on each OpenMP thread, as thrust::omp's schedule(static) does") {
+  if (ceiling_threading() != host_threading::openmp) return; // built without OpenMP: one thread, nothing to see
+  std::mutex m;
+  std::set<std::thread::id> threads;
+  std::size_t chunks = 0;
+  for_each_static_chunk(1000, host_threading::openmp, [&](std::size_t, std::size_t) {
+    const std::lock_guard lock(m);
+    threads.insert(std::this_thread::get_id());
+    ++chunks;
+  });
+  CHECK(threads.size() == chunks);
+  // Without OMP_NUM_THREADS, OpenMP's default team is oneTBB's default concurrency: every CPU the process may use.
+  if (!std::getenv("OMP_NUM_THREADS")) CHECK(int(chunks) == host_concurrency());
 }
