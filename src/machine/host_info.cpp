@@ -1,5 +1,6 @@
 // What the host is: CPU, caches, oneTBB, compiler, and which parallel backend std::par really got.
 #include "machine/host_info.hpp"
+#include "machine/sysfs.hpp"
 #include "policybench/workload.hpp"
 
 #include <oneapi/tbb/info.h>
@@ -40,10 +41,16 @@ host_info query_host() {
   host_info h;
   h.cpu_model = cpu_model();
   h.logical_cores = static_cast<int>(std::thread::hardware_concurrency());
-  h.l1d_cache_bytes = sysconf_bytes(_SC_LEVEL1_DCACHE_SIZE);
-  h.l2_cache_bytes = sysconf_bytes(_SC_LEVEL2_CACHE_SIZE);
-  h.llc_bytes = sysconf_bytes(_SC_LEVEL3_CACHE_SIZE);
+  // sysconf is glibc's CPUID reading, wrong on some VMs (320 MiB of L3 where the kernel says 32 MiB): a fallback.
+  const cpu_caches caches = read_cpu_caches("/sys");
+  h.cache_source = caches.llc_bytes ? "sysfs" : "sysconf";
+  h.l1d_cache_bytes = caches.l1d_bytes ? caches.l1d_bytes : sysconf_bytes(_SC_LEVEL1_DCACHE_SIZE);
+  h.l2_cache_bytes = caches.l2_bytes ? caches.l2_bytes : sysconf_bytes(_SC_LEVEL2_CACHE_SIZE);
+  h.llc_bytes = caches.llc_bytes ? caches.llc_bytes : sysconf_bytes(_SC_LEVEL3_CACHE_SIZE);
+  h.llc_instances = caches.llc_instances;
   if (h.llc_bytes == 0) h.llc_bytes = h.l2_cache_bytes;
+  h.transparent_hugepages = read_transparent_hugepage_mode("/sys");
+  h.numa_nodes = read_numa_nodes("/sys");
   h.tbb_version = TBB_runtime_version();
   h.tbb_default_concurrency = tbb::info::default_concurrency();
 #if defined(__clang__)

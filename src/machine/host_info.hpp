@@ -3,23 +3,28 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace policybench {
 
 /// The host machine and the software that runs the host policies. Sizes in bytes.
 struct host_info {
-  std::string cpu_model;           ///< /proc/cpuinfo "model name"
-  int logical_cores = 0;           ///< std::thread::hardware_concurrency
-  std::size_t l1d_cache_bytes = 0; ///< per core, from sysconf (0 when unknown)
-  std::size_t l2_cache_bytes = 0;  ///< per core
-  std::size_t llc_bytes = 0;       ///< last-level cache (L3, else L2), shared
-  std::string tbb_version;         ///< oneTBB runtime version, e.g. "2021.8.0"
-  int tbb_default_concurrency = 0; ///< tbb::info::default_concurrency()
-  std::string compiler;            ///< e.g. "g++ 12.2.0"
-  std::string standard_library;    ///< e.g. "libstdc++ 12"
-  std::string pstl_backend;        ///< "oneTBB" or "serial": what std::par really runs on
-  std::string thrust_version;      ///< CCCL Thrust version, e.g. "3.0.1"
-  bool openmp = false;             ///< thrust::omp built with OpenMP
+  std::string cpu_model;             ///< /proc/cpuinfo "model name"
+  int logical_cores = 0;             ///< std::thread::hardware_concurrency
+  std::size_t l1d_cache_bytes = 0;   ///< per core (0 when unknown)
+  std::size_t l2_cache_bytes = 0;    ///< per core
+  std::size_t llc_bytes = 0;         ///< last-level cache (L3, else L2), all instances together
+  int llc_instances = 0;             ///< how many last-level caches llc_bytes adds up (0 when from sysconf)
+  std::string cache_source;          ///< where llc_bytes came from: "sysfs" (the kernel, as lscpu) or "sysconf"
+  std::string transparent_hugepages; ///< THP mode: "always", "madvise", "never"; empty without THP
+  std::vector<int> numa_nodes;       ///< online NUMA nodes; empty when the kernel has no NUMA support
+  std::string tbb_version;           ///< oneTBB runtime version, e.g. "2021.8.0"
+  int tbb_default_concurrency = 0;   ///< tbb::info::default_concurrency()
+  std::string compiler;              ///< e.g. "g++ 12.2.0"
+  std::string standard_library;      ///< e.g. "libstdc++ 12"
+  std::string pstl_backend;          ///< "oneTBB" or "serial": what std::par really runs on
+  std::string thrust_version;        ///< CCCL Thrust version, e.g. "3.0.1"
+  bool openmp = false;               ///< thrust::omp built with OpenMP
 };
 
 /// Reads host_info. Never throws; unknown fields stay empty or 0.

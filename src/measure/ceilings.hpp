@@ -1,16 +1,30 @@
-// The bandwidth ceilings a policy's figure is set against: the same bytes moved by a copy on the same device.
+// The bandwidth ceilings a policy's figure is set against: the same bytes streamed in place on the same device, with
+// STREAM's copy and scale beside it for reference.
 #pragma once
 
 #include "measure/run_config.hpp"
 
+#include <cstdint>
 #include <optional>
 
 namespace policybench {
 
-/// The host's ceiling for `cfg`: a parallel streaming copy (oneTBB, all allowed threads, non-temporal stores on
-/// x86) of size x sizeof(T) bytes between two host arrays, i.e. cfg.bytes_per_call() moved per call.
-/// Throws std::bad_alloc when the second array does not fit.
-timed_calls measure_host_copy(const run_config& cfg);
+/// The host's ceilings for `cfg`, all on one array of cfg.size elements of cfg.type placed as the policies' arrays
+/// are (cfg.pages, cfg.first_touch), the index range split statically over every allowed OpenMP thread, pinned
+/// (oneTBB's static_partitioner, unpinned, in a build without OpenMP). Bytes are counted as STREAM does.
+struct host_ceilings {
+  timed_calls in_place; ///< a[i] = a[i] + 1, the policies' own update: cfg.bytes_per_call() per call; THE ceiling
+  /// STREAM Copy b[i] = a[i], a and b the two halves of each thread's chunk of the array: copy_bytes_per_call
+  timed_calls copy;
+  timed_calls scale; ///< STREAM Scale b[i] = 3 a[i] on the same halves: copy_bytes_per_call per call
+  /// 2 x sizeof(T) x the elements one copy writes: about cfg.bytes_per_call() / 2 (one element less per odd chunk)
+  double copy_bytes_per_call = 0;
+  std::uint64_t huge_page_bytes = 0; ///< bytes of the array backed by transparent huge pages
+};
+
+/// Measures host_ceilings with time_calls(cfg) for each of the three. Copy and scale use halves of the one array
+/// rather than a second array, so the run's peak memory stays one array. Throws std::bad_alloc.
+host_ceilings measure_host_ceilings(const run_config& cfg);
 
 #if POLICYBENCH_HAVE_CUDA
 /// The device's ceiling for `cfg`: cudaMemcpyAsync device-to-device of size x sizeof(T) bytes (=

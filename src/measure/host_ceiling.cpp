@@ -1,58 +1,67 @@
-// The host's memory-bandwidth ceiling: the same bytes moved by a parallel streaming copy.
+// The host's memory-bandwidth ceilings: the policies' in-place update with a static split over pinned threads,
+// and STREAM's copy and scale, all through one timed stream over the same placed array.
 #include "measure/ceilings.hpp"
+#include "measure/host_array.hpp"
 #include "measure/host_threads.hpp"
 #include "measure/timing.hpp"
+#include "policybench/increment.hpp"
 
-#include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/parallel_for.h>
-
-#include <cstring>
-#include <memory>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include <atomic>
+#include <cstddef>
+#include <functional>
 
 namespace policybench {
 namespace {
 
-constexpr std::size_t line_bytes = 64;
+// Times loop(begin, end) over [0, n) split statically over the ceiling's threads: what differs between the ceilings
+// is only the loop.
+timed_calls time_stream(const run_config& cfg, std::size_t n,
+                        const std::function<void(std::size_t, std::size_t)>& loop) {
+  return time_calls(cfg, [&] { for_each_static_chunk(n, ceiling_threading(), loop); });
+}
 
-// Copies whole 64-byte lines [first, last). On x86 with non-temporal stores, as STREAM's best builds do: a plain
-// store first reads the target line (write-allocate), a third transfer that STREAM's byte count does not credit
-// and that an in-place update never pays, so a plain memcpy would be a ceiling the policies exceed.
-void copy_lines(const unsigned char* source, unsigned char* target, std::size_t first, std::size_t last) {
-#if defined(__SSE2__)
-  for (std::size_t line = first; line < last; ++line) {
-    const auto* in = reinterpret_cast<const __m128i*>(source + line * line_bytes);
-    auto* out = reinterpret_cast<__m128i*>(target + line * line_bytes);
-    for (int i = 0; i < 4; ++i) _mm_stream_si128(out + i, _mm_load_si128(in + i));
-  }
-  _mm_sfence();
-#else
-  std::memcpy(target + first * line_bytes, source + first * line_bytes, (last - first) * line_bytes);
-#endif
+// STREAM's copy and scale, out[i] = op(in[i]), from the first half of each thread's chunk to its second half, so
+// every page stays with the thread that first touched it. `moved` counts the elements written.
+template <class T, class Op> auto half_to_half(T* a, Op op, std::atomic<std::uint64_t>& moved) {
+  return [a, op, &moved](std::size_t begin, std::size_t end) {
+    const std::size_t half = (end - begin) / 2;
+    const T* const in = a + begin;
+    T* const out = a + begin + half;
+    for (std::size_t i = 0; i < half; ++i)
+      out[i] = op(in[i]);
+    moved.fetch_add(half, std::memory_order_relaxed);
+  };
+}
+
+template <class T> host_ceilings measure_with(const run_config& cfg) {
+  const pinned_openmp_threads pinned;
+  const host_array array(cfg.size * sizeof(T), cfg.pages);
+  T* const a = array.data<T>();
+  first_touch_fill(a, cfg.size, touch_threading(cfg.first_touch, ceiling_threading()));
+  release_tbb_workers();
+  host_ceilings c;
+  c.in_place = time_stream(cfg, cfg.size, [a](std::size_t begin, std::size_t end) {
+    const increment op;
+    for (std::size_t i = begin; i < end; ++i)
+      a[i] = op(a[i]);
+  });
+  std::atomic<std::uint64_t> copied{0}, scaled{0};
+  c.copy = time_stream(cfg, cfg.size,
+                       half_to_half(
+                           a, [](T x) { return x; }, copied));
+  c.scale = time_stream(cfg, cfg.size,
+                        half_to_half(
+                            a, [](T x) { return T(3) * x; }, scaled));
+  // The static split is the same for every call: each call wrote the same elements.
+  c.copy_bytes_per_call = 2.0 * double(sizeof(T)) * double(copied) / double(c.copy.calls);
+  c.huge_page_bytes = array.huge_page_bytes();
+  return c;
 }
 
 } // namespace
 
-timed_calls measure_host_copy(const run_config& cfg) {
-  const std::size_t bytes = cfg.size * size_of(cfg.type);
-  const std::size_t lines = bytes / line_bytes;
-  // operator new[] aligns to 16 bytes, what the SSE2 loads and stores need; lines start at multiples of 64.
-  const auto source = std::make_unique_for_overwrite<unsigned char[]>(bytes);
-  const auto target = std::make_unique_for_overwrite<unsigned char[]>(bytes);
-  // Touch both arrays once so the first copy does not pay the page faults of fresh memory.
-  std::memset(source.get(), 1, bytes);
-  std::memset(target.get(), 0, bytes);
-  release_tbb_workers();
-  return time_calls(cfg, [&] {
-    // 1024-line (64 KiB) grains: long enough to stream, short enough to balance across threads.
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, lines, 1024), [&](const tbb::blocked_range<std::size_t>& r) {
-      copy_lines(source.get(), target.get(), r.begin(), r.end());
-    });
-    std::memcpy(target.get() + lines * line_bytes, source.get() + lines * line_bytes, bytes - lines * line_bytes);
-  });
+host_ceilings measure_host_ceilings(const run_config& cfg) {
+  return visit_element_type(cfg.type, [&]<class T>() { return measure_with<T>(cfg); });
 }
 
 } // namespace policybench

@@ -1,10 +1,17 @@
-// --threads for oneTBB and OpenMP, and the cold state: oneTBB's workers stopped before a policy's first call.
+// --threads for oneTBB and OpenMP, the cold state (oneTBB's workers stopped before a policy's first call), static
+// chunks over a policy's threads, and pinned OpenMP threads.
 #include "measure/host_threads.hpp"
 
+#include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/parallel_for.h>
+
+#include <pthread.h>
+#include <sched.h>
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #if defined(_OPENMP)
 #include <omp.h>
@@ -43,6 +50,67 @@ int host_concurrency() {
 bool release_tbb_workers() {
   tbb::task_scheduler_handle handle{tbb::attach{}};
   return tbb::finalize(handle, std::nothrow);
+}
+
+void for_each_static_chunk(std::size_t n, host_threading threads,
+                           const std::function<void(std::size_t, std::size_t)>& body) {
+  if (n == 0) return;
+  if (threads == host_threading::tbb) {
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(0, n),
+        [&](const tbb::blocked_range<std::size_t>& r) { body(r.begin(), r.end()); }, tbb::static_partitioner{});
+    return;
+  }
+#if defined(_OPENMP)
+  if (threads == host_threading::openmp) {
+#pragma omp parallel
+    {
+      const auto t = std::size_t(omp_get_thread_num()), team = std::size_t(omp_get_num_threads());
+      if (n * t / team < n * (t + 1) / team) body(n * t / team, n * (t + 1) / team);
+    }
+    return;
+  }
+#endif
+  body(0, n);
+}
+
+host_threading ceiling_threading() noexcept {
+#if defined(_OPENMP)
+  return host_threading::openmp;
+#else
+  return host_threading::tbb;
+#endif
+}
+
+struct pinned_openmp_threads::state {
+  cpu_set_t allowed;
+};
+
+pinned_openmp_threads::pinned_openmp_threads() {
+#if defined(_OPENMP)
+  auto s = std::make_unique<state>();
+  if (sched_getaffinity(0, sizeof(s->allowed), &s->allowed) != 0) return;
+  std::vector<int> cpus;
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    if (CPU_ISSET(cpu, &s->allowed)) cpus.push_back(cpu);
+  if (cpus.empty()) return;
+#pragma omp parallel
+  {
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpus[std::size_t(omp_get_thread_num()) % cpus.size()], &one);
+    pthread_setaffinity_np(pthread_self(), sizeof(one), &one);
+  }
+  state_ = std::move(s);
+#endif
+}
+
+pinned_openmp_threads::~pinned_openmp_threads() {
+#if defined(_OPENMP)
+  if (!state_) return;
+#pragma omp parallel
+  pthread_setaffinity_np(pthread_self(), sizeof(state_->allowed), &state_->allowed);
+#endif
 }
 
 } // namespace policybench

@@ -1,6 +1,11 @@
-// Host thread control: the --threads limit for oneTBB and OpenMP, and a fresh oneTBB state for cold calls.
+// Host thread control: the --threads limit for oneTBB and OpenMP, a fresh oneTBB state for cold calls, static
+// splits of an index range over a policy's threads, and pinned OpenMP threads for the ceilings.
 #pragma once
 
+#include "measure/placement.hpp"
+
+#include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -27,5 +32,30 @@ int host_concurrency();
 /// Stops oneTBB's worker threads (tbb::finalize) so that the next parallel call pays for starting them:
 /// the "cold" state. Returns false when oneTBB refused (workers still busy); the next call is then warm.
 bool release_tbb_workers();
+
+/// Calls body(begin, end) on contiguous chunks that partition [0, n) and returns when all are done. The split is
+/// static, the same for every call with the same thread count: one chunk per OpenMP thread (as schedule(static);
+/// one thread when built without OpenMP), oneTBB's static_partitioner over the current arena's threads, or one
+/// chunk on the calling thread. n = 0 calls nothing.
+void for_each_static_chunk(std::size_t n, host_threading threads,
+                           const std::function<void(std::size_t, std::size_t)>& body);
+
+/// The threading the ceilings run on: OpenMP where built with it (the threads can be pinned), else oneTBB.
+host_threading ceiling_threading() noexcept;
+
+/// While alive, OpenMP thread t is pinned to the (t mod k)-th of the k CPUs the process may run on, as STREAM runs
+/// with OMP_PROC_BIND: the thread that first touched a page keeps updating it. The destructor gives every OpenMP
+/// thread the process's CPU set back. Does nothing without OpenMP or an affinity mask.
+class pinned_openmp_threads {
+public:
+  pinned_openmp_threads();
+  ~pinned_openmp_threads();
+  pinned_openmp_threads(const pinned_openmp_threads&) = delete;
+  pinned_openmp_threads& operator=(const pinned_openmp_threads&) = delete;
+
+private:
+  struct state;
+  std::unique_ptr<state> state_;
+};
 
 } // namespace policybench

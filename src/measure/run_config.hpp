@@ -3,6 +3,7 @@
 #pragma once
 
 #include "measure/element_type.hpp"
+#include "measure/placement.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -24,6 +25,8 @@ struct run_config {
   /// Device runs: seconds of GPU work (memsets of the run's buffer) before the policy's first call, so that an idle
   /// GPU's SM clock has ramped up before anything is timed (the H200 idles far below its boost clock).
   double device_warmup_s = 0.1;
+  page_size pages = page_size::huge;                         ///< host arrays' pages (measure/placement.hpp)
+  first_touch_mode first_touch = first_touch_mode::parallel; ///< which threads place the host arrays' pages
   /// Bytes one call moves: read + write of every element, STREAM's counting (no write-allocate credit).
   double bytes_per_call() const noexcept { return 2.0 * double(size) * double(size_of(type)); }
 };
@@ -44,6 +47,9 @@ struct timed_calls {
   /// (microseconds). Empty on the host and where measurement::no_kernel_time says why.
   std::vector<double> kernel_s;
   std::uint64_t calls = 0;       ///< calls the buffer received: cold + warm-up + timed (what validation expects)
+  /// Process CPU time (user + system, every thread) over the timed calls / their wall time: ~1 for one busy
+  /// thread, ~k for k busy threads, ~0 for a call that sleeps or waits on a device without spinning.
+  double effective_parallelism = 0;
 };
 
 /// A GPU's clocks at one moment, in MHz, as NVML reports them (nvmlDeviceGetClockInfo).
@@ -55,15 +61,17 @@ struct gpu_clocks {
 /// Everything one policy's run produced. `validation_error` is empty when every element of every buffer
 /// equalled its initial value + the number of calls it received.
 struct measurement {
-  timed_calls in_place;                     ///< data already in the memory of the policy's device
-  std::optional<timed_calls> e2e_pageable;  ///< device policies: H2D copy + increment + D2H copy, std::vector
-  std::optional<timed_calls> e2e_pinned;    ///< the same from page-locked host memory
+  timed_calls in_place;                    ///< data already in the memory of the policy's device
+  std::optional<timed_calls> e2e_pageable; ///< device policies: H2D copy + increment + D2H copy, std::vector
+  std::optional<timed_calls> e2e_pinned;   ///< the same from page-locked host memory
   std::optional<std::string> validation_error;
   /// Device rows with no kernel time (in_place.kernel_s empty): why, e.g. thrust::device synchronizes inside the
   /// call, so events around it would time the host round trip. Their figure is the host-synchronous warm_s.
   std::optional<std::string> no_kernel_time;
   std::optional<gpu_clocks> clocks_before; ///< device rows: just before the first call; nullopt: NVML unavailable
   std::optional<gpu_clocks> clocks_after;  ///< device rows: after the last timed in-place call
+  /// Bytes of the host array backed by transparent huge pages after the timed calls; host policies only.
+  std::optional<std::uint64_t> huge_page_bytes;
 };
 
 } // namespace policybench

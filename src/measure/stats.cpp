@@ -20,11 +20,31 @@ sample_stats summarize(std::span<const double> samples_s) {
   s.mean_s = std::accumulate(sorted.begin(), sorted.end(), 0.0) / double(n);
   if (n > 1) {
     double squares = 0;
-    for (double x : sorted) squares += (x - s.mean_s) * (x - s.mean_s);
+    for (double x : sorted)
+      squares += (x - s.mean_s) * (x - s.mean_s);
     s.stddev_s = std::sqrt(squares / double(n - 1));
   }
   s.cv = s.mean_s > 0 ? s.stddev_s / s.mean_s : 0;
   return s;
+}
+
+std::optional<median_interval> median_confidence_interval(std::span<const double> samples_s, double level) {
+  if (!(level > 0 && level < 1)) throw std::invalid_argument("median_confidence_interval: level must be in (0, 1)");
+  const std::size_t n = samples_s.size();
+  // P(B = k) = C(n, k) / 2^n in logarithms, so that large n neither overflows nor underflows to 0 too early.
+  const auto pmf = [n](std::size_t k) {
+    return std::exp(std::lgamma(double(n) + 1) - std::lgamma(double(k) + 1) - std::lgamma(double(n - k) + 1) -
+                    double(n) * std::log(2.0));
+  };
+  // below = P(B <= l - 1); raise l while the next rank still keeps 1 - 2 P(B <= l) >= level.
+  double below = 0;
+  std::size_t l = 0;
+  while (l < n / 2 && 1 - 2 * (below + pmf(l)) >= level)
+    below += pmf(l++);
+  if (l == 0) return std::nullopt;
+  std::vector<double> sorted(samples_s.begin(), samples_s.end());
+  std::sort(sorted.begin(), sorted.end());
+  return median_interval{sorted[l - 1], sorted[n - l], l, n + 1 - l, 1 - 2 * below};
 }
 
 } // namespace policybench

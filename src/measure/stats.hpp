@@ -1,6 +1,8 @@
 // Summary statistics of warm timings: what a result quotes (the median) and how noisy it was.
 #pragma once
 
+#include <cstddef>
+#include <optional>
 #include <span>
 
 namespace policybench {
@@ -16,6 +18,23 @@ struct sample_stats {
 
 /// Summarizes `samples_s` (seconds, any order). Throws std::invalid_argument when it is empty.
 sample_stats summarize(std::span<const double> samples_s);
+
+/// A confidence interval of the median: the order statistics [x(lower_rank), x(upper_rank)] of the sorted sample.
+struct median_interval {
+  double lower_s = 0;
+  double upper_s = 0;
+  std::size_t lower_rank = 0; ///< 1-based rank l in the sorted sample; upper_rank = n + 1 - l
+  std::size_t upper_rank = 0;
+  double confidence = 0; ///< the coverage actually attained, >= the level asked for (ranks are whole numbers)
+};
+
+/// Distribution-free confidence interval of the median (any continuous distribution, independent samples). With
+/// B ~ Binomial(n, 1/2) the number of samples below the true median, P(x(l) < median < x(n+1-l)) = 1 - 2 P(B <= l-1);
+/// l is the largest rank for which that is >= `level`. Source: W. J. Conover, Practical Nonparametric Statistics,
+/// 3rd ed. (1999), section 3.2 (the quantile test's confidence interval); e.g. n = 10 gives ranks 2 and 9, n = 20
+/// ranks 6 and 15, n = 100 ranks 40 and 61. std::nullopt when even [x(1), x(n)] covers less than `level` (at 95%:
+/// n < 6). Throws std::invalid_argument unless 0 < level < 1.
+std::optional<median_interval> median_confidence_interval(std::span<const double> samples_s, double level = 0.95);
 
 /// Coefficient of variation above which a result is flagged as noisy (5%).
 inline constexpr double noisy_cv = 0.05;

@@ -10,10 +10,12 @@
 namespace policybench {
 
 /// A host entry whose every call is apply(first, last) on T* for the run's element type, e.g.
-/// [](auto first, auto last) { increment_all(std::execution::par, first, last); }.
-template <class Apply> policy_entry host_entry(std::string name, std::string backend, Apply apply) {
-  return {std::move(name), "host", std::move(backend), std::nullopt, [apply](const run_config& cfg) mutable {
-            return visit_element_type(cfg.type, [&]<class T>() { return measure_host<T>(cfg, apply); });
+/// [](auto first, auto last) { increment_all(std::execution::par, first, last); }, running on `threading`'s
+/// threads (which then also place the array's pages: the parallel first touch).
+template <class Apply>
+policy_entry host_entry(std::string name, std::string backend, host_threading threading, Apply apply) {
+  return {std::move(name), "host", std::move(backend), std::nullopt, [threading, apply](const run_config& cfg) mutable {
+            return visit_element_type(cfg.type, [&]<class T>() { return measure_host<T>(cfg, threading, apply); });
           }};
 }
 

@@ -12,6 +12,7 @@
 #include <thrust/system/tbb/execution_policy.h>
 
 #include <execution>
+#include <string_view>
 
 namespace policybench {
 namespace {
@@ -26,7 +27,7 @@ policy_entry device_entry(std::string name, std::string backend, measure_fn meas
 // Without -fopenmp CCCL refuses to compile Thrust's OpenMP algorithms (a static_assert): listed, never built.
 template <class Apply> policy_entry openmp_entry(std::string name, std::string backend, Apply apply) {
 #if defined(_OPENMP)
-  return host_entry(std::move(name), std::move(backend), apply);
+  return host_entry(std::move(name), std::move(backend), host_threading::openmp, apply);
 #else
   (void)apply;
   return {std::move(name), "host", std::move(backend) + " (no OpenMP)", "built without OpenMP (no OpenMP found by CMake)",
@@ -39,19 +40,23 @@ template <class Apply> policy_entry openmp_entry(std::string name, std::string b
 std::vector<policy_entry> registry(const device_info& device) {
   // A libstdc++ built without <tbb/tbb.h> runs par and par_unseq serially; the backend column says so.
   const std::string pstl = std::string("libstdc++ PSTL on ") + pstl_backend();
+  // The threads each row's call runs on, which also first-touch its array.
+  constexpr auto one_thread = host_threading::one_thread, onetbb = host_threading::tbb;
+  constexpr auto pstl_threads = std::string_view(pstl_backend()) == "oneTBB" ? onetbb : one_thread;
   return {
-      host_entry("loop", "plain for loop (1 thread)", plain_loop{}),
-      host_entry("std::seq", "libstdc++ (sequential)",
+      host_entry("loop", "plain for loop (1 thread)", one_thread, plain_loop{}),
+      host_entry("std::seq", "libstdc++ (sequential)", one_thread,
                  [](auto first, auto last) { increment_all(std::execution::seq, first, last); }),
-      host_entry("std::unseq", "libstdc++ (vectorized, 1 thread)",
+      host_entry("std::unseq", "libstdc++ (vectorized, 1 thread)", one_thread,
                  [](auto first, auto last) { increment_all(std::execution::unseq, first, last); }),
-      host_entry("std::par", pstl, [](auto first, auto last) { increment_all(std::execution::par, first, last); }),
-      host_entry("std::par_unseq", pstl,
+      host_entry("std::par", pstl, pstl_threads,
+                 [](auto first, auto last) { increment_all(std::execution::par, first, last); }),
+      host_entry("std::par_unseq", pstl, pstl_threads,
                  [](auto first, auto last) { increment_all(std::execution::par_unseq, first, last); }),
-      host_entry("tbb::parallel_for", "oneTBB (auto_partitioner)", tbb_parallel_loop{}),
-      host_entry("thrust::cpp", "Thrust C++ system (sequential)",
+      host_entry("tbb::parallel_for", "oneTBB (auto_partitioner)", onetbb, tbb_parallel_loop{}),
+      host_entry("thrust::cpp", "Thrust C++ system (sequential)", one_thread,
                  [](auto first, auto last) { increment_all(thrust::cpp::par, first, last); }),
-      host_entry("thrust::tbb", "Thrust TBB system (oneTBB)",
+      host_entry("thrust::tbb", "Thrust TBB system (oneTBB)", onetbb,
                  [](auto first, auto last) { increment_all(thrust::tbb::par, first, last); }),
       openmp_entry("thrust::omp", "Thrust OpenMP system",
                    [](auto first, auto last) { increment_all(thrust::omp::par, first, last); }),
@@ -61,6 +66,7 @@ std::vector<policy_entry> registry(const device_info& device) {
 #else
       // Thrust's portability lesson: the same call, and without nvcc its device system is oneTBB, on the host.
       host_entry("thrust::device", std::string("Thrust device system = ") + thrust_device_system() + " (no nvcc)",
+                 onetbb,
                  [](auto first, auto last) { increment_all(thrust::device, first, last); }),
 #endif
       device_entry("thrust::cuda::par_nosync", "CUDA (Thrust par_nosync on a non-blocking stream)",

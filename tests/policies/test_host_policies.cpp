@@ -1,5 +1,5 @@
 // Every host policy, every element type, sizes 0..17 and two large sizes: exact results and the expected timings;
-// the registry's names, the PSTL backend guard, the host copy ceiling and the --threads limit.
+// the registry's names, the PSTL backend guard, the host ceilings and the --threads limit.
 #include <doctest/doctest.h>
 
 #include "test_sizes.hpp"
@@ -85,14 +85,19 @@ TEST_CASE("thrust::omp is available when OpenMP was found") {
   CHECK(omp->unavailable.has_value() == !query_host().openmp);
 }
 
-TEST_CASE("the host copy ceiling times reps copies") {
+TEST_CASE("the host ceilings time reps calls each; copy and scale move half the in-place bytes") {
   const run_config cfg{element_type::float64, 1'000'003, 1, 3};
-  const timed_calls copy = measure_host_copy(cfg);
-  REQUIRE(copy.warm_s.size() == 3);
-  for (double s : copy.warm_s)
-    CHECK(s > 0);
-  CHECK(copy.cold_s > 0);
-  CHECK(copy.kernel_s.empty());
+  const host_ceilings c = measure_host_ceilings(cfg);
+  for (const timed_calls* t : {&c.in_place, &c.copy, &c.scale}) {
+    REQUIRE(t->warm_s.size() == 3);
+    CHECK(std::all_of(t->warm_s.begin(), t->warm_s.end(), [](double s) { return s > 0; }));
+    CHECK(t->cold_s > 0);
+    CHECK(t->kernel_s.empty());
+    CHECK(t->effective_parallelism > 0);
+  }
+  // Each thread's chunk loses at most one element to an odd length: 16 bytes per thread.
+  CHECK(c.copy_bytes_per_call <= cfg.bytes_per_call() / 2);
+  CHECK(c.copy_bytes_per_call >= cfg.bytes_per_call() / 2 - 16.0 * host_concurrency());
 }
 
 TEST_CASE("host_thread_limit limits oneTBB while it lives") {

@@ -1,0 +1,118 @@
+#!/usr/bin/python3
+"""Compares two policybench JSON reports row by row: B's median over A's and a two-sided Mann-Whitney U test on the
+raw warm samples (samples_s), verdict SAME / FASTER / SLOWER as google/benchmark's tools/compare.py gives it: a
+difference counts only when p < --alpha and the medians differ by at least --min-effect percent.
+Exit status 0; 1 with --fail-on-slower PCT when a row is SLOWER by more than PCT percent; 2 for bad input."""
+
+import argparse
+import json
+import statistics
+import sys
+
+try:
+    from scipy.stats import mannwhitneyu
+except ImportError:
+    sys.exit("compare_reports: error: SciPy is missing; scripts/install-deps.sh installs python3-scipy")
+
+# Below this many samples per side the U test can hardly reach p < 0.05 (google/benchmark warns below 9).
+FEW_SAMPLES = 9
+
+
+def fail(message):
+    print(f"compare_reports: error: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def percent(text):
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}")
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"must be a percentage >= 0, got {text}")
+    return value
+
+
+def probability(text):
+    value = percent(text)
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {text}")
+    return value
+
+
+def rows(path):
+    """The report's rows that ran, by (policy, type, size); each must carry samples_s, the raw warm samples."""
+    try:
+        with open(path) as f:
+            report = json.load(f)
+    except OSError as e:
+        fail(f"{path}: {e.strerror or e}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        fail(f"{path}: not JSON ({e})")
+    results = report.get("results") if isinstance(report, dict) else None
+    if not isinstance(results, list):
+        fail(f"{path}: no 'results' list: not a policybench report")
+    out = {}
+    for r in results:
+        if not isinstance(r, dict) or r.get("status") != "ok":
+            continue
+        key = (str(r.get("policy")), str(r.get("type")), r.get("size"))
+        samples = r.get("samples_s")
+        if not isinstance(samples, list) or not samples or not all(isinstance(s, (int, float)) for s in samples):
+            fail(f"{path}: row {key[0]} has no samples_s (raw warm samples), so no statistical comparison is "
+                 "possible; rerun with a policybench that writes them")
+        out[key] = [float(s) for s in samples]
+    return out
+
+
+def verdict(a, b, alpha, min_effect_pct):
+    """(B median / A median, p-value, verdict) for two samples of durations."""
+    ratio = statistics.median(b) / statistics.median(a) if statistics.median(a) > 0 else float("inf")
+    # Identical samples: every rank is tied and the test has nothing to say (SciPy would warn); p = 1.
+    p = 1.0 if sorted(a) == sorted(b) else float(mannwhitneyu(a, b, alternative="two-sided").pvalue)
+    if p >= alpha or abs(ratio - 1) * 100 < min_effect_pct:
+        return ratio, p, "SAME"
+    return ratio, p, "SLOWER" if ratio > 1 else "FASTER"
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(prog="compare_reports", description=__doc__.split("\n")[0])
+    p.add_argument("a", metavar="A.json", help="the baseline report")
+    p.add_argument("b", metavar="B.json", help="the report compared with it")
+    p.add_argument("--alpha", type=probability, default=0.05, help="p-value below which a difference counts (0.05)")
+    p.add_argument("--min-effect", type=percent, default=2.0, metavar="PCT",
+                   help="smallest difference of medians, in percent, that counts (2)")
+    p.add_argument("--fail-on-slower", type=percent, metavar="PCT",
+                   help="exit 1 when a row is SLOWER by more than PCT percent")
+    p.error = lambda message: fail(message)
+    return p.parse_args(argv)
+
+
+def main(argv):
+    args = parse_args(argv)
+    a, b = rows(args.a), rows(args.b)
+    common = [k for k in a if k in b]
+    if not common:
+        fail(f"no row ran in both {args.a} and {args.b} (same policy, type and size)")
+    print(f"{'policy':<26} {'type':<8} {'size':>11} {'A median s':>12} {'B median s':>12} {'B/A':>7} "
+          f"{'p-value':>8}  verdict (p < {args.alpha}, effect >= {args.min_effect}%)")
+    regressions = []
+    for key in common:
+        ratio, p, word = verdict(a[key], b[key], args.alpha, args.min_effect)
+        few = min(len(a[key]), len(b[key])) < FEW_SAMPLES
+        print(f"{key[0]:<26} {key[1]:<8} {key[2]!s:>11} {statistics.median(a[key]):12.6g} "
+              f"{statistics.median(b[key]):12.6g} {ratio:7.3f} {p:8.4f}  {word}"
+              + (f" (fewer than {FEW_SAMPLES} samples: little power)" if few else ""))
+        if word == "SLOWER" and args.fail_on_slower is not None and (ratio - 1) * 100 > args.fail_on_slower:
+            regressions.append(f"{key[0]} {100 * (ratio - 1):.1f}% slower")
+    for name, only in ((args.a, [k for k in a if k not in b]), (args.b, [k for k in b if k not in a])):
+        for key in only:
+            print(f"{key[0]:<26} {key[1]:<8} {key[2]!s:>11} only in {name}")
+    if regressions:
+        print(f"compare_reports: regression beyond {args.fail_on_slower}%: " + ", ".join(regressions), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

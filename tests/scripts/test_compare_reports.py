@@ -1,0 +1,91 @@
+#!/usr/bin/python3
+"""scripts/compare_reports.py on synthetic reports: a real 10% shift is SLOWER, identical samples are SAME, a
+significant shift below the minimum effect is SAME, --fail-on-slower sets the exit status, bad input is one line."""
+
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import unittest
+
+SCRIPT = os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "compare_reports.py")
+
+
+def samples(scale, seed, n=30):
+    """n durations around `scale` seconds with 1% noise, the same shape for every seed (only the noise differs)."""
+    rng = random.Random(seed)
+    return [scale * (1 + 0.01 * rng.gauss(0, 1)) for _ in range(n)]
+
+
+def report(rows):
+    return {"results": [dict(policy=p, status="ok", type="float64", size=1000, samples_s=s) for p, s in rows.items()]}
+
+
+class CompareReports(unittest.TestCase):
+    def run_script(self, a, b, *args):
+        with tempfile.TemporaryDirectory() as d:
+            paths = []
+            for name, content in (("a.json", a), ("b.json", b)):
+                paths.append(os.path.join(d, name))
+                with open(paths[-1], "w") as f:
+                    f.write(content if isinstance(content, str) else json.dumps(content))
+            done = subprocess.run([sys.executable, SCRIPT, *paths, *args], capture_output=True, text=True)
+        return done.returncode, done.stdout, done.stderr
+
+    def verdicts(self, out):
+        return {line.split()[0]: line.split()[7] for line in out.splitlines()[1:] if "only in" not in line}
+
+    def test_a_real_ten_percent_shift_is_slower_and_faster_the_other_way(self):
+        a = report({"loop": samples(1e-3, 1)})
+        b = report({"loop": samples(1.1e-3, 2)})
+        code, out, _ = self.run_script(a, b)
+        self.assertEqual(code, 0)
+        self.assertEqual(self.verdicts(out), {"loop": "SLOWER"})
+        self.assertEqual(self.verdicts(self.run_script(b, a)[1]), {"loop": "FASTER"})
+
+    def test_identical_samples_are_same(self):
+        a = report({"loop": samples(1e-3, 1), "std::par": samples(5e-4, 3)})
+        code, out, _ = self.run_script(a, a, "--fail-on-slower", "0")
+        self.assertEqual(code, 0)
+        self.assertEqual(self.verdicts(out), {"loop": "SAME", "std::par": "SAME"})
+
+    def test_a_significant_shift_below_the_minimum_effect_is_same(self):
+        # 1% slower with 0.1% noise: p is tiny, but 1% < the default 2% minimum effect.
+        a = report({"loop": [1e-3 * (1 + 0.001 * random.Random(4).gauss(0, 1)) for _ in range(30)]})
+        b = report({"loop": [1.01e-3 * (1 + 0.001 * random.Random(5).gauss(0, 1)) for _ in range(30)]})
+        self.assertEqual(self.verdicts(self.run_script(a, b)[1]), {"loop": "SAME"})
+        self.assertEqual(self.verdicts(self.run_script(a, b, "--min-effect", "0.5")[1]), {"loop": "SLOWER"})
+
+    def test_fail_on_slower_exits_1_only_beyond_its_threshold(self):
+        a = report({"loop": samples(1e-3, 1)})
+        b = report({"loop": samples(1.1e-3, 2)})
+        code, _, err = self.run_script(a, b, "--fail-on-slower", "5")
+        self.assertEqual(code, 1)
+        self.assertIn("loop", err)
+        self.assertEqual(self.run_script(a, b, "--fail-on-slower", "20")[0], 0)
+
+    def test_rows_in_one_report_only_are_listed(self):
+        a = report({"loop": samples(1e-3, 1), "thrust::omp": samples(1e-3, 6)})
+        b = report({"loop": samples(1e-3, 7)})
+        code, out, _ = self.run_script(a, b)
+        self.assertEqual(code, 0)
+        self.assertRegex(out, r"thrust::omp .* only in .*a\.json")
+
+    def test_bad_input_is_one_line_and_exit_2(self):
+        good = report({"loop": samples(1e-3, 1)})
+        no_samples = {"results": [{"policy": "loop", "status": "ok", "median_s": 1e-3}]}
+        for a, b, args, message in ((good, "{not json", [], "not JSON"), (good, no_samples, [], "no samples_s"),
+                                    (good, {"results": 3}, [], "not a policybench report"),
+                                    (good, report({"other": samples(1e-3, 1)}), [], "no row ran in both"),
+                                    (good, good, ["--alpha", "2"], "between 0 and 1"),
+                                    (good, good, ["--fail-on-slower", "-1"], ">= 0")):
+            code, out, err = self.run_script(a, b, *args)
+            self.assertEqual(code, 2, message)
+            self.assertEqual(len(err.strip().splitlines()), 1, err)
+            self.assertIn(message, err)
+
+
+if __name__ == "__main__":
+    unittest.main()
