@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every figure README's "The original question, measured" quotes, from the commands quoted beside them: the seed's
+# Every figure docs/original-question.md quotes, from the commands quoted beside them: the seed's
 # Python variants, policybench at the same size with the seed's rows merged in, and a memory-bound host run.
 # Writes into DIR (default build/seed-figures): seed.json, compare.txt, memory_bound.txt.
 set -euo pipefail
