@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,9 @@ struct run_config {
   /// Device runs: seconds of GPU work (memsets of the run's buffer) before the policy's first call, so that an idle
   /// GPU's SM clock has ramped up before anything is timed (the H200 idles far below its boost clock).
   double device_warmup_s = 0.1;
+  /// Called before each call's clock starts (cold, warm-up and timed calls): policybench-mpi's barrier, so that
+  /// every rank starts each call together. Empty (the plain harness): nothing.
+  std::function<void()> before_each_call;
   /// Bytes one call moves: read + write of every element, STREAM's counting (no write-allocate credit).
   double bytes_per_call() const noexcept { return 2.0 * double(size) * double(size_of(type)); }
 };
