@@ -4,6 +4,8 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ libtbb-dev libcli11-dev nlohmann-json3-dev libfmt-dev doctest-dev)
+# policybench-mpi (built when CMake finds MPI): Open MPI and its mpirun.
+packages+=(libopenmpi-dev openmpi-bin)
 # scripts/plot.py and scripts/seed_compare.py run on Debian's python3 (not a pyenv or venv one).
 packages+=(python3-matplotlib python3-numpy python3-numba)
 # "install-deps.sh check": also what scripts/check.sh needs (valgrind; clang 14 and its libFuzzer runtime; the
