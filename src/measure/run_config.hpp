@@ -27,7 +27,7 @@ struct run_config {
   double device_warmup_s = 0.1;
   /// Called before each call's clock starts (cold, warm-up and timed calls): policybench-mpi's barrier, so that
   /// every rank starts each call together. Empty (the plain harness): nothing.
-  std::function<void()> before_each_call;
+  std::function<void()> before_each_call = nullptr;
   /// Bytes one call moves: read + write of every element, STREAM's counting (no write-allocate credit).
   double bytes_per_call() const noexcept { return 2.0 * double(size) * double(size_of(type)); }
 };
