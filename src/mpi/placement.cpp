@@ -16,7 +16,9 @@ std::string cpu_list(const cpu_set_t& set) {
     int last = cpu;
     while (last + 1 < CPU_SETSIZE && CPU_ISSET(last + 1, &set))
       ++last;
-    out += (out.empty() ? "" : ",") + std::to_string(cpu) + (last > cpu ? "-" + std::to_string(last) : "");
+    if (!out.empty()) out += ',';
+    out += std::to_string(cpu);
+    if (last > cpu) out += '-', out += std::to_string(last);
     cpu = last;
   }
   return out;
