@@ -47,5 +47,6 @@ for name, num, den, op, goal in ratios:
     met = r >= goal if op == ">=" else r <= goal
     print(f"{name}: {num:.6g} / {den:.6g} = {r:.3f} (goal {op} {goal}) {'met' if met else 'NOT met'}")
 took = end - start
-print(f"failing rank: the job ended with rank 1's error after {took:.2f} s (goal < 5 s) {'met' if took < 5 else 'NOT met'}")
+verdict = "met" if took < 5 else "NOT met"
+print(f"failing rank: the job ended with rank 1's error after {took:.2f} s (goal < 5 s) {verdict}")
 PY

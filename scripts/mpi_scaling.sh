@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 [ $# -ge 2 ] || { echo "usage: scripts/mpi_scaling.sh OUTPUT.json MAX_RANKS [policybench-mpi options...]" >&2; exit 2; }
 output=$1 max_ranks=$2
 shift 2
-[[ "$max_ranks" =~ ^[1-9][0-9]*$ ]] || { echo "mpi_scaling.sh: MAX_RANKS '$max_ranks' is not a positive count" >&2; exit 2; }
+[[ "$max_ranks" =~ ^[1-9][0-9]*$ ]] ||
+  { echo "mpi_scaling.sh: MAX_RANKS '$max_ranks' is not a positive count" >&2; exit 2; }
 exe="${BUILD:-build/cpu}/src/policybench-mpi"
 [ -x "$exe" ] || { echo "mpi_scaling.sh: $exe not found; build it first (cmake --build --preset cpu)" >&2; exit 2; }
 root_flags=""

@@ -64,8 +64,8 @@ int run(const mpi_session& job, std::span<const char* const> args) {
       selected.push_back(across_ranks(std::move(p), job, by_policy));
     measured_run run;
     try { // the host copy ceiling's allocation; the policies' own failures end the job inside across_ranks
-      run = run_policies(barrier_before_each_call(s->opts.run, job), s->opts.threads, query_host(), s->device,
-                         selected);
+      run =
+          run_policies(barrier_before_each_call(s->opts.run, job), s->opts.threads, query_host(), s->device, selected);
     } catch (const std::bad_alloc&) {
       abort_job(job, "out of host memory (std::bad_alloc); a smaller --size needs less");
     } catch (const std::exception& e) {

@@ -9,7 +9,7 @@
 namespace policybench {
 
 struct scaling_option {
-  std::string scaling = "weak";   ///< "weak": --size elements per rank; "strong": --size in total
+  std::string scaling = "weak";  ///< "weak": --size elements per rank; "strong": --size in total
   std::vector<const char*> rest; ///< the other arguments, for parse_options (args[0] first)
 };
 
@@ -22,8 +22,8 @@ scaling_option take_scaling(std::span<const char* const> args);
 std::uint64_t rank_size(const std::string& scaling, std::uint64_t size, int rank, int ranks);
 
 /// The lines --help adds for --scaling.
-inline constexpr const char* scaling_help =
-    "policybench-mpi:\n  --scaling TEXT              weak: --size elements per rank (default); strong: --size in total, "
-    "split evenly\n";
+inline constexpr const char* scaling_help = "policybench-mpi:\n  --scaling TEXT              weak: --size elements per "
+                                            "rank (default); strong: --size in total, "
+                                            "split evenly\n";
 
 } // namespace policybench

@@ -17,7 +17,8 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
   std::ostringstream elsewhere; // --help and --version: printed by rank 0 alone
   const auto opts = parse_options(rest, job.rank == 0 ? std::cout : elsewhere);
   if (!opts) {
-    const bool help = std::any_of(args.begin(), args.end(), [](std::string_view a) { return a == "--help" || a == "-h"; });
+    const bool help =
+        std::any_of(args.begin(), args.end(), [](std::string_view a) { return a == "--help" || a == "-h"; });
     if (help && job.rank == 0) std::cout << scaling_help;
     return false;
   }

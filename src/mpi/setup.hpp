@@ -20,13 +20,14 @@ struct rank_setup {
   std::string scaling;
   std::size_t command_line_hash = 0;
   device_info device;
-  std::vector<policy_entry> selected;        ///< empty with --list-policies (rank 0 lists `all` instead)
+  std::vector<policy_entry> selected; ///< empty with --list-policies (rank 0 lists `all` instead)
   std::vector<policy_entry> all;
-  std::vector<compared_report> compared;     ///< rank 0 only
-  std::optional<output_file> file;           ///< rank 0 only
+  std::vector<compared_report> compared; ///< rank 0 only
+  std::optional<output_file> file;       ///< rank 0 only
 };
 
-/// Not collective: fills `s` from `args`: parses them (rank 0 prints --help or --version; then false), reads --compare-with and opens
+/// Not collective: fills `s` from `args`: parses them (rank 0 prints --help or --version; then false), reads
+/// --compare-with and opens
 /// --output on rank 0, queries the device (local rank mod device count), selects the policies and checks the
 /// memory this rank's share needs. Throws usage_error naming the option for bad input (--sweep is refused: a
 /// series of rank counts is scripts/mpi_scaling.sh's).
