@@ -56,7 +56,8 @@ bad_input_one_rank) # usage errors only rank 1 sees: exit 2, one line naming ran
   [ $? = 2 ] && grep -q '^policybench-mpi: rank 1: error: --reps: 0 is outside' "$dir/err" ||
     fail "not rank 1's usage error"
   "${mpi[@]}" -np 1 "$exe" --size 1000 : -np 1 "$exe" --size 1000 --reps 4 2>"$dir/err"
-  [ $? = 2 ] && grep -q '^policybench-mpi: rank 1: error: its command line differs' "$dir/err" || fail "no disagreement" ;;
+  [ $? = 2 ] && grep -q '^policybench-mpi: rank 1: error: its command line differs' "$dir/err" ||
+    fail "no disagreement" ;;
 failing_rank) # rank 1 out of memory while rank 0 waits in a barrier; rank 0 unable to write its report
   "${mpi[@]}" -np 1 "$exe" --size 100M --policies loop --output "$dir/r.json" : \
     -np 1 bash -c 'ulimit -v 1200000; exec "$0" "$@"' "$exe" --size 100M --policies loop --output "$dir/r.json" \
