@@ -4,6 +4,8 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ libtbb-dev libcli11-dev nlohmann-json3-dev libfmt-dev doctest-dev)
+# policybench-mpi (built when CMake finds MPI): Open MPI and its mpirun.
+packages+=(libopenmpi-dev openmpi-bin)
 # scripts/plot.py, seed_compare.py and compare_reports.py (SciPy) run on Debian's python3 (not a pyenv or venv one).
 packages+=(python3-matplotlib python3-numpy python3-numba python3-scipy)
 # "install-deps.sh check": also what scripts/check.sh needs (valgrind; clang 14 and its libFuzzer runtime; the

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Plots policybench JSON reports: GB/s per policy against the copy ceilings, time versus size with crossovers,
-thread scaling, cold versus warm. Rows of several reports are merged (e.g. the C++ run and the Python seed's rows
+thread scaling, cold versus warm, and MPI rank scaling (scripts/mpi_scaling.sh's merged report). Rows of several reports are merged (e.g. the C++ run and the Python seed's rows
 in the same schema); a figure the rows cannot make is skipped with one line saying why."""
 import argparse
 import json
@@ -64,7 +64,9 @@ def per_policy(reports, x_field, y_field):
     mixed with another's (a single run at one size stays out of a sweep's line); the label names the report when
     two reports have the same policy."""
     series = {}
-    for index, (_, rows, _, _) in enumerate(reports):
+    for index, (_, rows, sweep, _) in enumerate(reports):
+        if (sweep or {}).get("kind") == "ranks" and x_field != "ranks":
+            continue  # a rank series varies the job, not the size or the threads
         for r in rows:
             if number(r, y_field) and number(r, x_field):
                 series.setdefault((r["policy"], index), {})[r[x_field]] = r[y_field]
@@ -171,6 +173,29 @@ def cold_vs_warm(plt, reports, title, out_dir):
     return None
 
 
+def rank_scaling(plt, reports, title, out_dir):
+    series = per_policy(reports, "ranks", "gb_per_s")
+    if not series:
+        return "no policy was measured at two or more rank counts (run scripts/mpi_scaling.sh)"
+    _, (ax, eff) = plt.subplots(1, 2, figsize=(12, 5))
+    draw_lines(ax.plot, series)
+    # Parallel efficiency: aggregate GB/s at n ranks / (n x the 1-rank GB/s), the same for weak and strong scaling.
+    per_rank = {label: points[min(points)] / min(points) for label, points in series.items()}
+    draw_lines(eff.plot, {label: {n: gb / (n * per_rank[label]) for n, gb in points.items()}
+                          for label, points in series.items()})
+    for axis in (ax, eff):
+        axis.set_xticks(sorted({n for points in series.values() for n in points}))
+    eff.axhline(1, color="black", linestyle="--", label="ideal")
+    eff.set_ylim(bottom=0)
+    ax.set_xlabel("MPI ranks")
+    ax.set_ylabel(f"aggregate {GB}: all ranks' bytes / slowest rank's time")
+    ax.legend(fontsize="small")
+    scaling = next((s.get("scaling") for _, _, sweep, _ in reports for s in (sweep or {}).get("series", [])), "")
+    finish(eff, out_dir, "rank_scaling", f"{title}\n{scaling} scaling across MPI ranks", "MPI ranks",
+           "parallel efficiency (aggregate / (ranks x smallest run's per rank))")
+    return None
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("reports", nargs="+", help="policybench --format json reports")
@@ -191,7 +216,8 @@ def main():
     title = f"policybench on {machine([env for env, _, _, _ in reports])}"
     made = 0
     for name, figure in (("gb_per_s", gb_per_s_bars), ("time_vs_size", time_vs_size),
-                         ("thread_scaling", thread_scaling), ("cold_vs_warm", cold_vs_warm)):
+                         ("thread_scaling", thread_scaling), ("cold_vs_warm", cold_vs_warm),
+                         ("rank_scaling", rank_scaling)):
         why_not = figure(plt, reports, title, args.output_dir)
         if why_not:
             print(f"plot.py: skipped {name}: {why_not}", file=sys.stderr)

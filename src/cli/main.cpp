@@ -10,8 +10,6 @@
 #include "report/compare_with.hpp"
 #include "report/report.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <exception>
 #include <iostream>
 #include <new>
@@ -20,11 +18,6 @@
 namespace {
 
 using namespace policybench;
-
-// A report that cannot reach standard output (a closed stdout, a full disk) is an error, not a silent exit 0.
-struct unwritable_output : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 benchmark_report measure(const options& opts, const std::vector<policy_entry>& selected, device_info device) {
   if (opts.sweep == sweep_kind::none) {
@@ -75,23 +68,10 @@ int run(int argc, char** argv) {
     }();
     auto report = measure(*opts, selected, std::move(device));
     append_compared(report, compared);
-    write_report(report, opts->format, out);
-    if (opts->format == output_format::csv)
-      for (const auto& w : report.warnings)
-        std::cerr << "warning: " << w << '\n';
-    // The table carries the crossovers in its footer; whoever gets JSON, CSV or a file should still read them.
-    const bool table_on_screen =
-        !file && (opts->format == output_format::table || opts->format == output_format::markdown);
-    if (report.crossovers && !table_on_screen)
-      for (const auto& line : crossover_summary(*report.crossovers))
-        std::cerr << "crossover: " << line << '\n';
+    deliver_report(report, opts->format, file.has_value(), out);
     status = all_valid(report.results) ? 0 : 1; // this run's rows only, not those of compared files
   }
-  if (file) {
-    file->commit();
-  } else if (!std::cout.flush()) {
-    throw unwritable_output(std::string("cannot write the report to stdout: ") + std::strerror(errno));
-  }
+  finish_output(file);
   return status;
 }
 

@@ -3,6 +3,12 @@
 
 #include "report/report.hpp"
 
+#include <cerrno>
+#include <cstring>
+#include <iostream>
+#include <stdexcept>
+#include <string>
+
 namespace policybench {
 
 void write_report(const benchmark_report& report, output_format format, std::ostream& out) {
@@ -12,6 +18,23 @@ void write_report(const benchmark_report& report, output_format format, std::ost
   case output_format::csv: write_csv(report, out); break;
   case output_format::json: write_json(report, out); break;
   }
+}
+
+void deliver_report(const benchmark_report& report, output_format format, bool to_file, std::ostream& out) {
+  write_report(report, format, out);
+  if (format == output_format::csv)
+    for (const auto& w : report.warnings)
+      std::cerr << "warning: " << w << '\n';
+  const bool table_on_screen = !to_file && (format == output_format::table || format == output_format::markdown);
+  if (report.crossovers && !table_on_screen)
+    for (const auto& line : crossover_summary(*report.crossovers))
+      std::cerr << "crossover: " << line << '\n';
+}
+
+void finish_output(std::optional<output_file>& file) {
+  if (file) file->commit();
+  else if (!std::cout.flush())
+    throw std::runtime_error(std::string("cannot write the report to stdout: ") + std::strerror(errno));
 }
 
 } // namespace policybench

@@ -16,6 +16,13 @@ namespace policybench {
 
 enum class row_status { ok, invalid, failed, unavailable };
 
+/// policybench-mpi: one rank's own figures for a policy, from its own clock (no maximum over ranks).
+struct rank_figures {
+  int rank = 0;
+  figure median_s, gb_per_s; ///< this rank's warm median; its own bytes per call / that median
+  bool validated = false;
+};
+
 /// One policy at one point (README "JSON schema"; report/row_fields.cpp lists the fields in the JSON's order).
 /// Times in seconds, throughput in GB/s (10^9 bytes/s), shares in percent, cv and efficiency as fractions.
 struct result_row {
@@ -36,6 +43,10 @@ struct result_row {
   std::optional<std::string> validation_error;
   figure speedup_vs_1_thread, parallel_efficiency; ///< thread sweeps: own 1-thread median / median, that / threads
   std::optional<std::string> source;               ///< --compare-with: the file the row came from
+  /// MPI jobs (then median_s is per call the slowest rank's time and gb_per_s the aggregate: all ranks' bytes / it):
+  /// the fastest and slowest rank's own median, and their ratio (slowest / fastest), with one entry per rank.
+  figure rank_median_min_s, rank_median_max_s, imbalance;
+  std::vector<rank_figures> per_rank;
 };
 
 /// The run's settings. In a size sweep size, working_set_bytes and bytes_per_call are unknown (they vary).
@@ -94,6 +105,22 @@ struct crossover {
   std::optional<crossover_point> at_from_size, at_largest_size;
 };
 
+/// Where one rank of an MPI job ran: its host, node-local rank, the CPUs the launcher gave it, its GPU.
+struct rank_placement {
+  int rank = 0, local_rank = 0;
+  std::string host;
+  std::string cpus; ///< sched_getaffinity as a list, e.g. "0-3,8"
+  int cpu_count = 0;
+  int device = 0; ///< CUDA ordinal: local_rank mod device count
+};
+
+/// An MPI job's shape (policybench-mpi): how many ranks on how many nodes, and what --size meant.
+struct mpi_job {
+  int ranks = 1, nodes = 1;
+  std::string scaling; ///< "weak": --size elements per rank; "strong": --size in total, split evenly
+  std::vector<rank_placement> placement; ///< in rank order
+};
+
 /// What a run or a sweep produced: the one value every writer reads.
 struct benchmark_report {
   environment_info environment;
@@ -102,6 +129,7 @@ struct benchmark_report {
   std::optional<std::vector<crossover>> crossovers; ///< size sweeps only
   std::vector<std::string> warnings;
   bool with_sources = false; ///< --compare-with was given: every row reports its source
+  std::optional<mpi_job> mpi; ///< policybench-mpi only; the rows' size and bytes are then the whole job's
 };
 
 /// "ok", "invalid", "failed", "unavailable" (the JSON's words), and back; nullopt for any other text.

@@ -29,7 +29,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-void fill(device_info& d) {
+void fill(device_info& d, int rank_on_node) {
   // The process's first CUDA call: the runtime loads libcuda and runs cuInit inside it.
   int count = 0;
   const auto driver_start = std::chrono::steady_clock::now();
@@ -45,9 +45,10 @@ void fill(device_info& d) {
     d.unavailable = "no CUDA device";
     return;
   }
+  const int device = d.ordinal = rank_on_node % count;
   // Since CUDA 12 cudaSetDevice creates the primary context; cudaFree(0) forces it on older runtimes.
   const auto start = std::chrono::steady_clock::now();
-  cudaError_t status = cudaSetDevice(0);
+  cudaError_t status = cudaSetDevice(device);
   if (status == cudaSuccess) status = cudaFree(nullptr);
   d.context_create_s = seconds_since(start);
   if (status != cudaSuccess) {
@@ -56,7 +57,7 @@ void fill(device_info& d) {
   }
 
   cudaDeviceProp prop{};
-  if (const cudaError_t s = cudaGetDeviceProperties(&prop, 0); s != cudaSuccess) {
+  if (const cudaError_t s = cudaGetDeviceProperties(&prop, device); s != cudaSuccess) {
     d.unavailable = describe(s);
     return;
   }
@@ -73,23 +74,23 @@ void fill(device_info& d) {
   }
   d.free_memory_bytes = free_bytes;
   // CUDA 13 dropped clockRate and memoryClockRate from cudaDeviceProp; the attributes remain.
-  d.sm_clock_khz = attribute(cudaDevAttrClockRate, 0);
-  d.memory_clock_khz = attribute(cudaDevAttrMemoryClockRate, 0);
-  d.memory_bus_width_bits = attribute(cudaDevAttrGlobalMemoryBusWidth, 0);
+  d.sm_clock_khz = attribute(cudaDevAttrClockRate, device);
+  d.memory_clock_khz = attribute(cudaDevAttrMemoryClockRate, device);
+  d.memory_bus_width_bits = attribute(cudaDevAttrGlobalMemoryBusWidth, device);
   d.theoretical_peak_gb_per_s = 2.0 * double(d.memory_clock_khz) * 1e3 * double(d.memory_bus_width_bits) / 8 / 1e9;
   char pci_bus_id[32] = {};
-  if (cudaDeviceGetPCIBusId(pci_bus_id, int(sizeof pci_bus_id), 0) == cudaSuccess) d.pci_bus_id = pci_bus_id;
+  if (cudaDeviceGetPCIBusId(pci_bus_id, int(sizeof pci_bus_id), device) == cudaSuccess) d.pci_bus_id = pci_bus_id;
   std::string why = "no PCI bus id from the runtime";
   if (d.pci_bus_id.empty() || !read_gpu_clocks(d.pci_bus_id, &why)) d.clocks_unavailable = why;
 }
 
 } // namespace
 
-device_info query_device() {
+device_info query_device(int rank_on_node) {
   device_info d;
   d.thrust_device_system = thrust_device_system();
   try {
-    fill(d);
+    fill(d, rank_on_node);
   } catch (const std::exception& e) { // only std::bad_alloc from the strings can get here
     d.unavailable = e.what();
   }

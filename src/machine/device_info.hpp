@@ -31,12 +31,14 @@ struct device_info {
   /// cudaSetDevice(0) + cudaFree(nullptr) after driver_init_s: creating device 0's primary context, seconds.
   double context_create_s = 0;
   std::string pci_bus_id; ///< e.g. "0000:3B:00.0"; where NVML finds the device
+  int ordinal = 0;        ///< the CUDA device this process uses (policybench-mpi: node-local rank mod device count)
   /// Why no SM/memory clocks can be read (NVML absent or failing); then measurement::clocks_before/after are empty.
   std::optional<std::string> clocks_unavailable;
 };
 
-/// Queries device 0 and creates its context. Never throws: failures land in `unavailable`.
-device_info query_device();
+/// Queries device (rank_on_node mod the device count), makes it the current device and creates its context: device 0
+/// for a single process, one device per rank for policybench-mpi. Never throws: failures land in `unavailable`.
+device_info query_device(int rank_on_node = 0);
 
 /// Destroys device 0's primary context (cudaDeviceReset) and with it every allocation: call last, so that
 /// compute-sanitizer's leak check sees what was still allocated. No-op without a device or without nvcc.

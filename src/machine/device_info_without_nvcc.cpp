@@ -4,7 +4,7 @@
 
 namespace policybench {
 
-device_info query_device() {
+device_info query_device(int) {
   device_info d;
   d.unavailable = "built without nvcc (no CUDA compiler found at configure time)";
   d.thrust_device_system = thrust_device_system();

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,9 @@ struct run_config {
   double device_warmup_s = 0.1;
   page_size pages = page_size::huge;                         ///< host arrays' pages (measure/placement.hpp)
   first_touch_mode first_touch = first_touch_mode::parallel; ///< which threads place the host arrays' pages
+  /// Called before each call's clock starts (cold, warm-up and timed calls): policybench-mpi's barrier, so that
+  /// every rank starts each call together. Empty (the plain harness): nothing.
+  std::function<void()> before_each_call = nullptr;
   /// Bytes one call moves: read + write of every element, STREAM's counting (no write-allocate credit).
   double bytes_per_call() const noexcept { return 2.0 * double(size) * double(size_of(type)); }
 };

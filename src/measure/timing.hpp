@@ -37,12 +37,14 @@ inline int timed_reps(const run_config& cfg, double estimate_s) noexcept {
 /// Times `call` 1 + cfg.warmup + timed_reps(cfg, estimate) times, the estimate being the fastest warm-up call
 /// (the cold call when cfg.warmup is 0). `call` must return only once its work is complete (synchronize
 /// streams inside it). If it returns a double, that is taken as its device-side duration in seconds
-/// (CUDA events) and collected in kernel_s. Host-clock durations come from std::chrono::steady_clock; the process
-/// CPU time over the timed calls / their wall time gives effective_parallelism.
+/// (CUDA events) and collected in kernel_s. Host-clock durations come from std::chrono::steady_clock, each started
+/// after cfg.before_each_call returns; the process CPU time over the timed calls / their wall time gives
+/// effective_parallelism.
 template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call) {
   using clock = std::chrono::steady_clock;
   constexpr bool reports_kernel_time = !std::is_void_v<std::invoke_result_t<Call&>>;
   const auto timed = [&] {
+    if (cfg.before_each_call) cfg.before_each_call();
     const auto start = clock::now();
     std::optional<double> kernel_s;
     if constexpr (reports_kernel_time)

@@ -1,6 +1,7 @@
 // The report as JSON (README "JSON schema"): the typed report written field by field, in the schema's order.
 #include "report/report.hpp"
 
+#include "report/mpi_json.hpp"
 #include "report/row_fields.hpp"
 
 namespace policybench {
@@ -114,9 +115,12 @@ nlohmann::ordered_json to_json(const benchmark_report& report) {
     json row = json::object();
     for (const auto& f : fields)
       row[f.name] = field_json(r, f);
+    if (report.mpi) row["per_rank"] = per_rank_json(r.per_rank);
     results.push_back(std::move(row));
   }
-  json out{{"environment", environment_json(report.environment)}, {"results", std::move(results)}};
+  json out{{"environment", environment_json(report.environment)}};
+  if (report.mpi) out["mpi"] = mpi_json(*report.mpi);
+  out["results"] = std::move(results);
   if (report.sweep) {
     out["sweep"] = sweep_json(*report.sweep);
     out["crossovers"] = report.crossovers ? crossovers_json(*report.crossovers) : json(nullptr);

@@ -40,6 +40,9 @@ const std::array fields{
     row_field{"speedup_vs_1_thread", &r::speedup_vs_1_thread, field_set::thread_sweep},
     row_field{"parallel_efficiency", &r::parallel_efficiency, field_set::thread_sweep},
     row_field{"source", &r::source, field_set::compared, false},
+    row_field{"rank_median_min_s", &r::rank_median_min_s, field_set::mpi, false},
+    row_field{"rank_median_max_s", &r::rank_median_max_s, field_set::mpi, false},
+    row_field{"imbalance", &r::imbalance, field_set::mpi, false},
 };
 
 } // namespace
@@ -51,7 +54,7 @@ std::vector<row_field> fields_of(const benchmark_report& report) {
   std::vector<row_field> out;
   for (const auto& f : fields)
     if (f.in == field_set::every_row || (f.in == field_set::thread_sweep && thread_sweep) ||
-        (f.in == field_set::compared && report.with_sources))
+        (f.in == field_set::compared && report.with_sources) || (f.in == field_set::mpi && report.mpi))
       out.push_back(f);
   return out;
 }

@@ -14,8 +14,8 @@
 
 namespace policybench {
 
-/// Which reports carry a field: every row, thread sweeps only, or reports with --compare-with rows.
-enum class field_set { every_row, thread_sweep, compared };
+/// Which reports carry a field: every row, thread sweeps only, reports with --compare-with rows, MPI jobs.
+enum class field_set { every_row, thread_sweep, compared, mpi };
 
 /// The member of result_row a field holds; its type decides the JSON kind (figure: number or null).
 using row_member =

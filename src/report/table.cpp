@@ -93,6 +93,9 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& ou
   fmt::print(out, "{}host: {}, {} logical cores, oneTBB {}, std::par on {}; device: {}\n", bullet, env.host.cpu_model,
              env.host.logical_cores, env.host.tbb_version, env.host.pstl_backend,
              env.device.unavailable ? "unavailable: " + *env.device.unavailable : env.device.name);
+  if (report.mpi)
+    fmt::print(out, "{}MPI job: {} ranks on {} nodes, {} scaling; GB/s = all ranks' bytes / the slowest rank's time\n",
+               bullet, report.mpi->ranks, report.mpi->nodes, report.mpi->scaling);
   if (report.sweep && report.sweep->kind == sweep_kind::size)
     fmt::print(out, "{}series: stopped at {} elements: {}\n", bullet, report.sweep->stopped_at,
                report.sweep->stop_reason);

@@ -64,6 +64,9 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
   out.push_back(fixed("GB/s", &r::gb_per_s, rows, 1, 1));
   out.push_back(fixed("% ceiling", &r::pct_of_ceiling, rows, 1, 1));
   out.push_back(fixed("speedup", &r::speedup_vs_loop, rows, 1, 2, "x"));
+  out.push_back(durations("fastest rank", &r::rank_median_min_s, rows));
+  out.push_back(durations("slowest rank", &r::rank_median_max_s, rows));
+  out.push_back(fixed("imbalance", &r::imbalance, rows, 1, 3, "x"));
   out.push_back(durations("kernel", &r::kernel_median_s, rows));
   out.push_back(durations("e2e pageable", &r::e2e_pageable_median_s, rows));
   out.push_back(durations("e2e pinned", &r::e2e_pinned_median_s, rows));

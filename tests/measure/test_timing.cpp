@@ -53,3 +53,20 @@ TEST_CASE("time_calls makes the calls it counts, so validation knows how many in
   CHECK(t.calls == std::uint64_t(made));
   CHECK(t.calls == 1 + 2 + std::uint64_t(min_timed_reps));
 }
+
+TEST_CASE("before_each_call runs once before every call, outside the timed interval") {
+  run_config cfg;
+  cfg.warmup = 2;
+  cfg.reps = 3;
+  std::vector<char> order;
+  // A slow hook: were it inside the clock, every sample would include its 20 ms.
+  cfg.before_each_call = [&] {
+    order.push_back('b');
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  };
+  const auto t = time_calls(cfg, [&] { order.push_back('c'); });
+  CHECK(order == std::vector<char>{'b', 'c', 'b', 'c', 'b', 'c', 'b', 'c', 'b', 'c', 'b', 'c'});
+  CHECK(t.cold_s < 0.02);
+  for (const double s : t.warm_s)
+    CHECK(s < 0.02);
+}

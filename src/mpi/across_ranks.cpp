@@ -1,0 +1,83 @@
+// Across ranks: the barrier, the reductions after each policy, and the per-rank rows of the report.
+#include "mpi/across_ranks.hpp"
+
+#include "harness/rules.hpp"
+#include "measure/stats.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <limits>
+#include <new>
+
+namespace policybench {
+namespace {
+
+constexpr double none = std::numeric_limits<double>::quiet_NaN(); // a figure gathered as a double
+
+figure known(double v) { return std::isnan(v) ? figure() : figure(v); }
+
+// This rank's own median, GB/s and validity, gathered on rank 0.
+void keep_own_figures(const mpi_session& job, const std::string& name, const run_config& cfg, const measurement& m,
+                      rank_figures_by_policy& by_policy) {
+  const figure median = m.in_place.warm_s.empty() ? figure() : figure(summarize(m.in_place.warm_s).median_s);
+  const figure gb = gb_per_s(cfg.bytes_per_call(), median);
+  const auto all = gather_doubles(job, {median ? *median : none, gb ? *gb : none, m.validation_error ? 0.0 : 1.0});
+  std::vector<rank_figures> rows;
+  for (std::size_t r = 0; 3 * r < all.size(); ++r)
+    rows.push_back({int(r), known(all[3 * r]), known(all[3 * r + 1]), all[3 * r + 2] != 0});
+  if (job.rank == 0) by_policy[name] = std::move(rows); // a policy measured again keeps its latest figures
+}
+
+} // namespace
+
+policy_entry across_ranks(policy_entry p, const mpi_session& job, rank_figures_by_policy& by_policy) {
+  if (!p.measure) return p;
+  p.measure = [inner = std::move(p.measure), name = p.name, &job, &by_policy](const run_config& cfg) {
+    measurement m;
+    try {
+      m = inner(cfg);
+    } catch (const std::bad_alloc&) {
+      abort_job(job, name + ": out of memory (std::bad_alloc); a smaller --size needs less");
+    } catch (const std::exception& e) {
+      abort_job(job, name + ": " + e.what());
+    }
+    keep_own_figures(job, name, cfg, m, by_policy);
+    if (const auto bad = first_error(job, m.validation_error))
+      m.validation_error = "rank " + std::to_string(bad->rank) + ": " + bad->text;
+    max_over_ranks(job, m.in_place);
+    for (auto* e2e : {&m.e2e_pageable, &m.e2e_pinned})
+      if (*e2e) max_over_ranks(job, **e2e);
+    return m;
+  };
+  return p;
+}
+
+run_config barrier_before_each_call(run_config cfg, const mpi_session& job) {
+  cfg.before_each_call = [world = job.world] { MPI_Barrier(world); };
+  return cfg;
+}
+
+void aggregate_run(measured_run& run, const mpi_session& job) {
+  for (auto* ceiling : {&run.host_ceiling, &run.device_ceiling})
+    if (*ceiling) max_over_ranks(job, **ceiling);
+  run.config.size = sum_over_ranks(job, run.config.size);
+  run.config.before_each_call = nullptr;
+}
+
+void add_rank_figures(benchmark_report& report, const rank_figures_by_policy& by_policy) {
+  for (auto& row : report.results) {
+    const auto found = by_policy.find(row.policy);
+    if (found == by_policy.end()) continue;
+    row.per_rank = found->second;
+    std::vector<double> medians;
+    for (const auto& r : row.per_rank)
+      if (r.median_s) medians.push_back(*r.median_s);
+    if (medians.empty()) continue;
+    const auto [fastest, slowest] = std::minmax_element(medians.begin(), medians.end());
+    row.rank_median_min_s = *fastest, row.rank_median_max_s = *slowest;
+    row.imbalance = ratio(row.rank_median_max_s, row.rank_median_min_s);
+  }
+}
+
+} // namespace policybench

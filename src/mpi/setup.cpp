@@ -1,0 +1,69 @@
+// Checks on every rank before any allocation, so that bad input one rank alone sees is a usage error, not a hang.
+#include "mpi/setup.hpp"
+
+#include "harness/run.hpp"
+#include "mpi/scaling.hpp"
+#include "policies/registry.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <iostream>
+#include <sstream>
+
+namespace policybench {
+
+bool prepare(const mpi_session& job, std::span<const char* const> args, rank_setup& s) {
+  auto [scaling, rest] = take_scaling(args);
+  std::ostringstream elsewhere; // --help and --version: printed by rank 0 alone
+  const auto opts = parse_options(rest, job.rank == 0 ? std::cout : elsewhere);
+  if (!opts) {
+    const bool help =
+        std::any_of(args.begin(), args.end(), [](std::string_view a) { return a == "--help" || a == "-h"; });
+    if (help && job.rank == 0) std::cout << scaling_help;
+    return false;
+  }
+  s.opts = *opts;
+  s.scaling = std::move(scaling);
+  std::string line;
+  for (const char* a : args.subspan(1))
+    line += std::string(a) + '\0';
+  s.command_line_hash = std::hash<std::string>{}(line);
+  if (s.opts.sweep != sweep_kind::none)
+    throw usage_error("--sweep: not in policybench-mpi; scripts/mpi_scaling.sh runs a series of rank counts");
+  s.opts.run.size = rank_size(s.scaling, s.opts.run.size, job.rank, job.ranks);
+  if (job.rank == 0) {
+    try {
+      s.compared = read_compared(s.opts.compare_with);
+    } catch (const unusable_report& e) {
+      throw usage_error(std::string("--compare-with: ") + e.what());
+    }
+    if (s.opts.output) s.file.emplace(*s.opts.output);
+  }
+  s.device = query_device(job.local_rank);
+  s.all = registry(s.device);
+  if (s.opts.list_policies) return true;
+  try {
+    s.selected = select_policies(s.all, s.opts.policies);
+  } catch (const unknown_policy& e) {
+    throw usage_error(std::string("--policies: ") + e.what());
+  }
+  try {
+    check_memory(s.opts.run, s.selected, s.device);
+  } catch (const insufficient_memory& e) {
+    throw usage_error(std::string("--size: this rank's ") + e.what());
+  }
+  return true;
+}
+
+std::optional<std::string> disagreement(const mpi_session& job, const rank_setup& s) {
+  unsigned long long facts[2] = {s.command_line_hash, s.device.unavailable ? 0ull : 1ull};
+  MPI_Bcast(facts, 2, MPI_UNSIGNED_LONG_LONG, 0, job.world);
+  if (facts[0] != s.command_line_hash)
+    return "its command line differs from rank 0's: every rank must run the same options";
+  if (facts[1] != (s.device.unavailable ? 0ull : 1ull))
+    return s.device.unavailable ? "no usable GPU (" + *s.device.unavailable + "), but rank 0 has one"
+                                : "a usable GPU, but rank 0 has none: every rank must run the same policies";
+  return std::nullopt;
+}
+
+} // namespace policybench

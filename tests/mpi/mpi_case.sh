@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# policybench-mpi under mpirun -np 2, one case per CTest test: weak and strong scaling, validation on every rank,
+# the report written once, and failing ranks ending the job (non-zero, the rank named) instead of hanging.
+# Usage: mpi_case.sh <policybench-mpi> <work dir> <case>. Every mpirun is bounded by `timeout`: a hang fails.
+set -uo pipefail
+exe=$1 dir=$2/mpi_$3 case=$3
+rm -rf "$dir" && mkdir -p "$dir" || exit 1
+mpi=(timeout 60 mpirun --allow-run-as-root --oversubscribe)
+run=(--policies loop,std::par_unseq --reps 3 --warmup 1)
+fail() { echo "$case: $*"; cat "$dir"/err 2>/dev/null; exit 1; }
+
+# check_json <file> <python expressions over `r` (the report), one assertion each>
+check_json() {
+  local file=$1; shift
+  /usr/bin/python3 - "$file" "$@" <<'PY' || fail "report check failed"
+import json, sys
+r = json.load(open(sys.argv[1]))
+for expr in sys.argv[2:]:
+    if not eval(expr):
+        sys.exit(f"not true: {expr}")
+PY
+}
+
+# Rows whose per-rank entries are ranks 0 and 1, all valid, and whose per-call time (the slowest rank's, call by
+# call) is at least every rank's own median: a job time taken from one rank alone would fail the last check.
+rows_ok=(
+  "all(row['status'] == 'ok' and [p['rank'] for p in row['per_rank']] == [0, 1] for row in r['results'])"
+  "all(p['validated'] for row in r['results'] for p in row['per_rank'])"
+  "all(row['median_s'] >= row['rank_median_max_s'] >= row['rank_median_min_s'] > 0 for row in r['results'])"
+  "all(abs(row['imbalance'] - row['rank_median_max_s'] / row['rank_median_min_s']) < 1e-9 for row in r['results'])"
+  "r['mpi']['ranks'] == 2 and r['mpi']['nodes'] == 1 and [p['rank'] for p in r['mpi']['placement']] == [0, 1]"
+)
+
+case $case in
+weak) # --size per rank: the job moves both ranks' bytes
+  "${mpi[@]}" -np 2 "$exe" "${run[@]}" --size 1000 --scaling weak --format json --output "$dir/r.json" 2>"$dir/err" ||
+    fail "exit $?"
+  check_json "$dir/r.json" "${rows_ok[@]}" "r['mpi']['scaling'] == 'weak'" \
+    "all(row['size'] == 2000 and row['bytes_per_call'] == 2 * 2000 * 8 for row in r['results'])" ;;
+strong) # --size in total: 1001 split as 501 + 500; each rank's GB/s is its own bytes / its own median
+  "${mpi[@]}" -np 2 "$exe" "${run[@]}" --size 1001 --scaling strong --format json --output "$dir/r.json" \
+    2>"$dir/err" || fail "exit $?"
+  check_json "$dir/r.json" "${rows_ok[@]}" "r['mpi']['scaling'] == 'strong'" \
+    "all(row['size'] == 1001 for row in r['results'])" \
+    "all(abs(p['gb_per_s'] * 1e9 * p['median_s'] - 16 * n) < 1e-6 * n
+         for row in r['results'] for p, n in zip(row['per_rank'], [501, 500]))" ;;
+report_once) # rank 0 alone writes: one table on stdout; with --output nothing on stdout
+  "${mpi[@]}" -np 2 "$exe" "${run[@]}" --size 1000 >"$dir/out" 2>"$dir/err" || fail "exit $?"
+  [ "$(grep -c '^policybench .* in place' "$dir/out")" = 1 ] || fail "not one table: $(cat "$dir/out")"
+  grep -q '^MPI job: 2 ranks on 1 nodes, weak scaling' "$dir/out" || fail "no job line"
+  "${mpi[@]}" -np 2 "$exe" "${run[@]}" --size 1000 --format csv --output "$dir/r.csv" >"$dir/out" 2>"$dir/err" ||
+    fail "exit $?"
+  [ ! -s "$dir/out" ] && [ "$(wc -l <"$dir/r.csv")" = 3 ] || fail "csv: $(cat "$dir/r.csv")" ;;
+bad_input_one_rank) # usage errors only rank 1 sees: exit 2, one line naming rank 1, before any allocation
+  "${mpi[@]}" -np 1 "$exe" --size 1000 : -np 1 "$exe" --size 1000 --reps 0 2>"$dir/err"
+  [ $? = 2 ] && grep -q '^policybench-mpi: rank 1: error: --reps: 0 is outside' "$dir/err" ||
+    fail "not rank 1's usage error"
+  "${mpi[@]}" -np 1 "$exe" --size 1000 : -np 1 "$exe" --size 1000 --reps 4 2>"$dir/err"
+  [ $? = 2 ] && grep -q '^policybench-mpi: rank 1: error: its command line differs' "$dir/err" ||
+    fail "no disagreement" ;;
+failing_rank) # rank 1 out of memory while rank 0 waits in a barrier; rank 0 unable to write its report
+  "${mpi[@]}" -np 1 "$exe" --size 200M --policies loop --output "$dir/r.json" : \
+    -np 1 bash -c 'ulimit -v 1200000; exec "$0" "$@"' "$exe" --size 200M --policies loop --output "$dir/r.json" \
+    2>"$dir/err"
+  status=$?
+  [ $status != 0 ] && [ $status != 124 ] &&
+    grep -q '^policybench-mpi: rank 1: error: out of host memory' "$dir/err" || fail "exit $status, not rank 1's error"
+  [ ! -e "$dir/r.json" ] || fail "a report was written"
+  "${mpi[@]}" -np 1 bash -c 'exec "$0" "$@" >/dev/full' "$exe" --size 1000 --policies loop : \
+    -np 1 "$exe" --size 1000 --policies loop 2>"$dir/err"
+  [ $? = 1 ] && grep -q '^policybench-mpi: rank 0: error: cannot write the report to stdout' "$dir/err" ||
+    fail "not rank 0's write error" ;;
+*) fail "unknown case" ;;
+esac
