@@ -76,7 +76,7 @@ int run(int argc, char** argv) {
     auto report = measure(*opts, selected, std::move(device));
     append_compared(report, compared);
     write_report(report, opts->format, out);
-    if (opts->format == output_format::csv)
+    if (opts->format == output_format::csv || opts->format == output_format::gbench) // formats without warnings
       for (const auto& w : report.warnings)
         std::cerr << "warning: " << w << '\n';
     // The table carries the crossovers in its footer; whoever gets JSON, CSV or a file should still read them.

@@ -11,6 +11,7 @@ void write_report(const benchmark_report& report, output_format format, std::ost
   case output_format::markdown: write_table(report, true, out); break;
   case output_format::csv: write_csv(report, out); break;
   case output_format::json: write_json(report, out); break;
+  case output_format::gbench: write_gbench(report, query_run_context(), out); break;
   }
 }
 

@@ -33,11 +33,11 @@ struct result_row {
   /// The median's distribution-free confidence interval (measure/stats.hpp) and the coverage it attains (a
   /// fraction, >= 0.95); none below 6 samples, where even [min, max] covers less.
   figure median_ci_low_s, median_ci_high_s, median_ci_confidence;
-  figure effective_parallelism; ///< process CPU time / wall time over the timed calls (timed_calls)
-  std::optional<std::uint64_t> huge_page_bytes; ///< host rows: bytes of the array on transparent huge pages
-  figure gb_per_s, pct_of_ceiling, speedup_vs_loop;     ///< from median_s (pct: device rows from kernel time)
-  figure kernel_median_s, kernel_gb_per_s;              ///< CUDA events, device rows only
-  std::optional<std::string> no_kernel_time_reason;     ///< device rows without a kernel time: why
+  figure effective_parallelism;                     ///< process CPU time / wall time over the timed calls (timed_calls)
+  std::optional<std::uint64_t> huge_page_bytes;     ///< host rows: bytes of the array on transparent huge pages
+  figure gb_per_s, pct_of_ceiling, speedup_vs_loop; ///< from median_s (pct: device rows from kernel time)
+  figure kernel_median_s, kernel_gb_per_s;          ///< CUDA events, device rows only
+  std::optional<std::string> no_kernel_time_reason; ///< device rows without a kernel time: why
   /// Device rows: NVML's SM and memory clocks (MHz) just before the first call and after the last timed one.
   std::optional<int> sm_clock_before_mhz, sm_clock_after_mhz, memory_clock_before_mhz, memory_clock_after_mhz;
   figure e2e_pageable_cold_s, e2e_pageable_median_s, e2e_pinned_median_s, e2e_over_kernel;

@@ -32,18 +32,20 @@ void parallelism_warnings(const measured_run& run, std::vector<std::string>& out
     out.push_back("PARALLEL POLICIES RAN ON ABOUT ONE THREAD: effective parallelism (CPU time / wall time) below " +
                   two_decimals(serial_parallelism) + " with " + std::to_string(allowed) +
                   " threads allowed: " + serial + "; their rows do not show what the policy can do here");
-  if (run.host_ceiling && !run.host_ceiling->in_place.warm_s.empty() &&
+  // 0: no wall time was measured (nothing to judge).
+  if (run.host_ceiling && run.host_ceiling->in_place.effective_parallelism > 0 &&
       ceiling_underused(run.host_ceiling->in_place.effective_parallelism, allowed))
     out.push_back("the host ceiling's in-place stream ran on about " +
                   two_decimals(run.host_ceiling->in_place.effective_parallelism) + " of its " +
-                  std::to_string(allowed) + " threads: it may not bound the parallel policies (% of ceiling may "
+                  std::to_string(allowed) +
+                  " threads: it may not bound the parallel policies (% of ceiling may "
                   "exceed 100); is another process using the cores?");
 }
 
 // GPU clocks: unreadable, or different after a device row than before it.
 void clock_warnings(const measured_run& run, const std::vector<result_row>& rows, std::vector<std::string>& out) {
-  const bool device_ran = std::any_of(rows.begin(), rows.end(),
-                                      [](const result_row& r) { return r.device == "device" && r.median_s; });
+  const bool device_ran =
+      std::any_of(rows.begin(), rows.end(), [](const result_row& r) { return r.device == "device" && r.median_s; });
   if (device_ran && run.device.clocks_unavailable)
     out.push_back("GPU clocks not recorded (" + *run.device.clocks_unavailable +
                   "): a GPU that throttled or had not ramped up cannot be ruled out");
@@ -74,7 +76,7 @@ void huge_page_warning(const measured_run& run, const std::vector<result_row>& r
     if (r.huge_page_bytes) obtained += *r.huge_page_bytes, measured = true;
   if (!measured || obtained > 0) return;
   const std::string& mode = run.host.transparent_hugepages;
-  const std::string why = mode.empty()     ? "this kernel has no transparent huge pages"
+  const std::string why = mode.empty()      ? "this kernel has no transparent huge pages"
                           : mode == "never" ? "the transparent-huge-page mode is 'never'"
                                             : "the kernel gave none in mode '" + mode + "' (fragmented memory?)";
   out.push_back("huge pages asked for (--pages huge) but no host array got any: " + why +
@@ -109,6 +111,9 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
       out.push_back(r.policy + ": warm times vary (cv " + percent(*r.cv) + " > " + percent(noisy_cv) +
                     "); the median is less certain, try more --reps on a quieter machine");
   }
+  if (per_size_notes) parallelism_warnings(run, out);
+  clock_warnings(run, rows, out);
+  huge_page_warning(run, rows, out);
   return out;
 }
 

@@ -15,7 +15,8 @@ std::uint64_t host_available_bytes() {
   return 0;
 }
 
-std::optional<std::string> memory_shortfall(std::uint64_t size, std::size_t element_bytes, const memory_limits& limits) {
+std::optional<std::string> memory_shortfall(std::uint64_t size, std::size_t element_bytes,
+                                            const memory_limits& limits) {
   const std::string elements = std::to_string(size) + " elements";
   constexpr std::uint64_t max = std::numeric_limits<std::uint64_t>::max();
   if (size > max / element_bytes) return elements + " need 2^64 bytes or more (one array): beyond the address space";

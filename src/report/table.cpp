@@ -82,8 +82,9 @@ std::string huge_pages_obtained(const benchmark_report& report) {
     }
   const auto& ceiling = report.environment.ceilings.host_huge_page_bytes;
   std::string text = fmt::format("ceilings' array {}", ceiling ? std::to_string(*ceiling) : "-");
-  if (low) text += fmt::format(", policies' arrays {}", *low == *high ? std::to_string(*low)
-                                                                      : fmt::format("{} to {}", *low, *high));
+  if (low)
+    text += fmt::format(", policies' arrays {}",
+                        *low == *high ? std::to_string(*low) : fmt::format("{} to {}", *low, *high));
   return text + " bytes";
 }
 
@@ -93,7 +94,7 @@ void write_environment(const benchmark_report& report, const char* bullet, std::
   const ceilings& c = env.ceilings;
   const host_info& h = env.host;
   fmt::print(out,
-             "\n{}ceilings{}: host in place {} GB/s (% ceiling is against it), host STREAM copy {} GB/s and scale "
+             "\n{}ceilings{}: host in place {} GB/s (host rows' ceiling), host STREAM copy {} GB/s and scale "
              "{} GB/s; device copy {} GB/s, device theoretical peak {} GB/s\n",
              bullet, report.sweep ? " at the last point" : "", fixed_cell(c.host_in_place_gb_per_s, 1, 1),
              fixed_cell(c.host_copy_gb_per_s, 1, 1), fixed_cell(c.host_scale_gb_per_s, 1, 1),
@@ -104,12 +105,12 @@ void write_environment(const benchmark_report& report, const char* bullet, std::
              bullet, env.config.pages, env.config.first_touch, huge_pages_obtained(report),
              h.transparent_hugepages.empty() ? "none" : h.transparent_hugepages,
              h.numa_nodes.empty() ? "none" : fmt::format("{}", fmt::join(h.numa_nodes, ",")));
-  fmt::print(out, "{}host: {}, {} logical cores, last-level cache {} bytes ({}{}), oneTBB {}, std::par on {}; device: {}\n",
-             bullet, h.cpu_model, h.logical_cores, h.llc_bytes, h.cache_source,
-             h.llc_instances > 0 ? fmt::format(", {} instance{}", h.llc_instances, h.llc_instances == 1 ? "" : "s")
-                                 : "",
-             h.tbb_version, h.pstl_backend,
-             env.device.unavailable ? "unavailable: " + *env.device.unavailable : env.device.name);
+  fmt::print(
+      out, "{}host: {}, {} logical cores, last-level cache {} bytes ({}{}), oneTBB {}, std::par on {}; device: {}\n",
+      bullet, h.cpu_model, h.logical_cores, h.llc_bytes, h.cache_source,
+      h.llc_instances > 0 ? fmt::format(", {} instance{}", h.llc_instances, h.llc_instances == 1 ? "" : "s") : "",
+      h.tbb_version, h.pstl_backend,
+      env.device.unavailable ? "unavailable: " + *env.device.unavailable : env.device.name);
 }
 
 } // namespace

@@ -34,7 +34,8 @@ table_column durations(const char* name, const figure_of& field, const std::vect
 }
 
 table_column durations(const char* name, figure result_row::*field, const std::vector<const result_row*>& rows) {
-  return durations(name, [field](const result_row& r) { return r.*field; }, rows);
+  return durations(
+      name, [field](const result_row& r) { return r.*field; }, rows);
 }
 
 // Half the width of the median's confidence interval: the table's "median ± half-width".
