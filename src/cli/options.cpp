@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <charconv>
 #include <map>
-#include <string_view>
 #include <system_error>
 #include <thread>
 

@@ -22,7 +22,7 @@ void list_item(std::string& list, const std::string& item) { list += (list.empty
 // Effective parallelism of the parallel host policies and of the ceiling (harness/rules.hpp thresholds).
 void parallelism_warnings(const measured_run& run, std::vector<std::string>& out) {
   const int allowed = run.host_concurrency;
-  if (allowed < 2 || run.config.size == 0) return;
+  if (allowed < 2 || run.config.bytes_per_call() < parallel_work_floor_bytes) return;
   std::string serial;
   for (const auto& o : run.outcomes)
     if (o.result && o.result->host_threads && *o.result->host_threads != host_threading::one_thread &&
