@@ -157,7 +157,8 @@ TEST_CASE("--compare-with is repeatable and comma-separated") {
   CHECK_THROWS_AS(parse_options(empty, out), usage_error);
 }
 
-TEST_CASE("a report without the newer row fields (an older policybench, seed_compare.py) is read; new ones round-trip") {
+TEST_CASE(
+    "a report without the newer row fields (an older policybench, seed_compare.py) is read; new ones round-trip") {
   json report = this_run();
   json& row = report["results"][0];
   REQUIRE(row.contains("samples_s"));
@@ -176,5 +177,6 @@ TEST_CASE("a report without the newer row fields (an older policybench, seed_com
   CHECK(read[0].rows[0].samples_s.empty());
   CHECK_FALSE(read[0].rows[0].median_ci_low_s);
   row["samples_s"] = json::array({1, "two"});
-  CHECK(refusal(report.dump()).find("/results/0/samples_s is array, expected an array of numbers") != std::string::npos);
+  CHECK(refusal(report.dump()).find("/results/0/samples_s is array, expected an array of numbers") !=
+        std::string::npos);
 }
