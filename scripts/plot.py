@@ -107,9 +107,12 @@ def gb_per_s_bars(plt, reports, title, out_dir):
     ax.bar([0], [0], color="tab:blue", label="host policy (host clock)")
     if any(r["device"] == "device" for _, r in rows):
         ax.bar([0], [0], color="tab:green", label="device policy (kernel time)")
-    for field, style, name in (("host_copy_gb_per_s", "--", "CPU copy ceiling"),
-                               ("device_copy_gb_per_s", ":", "GPU device-to-device copy ceiling")):
-        ceilings = {c for c in (number(e.get("ceilings", {}), field) for e, _ in rows) if c}
+    # Reports before the in-place ceiling called it host_copy_gb_per_s (then the only host ceiling).
+    for fields, style, name in ((("host_in_place_gb_per_s", "host_copy_gb_per_s"), "--", "CPU in-place ceiling"),
+                                (("device_copy_gb_per_s",), ":", "GPU device-to-device copy ceiling")):
+        found = (next((number(e.get("ceilings", {}), f) for f in fields if f in e.get("ceilings", {})), None)
+                 for e, _ in rows)
+        ceilings = {c for c in found if c}
         for c in sorted(ceilings):
             ax.axhline(c, color="black", linestyle=style, label=f"{name} ({c:.0f} GB/s)")
     size = rows[0][1]["size"]

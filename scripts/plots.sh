@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates every figure in the README: a default run, a size sweep and a thread sweep, each as JSON, then
 # scripts/plot.py on the three. Run it on a quiet machine. Arguments: BUILD_DIR (default build/default) and
-# MAX_SIZE for the size sweep (default 1000000000, the series' own end: two arrays of 10^9 float64 need 16 GB;
+# MAX_SIZE for the size sweep (default 1000000000, the series' own end: one array of 10^9 float64 needs 8 GB;
 # the sweep stops earlier, saying so, where memory is short).
 set -euo pipefail
 cd "$(dirname "$0")/.."

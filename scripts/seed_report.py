@@ -72,8 +72,9 @@ def environment(config):
                  "python_executable": sys.executable, "numpy_version": np.__version__, "numba_version": numba_version,
                  "numba_num_threads": numba_threads},
         "device": {"available": gpu_name is not None, "unavailable_reason": gpu_reason, "name": gpu_name},
-        "ceilings": {"host_copy_median_s": None, "host_copy_gb_per_s": None, "device_copy_median_s": None,
-                     "device_copy_gb_per_s": None, "device_theoretical_peak_gb_per_s": None},
+        "ceilings": {"host_in_place_median_s": None, "host_in_place_gb_per_s": None, "host_copy_median_s": None,
+                     "host_copy_gb_per_s": None, "device_copy_median_s": None, "device_copy_gb_per_s": None,
+                     "device_theoretical_peak_gb_per_s": None},
     }
 
 

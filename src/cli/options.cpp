@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <charconv>
 #include <map>
-#include <string_view>
 #include <system_error>
 #include <thread>
 
@@ -64,7 +63,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   app.set_version_flag("--version", "policybench " POLICYBENCH_VERSION);
   options o;
   std::string size = "10000000", warmup = "3", reps = "10", threads, type = "float64", format = "table";
-  std::string sweep, min_size, max_size, min_time;
+  std::string sweep, min_size, max_size, min_time, pages = "huge", first_touch = "parallel";
   CLI::Option* const list =
       app.add_flag("--list-policies", o.list_policies,
                    "List every policy: device, backend, available or why not (a table; no run options)");
@@ -79,7 +78,11 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       app.add_option("--warmup", warmup, "Untimed calls after the cold call (default 3)"),
       app.add_option("--reps", reps, "Timed warm calls, at least 1 (default 10)"),
       app.add_option("--threads", threads, "Thread limit for oneTBB and OpenMP, 1..logical cores (default: all)"),
-      app.add_option("--format", format, "Report format: table, markdown, csv, json (default table)"),
+      app.add_option("--format", format,
+                     "Report format: table, markdown, csv, json, gbench (Google Benchmark's JSON) (default table)"),
+      app.add_option("--pages", pages, "Host arrays' pages: huge (MADV_HUGEPAGE, default) or small (4 KiB)"),
+      app.add_option("--first-touch", first_touch,
+                     "Who first writes the host arrays: parallel (the policy's own threads, default) or serial"),
       app.add_option("--sweep", sweep,
                      "size: a series of element counts (10^3..10^9 in steps of sqrt(10)); threads: host policies at "
                      "1, 2, 4, ... logical cores"),
@@ -126,10 +129,17 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   static const std::map<std::string, output_format> formats{{"table", output_format::table},
                                                             {"markdown", output_format::markdown},
                                                             {"csv", output_format::csv},
-                                                            {"json", output_format::json}};
+                                                            {"json", output_format::json},
+                                                            {"gbench", output_format::gbench}};
   const auto f = formats.find(format);
-  if (f == formats.end()) throw usage_error("--format: '" + format + "' is not one of table, markdown, csv, json");
+  if (f == formats.end())
+    throw usage_error("--format: '" + format + "' is not one of table, markdown, csv, json, gbench");
   o.format = f->second;
+  const auto page = parse_page_size(pages);
+  if (!page) throw usage_error("--pages: '" + pages + "' is not one of huge, small");
+  const auto touch = parse_first_touch(first_touch);
+  if (!touch) throw usage_error("--first-touch: '" + first_touch + "' is not one of parallel, serial");
+  o.run.pages = *page, o.run.first_touch = *touch;
   if (o.output && o.output->empty()) throw usage_error("--output: the file name is empty");
   // A sweep has a loop row per point, so there is no one baseline to set other rows against: plot.py merges.
   if (!o.compare_with.empty() && o.sweep != sweep_kind::none)

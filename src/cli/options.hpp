@@ -20,7 +20,7 @@ struct usage_error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-enum class output_format { table, markdown, csv, json };
+enum class output_format { table, markdown, csv, json, gbench };
 
 /// Timed calls at most per point of a sweep when --reps is not given: --min-time decides below it.
 inline constexpr int sweep_max_reps = 10'000;
@@ -52,10 +52,10 @@ std::vector<std::string> split_list(std::string_view option, const std::vector<s
 
 /// Parses args (args[0] is the program name). Returns the options, or std::nullopt after printing --help or
 /// --version to `out`. Throws usage_error with a one-line message naming the option on bad input
-/// (non-numeric or negative counts, --reps 0, --warmup < 0, --threads < 1, unknown type or format) and on
-/// conflicting options (--sweep threads with --threads, --sweep size with --size, --min-size/--max-size
-/// without --sweep size, --min-time without --sweep, --min-size > --max-size). With --sweep, run.min_time_s is
-/// --min-time (default 0.2 s) and run.reps is --reps or sweep_max_reps.
+/// (non-numeric or negative counts, --reps 0, --warmup < 0, --threads < 1, unknown type, format, --pages or
+/// --first-touch) and on conflicting options (--sweep threads with --threads, --sweep size with --size,
+/// --min-size/--max-size without --sweep size, --min-time without --sweep, --min-size > --max-size). With --sweep,
+/// run.min_time_s is --min-time (default 0.2 s) and run.reps is --reps or sweep_max_reps.
 /// Policy names are checked later, against the registry.
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out);
 

@@ -17,14 +17,16 @@ void write_report(const benchmark_report& report, output_format format, std::ost
   case output_format::markdown: write_table(report, true, out); break;
   case output_format::csv: write_csv(report, out); break;
   case output_format::json: write_json(report, out); break;
+  case output_format::gbench: write_gbench(report, query_run_context(), out); break;
   }
 }
 
 void deliver_report(const benchmark_report& report, output_format format, bool to_file, std::ostream& out) {
   write_report(report, format, out);
-  if (format == output_format::csv)
+  if (format == output_format::csv || format == output_format::gbench) // formats without a place for warnings
     for (const auto& w : report.warnings)
       std::cerr << "warning: " << w << '\n';
+  // The table carries the crossovers in its footer; whoever gets JSON, CSV or a file should still read them.
   const bool table_on_screen = !to_file && (format == output_format::table || format == output_format::markdown);
   if (report.crossovers && !table_on_screen)
     for (const auto& line : crossover_summary(*report.crossovers))

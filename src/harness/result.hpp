@@ -36,8 +36,17 @@ struct result_row {
   std::uint64_t reps = 0;     ///< timed calls made
   std::optional<int> threads; ///< host concurrency during the run (a compared file may lack it)
   figure cold_s, min_s, median_s, mean_s, stddev_s, cv; ///< cold call; warm statistics (measure/stats.hpp)
-  figure gb_per_s, pct_of_ceiling, speedup_vs_loop;     ///< from median_s (pct: device rows from kernel time)
-  figure kernel_median_s, kernel_gb_per_s;              ///< CUDA events, device rows only
+  std::vector<double> samples_s; ///< every timed (warm) call's host-clock duration, in the order made
+  /// The median's distribution-free confidence interval (measure/stats.hpp) and the coverage it attains (a
+  /// fraction, >= 0.95); none below 6 samples, where even [min, max] covers less.
+  figure median_ci_low_s, median_ci_high_s, median_ci_confidence;
+  figure effective_parallelism;                     ///< process CPU time / wall time over the timed calls (timed_calls)
+  std::optional<std::uint64_t> huge_page_bytes;     ///< host rows: bytes of the array on transparent huge pages
+  figure gb_per_s, pct_of_ceiling, speedup_vs_loop; ///< from median_s (pct: device rows from kernel time)
+  figure kernel_median_s, kernel_gb_per_s;          ///< CUDA events, device rows only
+  std::optional<std::string> no_kernel_time_reason; ///< device rows without a kernel time: why
+  /// Device rows: NVML's SM and memory clocks (MHz) just before the first call and after the last timed one.
+  std::optional<int> sm_clock_before_mhz, sm_clock_after_mhz, memory_clock_before_mhz, memory_clock_after_mhz;
   figure e2e_pageable_cold_s, e2e_pageable_median_s, e2e_pinned_median_s, e2e_over_kernel;
   bool validated = false;
   std::optional<std::string> validation_error;
@@ -58,12 +67,17 @@ struct report_config {
   double min_time_s = 0;
   std::optional<int> threads_limit; ///< --threads, if given (never in a thread sweep)
   int host_concurrency = 0;
+  std::string pages, first_touch; ///< host arrays' placement asked for: "huge"|"small", "parallel"|"serial"
 };
 
-/// The bandwidth ceilings of the run (a sweep: its last point), medians in seconds and GB/s.
+/// The bandwidth ceilings of the run (a sweep: its last point), medians in seconds and GB/s. The host's in-place
+/// stream is THE host ceiling (% of ceiling); STREAM copy and scale beside it move copy bytes (measure/ceilings.hpp).
 struct ceilings {
-  figure host_copy_median_s, host_copy_gb_per_s, device_copy_median_s, device_copy_gb_per_s;
-  figure device_theoretical_peak_gb_per_s;
+  figure host_in_place_median_s, host_in_place_gb_per_s, host_copy_median_s, host_copy_gb_per_s;
+  figure host_scale_median_s, host_scale_gb_per_s;
+  std::optional<std::uint64_t> host_huge_page_bytes; ///< bytes of the ceilings' array on transparent huge pages
+  figure host_effective_parallelism;                 ///< of the in-place stream's timed calls
+  figure device_copy_median_s, device_copy_gb_per_s, device_theoretical_peak_gb_per_s;
 };
 
 struct environment_info {
@@ -77,7 +91,7 @@ struct environment_info {
 struct series_point {
   std::uint64_t size = 0;
   int threads = 0;
-  figure host_copy_gb_per_s, device_copy_gb_per_s;
+  figure host_in_place_gb_per_s, device_copy_gb_per_s;
 };
 
 struct sweep_info {

@@ -18,8 +18,16 @@ figure median(const std::optional<timed_calls>& t) { return t ? median(t->warm_s
 ceilings ceilings_of(const measured_run& run) {
   const double bytes = run.config.bytes_per_call();
   ceilings c;
-  c.host_copy_median_s = median(run.host_ceiling);
-  c.host_copy_gb_per_s = ratio(bytes / 1e9, c.host_copy_median_s);
+  if (const auto& host = run.host_ceiling) {
+    c.host_in_place_median_s = median(host->in_place.warm_s);
+    c.host_in_place_gb_per_s = ratio(bytes / 1e9, c.host_in_place_median_s);
+    c.host_copy_median_s = median(host->copy.warm_s);
+    c.host_copy_gb_per_s = ratio(host->copy_bytes_per_call / 1e9, c.host_copy_median_s);
+    c.host_scale_median_s = median(host->scale.warm_s);
+    c.host_scale_gb_per_s = ratio(host->copy_bytes_per_call / 1e9, c.host_scale_median_s);
+    c.host_huge_page_bytes = host->huge_page_bytes;
+    c.host_effective_parallelism = host->in_place.effective_parallelism;
+  }
   c.device_copy_median_s = run.device_ceiling ? median(run.device_ceiling->kernel_s) : figure();
   c.device_copy_gb_per_s = ratio(bytes / 1e9, c.device_copy_median_s);
   const double peak = run.device.theoretical_peak_gb_per_s;
@@ -37,7 +45,9 @@ environment_info environment_of(const measured_run& run) {
                              cfg.reps,
                              cfg.min_time_s,
                              run.threads_limit,
-                             run.host_concurrency};
+                             run.host_concurrency,
+                             std::string(to_string(cfg.pages)),
+                             std::string(to_string(cfg.first_touch))};
   return {config, run.host, run.device, ceilings_of(run)};
 }
 
@@ -65,7 +75,16 @@ result_row row_of(const measured_run& run, const policy_outcome& o, const ceilin
     const sample_stats warm = summarize(m->in_place.warm_s);
     r.min_s = warm.min_s, r.median_s = warm.median_s, r.mean_s = warm.mean_s;
     r.stddev_s = warm.stddev_s, r.cv = warm.cv;
+    r.samples_s = m->in_place.warm_s;
+    if (const auto ci = median_confidence_interval(r.samples_s))
+      r.median_ci_low_s = ci->lower_s, r.median_ci_high_s = ci->upper_s, r.median_ci_confidence = ci->confidence;
+    r.effective_parallelism = m->in_place.effective_parallelism;
   }
+  if (m) r.huge_page_bytes = m->huge_page_bytes, r.no_kernel_time_reason = m->no_kernel_time;
+  if (m && m->clocks_before) r.sm_clock_before_mhz = int(m->clocks_before->sm_mhz);
+  if (m && m->clocks_before) r.memory_clock_before_mhz = int(m->clocks_before->memory_mhz);
+  if (m && m->clocks_after) r.sm_clock_after_mhz = int(m->clocks_after->sm_mhz);
+  if (m && m->clocks_after) r.memory_clock_after_mhz = int(m->clocks_after->memory_mhz);
   r.gb_per_s = gb_per_s(r.bytes_per_call, r.median_s);
   if (m) r.kernel_median_s = median(m->in_place.kernel_s);
   r.kernel_gb_per_s = gb_per_s(r.bytes_per_call, r.kernel_median_s);
@@ -79,35 +98,6 @@ result_row row_of(const measured_run& run, const policy_outcome& o, const ceilin
 }
 
 } // namespace
-
-std::vector<std::string> run_warnings(const measured_run& run, const std::vector<result_row>& rows,
-                                      bool per_size_notes) {
-  std::vector<std::string> out;
-  if (run.host.pstl_backend != "oneTBB")
-    out.push_back("std::par and std::par_unseq run SERIALLY: libstdc++'s PSTL was compiled without oneTBB "
-                  "(<tbb/tbb.h> not found), so their rows measure one thread");
-  const std::uint64_t array_bytes = run.config.size * size_of(run.config.type);
-  const auto cache_warning = [&](const char* where, std::uint64_t cache_bytes) {
-    if (per_size_notes && under_4x_cache(array_bytes, cache_bytes))
-      out.push_back("the array (" + std::to_string(array_bytes) + " bytes) is smaller than 4x the " + where + " (" +
-                    std::to_string(cache_bytes) +
-                    " bytes): figures include cache effects, not "
-                    "memory bandwidth alone (STREAM's rule); use a larger --size");
-  };
-  cache_warning("host's last-level cache", run.host.llc_bytes);
-  const bool device_ran = std::any_of(run.outcomes.begin(), run.outcomes.end(),
-                                      [](const auto& o) { return o.device == "device" && o.result; });
-  if (device_ran) cache_warning("device's L2 cache", run.device.l2_cache_bytes);
-  if (run.device_ceiling_error) out.push_back("device copy ceiling not measured: " + *run.device_ceiling_error);
-  for (const auto& r : rows) {
-    if (r.status == row_status::failed) out.push_back(r.policy + " failed: " + *r.reason);
-    if (r.validation_error) out.push_back(r.policy + " FAILED VALIDATION: " + *r.validation_error);
-    if (per_size_notes && r.bytes_per_call > 0 && is_noisy(r))
-      out.push_back(r.policy + ": warm times vary (cv " + percent(*r.cv) + " > " + percent(noisy_cv) +
-                    "); the median is less certain, try more --reps on a quieter machine");
-  }
-  return out;
-}
 
 benchmark_report to_report(const measured_run& run, bool per_size_notes) {
   benchmark_report report;

@@ -25,7 +25,12 @@ figure speedup_vs_loop(const result_row& row, const result_row* loop) {
 figure pct_of_ceiling(const result_row& row, const ceilings& c) {
   const bool device = row.device == "device";
   return scaled(
-      ratio(device ? row.kernel_gb_per_s : row.gb_per_s, device ? c.device_copy_gb_per_s : c.host_copy_gb_per_s), 100);
+      ratio(device ? row.kernel_gb_per_s : row.gb_per_s, device ? c.device_copy_gb_per_s : c.host_in_place_gb_per_s),
+      100);
+}
+
+bool ceiling_underused(double effective_parallelism, int threads) {
+  return threads >= 2 && effective_parallelism < 0.75 * threads;
 }
 
 bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes) {

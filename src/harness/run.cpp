@@ -27,7 +27,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
                           const std::vector<policy_entry>& selected, const policy_callback& starting) {
   const host_thread_limit limit(threads);
   measured_run run{cfg, threads, host_concurrency(), std::move(host), std::move(device), {}, {}, {}, {}};
-  run.host_ceiling = measure_host_ceilings(cfg).in_place;
+  run.host_ceiling = measure_host_ceilings(cfg);
 #if POLICYBENCH_HAVE_CUDA
   if (!run.device.unavailable) {
     // A device lost here must not cost the host results: the warning keeps the CUDA text, and each device

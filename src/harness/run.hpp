@@ -4,6 +4,7 @@
 #include "machine/device_info.hpp"
 #include "machine/host_info.hpp"
 #include "machine/memory.hpp"
+#include "measure/ceilings.hpp"
 #include "policies/registry.hpp"
 
 #include <functional>
@@ -29,7 +30,7 @@ struct measured_run {
   int host_concurrency = 0;         ///< threads oneTBB could use during the run
   host_info host;
   device_info device;
-  std::optional<timed_calls> host_ceiling;         ///< parallel host copy of the same bytes
+  std::optional<host_ceilings> host_ceiling;       ///< in place (THE host ceiling), copy and scale, one array
   std::optional<timed_calls> device_ceiling;       ///< cudaMemcpyAsync device-to-device of the same bytes
   std::optional<std::string> device_ceiling_error; ///< why the device ceiling was not measured (CUDA text)
   std::vector<policy_outcome> outcomes;            ///< in registry order
@@ -44,8 +45,8 @@ struct insufficient_memory : std::runtime_error {
 /// policy, the device's free memory.
 memory_limits run_memory_limits(const std::vector<policy_entry>& selected, const device_info& device);
 
-/// Checks before allocating that the run fits: host memory for two arrays of size x sizeof(T) bytes and, when a
-/// device policy is selected, device memory for two arrays. Throws insufficient_memory.
+/// Checks before allocating that the run fits (memory_shortfall: one array on the host, two on the device when a
+/// device policy is selected). Throws insufficient_memory.
 void check_memory(const run_config& cfg, const std::vector<policy_entry>& selected, const device_info& device);
 
 /// Called before each available policy is measured (progress reports).

@@ -100,7 +100,7 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
       if (said.insert(w).second) report.warnings.push_back(where + ": " + w); // once, not at every point
     const ceilings& c = at.environment.ceilings;
     sweep.series.push_back(
-        {size, at.environment.config.host_concurrency, c.host_copy_gb_per_s, c.device_copy_gb_per_s});
+        {size, at.environment.config.host_concurrency, c.host_in_place_gb_per_s, c.device_copy_gb_per_s});
     sweep.stopped_at = size;
     report.environment = std::move(at.environment);
   }

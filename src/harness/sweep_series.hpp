@@ -18,8 +18,8 @@ struct size_series {
 
 /// Element counts min_size x sqrt(10)^k for k = 0, 1, 2, ..., rounded to whole elements (1000, 3162, 10000,
 /// 31623, ...: two points per decade, as pSTL-Bench and STREAM sweeps use), while they are <= max_size and fit in
-/// `limits` for two arrays of `element_bytes`-byte elements (memory_shortfall). `sizes` is empty when min_size
-/// itself does not fit; stop_reason then says why. Needs 1 <= min_size <= max_size.
+/// `limits` (memory_shortfall: one host array, two device arrays of `element_bytes`-byte elements). `sizes` is empty
+/// when min_size itself does not fit; stop_reason then says why. Needs 1 <= min_size <= max_size.
 size_series plan_size_series(std::uint64_t min_size, std::uint64_t max_size, std::size_t element_bytes,
                              const memory_limits& limits);
 

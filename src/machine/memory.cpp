@@ -15,19 +15,21 @@ std::uint64_t host_available_bytes() {
   return 0;
 }
 
-std::optional<std::string> memory_shortfall(std::uint64_t size, std::size_t element_bytes, const memory_limits& limits) {
+std::optional<std::string> memory_shortfall(std::uint64_t size, std::size_t element_bytes,
+                                            const memory_limits& limits) {
   const std::string elements = std::to_string(size) + " elements";
-  if (size > std::numeric_limits<std::uint64_t>::max() / 2 / element_bytes)
-    return elements + " need 2^64 bytes or more (two arrays): beyond the address space";
-  const std::uint64_t needed = 2 * size * element_bytes;
-  const auto short_of = [&](const char* where, std::uint64_t available, const std::string& verb) {
-    return elements + " need " + std::to_string(needed) + " bytes of " + where + " memory (two arrays), only " +
-           std::to_string(available) + verb;
-  };
-  if (limits.host_available_bytes != 0 && needed > limits.host_available_bytes)
-    return short_of("host", limits.host_available_bytes, " are available");
-  if (limits.device_free_bytes && needed > *limits.device_free_bytes)
-    return short_of("device", *limits.device_free_bytes, " are free on " + limits.device_name);
+  constexpr std::uint64_t max = std::numeric_limits<std::uint64_t>::max();
+  if (size > max / element_bytes) return elements + " need 2^64 bytes or more (one array): beyond the address space";
+  const std::uint64_t array = size * element_bytes;
+  if (limits.host_available_bytes != 0 && array > limits.host_available_bytes)
+    return elements + " need " + std::to_string(array) + " bytes of host memory (one array), only " +
+           std::to_string(limits.host_available_bytes) + " are available";
+  if (limits.device_free_bytes && array > max / 2)
+    return elements + " need 2^64 bytes or more of device memory (two arrays): beyond the address space";
+  if (limits.device_free_bytes && 2 * array > *limits.device_free_bytes)
+    return elements + " need " + std::to_string(2 * array) +
+           " bytes of device memory (two arrays: the copy ceiling's source and destination), only " +
+           std::to_string(*limits.device_free_bytes) + " are free on " + limits.device_name;
   return std::nullopt;
 }
 

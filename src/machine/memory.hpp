@@ -18,10 +18,11 @@ struct memory_limits {
 /// /proc/meminfo MemAvailable: what the kernel can give without swapping, in bytes (0 when unknown).
 std::uint64_t host_available_bytes();
 
-/// Why `size` elements of `element_bytes` bytes do not fit, or std::nullopt when they do. A run needs two arrays
-/// of size x element_bytes bytes on the host (data and the copy ceiling's second array, or the end-to-end
-/// pageable and pinned buffers) and two on the device. The reason is one line naming bytes needed and available,
-/// e.g. "1000000000 elements need 16000000000 bytes of host memory (two arrays), only 8000000000 are available".
+/// Why `size` elements of `element_bytes` bytes do not fit, or std::nullopt when they do. On the host a run holds
+/// one array of size x element_bytes bytes at a time (the ceilings' array, each host policy's, a device policy's
+/// pageable then pinned end-to-end buffer); on the device two (the copy ceiling's source and destination). The
+/// reason is one line naming bytes needed and available, e.g. "1000000000 elements need 8000000000 bytes of host
+/// memory (one array), only 4000000000 are available". Sizes past 2^64 bytes say so.
 std::optional<std::string> memory_shortfall(std::uint64_t size, std::size_t element_bytes, const memory_limits& limits);
 
 } // namespace policybench

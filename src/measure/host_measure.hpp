@@ -26,6 +26,7 @@ measurement measure_host(const run_config& cfg, host_threading threading, Apply&
   if (const auto bad = first_mismatch(first, cfg.size, m.in_place.calls))
     m.validation_error = describe_mismatch(*bad, first[*bad], m.in_place.calls);
   m.huge_page_bytes = data.huge_page_bytes();
+  m.host_threads = threading;
   return m;
 }
 

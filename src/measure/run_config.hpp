@@ -76,6 +76,7 @@ struct measurement {
   std::optional<gpu_clocks> clocks_after;  ///< device rows: after the last timed in-place call
   /// Bytes of the host array backed by transparent huge pages after the timed calls; host policies only.
   std::optional<std::uint64_t> huge_page_bytes;
+  std::optional<host_threading> host_threads; ///< host policies: the threads the call ran on (and first touched)
 };
 
 } // namespace policybench

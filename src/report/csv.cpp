@@ -1,4 +1,4 @@
-// The report as CSV: one line per result row, the JSON's result fields as columns, for spreadsheets and pandas.
+// The report as CSV: one line per result row, the JSON's scalar result fields as columns (not samples_s).
 #include "report/report.hpp"
 
 #include "report/row_fields.hpp"
@@ -24,7 +24,8 @@ std::string csv_field(const nlohmann::ordered_json& v) {
 
 void write_csv(const benchmark_report& report, std::ostream& out) {
   if (report.results.empty()) return;
-  const auto fields = fields_of(report); // the header and every line from the same list
+  auto fields = fields_of(report); // the header and every line from the same list
+  std::erase_if(fields, [](const row_field& f) { return !is_scalar(f); });
   const char* separator = "";
   for (const auto& f : fields)
     out << std::exchange(separator, ",") << f.name;

@@ -3,6 +3,7 @@
 
 #include "report/row_fields.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -44,6 +45,10 @@ struct reader {
               row.*m = *s;
             },
             [&](std::uint64_t r::*m) { row.*m = at(pointer, count, "a whole number >= 0").get<std::uint64_t>(); },
+            [&](std::optional<std::uint64_t> r::*m) {
+              const json& v = at(pointer, or_null(count), "a whole number >= 0 or null");
+              if (!v.is_null()) row.*m = v.get<std::uint64_t>();
+            },
             [&](int r::*m) { row.*m = at(pointer, count, "a whole number >= 0").get<int>(); },
             [&](std::optional<int> r::*m) {
               const json& v = at(pointer, or_null(count), "a whole number >= 0 or null");
@@ -53,6 +58,12 @@ struct reader {
             [&](figure r::*m) {
               const json& v = at(pointer, or_null(number), "a number or null");
               if (!v.is_null()) row.*m = v.get<double>();
+            },
+            [&](std::vector<double> r::*m) {
+              const auto numbers = [](const json& v) {
+                return v.is_array() && std::all_of(v.begin(), v.end(), [](const json& x) { return x.is_number(); });
+              };
+              row.*m = at(pointer, numbers, "an array of numbers").get<std::vector<double>>();
             },
             [&](bool r::*m) {
               row.*m = at(

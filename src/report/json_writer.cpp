@@ -12,6 +12,20 @@ using json = nlohmann::ordered_json;
 json figure_json(figure f) { return f ? json(*f) : json(nullptr); }
 template <class T> json optional_json(const std::optional<T>& v) { return v ? json(*v) : json(nullptr); }
 
+json ceilings_json(const ceilings& c) {
+  return {{"host_in_place_median_s", figure_json(c.host_in_place_median_s)},
+          {"host_in_place_gb_per_s", figure_json(c.host_in_place_gb_per_s)},
+          {"host_copy_median_s", figure_json(c.host_copy_median_s)},
+          {"host_copy_gb_per_s", figure_json(c.host_copy_gb_per_s)},
+          {"host_scale_median_s", figure_json(c.host_scale_median_s)},
+          {"host_scale_gb_per_s", figure_json(c.host_scale_gb_per_s)},
+          {"host_huge_page_bytes", optional_json(c.host_huge_page_bytes)},
+          {"host_effective_parallelism", figure_json(c.host_effective_parallelism)},
+          {"device_copy_median_s", figure_json(c.device_copy_median_s)},
+          {"device_copy_gb_per_s", figure_json(c.device_copy_gb_per_s)},
+          {"device_theoretical_peak_gb_per_s", figure_json(c.device_theoretical_peak_gb_per_s)}};
+}
+
 json environment_json(const environment_info& env) {
   const report_config& c = env.config;
   const host_info& h = env.host;
@@ -26,13 +40,19 @@ json environment_json(const environment_info& env) {
             {"reps", c.reps},
             {"min_time_s", c.min_time_s},
             {"threads_limit", optional_json(c.threads_limit)},
-            {"host_concurrency", c.host_concurrency}}},
+            {"host_concurrency", c.host_concurrency},
+            {"pages", c.pages},
+            {"first_touch", c.first_touch}}},
           {"host",
            {{"cpu_model", h.cpu_model},
             {"logical_cores", h.logical_cores},
             {"l1d_cache_bytes", h.l1d_cache_bytes},
             {"l2_cache_bytes", h.l2_cache_bytes},
             {"llc_bytes", h.llc_bytes},
+            {"llc_instances", h.llc_instances},
+            {"cache_source", h.cache_source},
+            {"transparent_hugepages", h.transparent_hugepages},
+            {"numa_nodes", h.numa_nodes},
             {"tbb_version", h.tbb_version},
             {"tbb_default_concurrency", h.tbb_default_concurrency},
             {"compiler", h.compiler},
@@ -56,13 +76,11 @@ json environment_json(const environment_info& env) {
             {"memory_clock_khz", d.memory_clock_khz},
             {"memory_bus_width_bits", d.memory_bus_width_bits},
             {"theoretical_peak_gb_per_s", d.theoretical_peak_gb_per_s},
-            {"context_create_s", d.context_create_s}}},
-          {"ceilings",
-           {{"host_copy_median_s", figure_json(env.ceilings.host_copy_median_s)},
-            {"host_copy_gb_per_s", figure_json(env.ceilings.host_copy_gb_per_s)},
-            {"device_copy_median_s", figure_json(env.ceilings.device_copy_median_s)},
-            {"device_copy_gb_per_s", figure_json(env.ceilings.device_copy_gb_per_s)},
-            {"device_theoretical_peak_gb_per_s", figure_json(env.ceilings.device_theoretical_peak_gb_per_s)}}}};
+            {"driver_init_s", d.driver_init_s},
+            {"context_create_s", d.context_create_s},
+            {"pci_bus_id", d.pci_bus_id},
+            {"clocks_unavailable", optional_json(d.clocks_unavailable)}}},
+          {"ceilings", ceilings_json(env.ceilings)}};
 }
 
 json sweep_json(const sweep_info& s) {
@@ -78,7 +96,7 @@ json sweep_json(const sweep_info& s) {
   for (const auto& p : s.series)
     series.push_back({{"size", p.size},
                       {"threads", p.threads},
-                      {"host_copy_gb_per_s", figure_json(p.host_copy_gb_per_s)},
+                      {"host_in_place_gb_per_s", figure_json(p.host_in_place_gb_per_s)},
                       {"device_copy_gb_per_s", figure_json(p.device_copy_gb_per_s)}});
   out["series"] = std::move(series);
   return out;

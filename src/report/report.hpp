@@ -1,7 +1,9 @@
-// The writers: a typed report (harness/result.hpp) as a table, markdown, CSV or JSON, and the policy list.
+// The writers: a typed report (harness/result.hpp) as a table, markdown, CSV, JSON or Google Benchmark's JSON, and
+// the policy list.
 #pragma once
 
 #include "harness/result.hpp"
+#include "machine/run_context.hpp"
 #include "policies/policy.hpp"
 
 #include <nlohmann/json.hpp>
@@ -26,6 +28,17 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& ou
 /// CSV: a header of the result fields (row_fields.hpp), then one line per result (RFC 4180 quoting). Warnings are
 /// not part of CSV.
 void write_csv(const benchmark_report& report, std::ostream& out);
+
+/// Google Benchmark's JSON (google/benchmark docs/user_guide.md, src/json_reporter.cc): `context` from `context`
+/// and the host, and per valid row of this run (not compared rows, not unavailable, failed or invalid ones) one
+/// "iteration" entry per timed call (iterations 1, repetitions = timed calls, times in ns, cpu_time = wall time x
+/// effective parallelism, bytes_per_second from the call's time), then the "aggregate" entries mean, median,
+/// stddev and cv (aggregate_unit "percentage", a fraction) from two calls on, equal to the row's statistics. Named
+/// "increment/<policy>/<type>/<size>", with "/host_threads:N" in a thread sweep; one family per policy.
+nlohmann::ordered_json to_gbench_json(const benchmark_report& report, const run_context& context);
+
+/// to_gbench_json, indented, and a newline.
+void write_gbench(const benchmark_report& report, const run_context& context, std::ostream& out);
 
 /// One plain sentence per crossover, with the times that decide it.
 std::vector<std::string> crossover_summary(const std::vector<crossover>& crossovers);

@@ -1,4 +1,5 @@
 // The result row's fields in the JSON's order; adding a figure is one member in result.hpp and one line here.
+// Fields added after a release are not required: --compare-with reads older reports (and seed_compare.py's).
 #include "report/row_fields.hpp"
 
 #include <array>
@@ -26,11 +27,22 @@ const std::array fields{
     row_field{"mean_s", &r::mean_s},
     row_field{"stddev_s", &r::stddev_s},
     row_field{"cv", &r::cv},
+    row_field{"samples_s", &r::samples_s, field_set::every_row, false},
+    row_field{"median_ci_low_s", &r::median_ci_low_s, field_set::every_row, false},
+    row_field{"median_ci_high_s", &r::median_ci_high_s, field_set::every_row, false},
+    row_field{"median_ci_confidence", &r::median_ci_confidence, field_set::every_row, false},
+    row_field{"effective_parallelism", &r::effective_parallelism, field_set::every_row, false},
+    row_field{"huge_page_bytes", &r::huge_page_bytes, field_set::every_row, false},
     row_field{"gb_per_s", &r::gb_per_s},
     row_field{"pct_of_ceiling", &r::pct_of_ceiling},
     row_field{"speedup_vs_loop", &r::speedup_vs_loop},
     row_field{"kernel_median_s", &r::kernel_median_s},
     row_field{"kernel_gb_per_s", &r::kernel_gb_per_s},
+    row_field{"no_kernel_time_reason", &r::no_kernel_time_reason, field_set::every_row, false},
+    row_field{"sm_clock_before_mhz", &r::sm_clock_before_mhz, field_set::every_row, false},
+    row_field{"sm_clock_after_mhz", &r::sm_clock_after_mhz, field_set::every_row, false},
+    row_field{"memory_clock_before_mhz", &r::memory_clock_before_mhz, field_set::every_row, false},
+    row_field{"memory_clock_after_mhz", &r::memory_clock_after_mhz, field_set::every_row, false},
     row_field{"e2e_pageable_cold_s", &r::e2e_pageable_cold_s},
     row_field{"e2e_pageable_median_s", &r::e2e_pageable_median_s},
     row_field{"e2e_pinned_median_s", &r::e2e_pinned_median_s},
@@ -59,12 +71,18 @@ std::vector<row_field> fields_of(const benchmark_report& report) {
   return out;
 }
 
+bool is_scalar(const row_field& field) {
+  return !std::holds_alternative<std::vector<double> result_row::*>(field.member);
+}
+
 nlohmann::ordered_json field_json(const result_row& row, const row_field& field) {
   using json = nlohmann::ordered_json;
-  return std::visit(overloaded{[&](figure r::*m) { return row.*m ? json(*(row.*m)) : json(nullptr); },
+  const auto optional = [&](const auto& v) { return v ? json(*v) : json(nullptr); };
+  return std::visit(overloaded{[&](figure r::*m) { return optional(row.*m); },
                                [&](row_status r::*m) { return json(to_string(row.*m)); },
-                               [&](std::optional<std::string> r::*m) { return row.*m ? json(*(row.*m)) : json(); },
-                               [&](std::optional<int> r::*m) { return row.*m ? json(*(row.*m)) : json(); },
+                               [&](std::optional<std::string> r::*m) { return optional(row.*m); },
+                               [&](std::optional<int> r::*m) { return optional(row.*m); },
+                               [&](std::optional<std::uint64_t> r::*m) { return optional(row.*m); },
                                [&](auto m) { return json(row.*m); }},
                     field.member);
 }

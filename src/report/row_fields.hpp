@@ -11,6 +11,7 @@
 #include <span>
 #include <string>
 #include <variant>
+#include <vector>
 
 namespace policybench {
 
@@ -20,8 +21,9 @@ enum class field_set { every_row, thread_sweep, compared, mpi };
 /// The member of result_row a field holds; its type decides the JSON kind (figure: number or null).
 using row_member =
     std::variant<std::string result_row::*, std::optional<std::string> result_row::*, row_status result_row::*,
-                 std::uint64_t result_row::*, int result_row::*, std::optional<int> result_row::*, double result_row::*,
-                 figure result_row::*, bool result_row::*>;
+                 std::uint64_t result_row::*, std::optional<std::uint64_t> result_row::*, int result_row::*,
+                 std::optional<int> result_row::*, double result_row::*, figure result_row::*, bool result_row::*,
+                 std::vector<double> result_row::*>;
 
 struct row_field {
   const char* name;
@@ -40,6 +42,9 @@ std::span<const row_field> row_fields();
 /// The fields `report`'s rows carry: every_row ones, thread_sweep ones in a thread sweep, source with
 /// --compare-with.
 std::vector<row_field> fields_of(const benchmark_report& report);
+
+/// Whether the field is one value (a CSV column); false for arrays (samples_s), which only JSON carries.
+bool is_scalar(const row_field& field);
 
 /// A field's value in JSON (none and nullopt: null).
 nlohmann::ordered_json field_json(const result_row& row, const row_field& field);

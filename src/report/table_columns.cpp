@@ -21,14 +21,26 @@ table_column column(std::string header, const std::vector<const result_row*>& ro
   return out;
 }
 
+using figure_of = std::function<figure(const result_row&)>;
+
 // A duration column: its unit chosen from the column's own values.
-table_column durations(const char* name, figure result_row::*field, const std::vector<const result_row*>& rows) {
+table_column durations(const char* name, const figure_of& field, const std::vector<const result_row*>& rows) {
   std::vector<figure> values;
   for (const result_row* r : rows)
-    values.push_back(r->*field);
+    values.push_back(field(*r));
   const duration_format f = column_format(values);
   return column(fmt::format("{} {}", name, f.unit), rows,
-                [&](const result_row& r) { return format_duration(r.*field, f); });
+                [&](const result_row& r) { return format_duration(field(r), f); });
+}
+
+table_column durations(const char* name, figure result_row::*field, const std::vector<const result_row*>& rows) {
+  return durations(
+      name, [field](const result_row& r) { return r.*field; }, rows);
+}
+
+// Half the width of the median's confidence interval: the table's "median ± half-width".
+figure ci_half_width(const result_row& r) {
+  return r.median_ci_low_s && r.median_ci_high_s ? figure((*r.median_ci_high_s - *r.median_ci_low_s) / 2) : figure();
 }
 
 table_column fixed(const char* header, figure result_row::*field, const std::vector<const result_row*>& rows,
@@ -61,9 +73,11 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
   out.push_back(column("backend", rows, text(&r::backend), true));
   out.push_back(durations("cold", &r::cold_s, rows));
   out.push_back(durations("median", &r::median_s, rows));
+  out.push_back(durations("±", ci_half_width, rows));
   out.push_back(fixed("GB/s", &r::gb_per_s, rows, 1, 1));
   out.push_back(fixed("% ceiling", &r::pct_of_ceiling, rows, 1, 1));
   out.push_back(fixed("speedup", &r::speedup_vs_loop, rows, 1, 2, "x"));
+  out.push_back(fixed("eff. par.", &r::effective_parallelism, rows, 1, 2));
   out.push_back(durations("fastest rank", &r::rank_median_min_s, rows));
   out.push_back(durations("slowest rank", &r::rank_median_max_s, rows));
   out.push_back(fixed("imbalance", &r::imbalance, rows, 1, 3, "x"));

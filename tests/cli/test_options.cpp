@@ -210,3 +210,16 @@ TEST_CASE("conflicting sweep options are refused with a one-line usage_error nam
   };
   check_refused(cases);
 }
+
+TEST_CASE("--pages and --first-touch set the placement; --format gbench; bad values are refused naming the option") {
+  const auto defaults = parse({});
+  CHECK(defaults->run.pages == page_size::huge);
+  CHECK(defaults->run.first_touch == first_touch_mode::parallel);
+  const auto o = parse({"--pages", "small", "--first-touch", "serial", "--format", "gbench"});
+  CHECK(o->run.pages == page_size::small);
+  CHECK(o->run.first_touch == first_touch_mode::serial);
+  CHECK(o->format == output_format::gbench);
+  CHECK(usage_message({"--pages", "large"}) == "--pages: 'large' is not one of huge, small");
+  CHECK(usage_message({"--first-touch", "numa"}) == "--first-touch: 'numa' is not one of parallel, serial");
+  CHECK(usage_message({"--list-policies", "--pages", "small"}).find("excludes --pages") != std::string::npos);
+}

@@ -106,6 +106,18 @@ TEST_CASE("check_memory refuses a run that cannot fit, naming the bytes") {
   CHECK_NOTHROW(check_memory(run_config{element_type::float64, 1000, 0, 1}, selected, no_device));
 }
 
+TEST_CASE("memory_shortfall counts one host array: a run holds one at a time") {
+  const memory_limits host{20'000, std::nullopt, ""};
+  CHECK_FALSE(memory_shortfall(2000, 8, host)); // 16000 bytes: one array fits, two would not
+  const auto refused = memory_shortfall(3000, 8, host);
+  REQUIRE(refused);
+  CHECK(*refused == "3000 elements need 24000 bytes of host memory (one array), only 20000 are available");
+  const memory_limits device{0, 20'000, "test gpu"};
+  const auto on_device = memory_shortfall(2000, 8, device); // the copy ceiling's two arrays: 32000 bytes
+  REQUIRE(on_device);
+  CHECK(on_device->find("32000 bytes of device memory (two arrays") != std::string::npos);
+}
+
 TEST_CASE("check_memory counts device memory only when a device policy is selected") {
   device_info small;
   small.name = "test device";

@@ -24,12 +24,12 @@ TEST_CASE("--min-size and --max-size bound the series; the maximum is kept only 
   CHECK(plan_size_series(1, 100, 4, {}).sizes == std::vector<std::uint64_t>{1, 3, 10, 32, 100});
 }
 
-TEST_CASE("the series stops before the first size whose two arrays do not fit, and says why") {
+TEST_CASE("the series stops before the first size that does not fit (one host array, two device), and says why") {
   SUBCASE("host memory") {
-    // 10^6 float64 elements need 16 MB for two arrays; 10 MB are available.
+    // 10^6 float64 elements are one 8 MB array (two would not fit in 10 MB); 3162278 need 25 MB.
     const auto s = plan_size_series(1000, 1'000'000'000, 8, memory_limits{10'000'000, std::nullopt, ""});
-    CHECK(s.sizes.back() == 316228);
-    CHECK(s.stop_reason.find("1000000 elements need 16000000 bytes of host memory") != std::string::npos);
+    CHECK(s.sizes.back() == 1000000);
+    CHECK(s.stop_reason.find("3162278 elements need 25298224 bytes of host memory (one array)") != std::string::npos);
   }
   SUBCASE("device memory, when a device policy runs") {
     const auto s = plan_size_series(1000, 1'000'000'000, 4, memory_limits{0, 1'000'000, "test gpu"});
@@ -44,7 +44,7 @@ TEST_CASE("the series stops before the first size whose two arrays do not fit, a
   }
   SUBCASE("an unbounded maximum stops at the address space, not with an overflow") {
     const auto s = plan_size_series(1, UINT64_MAX, 8, {});
-    CHECK(s.sizes.back() < UINT64_MAX / 16);
+    CHECK(s.sizes.back() < UINT64_MAX / 8);
     CHECK(s.stop_reason.find("address space") != std::string::npos);
   }
 }

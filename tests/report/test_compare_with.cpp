@@ -41,7 +41,7 @@ benchmark_report this_report(std::uint64_t size = 1000) {
   r.host.pstl_backend = "oneTBB";
   r.host.cpu_model = "this cpu";
   r.device.unavailable = "test: no device";
-  r.host_ceiling = timed_calls{0.1, {0.5}, {}};
+  r.host_ceiling = host_ceilings{timed_calls{0.1, {0.5}, {}, 0, 0}, {}, {}, 0, 0};
   measurement loop;
   loop.in_place.cold_s = 2;
   loop.in_place.warm_s = {2, 2, 2};
@@ -155,4 +155,28 @@ TEST_CASE("--compare-with is repeatable and comma-separated") {
   CHECK(o->compare_with == std::vector<std::string>{"a.json", "b.json", "c.json"});
   const char* empty[] = {"policybench", "--compare-with", ""};
   CHECK_THROWS_AS(parse_options(empty, out), usage_error);
+}
+
+TEST_CASE(
+    "a report without the newer row fields (an older policybench, seed_compare.py) is read; new ones round-trip") {
+  json report = this_run();
+  json& row = report["results"][0];
+  REQUIRE(row.contains("samples_s"));
+  const auto samples = row["samples_s"].get<std::vector<double>>();
+  {
+    const temp_file file(report.dump());
+    const auto read = read_compared({file.path.string()});
+    CHECK(read[0].rows[0].samples_s == samples);
+  }
+  for (const char* key : {"samples_s", "median_ci_low_s", "median_ci_high_s", "median_ci_confidence",
+                          "effective_parallelism", "huge_page_bytes", "no_kernel_time_reason", "sm_clock_before_mhz",
+                          "sm_clock_after_mhz", "memory_clock_before_mhz", "memory_clock_after_mhz"})
+    row.erase(key);
+  const temp_file file(report.dump());
+  const auto read = read_compared({file.path.string()});
+  CHECK(read[0].rows[0].samples_s.empty());
+  CHECK_FALSE(read[0].rows[0].median_ci_low_s);
+  row["samples_s"] = json::array({1, "two"});
+  CHECK(refusal(report.dump()).find("/results/0/samples_s is array, expected an array of numbers") !=
+        std::string::npos);
 }

@@ -1,0 +1,120 @@
+// The warnings about a run, each rule stated once: what makes a figure less certain or a comparison unfair.
+#include "harness/results.hpp"
+
+#include "harness/rules.hpp"
+#include "measure/stats.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace policybench {
+namespace {
+
+std::string two_decimals(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
+// Appends "name (detail)" to a comma-separated list.
+void list_item(std::string& list, const std::string& item) { list += (list.empty() ? "" : ", ") + item; }
+
+// Effective parallelism of the parallel host policies and of the ceiling (harness/rules.hpp thresholds).
+void parallelism_warnings(const measured_run& run, std::vector<std::string>& out) {
+  const int allowed = run.host_concurrency;
+  if (allowed < 2 || run.config.bytes_per_call() < parallel_work_floor_bytes) return;
+  std::string serial;
+  for (const auto& o : run.outcomes)
+    if (o.result && o.result->host_threads && *o.result->host_threads != host_threading::one_thread &&
+        !o.result->in_place.warm_s.empty() && o.result->in_place.effective_parallelism < serial_parallelism)
+      list_item(serial, o.name + " (" + two_decimals(o.result->in_place.effective_parallelism) + ")");
+  if (!serial.empty())
+    out.push_back("PARALLEL POLICIES RAN ON ABOUT ONE THREAD: effective parallelism (CPU time / wall time) below " +
+                  two_decimals(serial_parallelism) + " with " + std::to_string(allowed) +
+                  " threads allowed: " + serial + "; their rows do not show what the policy can do here");
+  // 0: no wall time was measured (nothing to judge).
+  if (run.host_ceiling && run.host_ceiling->in_place.effective_parallelism > 0 &&
+      ceiling_underused(run.host_ceiling->in_place.effective_parallelism, allowed))
+    out.push_back("the host ceiling's in-place stream ran on about " +
+                  two_decimals(run.host_ceiling->in_place.effective_parallelism) + " of its " +
+                  std::to_string(allowed) +
+                  " threads: it may not bound the parallel policies (% of ceiling may "
+                  "exceed 100); is another process using the cores?");
+}
+
+// GPU clocks: unreadable, or different after a device row than before it.
+void clock_warnings(const measured_run& run, const std::vector<result_row>& rows, std::vector<std::string>& out) {
+  const bool device_ran =
+      std::any_of(rows.begin(), rows.end(), [](const result_row& r) { return r.device == "device" && r.median_s; });
+  if (device_ran && run.device.clocks_unavailable)
+    out.push_back("GPU clocks not recorded (" + *run.device.clocks_unavailable +
+                  "): a GPU that throttled or had not ramped up cannot be ruled out");
+  std::string changed;
+  const auto mhz = [](std::optional<int> a, std::optional<int> b) {
+    return std::to_string(a.value_or(0)) + " -> " + std::to_string(b.value_or(0)) + " MHz";
+  };
+  for (const auto& r : rows) {
+    const bool sm = r.sm_clock_before_mhz && r.sm_clock_after_mhz && *r.sm_clock_before_mhz != *r.sm_clock_after_mhz;
+    const bool memory = r.memory_clock_before_mhz && r.memory_clock_after_mhz &&
+                        *r.memory_clock_before_mhz != *r.memory_clock_after_mhz;
+    if (sm) list_item(changed, r.policy + " (SM " + mhz(r.sm_clock_before_mhz, r.sm_clock_after_mhz) + ")");
+    if (memory)
+      list_item(changed, r.policy + " (memory " + mhz(r.memory_clock_before_mhz, r.memory_clock_after_mhz) + ")");
+  }
+  if (!changed.empty())
+    out.push_back("GPU clocks changed during " + changed +
+                  ": the GPU throttled or was still ramping up, so those rows mix clock speeds");
+}
+
+// Huge pages asked for, none obtained by any host array large enough to hold one.
+void huge_page_warning(const measured_run& run, const std::vector<result_row>& rows, std::vector<std::string>& out) {
+  constexpr std::uint64_t huge_page = std::uint64_t(2) << 20;
+  if (run.config.pages != page_size::huge || run.config.size * size_of(run.config.type) < huge_page) return;
+  std::uint64_t obtained = run.host_ceiling ? run.host_ceiling->huge_page_bytes : 0;
+  bool measured = run.host_ceiling.has_value();
+  for (const auto& r : rows)
+    if (r.huge_page_bytes) obtained += *r.huge_page_bytes, measured = true;
+  if (!measured || obtained > 0) return;
+  const std::string& mode = run.host.transparent_hugepages;
+  const std::string why = mode.empty()      ? "this kernel has no transparent huge pages"
+                          : mode == "never" ? "the transparent-huge-page mode is 'never'"
+                                            : "the kernel gave none in mode '" + mode + "' (fragmented memory?)";
+  out.push_back("huge pages asked for (--pages huge) but no host array got any: " + why +
+                "; rows measure 4 KiB pages, as with --pages small");
+}
+
+} // namespace
+
+std::vector<std::string> run_warnings(const measured_run& run, const std::vector<result_row>& rows,
+                                      bool per_size_notes) {
+  std::vector<std::string> out;
+  if (run.host.pstl_backend != "oneTBB")
+    out.push_back("std::par and std::par_unseq run SERIALLY: libstdc++'s PSTL was compiled without oneTBB "
+                  "(<tbb/tbb.h> not found), so their rows measure one thread");
+  const std::uint64_t array_bytes = run.config.size * size_of(run.config.type);
+  const auto cache_warning = [&](const char* where, std::uint64_t cache_bytes) {
+    if (per_size_notes && under_4x_cache(array_bytes, cache_bytes))
+      out.push_back("the array (" + std::to_string(array_bytes) + " bytes) is smaller than 4x the " + where + " (" +
+                    std::to_string(cache_bytes) +
+                    " bytes): figures include cache effects, not "
+                    "memory bandwidth alone (STREAM's rule); use a larger --size");
+  };
+  cache_warning("host's last-level cache", run.host.llc_bytes);
+  const bool device_ran = std::any_of(run.outcomes.begin(), run.outcomes.end(),
+                                      [](const auto& o) { return o.device == "device" && o.result; });
+  if (device_ran) cache_warning("device's L2 cache", run.device.l2_cache_bytes);
+  if (run.device_ceiling_error) out.push_back("device copy ceiling not measured: " + *run.device_ceiling_error);
+  for (const auto& r : rows) {
+    if (r.status == row_status::failed) out.push_back(r.policy + " failed: " + *r.reason);
+    if (r.validation_error) out.push_back(r.policy + " FAILED VALIDATION: " + *r.validation_error);
+    if (per_size_notes && r.bytes_per_call > 0 && is_noisy(r))
+      out.push_back(r.policy + ": warm times vary (cv " + percent(*r.cv) + " > " + percent(noisy_cv) +
+                    "); the median is less certain, try more --reps on a quieter machine");
+  }
+  if (per_size_notes) parallelism_warnings(run, out);
+  clock_warnings(run, rows, out);
+  huge_page_warning(run, rows, out);
+  return out;
+}
+
+} // namespace policybench
