@@ -34,6 +34,7 @@ struct result_row {
   figure e2e_pageable_cold_s, e2e_pageable_median_s, e2e_pinned_median_s, e2e_over_kernel;
   bool validated = false;
   std::optional<std::string> validation_error;
+  std::optional<std::string> stopped_by; ///< "reps", "min_time", "max_noise" or "timeout" (measure/stopping.hpp)
   figure speedup_vs_1_thread, parallel_efficiency; ///< thread sweeps: own 1-thread median / median, that / threads
   std::optional<std::string> source;               ///< --compare-with: the file the row came from
 };
@@ -45,6 +46,11 @@ struct report_config {
   figure bytes_per_call;
   int warmup = 0, reps = 0;
   double min_time_s = 0;
+  figure max_noise_pct, timeout_s; ///< --max-noise (percent) and --timeout (seconds per row), if given
+  std::string order = "sequential"; ///< "interleaved" or "sequential" (harness/rounds.hpp)
+  int rounds = 1;                   ///< base rounds every row took part in (unless stopped by timeout or failed)
+  std::optional<std::uint64_t> seed; ///< interleaved: the seed of the first round's order
+  std::vector<std::vector<std::string>> round_orders; ///< the policies each round measured, in its order
   std::optional<int> threads_limit; ///< --threads, if given (never in a thread sweep)
   int host_concurrency = 0;
 };
