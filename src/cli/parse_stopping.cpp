@@ -45,29 +45,27 @@ void parse_sweep(options& o, const stopping_texts& t) {
 void parse_stopping(options& o, const stopping_texts& t) {
   parse_sweep(o, t);
   const bool sweep = o.sweep != sweep_kind::none;
-  if (!t.max_noise.empty())
-    o.run.max_noise = parse_positive("--max-noise", t.max_noise, 100, "a percentage in (0, 100]") / 100;
+  if (t.max_noise) o.run.max_noise = parse_positive("--max-noise", *t.max_noise, 100, "a percentage in (0, 100]") / 100;
   if (!t.min_time.empty()) {
-    if (!sweep && t.max_noise.empty())
+    if (!sweep && !t.max_noise)
       throw usage_error("--min-time: only with --sweep or --max-noise (a run of --reps calls has no time target)");
     o.run.min_time_s = parse_positive("--min-time", t.min_time, 60, "a number of seconds in (0, 60]");
   }
-  if (!t.timeout.empty())
-    o.run.timeout_s = parse_positive("--timeout", t.timeout, 3600, "a number of seconds in (0, 3600]");
-  if ((sweep || !t.max_noise.empty()) && !t.reps_given) o.run.reps = sweep_max_reps;
-  if (t.order.empty()) {
+  if (t.timeout) o.run.timeout_s = parse_positive("--timeout", *t.timeout, 3600, "a number of seconds in (0, 3600]");
+  if ((sweep || t.max_noise) && !t.reps_given) o.run.reps = sweep_max_reps;
+  if (!t.order) {
     o.order.order = sweep ? policy_order::sequential : policy_order::interleaved;
-  } else if (t.order == "interleaved" || t.order == "sequential") {
-    o.order.order = t.order == "interleaved" ? policy_order::interleaved : policy_order::sequential;
+  } else if (*t.order == "interleaved" || *t.order == "sequential") {
+    o.order.order = *t.order == "interleaved" ? policy_order::interleaved : policy_order::sequential;
   } else {
-    throw usage_error("--order: '" + t.order + "' is not one of interleaved, sequential");
+    throw usage_error("--order: '" + *t.order + "' is not one of interleaved, sequential");
   }
   if (sweep && o.order.order == policy_order::interleaved)
     throw usage_error("--order interleaved: not with --sweep, which measures each point's policies one after "
                       "another so that small arrays stay cache-hot");
-  if (!t.seed.empty()) {
+  if (t.seed) {
     if (o.order.order != policy_order::interleaved) throw usage_error("--seed: only with --order interleaved");
-    o.order.seed = parse_count("--seed", t.seed);
+    o.order.seed = parse_count("--seed", *t.seed);
   }
 }
 

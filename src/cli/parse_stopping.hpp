@@ -4,14 +4,16 @@
 
 #include "cli/options.hpp"
 
+#include <optional>
 #include <string>
 
 namespace policybench {
 
-/// The texts given to --sweep, --min-size, --max-size, --min-time, --max-noise, --timeout, --order and --seed
-/// ("" = not given), and whether --size and --reps were given.
+/// The texts given to --sweep, --min-size, --max-size, --min-time ("" = not given), --max-noise, --timeout,
+/// --order and --seed (nullopt = not given, so that an empty value is refused), and whether --size and --reps were.
 struct stopping_texts {
-  std::string sweep, min_size, max_size, min_time, max_noise, timeout, order, seed;
+  std::string sweep, min_size, max_size, min_time;
+  std::optional<std::string> max_noise, timeout, order, seed;
   bool size_given = false, reps_given = false;
 };
 
