@@ -52,7 +52,8 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                      "size: a series of element counts (10^3..10^9 in steps of sqrt(10)); threads: host policies at "
                      "1, 2, 4, ... logical cores"),
       app.add_option("--min-size", stop.min_size, "--sweep size: smallest element count (default 1000)"),
-      app.add_option("--max-size", stop.max_size, "--sweep size: largest element count, memory permitting (default 1G)"),
+      app.add_option("--max-size", stop.max_size,
+                     "--sweep size: largest element count, memory permitting (default 1G)"),
       app.add_option("--min-time", stop.min_time,
                      "--sweep or --max-noise: seconds of timed calls per row at least, in (0, 60] (sweep default 0.2); "
                      "--reps then caps the calls (default 10000)"),

@@ -39,7 +39,8 @@ struct options {
   std::uint64_t max_size = 1'000'000'000; ///< --sweep size: largest element count the series may reach
   bool quiet = false;                     ///< no progress on stderr
   std::vector<std::string> compare_with;  ///< reports of other runs whose rows join this one's (compare_with.hpp)
-  run_order order{policy_order::interleaved}; ///< --order and --seed (a sweep: sequential)
+  /// --order and --seed (a sweep: sequential)
+  run_order order{policy_order::interleaved};
 };
 
 /// Parses `text`, given to `option`, as a count: decimal digits with an optional suffix k, M or G (10^3, 10^6,

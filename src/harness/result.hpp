@@ -46,13 +46,16 @@ struct report_config {
   figure bytes_per_call;
   int warmup = 0, reps = 0;
   double min_time_s = 0;
-  figure max_noise_pct, timeout_s; ///< --max-noise (percent) and --timeout (seconds per row), if given
-  std::string order = "sequential"; ///< "interleaved" or "sequential" (harness/rounds.hpp)
-  int rounds = 1;                   ///< base rounds every row took part in (unless stopped by timeout or failed)
-  std::optional<std::uint64_t> seed; ///< interleaved: the seed of the first round's order
-  std::vector<std::vector<std::string>> round_orders; ///< the policies each round measured, in its order
   std::optional<int> threads_limit; ///< --threads, if given (never in a thread sweep)
   int host_concurrency = 0;
+  /// --max-noise (percent) and --timeout (seconds per row), if given.
+  figure max_noise_pct, timeout_s;
+  /// "interleaved" or "sequential" (harness/rounds.hpp); the base rounds every row took part in (unless stopped by
+  /// timeout or failed); interleaved: the seed of the first round's order; the policies each round measured.
+  std::string order = "sequential";
+  int rounds = 1;
+  std::optional<std::uint64_t> seed;
+  std::vector<std::vector<std::string>> round_orders;
 };
 
 /// The bandwidth ceilings of the run (a sweep: its last point), medians in seconds and GB/s.

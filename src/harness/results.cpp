@@ -37,14 +37,14 @@ environment_info environment_of(const measured_run& run) {
                              cfg.warmup,
                              cfg.reps,
                              cfg.min_time_s,
+                             run.threads_limit,
+                             run.host_concurrency,
                              cfg.max_noise > 0 ? figure(100 * cfg.max_noise) : figure(),
                              cfg.timeout_s > 0 ? figure(cfg.timeout_s) : figure(),
                              std::string(to_string(run.order.order)),
                              run.rounds,
                              interleaved ? std::optional(run.order.seed) : std::nullopt,
-                             run.round_orders,
-                             run.threads_limit,
-                             run.host_concurrency};
+                             run.round_orders};
   return {config, run.host, run.device, ceilings_of(run)};
 }
 

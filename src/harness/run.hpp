@@ -1,9 +1,9 @@
 // One comparison run: measure the ceilings, then each selected policy, keeping every policy's outcome.
 #pragma once
 
+#include "harness/rounds.hpp"
 #include "machine/device_info.hpp"
 #include "machine/host_info.hpp"
-#include "harness/rounds.hpp"
 #include "machine/memory.hpp"
 #include "policies/registry.hpp"
 
@@ -30,12 +30,12 @@ struct measured_run {
   int host_concurrency = 0;         ///< threads oneTBB could use during the run
   host_info host;
   device_info device;
-  std::optional<timed_calls> host_ceiling;         ///< parallel host copy of the same bytes
-  std::optional<timed_calls> device_ceiling;       ///< cudaMemcpyAsync device-to-device of the same bytes
-  std::optional<std::string> device_ceiling_error; ///< why the device ceiling was not measured (CUDA text)
-  std::vector<policy_outcome> outcomes;            ///< in registry order
-  run_order order;                                 ///< how the policies were ordered (the seed: interleaved only)
-  int rounds = 1;                                  ///< base rounds (rounds.hpp)
+  std::optional<timed_calls> host_ceiling;            ///< parallel host copy of the same bytes
+  std::optional<timed_calls> device_ceiling;          ///< cudaMemcpyAsync device-to-device of the same bytes
+  std::optional<std::string> device_ceiling_error;    ///< why the device ceiling was not measured (CUDA text)
+  std::vector<policy_outcome> outcomes;               ///< in registry order
+  run_order order;                                    ///< how the policies were ordered (the seed: interleaved only)
+  int rounds = 1;                                     ///< base rounds (rounds.hpp)
   std::vector<std::vector<std::string>> round_orders; ///< the policies each round measured, in the order it did
 };
 

@@ -1,57 +1,18 @@
-// Interleaved rounds with fake policies of known durations: the order recorded and rotated, every round's samples
-// kept, validation exact per round, the stopping criterion each row names, and medians that do not depend on order.
+// Interleaved rounds with fake policies: the order recorded and rotated, the shares and every round's samples kept,
+// validation exact per round, a failing policy dropped from later rounds.
 #include <doctest/doctest.h>
 
 #include "harness/results.hpp"
-#include "harness/run.hpp"
-#include "measure/stats.hpp"
-#include "policies/host_entry.hpp"
+#include "harness/scripted_policies.hpp"
 #include "policies/hand_written_loops.hpp"
+#include "policies/host_entry.hpp"
 
-#include <algorithm>
-#include <functional>
 #include <set>
 #include <stdexcept>
-#include <string>
-#include <vector>
 
 using namespace policybench;
+using namespace policybench::testing;
 
-namespace {
-
-// A host policy whose every round makes cfg.reps timed calls lasting what `duration(call index)` says (seconds),
-// and reports `round_elapsed_s` as the round's wall time. `shares` collects each round's cfg.reps.
-policy_entry scripted(std::string name, std::function<double(std::size_t)> duration, std::vector<int>* shares = nullptr,
-                      double round_elapsed_s = 0) {
-  auto calls = std::make_shared<std::size_t>(0);
-  return {std::move(name), "host", "test", std::nullopt, [=](const run_config& cfg) {
-            if (shares) shares->push_back(cfg.reps);
-            measurement m;
-            m.in_place.cold_s = 1;
-            for (int i = 0; i < cfg.reps; ++i)
-              m.in_place.warm_s.push_back(duration((*calls)++));
-            m.in_place.calls = 1 + std::uint64_t(cfg.warmup) + std::uint64_t(cfg.reps);
-            m.in_place.elapsed_s = round_elapsed_s;
-            return m;
-          }};
-}
-
-policy_entry constant(std::string name, std::vector<int>* shares = nullptr) {
-  return scripted(std::move(name), [](std::size_t) { return 1e-3; }, shares);
-}
-
-measured_run interleaved(const run_config& cfg, const std::vector<policy_entry>& policies, std::uint64_t seed = 1) {
-  return run_policies(cfg, std::nullopt, query_host(), device_info{}, policies, {policy_order::interleaved, seed});
-}
-
-const measurement& result_of(const measured_run& run, const std::string& name) {
-  const auto o = std::find_if(run.outcomes.begin(), run.outcomes.end(), [&](const auto& x) { return x.name == name; });
-  REQUIRE(o != run.outcomes.end());
-  REQUIRE(o->result);
-  return *o->result;
-}
-
-} // namespace
 
 TEST_CASE("interleaved rounds: every policy in every round, each round's order recorded and rotated") {
   const std::vector<std::string> names{"a", "b", "c", "d", "e"};
@@ -89,7 +50,8 @@ TEST_CASE("interleaved rounds: the shares add up to --reps and every round's sam
     std::vector<int> shares;
     const run_config cfg{element_type::float64, 100, 1, reps};
     // Each call's duration names its index, so the row's samples show which calls of which rounds it kept.
-    const auto run = interleaved(cfg, {scripted("a", [](std::size_t i) { return double(i); }, &shares)});
+    const auto run = interleaved(cfg, {scripted(
+                                          "a", [](std::size_t i) { return double(i); }, &shares)});
     CHECK(shares.size() == std::size_t(std::min(reps, max_rounds)));
     CHECK(std::all_of(shares.begin(), shares.end(), [](int s) { return s >= 1; }));
     const auto& m = result_of(run, "a");
@@ -97,7 +59,7 @@ TEST_CASE("interleaved rounds: the shares add up to --reps and every round's sam
     for (std::size_t i = 0; i < every_call.size(); ++i)
       every_call[i] = double(i);
     CHECK(m.in_place.warm_s == every_call);
-    CHECK(m.in_place.cold_s == 1); // the first round's cold call only
+    CHECK(m.in_place.cold_s == 1);                                      // the first round's cold call only
     CHECK(m.in_place.calls == std::uint64_t(reps) + 2 * shares.size()); // each round: cold + warm-up + its share
     const auto row = to_report(run).results.at(0);
     CHECK(row.reps == std::uint64_t(reps));
@@ -120,45 +82,6 @@ TEST_CASE("interleaved rounds: a real policy validates exactly in every round, a
   const auto report = to_report(interleaved(cfg, {bad}));
   CHECK(report.results.at(0).validation_error == "round 3: element 4 is 5, expected 6");
   CHECK(report.results.at(0).status == row_status::invalid);
-}
-
-TEST_CASE("stopped_by: identical samples stop by max_noise, spread ones reach the cap, a slow policy the timeout") {
-  run_config cfg{element_type::float64, 100, 0, 10'000};
-  cfg.max_noise = 0.01;
-  const auto quiet = to_report(interleaved(cfg, {constant("quiet")})).results.at(0);
-  CHECK(quiet.stopped_by == "max_noise");
-  CHECK(quiet.reps == std::uint64_t(first_noise_samples)); // met as soon as the base rounds are done
-  // 1..10 ms over and over: the median's interval never narrows below +-1%, so rounds go on up to --reps.
-  cfg.reps = 200;
-  const auto noisy_run = interleaved(cfg, {scripted("noisy", [](std::size_t i) { return 1e-3 * double(1 + i % 10); })});
-  const auto noisy = to_report(noisy_run).results.at(0);
-  CHECK(noisy.stopped_by == "reps");
-  CHECK(noisy.reps == 200);
-  CHECK(noisy_run.round_orders.size() > std::size_t(max_rounds));
-  // Each round of this one takes 1 s: a 2.5 s timeout ends it after three of the five rounds.
-  run_config timed{element_type::float64, 100, 0, 10};
-  timed.timeout_s = 2.5;
-  std::vector<int> shares;
-  const auto slow_run = interleaved(timed, {scripted("slow", [](std::size_t) { return 1e-3; }, &shares, 1.0)});
-  const auto slow = to_report(slow_run).results.at(0);
-  CHECK(slow.stopped_by == "timeout");
-  CHECK(shares.size() == 3);
-  CHECK(slow.reps < 10);
-}
-
-TEST_CASE("interleaved and sequential runs of known durations give the same median") {
-  const auto durations = [](std::size_t i) { return 1e-3 * double((i * 5) % 7 + 1); };
-  const run_config cfg{element_type::float64, 100, 1, 23};
-  const auto median_of = [&](policy_order order) {
-    const auto run = run_policies(cfg, std::nullopt, query_host(), device_info{},
-                                  {scripted("a", durations), constant("b")}, {order, 3});
-    return *to_report(run).results.at(0).median_s;
-  };
-  std::vector<double> all(23);
-  for (std::size_t i = 0; i < all.size(); ++i)
-    all[i] = durations(i);
-  CHECK(median_of(policy_order::interleaved) == summarize(all).median_s);
-  CHECK(median_of(policy_order::sequential) == summarize(all).median_s);
 }
 
 TEST_CASE("interleaved rounds: a policy that throws is failed and measured no more; the others go on") {

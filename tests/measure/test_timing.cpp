@@ -43,8 +43,8 @@ TEST_CASE("stop_after: --min-time fills the time, --max-noise the median's preci
   cfg.max_noise = 0.01;                               // now the noise decides, once min_time is filled
   CHECK_FALSE(stop_after(cfg, same, 0.01, 0.02, true));
   CHECK(stop_after(cfg, same, 0.2, 0.3, true) == stop_reason::max_noise);
-  CHECK_FALSE(stop_after(cfg, same, 0.2, 0.3, false)); // not a checkpoint: no sort
-  CHECK_FALSE(stop_after(cfg, spread, 55, 60, true));  // ranks 2 and 9 of 1..10: +-35%
+  CHECK_FALSE(stop_after(cfg, same, 0.2, 0.3, false));                      // not a checkpoint: no sort
+  CHECK_FALSE(stop_after(cfg, spread, 55, 60, true));                       // ranks 2 and 9 of 1..10: +-35%
   CHECK(stop_after(cfg, at_cap, 1.0, 1.1, true) == stop_reason::max_noise); // met at the cap: the criterion held
   cfg.timeout_s = 50;
   CHECK(stop_after(cfg, spread, 55, 60, true) == stop_reason::timeout);
