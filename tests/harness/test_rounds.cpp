@@ -13,7 +13,6 @@
 using namespace policybench;
 using namespace policybench::testing;
 
-
 TEST_CASE("interleaved rounds: every policy in every round, each round's order recorded and rotated") {
   const std::vector<std::string> names{"a", "b", "c", "d", "e"};
   std::vector<policy_entry> policies;
