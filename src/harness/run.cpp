@@ -66,18 +66,9 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
                           const std::vector<policy_entry>& selected, const run_order& order,
                           const policy_callback& starting) {
   const host_thread_limit limit(threads);
-  measured_run run{cfg,
-                   threads,
-                   host_concurrency(),
-                   std::move(host),
-                   std::move(device),
-                   {},
-                   {},
-                   {},
-                   {},
-                   order,
-                   base_rounds(cfg, order.order),
-                   {}};
+  measured_run run{cfg, threads, host_concurrency(), std::move(host), std::move(device), {}, {}, {}, {}};
+  run.order = order;
+  run.rounds = base_rounds(cfg, order.order);
   run.host_ceiling = measure_host_ceilings(cfg).in_place;
 #if POLICYBENCH_HAVE_CUDA
   if (!run.device.unavailable) {
