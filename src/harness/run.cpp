@@ -66,7 +66,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
                           const std::vector<policy_entry>& selected, const run_order& order,
                           const policy_callback& starting) {
   const host_thread_limit limit(threads);
-  measured_run run{cfg, threads, host_concurrency(), std::move(host), std::move(device), {}, {}, {}, {}};
+  measured_run run{cfg, threads, host_concurrency(), std::move(host), std::move(device), {}, {}, {}, {}, {}, 1, {}};
   run.order = order;
   run.rounds = base_rounds(cfg, order.order);
   run.host_ceiling = measure_host_ceilings(cfg).in_place;
