@@ -26,7 +26,7 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
     } catch (const insufficient_memory& e) {
       throw usage_error(std::string("--size: ") + e.what());
     }
-    return to_report(run_policies(opts.run, opts.threads, query_host(), std::move(device), selected));
+    return to_report(run_policies(opts.run, opts.threads, query_host(), std::move(device), selected, opts.order));
   }
   std::optional<progress> bar;
   const auto step = [&](std::string_view what, std::size_t total) {

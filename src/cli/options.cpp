@@ -1,12 +1,14 @@
 // The command line, parsed with CLI11: every check here yields a one-line usage_error naming the option.
 #include "cli/options.hpp"
 
+#include "cli/parse_stopping.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
-#include <charconv>
 #include <map>
 #include <system_error>
+#include <string_view>
 #include <thread>
 
 namespace policybench {
@@ -22,38 +24,6 @@ int parse_int(std::string_view option, const std::string& text, std::uint64_t mi
   return static_cast<int>(value);
 }
 
-// --sweep and the options that only make sense with (or without) it.
-void parse_sweep(options& o, const std::string& sweep, const std::string& min_size, const std::string& max_size,
-                 const std::string& min_time, bool size_given, bool reps_given) {
-  if (sweep.empty()) {
-    if (!min_size.empty() || !max_size.empty()) throw usage_error("--min-size/--max-size: only with --sweep size");
-    if (!min_time.empty()) throw usage_error("--min-time: only with --sweep size or --sweep threads");
-    return;
-  }
-  if (sweep != "size" && sweep != "threads") throw usage_error("--sweep: '" + sweep + "' is not one of size, threads");
-  o.sweep = sweep == "size" ? sweep_kind::size : sweep_kind::threads;
-  if (o.sweep == sweep_kind::threads && o.threads)
-    throw usage_error("--threads: not with --sweep threads, which runs every thread count from 1 to the logical cores");
-  if (o.sweep == sweep_kind::threads && (!min_size.empty() || !max_size.empty()))
-    throw usage_error("--min-size/--max-size: only with --sweep size; --sweep threads runs one --size");
-  if (o.sweep == sweep_kind::size && size_given)
-    throw usage_error("--size: not with --sweep size; bound the series with --min-size and --max-size");
-  if (!min_size.empty()) o.min_size = parse_count("--min-size", min_size);
-  if (!max_size.empty()) o.max_size = parse_count("--max-size", max_size);
-  if (o.min_size < 1) throw usage_error("--min-size: must be at least 1 element");
-  if (o.min_size > o.max_size)
-    throw usage_error("--min-size: " + std::to_string(o.min_size) + " is larger than --max-size " +
-                      std::to_string(o.max_size));
-  o.run.min_time_s = 0.2;
-  if (!min_time.empty()) {
-    const char* const last = min_time.data() + min_time.size();
-    const auto [end, ec] = std::from_chars(min_time.data(), last, o.run.min_time_s);
-    if (ec != std::errc() || end != last || !(o.run.min_time_s > 0 && o.run.min_time_s <= 60))
-      throw usage_error("--min-time: '" + min_time + "' is not a number of seconds in (0, 60]");
-  }
-  if (!reps_given) o.run.reps = sweep_max_reps;
-}
-
 } // namespace
 
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out) {
@@ -63,7 +33,8 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   app.set_version_flag("--version", "policybench " POLICYBENCH_VERSION);
   options o;
   std::string size = "10000000", warmup = "3", reps = "10", threads, type = "float64", format = "table";
-  std::string sweep, min_size, max_size, min_time, pages = "huge", first_touch = "parallel";
+  std::string pages = "huge", first_touch = "parallel";
+  stopping_texts stop;
   CLI::Option* const list =
       app.add_flag("--list-policies", o.list_policies,
                    "List every policy: device, backend, available or why not (a table; no run options)");
@@ -83,14 +54,22 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       app.add_option("--pages", pages, "Host arrays' pages: huge (MADV_HUGEPAGE, default) or small (4 KiB)"),
       app.add_option("--first-touch", first_touch,
                      "Who first writes the host arrays: parallel (the policy's own threads, default) or serial"),
-      app.add_option("--sweep", sweep,
+      app.add_option("--sweep", stop.sweep,
                      "size: a series of element counts (10^3..10^9 in steps of sqrt(10)); threads: host policies at "
                      "1, 2, 4, ... logical cores"),
-      app.add_option("--min-size", min_size, "--sweep size: smallest element count (default 1000)"),
-      app.add_option("--max-size", max_size, "--sweep size: largest element count, memory permitting (default 1G)"),
-      app.add_option("--min-time", min_time,
-                     "--sweep: seconds of timed calls per point, in (0, 60] (default 0.2); --reps then caps the calls "
-                     "(default 10000)"),
+      app.add_option("--min-size", stop.min_size, "--sweep size: smallest element count (default 1000)"),
+      app.add_option("--max-size", stop.max_size,
+                     "--sweep size: largest element count, memory permitting (default 1G)"),
+      app.add_option("--min-time", stop.min_time,
+                     "--sweep or --max-noise: seconds of timed calls per row at least, in (0, 60] (sweep default 0.2); "
+                     "--reps then caps the calls (default 10000)"),
+      app.add_option("--max-noise", stop.max_noise,
+                     "Timed calls until the median's 95% confidence interval is within +-PCT percent, in (0, 100]"),
+      app.add_option("--timeout", stop.timeout, "Seconds a row's calls may take at most, in (0, 3600]"),
+      app.add_option("--order", stop.order,
+                     "interleaved: the policies in rounds, order rotated each round (default of a run); sequential: "
+                     "each policy's calls in one go (a sweep)"),
+      app.add_option("--seed", stop.seed, "--order interleaved: seed of the first round's order (default 1)"),
       app.add_option("--compare-with", o.compare_with,
                      "JSON reports of other runs (scripts/seed_compare.py, another machine) to show beside this one; "
                      "repeatable or comma-separated")};
@@ -122,7 +101,8 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
         o.policies.begin() + std::ptrdiff_t(i))
       throw usage_error("--policies: '" + o.policies[i] + "' is listed twice");
   }
-  parse_sweep(o, sweep, min_size, max_size, min_time, app.count("--size") > 0, app.count("--reps") > 0);
+  stop.size_given = app.count("--size") > 0, stop.reps_given = app.count("--reps") > 0;
+  parse_stopping(o, stop);
   const auto element = parse_element_type(type);
   if (!element) throw usage_error("--type: '" + type + "' is not one of float32, float64, int32, int64");
   o.run.type = *element;

@@ -1,6 +1,7 @@
 // The command line: what a run measures and how it reports, parsed with CLI11.
 #pragma once
 
+#include "harness/rounds.hpp"
 #include "harness/sweep_plan.hpp"
 #include "measure/run_config.hpp"
 
@@ -22,7 +23,8 @@ struct usage_error : std::runtime_error {
 
 enum class output_format { table, markdown, csv, json, gbench };
 
-/// Timed calls at most per point of a sweep when --reps is not given: --min-time decides below it.
+/// Timed calls at most per row of a sweep or a --max-noise run when --reps is not given: --min-time or
+/// --max-noise decides below it.
 inline constexpr int sweep_max_reps = 10'000;
 
 struct options {
@@ -37,6 +39,8 @@ struct options {
   std::uint64_t max_size = 1'000'000'000; ///< --sweep size: largest element count the series may reach
   bool quiet = false;                     ///< no progress on stderr
   std::vector<std::string> compare_with;  ///< reports of other runs whose rows join this one's (compare_with.hpp)
+  /// --order and --seed (a sweep: sequential)
+  run_order order{policy_order::interleaved};
 };
 
 /// Parses `text`, given to `option`, as a count: decimal digits with an optional suffix k, M or G (10^3, 10^6,
@@ -54,8 +58,9 @@ std::vector<std::string> split_list(std::string_view option, const std::vector<s
 /// --version to `out`. Throws usage_error with a one-line message naming the option on bad input
 /// (non-numeric or negative counts, --reps 0, --warmup < 0, --threads < 1, unknown type, format, --pages or
 /// --first-touch) and on conflicting options (--sweep threads with --threads, --sweep size with --size,
-/// --min-size/--max-size without --sweep size, --min-time without --sweep, --min-size > --max-size). With --sweep,
-/// run.min_time_s is --min-time (default 0.2 s) and run.reps is --reps or sweep_max_reps.
+/// --min-size/--max-size without --sweep size, --min-time without --sweep or --max-noise, --min-size > --max-size,
+/// --order interleaved with --sweep, --seed without interleaving; cli/parse_stopping.hpp). With --sweep, run.min_time_s
+/// is --min-time (default 0.2 s); with --sweep or --max-noise run.reps is --reps or sweep_max_reps.
 /// Policy names are checked later, against the registry.
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out);
 

@@ -50,6 +50,7 @@ struct result_row {
   figure e2e_pageable_cold_s, e2e_pageable_median_s, e2e_pinned_median_s, e2e_over_kernel;
   bool validated = false;
   std::optional<std::string> validation_error;
+  std::optional<std::string> stopped_by; ///< "reps", "min_time", "max_noise" or "timeout" (measure/stopping.hpp)
   figure speedup_vs_1_thread, parallel_efficiency; ///< thread sweeps: own 1-thread median / median, that / threads
   std::optional<std::string> source;               ///< --compare-with: the file the row came from
   /// MPI jobs (then median_s is per call the slowest rank's time and gb_per_s the aggregate: all ranks' bytes / it):
@@ -68,6 +69,14 @@ struct report_config {
   std::optional<int> threads_limit; ///< --threads, if given (never in a thread sweep)
   int host_concurrency = 0;
   std::string pages, first_touch; ///< host arrays' placement asked for: "huge"|"small", "parallel"|"serial"
+  /// --max-noise (percent) and --timeout (seconds per row), if given.
+  figure max_noise_pct, timeout_s;
+  /// "interleaved" or "sequential" (harness/rounds.hpp); the base rounds every row took part in (unless stopped by
+  /// timeout or failed); interleaved: the seed of the first round's order; the policies each round measured.
+  std::string order = "sequential";
+  int rounds = 1;
+  std::optional<std::uint64_t> seed;
+  std::vector<std::vector<std::string>> round_orders;
 };
 
 /// The bandwidth ceilings of the run (a sweep: its last point), medians in seconds and GB/s. The host's in-place

@@ -37,6 +37,7 @@ ceilings ceilings_of(const measured_run& run) {
 
 environment_info environment_of(const measured_run& run) {
   const run_config& cfg = run.config;
+  const bool interleaved = run.order.order == policy_order::interleaved;
   const report_config config{std::string(to_string(cfg.type)),
                              cfg.size,
                              cfg.size * size_of(cfg.type),
@@ -47,7 +48,13 @@ environment_info environment_of(const measured_run& run) {
                              run.threads_limit,
                              run.host_concurrency,
                              std::string(to_string(cfg.pages)),
-                             std::string(to_string(cfg.first_touch))};
+                             std::string(to_string(cfg.first_touch)),
+                             cfg.max_noise > 0 ? figure(100 * cfg.max_noise) : figure(),
+                             cfg.timeout_s > 0 ? figure(cfg.timeout_s) : figure(),
+                             std::string(to_string(run.order.order)),
+                             run.rounds,
+                             interleaved ? std::optional(run.order.seed) : std::nullopt,
+                             run.round_orders};
   return {config, run.host, run.device, ceilings_of(run)};
 }
 
@@ -94,6 +101,7 @@ result_row row_of(const measured_run& run, const policy_outcome& o, const ceilin
   r.e2e_over_kernel = ratio(r.e2e_pageable_median_s, r.kernel_median_s);
   r.validated = m && !m->validation_error;
   if (m) r.validation_error = m->validation_error;
+  if (m) r.stopped_by = std::string(to_string(m->in_place.stopped_by));
   return r;
 }
 

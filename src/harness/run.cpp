@@ -3,10 +3,12 @@
 
 #include "measure/ceilings.hpp"
 #include "measure/host_threads.hpp"
+#include "measure/timing.hpp"
 
 #include <algorithm>
 #include <exception>
 #include <new>
+#include <numeric>
 
 namespace policybench {
 
@@ -23,10 +25,50 @@ void check_memory(const run_config& cfg, const std::vector<policy_entry>& select
     throw insufficient_memory(*shortfall);
 }
 
+namespace {
+
+// One round of policy i: measure it with its share, join the result to its earlier rounds, and say whether the row
+// is done (it failed, or a criterion holds over all its rounds' samples).
+bool measure_round(measured_run& run, const policy_entry& p, std::size_t i, int round, double& spent_s) {
+  policy_outcome& o = run.outcomes[i];
+  const std::size_t samples = o.result ? o.result->in_place.warm_s.size() : 0;
+  wait_for_idle_threads();
+  bool round_timed_out = false;
+  try {
+    measurement m = p.measure(round_config(run.config, round, run.rounds, samples, spent_s));
+    spent_s += m.in_place.elapsed_s;
+    round_timed_out = m.in_place.stopped_by == stop_reason::timeout;
+    if (o.result)
+      append_round(*o.result, std::move(m), round);
+    else
+      o.result = std::move(m);
+  } catch (const std::bad_alloc&) {
+    o.error = "out of memory";
+  } catch (const std::exception& e) {
+    o.error = e.what();
+  }
+  if (o.error) {
+    o.result.reset(); // a failed row reports its error, not the rounds before it
+    return true;
+  }
+  timed_calls& t = o.result->in_place;
+  if (run.rounds == 1) return true; // time_calls applied every criterion
+  const double timed_s = std::accumulate(t.warm_s.begin(), t.warm_s.end(), 0.0);
+  const auto why = round_timed_out ? std::optional(stop_reason::timeout)
+                                   : stop_after(run.config, t.warm_s, timed_s, spent_s, round + 1 >= run.rounds);
+  if (why) t.stopped_by = *why;
+  return why.has_value();
+}
+
+} // namespace
+
 measured_run run_policies(const run_config& cfg, std::optional<int> threads, host_info host, device_info device,
-                          const std::vector<policy_entry>& selected, const policy_callback& starting) {
+                          const std::vector<policy_entry>& selected, const run_order& order,
+                          const policy_callback& starting) {
   const host_thread_limit limit(threads);
-  measured_run run{cfg, threads, host_concurrency(), std::move(host), std::move(device), {}, {}, {}, {}};
+  measured_run run{cfg, threads, host_concurrency(), std::move(host), std::move(device), {}, {}, {}, {}, {}, 1, {}};
+  run.order = order;
+  run.rounds = base_rounds(cfg, order.order);
   run.host_ceiling = measure_host_ceilings(cfg);
 #if POLICYBENCH_HAVE_CUDA
   if (!run.device.unavailable) {
@@ -39,19 +81,27 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
     }
   }
 #endif
+  std::vector<std::size_t> runnable; // indices into selected and run.outcomes
   for (const auto& p : selected) {
-    policy_outcome o{p.name, p.device, p.backend, p.unavailable, std::nullopt, std::nullopt};
-    if (!p.unavailable) {
-      if (starting) starting(p);
-      try {
-        o.result = p.measure(cfg);
-      } catch (const std::bad_alloc&) {
-        o.error = "out of memory";
-      } catch (const std::exception& e) {
-        o.error = e.what();
-      }
+    if (!p.unavailable) runnable.push_back(run.outcomes.size());
+    run.outcomes.push_back({p.name, p.device, p.backend, p.unavailable, std::nullopt, std::nullopt});
+  }
+  std::vector<double> spent_s(selected.size(), 0.0);
+  std::vector<bool> done(selected.size(), false);
+  for (int round = 0;; ++round) {
+    std::vector<std::size_t> positions(runnable.size());
+    std::iota(positions.begin(), positions.end(), std::size_t(0));
+    if (order.order == policy_order::interleaved) positions = round_order(runnable.size(), round, order.seed);
+    std::vector<std::string> measured;
+    for (const std::size_t k : positions) {
+      const std::size_t i = runnable[k];
+      if (done[i]) continue;
+      if (round == 0 && starting) starting(selected[i]);
+      measured.push_back(selected[i].name);
+      done[i] = measure_round(run, selected[i], i, round, spent_s[i]);
     }
-    run.outcomes.push_back(std::move(o));
+    if (measured.empty()) break;
+    run.round_orders.push_back(std::move(measured));
   }
   return run;
 }

@@ -1,6 +1,7 @@
 // One comparison run: measure the ceilings, then each selected policy, keeping every policy's outcome.
 #pragma once
 
+#include "harness/rounds.hpp"
 #include "machine/device_info.hpp"
 #include "machine/host_info.hpp"
 #include "machine/memory.hpp"
@@ -30,10 +31,13 @@ struct measured_run {
   int host_concurrency = 0;         ///< threads oneTBB could use during the run
   host_info host;
   device_info device;
-  std::optional<host_ceilings> host_ceiling;       ///< in place (THE host ceiling), copy and scale, one array
-  std::optional<timed_calls> device_ceiling;       ///< cudaMemcpyAsync device-to-device of the same bytes
-  std::optional<std::string> device_ceiling_error; ///< why the device ceiling was not measured (CUDA text)
-  std::vector<policy_outcome> outcomes;            ///< in registry order
+  std::optional<host_ceilings> host_ceiling;          ///< in place (THE host ceiling), copy and scale, one array
+  std::optional<timed_calls> device_ceiling;          ///< cudaMemcpyAsync device-to-device of the same bytes
+  std::optional<std::string> device_ceiling_error;    ///< why the device ceiling was not measured (CUDA text)
+  std::vector<policy_outcome> outcomes;               ///< in registry order
+  run_order order;                                    ///< how the policies were ordered (the seed: interleaved only)
+  int rounds = 1;                                     ///< base rounds (rounds.hpp)
+  std::vector<std::vector<std::string>> round_orders; ///< the policies each round measured, in the order it did
 };
 
 /// A run that does not fit in memory; what() is memory_shortfall's line (bytes needed and available).
@@ -52,11 +56,15 @@ void check_memory(const run_config& cfg, const std::vector<policy_entry>& select
 /// Called before each available policy is measured (progress reports).
 using policy_callback = std::function<void(const policy_entry&)>;
 
-/// Measures the ceilings and then each selected policy, in order, under `threads` (oneTBB and OpenMP; nullopt:
-/// all logical cores), calling `starting` (when set) before each policy that runs. A policy that throws is
-/// recorded with its error, as is a device ceiling that throws; the run goes on. Throws std::bad_alloc only from
-/// the host ceiling (the first allocation of the run's size).
+/// Measures the ceilings and then the selected policies under `threads` (oneTBB and OpenMP; nullopt: all logical
+/// cores): sequentially, each policy once in registry order, or interleaved, in rounds (rounds.hpp: each round
+/// measures every policy still running once, on a fresh array, with its share of the timed calls, until each
+/// row's criterion holds; the outcome joins its rounds). Before each measurement the host's thread pools are let
+/// go idle (wait_for_idle_threads). `starting` (when set) is called before each policy's first round. A policy
+/// that throws is recorded with its error and measured no more, as is a device ceiling that throws; the run goes
+/// on. Throws std::bad_alloc only from the host ceiling (the first allocation of the run's size).
 measured_run run_policies(const run_config& cfg, std::optional<int> threads, host_info host, device_info device,
-                          const std::vector<policy_entry>& selected, const policy_callback& starting = {});
+                          const std::vector<policy_entry>& selected, const run_order& order = {},
+                          const policy_callback& starting = {});
 
 } // namespace policybench

@@ -87,7 +87,7 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
     };
     benchmark_report at;
     try {
-      at = to_report(run_policies(cfg, threads, host, device, policies, announce), !by_size);
+      at = to_report(run_policies(cfg, threads, host, device, policies, {}, announce), !by_size);
     } catch (const std::bad_alloc&) {
       if (!by_size || sweep.series.empty()) throw;
       // The larger sizes would need more memory still: end the series here and keep what it measured.

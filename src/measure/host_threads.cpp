@@ -2,6 +2,8 @@
 // chunks over a policy's threads, and pinned OpenMP threads.
 #include "measure/host_threads.hpp"
 
+#include "measure/timing.hpp"
+
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
@@ -9,8 +11,10 @@
 #include <pthread.h>
 #include <sched.h>
 
+#include <chrono>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #if defined(_OPENMP)
@@ -50,6 +54,19 @@ int host_concurrency() {
 bool release_tbb_workers() {
   tbb::task_scheduler_handle handle{tbb::attach{}};
   return tbb::finalize(handle, std::nothrow);
+}
+
+double wait_for_idle_threads(double max_wait_s) {
+  using clock = std::chrono::steady_clock;
+  const auto since = [](clock::time_point t) { return std::chrono::duration<double>(clock::now() - t).count(); };
+  const auto start = clock::now();
+  for (;;) {
+    const double cpu_s = process_cpu_seconds();
+    const auto slice_start = clock::now();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    const double slice_s = since(slice_start);
+    if (process_cpu_seconds() - cpu_s < 0.1 * slice_s || since(start) >= max_wait_s) return since(start);
+  }
 }
 
 void for_each_static_chunk(std::size_t n, host_threading threads,

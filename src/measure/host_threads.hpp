@@ -33,6 +33,12 @@ int host_concurrency();
 /// the "cold" state. Returns false when oneTBB refused (workers still busy); the next call is then warm.
 bool release_tbb_workers();
 
+/// Sleeps in 1 ms slices until one in which this process used under a tenth of a core, or max_wait_s has passed,
+/// and returns the seconds waited: a thread pool still spinning after its last parallel region (libgomp's
+/// GOMP_SPINCOUNT default spins for milliseconds; oneTBB's workers briefly) would otherwise take a core from the
+/// next policy's calls. Measured, not guessed, since the spin time depends on the runtime and its settings.
+double wait_for_idle_threads(double max_wait_s = 0.2);
+
 /// Calls body(begin, end) on contiguous chunks that partition [0, n) and returns when all are done. The split is
 /// static, the same for every call with the same thread count: one chunk per OpenMP thread (as schedule(static);
 /// one thread when built without OpenMP), oneTBB's static_partitioner over the current arena's threads, or one

@@ -4,6 +4,7 @@
 
 #include "measure/element_type.hpp"
 #include "measure/placement.hpp"
+#include "measure/stopping.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -19,10 +20,15 @@ struct run_config {
   element_type type = element_type::float64;
   std::size_t size = 10'000'000; ///< element count
   int warmup = 3;                ///< untimed calls after the cold call
-  int reps = 10;                 ///< timed warm calls; with min_time_s > 0 the most there may be
-  /// Seconds the timed calls should fill (sweeps): 0 = exactly `reps` timed calls; otherwise as many as the
-  /// warm-up calls predict fill min_time_s, at least min_timed_reps and at most `reps` (see timed_reps).
+  int reps = 10;                 ///< timed warm calls; with min_time_s, max_noise or timeout_s the most there may be
+  /// Seconds the timed calls should fill (sweeps): 0 = exactly `reps` timed calls; otherwise timed calls until
+  /// their durations add up to min_time_s, at least min_timed_reps and at most `reps` (see stop_after).
   double min_time_s = 0;
+  /// Noise-driven stopping: timed calls until median_noise (measure/stats.hpp) is at most this fraction, once
+  /// min_time_s is filled; 0 = off.
+  double max_noise = 0;
+  /// Wall seconds a row's calls may take, from the cold call on; 0 = no limit. At least one timed call is made.
+  double timeout_s = 0;
   /// Device runs: seconds of GPU work (memsets of the run's buffer) before the policy's first call, so that an idle
   /// GPU's SM clock has ramped up before anything is timed (the H200 idles far below its boost clock).
   double device_warmup_s = 0.1;
@@ -54,6 +60,8 @@ struct timed_calls {
   /// Process CPU time (user + system, every thread) over the timed calls / their wall time: ~1 for one busy
   /// thread, ~k for k busy threads, ~0 for a call that sleeps or waits on a device without spinning.
   double effective_parallelism = 0;
+  stop_reason stopped_by = stop_reason::reps; ///< the criterion that ended the timed calls (stop_after)
+  double elapsed_s = 0;                       ///< wall seconds from the cold call's start to the last call's end
 };
 
 /// A GPU's clocks at one moment, in MHz, as NVML reports them (nvmlDeviceGetClockInfo).

@@ -47,4 +47,12 @@ std::optional<median_interval> median_confidence_interval(std::span<const double
   return median_interval{sorted[l - 1], sorted[n - l], l, n + 1 - l, 1 - 2 * below};
 }
 
+std::optional<double> median_noise(std::span<const double> samples_s) {
+  const auto ci = median_confidence_interval(samples_s);
+  if (!ci) return std::nullopt;
+  const double median = summarize(samples_s).median_s;
+  if (!(median > 0)) return std::nullopt;
+  return (ci->upper_s - ci->lower_s) / 2 / median;
+}
+
 } // namespace policybench

@@ -36,6 +36,11 @@ struct median_interval {
 /// n < 6). Throws std::invalid_argument unless 0 < level < 1.
 std::optional<median_interval> median_confidence_interval(std::span<const double> samples_s, double level = 0.95);
 
+/// The noise of a sample's median: the half-width of its 95% confidence interval relative to the median,
+/// (upper_s - lower_s) / 2 / median_s (nvbench's --max-noise idea, with the distribution-free interval above).
+/// std::nullopt when there is no interval (n < 6) or the median is not positive.
+std::optional<double> median_noise(std::span<const double> samples_s);
+
 /// Coefficient of variation above which a result is flagged as noisy (5%).
 inline constexpr double noisy_cv = 0.05;
 

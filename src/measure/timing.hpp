@@ -1,12 +1,14 @@
-// How every policy is timed: one cold call, untimed warm-up calls, then timed warm calls on the host clock.
+// How every policy is timed: one cold call, untimed warm-up calls, then timed warm calls on the host clock until
+// a stopping criterion holds (a count, a time, the median's noise, a timeout).
 #pragma once
 
 #include "measure/run_config.hpp"
+#include "measure/stats.hpp"
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <optional>
+#include <span>
 #include <type_traits>
 #include <utility>
 
@@ -22,27 +24,37 @@ inline double process_cpu_seconds() noexcept {
   return seconds(u.ru_utime) + seconds(u.ru_stime);
 }
 
-/// The fewest timed calls a run with cfg.min_time_s > 0 makes: a median needs a few samples to mean anything.
+/// The fewest timed calls a time- or noise-driven row makes: a median needs a few samples to mean anything.
 inline constexpr int min_timed_reps = 5;
 
-/// How many timed calls a run makes when one call is expected to take `estimate_s` seconds: cfg.reps when
-/// cfg.min_time_s is 0; otherwise ceil(min_time_s / estimate_s) clamped to [min_timed_reps, cfg.reps]
-/// (cfg.reps when cfg.reps is below min_timed_reps or the estimate is not positive).
-inline int timed_reps(const run_config& cfg, double estimate_s) noexcept {
-  if (cfg.min_time_s <= 0 || !(estimate_s > 0)) return cfg.reps;
-  const double wanted = std::max(double(min_timed_reps), std::ceil(cfg.min_time_s / estimate_s));
-  return wanted >= cfg.reps ? cfg.reps : static_cast<int>(wanted);
+/// Whether timed calls should end after the n = samples_s.size() made so far (timed_s: their sum; elapsed_s: wall
+/// seconds since the cold call began), and why. Checked in this order: max_noise (cfg.max_noise > 0 and
+/// check_noise: n >= min_timed_reps, timed_s >= cfg.min_time_s, median_noise <= cfg.max_noise); min_time
+/// (cfg.max_noise 0, cfg.min_time_s > 0: n >= min_timed_reps and timed_s >= cfg.min_time_s); reps (n >=
+/// cfg.reps); timeout (cfg.timeout_s > 0 and elapsed_s >= it). std::nullopt: make another call.
+inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<const double> samples_s, double timed_s,
+                                             double elapsed_s, bool check_noise) {
+  const bool enough = samples_s.size() >= std::size_t(min_timed_reps) && timed_s >= cfg.min_time_s;
+  if (cfg.max_noise > 0 && check_noise && enough) {
+    const auto noise = median_noise(samples_s);
+    if (noise && *noise <= cfg.max_noise) return stop_reason::max_noise;
+  }
+  if (cfg.max_noise <= 0 && cfg.min_time_s > 0 && enough) return stop_reason::min_time;
+  if (samples_s.size() >= std::size_t(std::max(cfg.reps, 1))) return stop_reason::reps;
+  if (cfg.timeout_s > 0 && elapsed_s >= cfg.timeout_s) return stop_reason::timeout;
+  return std::nullopt;
 }
 
-/// Times `call` 1 + cfg.warmup + timed_reps(cfg, estimate) times, the estimate being the fastest warm-up call
-/// (the cold call when cfg.warmup is 0). `call` must return only once its work is complete (synchronize
-/// streams inside it). If it returns a double, that is taken as its device-side duration in seconds
-/// (CUDA events) and collected in kernel_s. Host-clock durations come from std::chrono::steady_clock, each started
-/// after cfg.before_each_call returns; the process CPU time over the timed calls / their wall time gives
-/// effective_parallelism.
+/// Times `call` once cold, cfg.warmup times untimed, then timed until stop_after says why to stop (the median's
+/// noise is checked whenever the sample has grown by a tenth, and at the cap, so that sorting stays rare).
+/// `call` must return only once its work is complete (synchronize streams inside it). If it returns a double, that
+/// is taken as its device-side duration in seconds (CUDA events) and collected in kernel_s. Host-clock durations
+/// come from std::chrono::steady_clock, each started after cfg.before_each_call returns; the process CPU time over
+/// the timed calls / their wall time gives effective_parallelism.
 template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call) {
   using clock = std::chrono::steady_clock;
   constexpr bool reports_kernel_time = !std::is_void_v<std::invoke_result_t<Call&>>;
+  const auto since = [](clock::time_point t) { return std::chrono::duration<double>(clock::now() - t).count(); };
   const auto timed = [&] {
     if (cfg.before_each_call) cfg.before_each_call();
     const auto start = clock::now();
@@ -51,28 +63,36 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
       kernel_s = call();
     else
       call();
-    return std::pair{std::chrono::duration<double>(clock::now() - start).count(), kernel_s};
+    return std::pair{since(start), kernel_s};
   };
   timed_calls out;
+  const auto first_start = clock::now();
   out.cold_s = timed().first;
-  double estimate_s = out.cold_s;
-  for (int i = 0; i < cfg.warmup; ++i) {
-    const double warmup_s = timed().first;
-    estimate_s = i == 0 ? warmup_s : std::min(estimate_s, warmup_s);
-  }
-  const int reps = timed_reps(cfg, estimate_s);
-  out.warm_s.reserve(std::size_t(reps));
-  out.kernel_s.reserve(reports_kernel_time ? std::size_t(reps) : 0);
+  for (int i = 0; i < cfg.warmup; ++i)
+    timed();
+  const bool open_ended = cfg.min_time_s > 0 || cfg.max_noise > 0; // the cap may be far above what is made
+  out.warm_s.reserve(std::size_t(open_ended ? std::min(cfg.reps, 1000) : cfg.reps));
   const double cpu_start_s = process_cpu_seconds();
   const auto wall_start = clock::now();
-  for (int i = 0; i < reps; ++i) {
+  double timed_s = 0;
+  std::size_t next_noise_check = min_timed_reps;
+  for (;;) {
     const auto [host_s, kernel_s] = timed();
     out.warm_s.push_back(host_s);
     if (kernel_s) out.kernel_s.push_back(*kernel_s);
+    timed_s += host_s;
+    const std::size_t n = out.warm_s.size();
+    const bool check_noise = n >= next_noise_check || n >= std::size_t(cfg.reps);
+    if (check_noise) next_noise_check = n + std::max<std::size_t>(1, n / 10);
+    if (const auto why = stop_after(cfg, out.warm_s, timed_s, since(first_start), check_noise)) {
+      out.stopped_by = *why;
+      break;
+    }
   }
-  const double wall_s = std::chrono::duration<double>(clock::now() - wall_start).count();
+  const double wall_s = since(wall_start);
   if (wall_s > 0) out.effective_parallelism = (process_cpu_seconds() - cpu_start_s) / wall_s;
-  out.calls = 1 + std::uint64_t(cfg.warmup) + std::uint64_t(reps);
+  out.elapsed_s = since(first_start);
+  out.calls = 1 + std::uint64_t(cfg.warmup) + std::uint64_t(out.warm_s.size());
   return out;
 }
 

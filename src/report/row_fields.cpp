@@ -49,6 +49,7 @@ const std::array fields{
     row_field{"e2e_over_kernel", &r::e2e_over_kernel},
     row_field{"validated", &r::validated},
     row_field{"validation_error", &r::validation_error},
+    row_field{"stopped_by", &r::stopped_by, field_set::every_row, false},
     row_field{"speedup_vs_1_thread", &r::speedup_vs_1_thread, field_set::thread_sweep},
     row_field{"parallel_efficiency", &r::parallel_efficiency, field_set::thread_sweep},
     row_field{"source", &r::source, field_set::compared, false},

@@ -50,11 +50,16 @@ void write_rows(const std::vector<table_column>& columns, std::size_t rows, bool
 void write_heading(const benchmark_report& report, std::ostream& out) {
   const report_config& config = report.environment.config;
   if (!report.sweep) {
+    const std::string calls = config.max_noise_pct
+                                  ? fmt::format("timed calls until the median is within +-{}% (at most {})",
+                                                *config.max_noise_pct, config.reps)
+                                  : fmt::format("{} timed calls", config.reps);
+    const std::string order =
+        config.seed ? fmt::format("interleaved in {} rounds (seed {})", config.rounds, *config.seed) : config.order;
     fmt::print(out,
-               "policybench {}: {} x {} in place ({} bytes moved per call), {} warm-up + {} timed calls, "
-               "host threads: {}\n\n",
-               POLICYBENCH_VERSION, config.size.value_or(0), config.type, *config.bytes_per_call, config.warmup,
-               config.reps, config.host_concurrency);
+               "policybench {}: {} x {} in place ({} bytes moved per call), {} warm-up + {}, {}, host threads: {}\n\n",
+               POLICYBENCH_VERSION, config.size.value_or(0), config.type, *config.bytes_per_call, config.warmup, calls,
+               order, config.host_concurrency);
     return;
   }
   const sweep_info& sweep = *report.sweep;

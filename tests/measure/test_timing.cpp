@@ -1,5 +1,5 @@
-// How calls are timed: the cold call and the warm-up never among the warm samples, --min-time's number of timed
-// calls, and the count validation relies on.
+// How calls are timed: the cold call and the warm-up never among the warm samples, the stopping criteria (count,
+// --min-time, --max-noise, --timeout), and the count validation relies on.
 #include <doctest/doctest.h>
 
 #include "measure/timing.hpp"
@@ -29,17 +29,39 @@ TEST_CASE("the cold call and the warm-up calls are never warm samples") {
   CHECK(t.calls == 8);
 }
 
-TEST_CASE("--min-time: enough timed calls to fill it, at least min_timed_reps, at most --reps") {
+TEST_CASE("stop_after: --min-time fills the time, --max-noise the median's precision, --reps caps, --timeout ends") {
   run_config cfg;
   cfg.reps = 1000;
-  CHECK(timed_reps(cfg, 1e-3) == 1000); // no min_time_s: exactly reps
+  const std::vector<double> same(10, 1e-3), spread{1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+  const std::vector<double> few(4, 1e-3), at_cap(1000, 1e-3);
+  CHECK_FALSE(stop_after(cfg, same, 0.01, 0.02, true)); // only the count decides
+  CHECK(stop_after(cfg, at_cap, 1.0, 1.1, false) == stop_reason::reps);
   cfg.min_time_s = 0.2;
-  CHECK(timed_reps(cfg, 1e-3) == 200);
-  CHECK(timed_reps(cfg, 1e-6) == 1000);
-  CHECK(timed_reps(cfg, 1.0) == min_timed_reps);
-  CHECK(timed_reps(cfg, 0.0) == 1000); // a call too short for the clock: the cap
+  CHECK_FALSE(stop_after(cfg, same, 0.01, 0.02, false));
+  CHECK(stop_after(cfg, same, 0.2, 0.3, false) == stop_reason::min_time);
+  CHECK_FALSE(stop_after(cfg, few, 0.3, 0.3, false)); // at least min_timed_reps
+  cfg.max_noise = 0.01;                               // now the noise decides, once min_time is filled
+  CHECK_FALSE(stop_after(cfg, same, 0.01, 0.02, true));
+  CHECK(stop_after(cfg, same, 0.2, 0.3, true) == stop_reason::max_noise);
+  CHECK_FALSE(stop_after(cfg, same, 0.2, 0.3, false));                      // not a checkpoint: no sort
+  CHECK_FALSE(stop_after(cfg, spread, 55, 60, true));                       // ranks 2 and 9 of 1..10: +-35%
+  CHECK(stop_after(cfg, at_cap, 1.0, 1.1, true) == stop_reason::max_noise); // met at the cap: the criterion held
+  cfg.timeout_s = 50;
+  CHECK(stop_after(cfg, spread, 55, 60, true) == stop_reason::timeout);
   cfg.reps = 2;
-  CHECK(timed_reps(cfg, 1.0) == 2); // --reps below the minimum wins
+  CHECK(stop_after(cfg, few, 0.3, 0.3, false) == stop_reason::reps); // --reps below the minimum wins
+}
+
+TEST_CASE("time_calls stops a slow call by --timeout, long before --reps") {
+  run_config cfg;
+  cfg.warmup = 0;
+  cfg.reps = 100'000;
+  cfg.timeout_s = 0.05;
+  const auto slow = time_calls(cfg, [] { std::this_thread::sleep_for(std::chrono::milliseconds(5)); });
+  CHECK(slow.stopped_by == stop_reason::timeout);
+  CHECK(slow.warm_s.size() < 1000); // 100000 calls of 5 ms would take 500 s
+  CHECK(slow.elapsed_s >= 0.05);
+  CHECK(slow.calls == 1 + slow.warm_s.size());
 }
 
 TEST_CASE("time_calls makes the calls it counts, so validation knows how many increments to expect") {

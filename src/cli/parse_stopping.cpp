@@ -1,0 +1,72 @@
+// --sweep and its bounds, --min-time, --max-noise, --timeout, --order and --seed: each check a one-line usage_error.
+#include "cli/parse_stopping.hpp"
+
+#include <charconv>
+#include <system_error>
+
+namespace policybench {
+namespace {
+
+// A decimal number in (0, max]: from_chars, so "1e-3" is accepted and "nan", "inf", "abc", "" are not.
+double parse_positive(const char* option, const std::string& text, double max, const char* what) {
+  double value = 0;
+  const char* const last = text.data() + text.size();
+  const auto [end, ec] = std::from_chars(text.data(), last, value);
+  if (ec != std::errc() || end != last || !(value > 0 && value <= max))
+    throw usage_error(std::string(option) + ": '" + text + "' is not " + what);
+  return value;
+}
+
+void parse_sweep(options& o, const stopping_texts& t) {
+  if (t.sweep.empty()) {
+    if (!t.min_size.empty() || !t.max_size.empty()) throw usage_error("--min-size/--max-size: only with --sweep size");
+    return;
+  }
+  if (t.sweep != "size" && t.sweep != "threads")
+    throw usage_error("--sweep: '" + t.sweep + "' is not one of size, threads");
+  o.sweep = t.sweep == "size" ? sweep_kind::size : sweep_kind::threads;
+  if (o.sweep == sweep_kind::threads && o.threads)
+    throw usage_error("--threads: not with --sweep threads, which runs every thread count from 1 to the logical cores");
+  if (o.sweep == sweep_kind::threads && (!t.min_size.empty() || !t.max_size.empty()))
+    throw usage_error("--min-size/--max-size: only with --sweep size; --sweep threads runs one --size");
+  if (o.sweep == sweep_kind::size && t.size_given)
+    throw usage_error("--size: not with --sweep size; bound the series with --min-size and --max-size");
+  if (!t.min_size.empty()) o.min_size = parse_count("--min-size", t.min_size);
+  if (!t.max_size.empty()) o.max_size = parse_count("--max-size", t.max_size);
+  if (o.min_size < 1) throw usage_error("--min-size: must be at least 1 element");
+  if (o.min_size > o.max_size)
+    throw usage_error("--min-size: " + std::to_string(o.min_size) + " is larger than --max-size " +
+                      std::to_string(o.max_size));
+  o.run.min_time_s = 0.2;
+}
+
+} // namespace
+
+void parse_stopping(options& o, const stopping_texts& t) {
+  parse_sweep(o, t);
+  const bool sweep = o.sweep != sweep_kind::none;
+  if (t.max_noise) o.run.max_noise = parse_positive("--max-noise", *t.max_noise, 100, "a percentage in (0, 100]") / 100;
+  if (!t.min_time.empty()) {
+    if (!sweep && !t.max_noise)
+      throw usage_error("--min-time: only with --sweep or --max-noise (a run of --reps calls has no time target)");
+    o.run.min_time_s = parse_positive("--min-time", t.min_time, 60, "a number of seconds in (0, 60]");
+  }
+  if (t.timeout) o.run.timeout_s = parse_positive("--timeout", *t.timeout, 3600, "a number of seconds in (0, 3600]");
+  if ((sweep || t.max_noise) && !t.reps_given) o.run.reps = sweep_max_reps;
+  if (!t.order) {
+    o.order.order = sweep ? policy_order::sequential : policy_order::interleaved;
+  } else if (*t.order == "interleaved" || *t.order == "sequential") {
+    o.order.order = *t.order == "interleaved" ? policy_order::interleaved : policy_order::sequential;
+  } else {
+    throw usage_error("--order: '" + *t.order + "' is not one of interleaved, sequential");
+  }
+  if (sweep && o.order.order == policy_order::interleaved)
+    throw usage_error("--order interleaved: not with --sweep, which measures each point's policies one after "
+                      "another so that small arrays stay cache-hot");
+  if (t.seed) {
+    if (o.order.order != policy_order::interleaved) throw usage_error("--seed: only with --order interleaved");
+    o.order.seed = parse_count("--seed", *t.seed);
+  }
+}
+
+} // namespace policybench

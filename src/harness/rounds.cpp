@@ -1,0 +1,75 @@
+// Interleaved rounds: the orders, each round's share of the timed calls, and the rounds joined into one row.
+#include "harness/rounds.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+#include <string>
+#include <utility>
+
+namespace policybench {
+namespace {
+
+void append_calls(timed_calls& acc, timed_calls next) {
+  const double acc_s = std::accumulate(acc.warm_s.begin(), acc.warm_s.end(), 0.0);
+  const double next_s = std::accumulate(next.warm_s.begin(), next.warm_s.end(), 0.0);
+  if (acc_s + next_s > 0)
+    acc.effective_parallelism =
+        (acc.effective_parallelism * acc_s + next.effective_parallelism * next_s) / (acc_s + next_s);
+  acc.warm_s.insert(acc.warm_s.end(), next.warm_s.begin(), next.warm_s.end());
+  acc.kernel_s.insert(acc.kernel_s.end(), next.kernel_s.begin(), next.kernel_s.end());
+  acc.calls += next.calls;
+  acc.elapsed_s += next.elapsed_s;
+  acc.stopped_by = next.stopped_by;
+}
+
+void append_calls(std::optional<timed_calls>& acc, std::optional<timed_calls> next) {
+  if (acc && next) append_calls(*acc, std::move(*next));
+}
+
+} // namespace
+
+int base_rounds(const run_config& cfg, policy_order order) {
+  return order == policy_order::sequential ? 1 : std::clamp(cfg.reps, 1, max_rounds);
+}
+
+std::vector<std::size_t> round_order(std::size_t n, int round, std::uint64_t seed) {
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), std::size_t(0));
+  std::mt19937_64 draw(seed);
+  for (std::size_t i = n; i > 1; --i) // std::shuffle's draws are the library's own; these are the same everywhere
+    std::swap(order[i - 1], order[draw() % i]);
+  if (n > 0) std::rotate(order.begin(), order.begin() + std::ptrdiff_t(std::size_t(round) % n), order.end());
+  return order;
+}
+
+run_config round_config(const run_config& cfg, int round, int rounds, std::size_t samples, double spent_s) {
+  if (rounds <= 1) return cfg;
+  run_config r = cfg;
+  const int left = std::max(1, rounds - round); // base rounds still to come, this one included
+  const int remaining = std::max(1, cfg.reps - int(samples));
+  if (cfg.max_noise > 0) {
+    const int base = (first_noise_samples + rounds - 1) / rounds;
+    const int more = round < rounds ? base : std::max(1, int((samples + max_rounds - 1) / max_rounds));
+    r.reps = std::min(remaining, more);
+  } else {
+    r.reps = (remaining + left - 1) / left;
+  }
+  r.min_time_s = 0;
+  r.max_noise = 0;
+  if (cfg.timeout_s > 0) r.timeout_s = std::max(1e-9, (cfg.timeout_s - spent_s) / left);
+  return r;
+}
+
+void append_round(measurement& acc, measurement next, int round) {
+  append_calls(acc.in_place, std::move(next.in_place));
+  append_calls(acc.e2e_pageable, std::move(next.e2e_pageable));
+  append_calls(acc.e2e_pinned, std::move(next.e2e_pinned));
+  if (!acc.validation_error && next.validation_error)
+    acc.validation_error = "round " + std::to_string(round + 1) + ": " + *next.validation_error;
+  if (next.clocks_after) acc.clocks_after = next.clocks_after;
+  if (acc.huge_page_bytes && next.huge_page_bytes)
+    acc.huge_page_bytes = std::min(*acc.huge_page_bytes, *next.huge_page_bytes);
+}
+
+} // namespace policybench

@@ -1,0 +1,53 @@
+// Interleaved rounds: which order each round runs the policies in, what share of the timed calls each round gets,
+// and how one policy's rounds join into one measurement (docs/measurement.md says why).
+#pragma once
+
+#include "measure/run_config.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace policybench {
+
+/// interleaved: every policy once per round, rounds repeated; sequential: each policy's calls in one go.
+enum class policy_order { interleaved, sequential };
+
+/// "interleaved" or "sequential".
+constexpr std::string_view to_string(policy_order o) noexcept {
+  return o == policy_order::interleaved ? "interleaved" : "sequential";
+}
+
+/// How a comparison run orders its policies; the seed picks the first round's order (round_order).
+struct run_order {
+  policy_order order = policy_order::sequential;
+  std::uint64_t seed = 1;
+};
+
+/// The rounds every row takes part in at least (unless it stops by timeout or fails): 1 when sequential,
+/// min(cfg.reps, max_rounds) when interleaved. A noise-driven row may take more (round_config).
+inline constexpr int max_rounds = 5;
+int base_rounds(const run_config& cfg, policy_order order);
+
+/// Round `round`'s order of n policies, as indices: a Fisher-Yates shuffle of 0..n-1 driven by std::mt19937_64(seed)
+/// (whose output the standard fixes, so a seed names the same order everywhere), rotated left by `round` places, so
+/// that with n >= rounds every policy takes a different position in each round.
+std::vector<std::size_t> round_order(std::size_t n, int round, std::uint64_t seed);
+
+/// What one row is asked to do in round `round` of a run of `rounds` base rounds, having `samples` timed calls and
+/// `spent_s` seconds of calls from earlier rounds. Sequential (rounds 1): cfg itself, time_calls applies every
+/// criterion. Interleaved: cfg.reps split as evenly as the rounds allow (the shares add up to reps), or, with
+/// cfg.max_noise, ceil(first_noise_samples / rounds) calls in each base round and a fifth of the samples so far in
+/// each later one (never past reps); min_time_s and max_noise are left to the harness, which checks them on all
+/// rounds' samples (stop_after); timeout_s is the time left, shared over the base rounds still to come.
+inline constexpr int first_noise_samples = 10;
+run_config round_config(const run_config& cfg, int round, int rounds, std::size_t samples, double spent_s);
+
+/// Adds round `round`'s measurement `next` of a policy to `acc`, its earlier rounds: samples concatenated (host,
+/// kernel, end-to-end), cold figures and clocks_before kept from the first round, clocks_after from the last,
+/// calls and elapsed_s summed, effective_parallelism weighted by the rounds' timed seconds, huge_page_bytes the
+/// least of any round, the first validation error kept with its round named.
+void append_round(measurement& acc, measurement next, int round);
+
+} // namespace policybench

@@ -1,0 +1,98 @@
+// Interleaved rounds with fake policies: the order recorded and rotated, the shares and every round's samples kept,
+// validation exact per round, a failing policy dropped from later rounds.
+#include <doctest/doctest.h>
+
+#include "harness/results.hpp"
+#include "harness/scripted_policies.hpp"
+#include "policies/hand_written_loops.hpp"
+#include "policies/host_entry.hpp"
+
+#include <set>
+#include <stdexcept>
+
+using namespace policybench;
+using namespace policybench::testing;
+
+TEST_CASE("interleaved rounds: every policy in every round, each round's order recorded and rotated") {
+  const std::vector<std::string> names{"a", "b", "c", "d", "e"};
+  std::vector<policy_entry> policies;
+  for (const auto& n : names)
+    policies.push_back(constant(n));
+  const run_config cfg{element_type::float64, 100, 0, 10};
+  const auto run = interleaved(cfg, policies, 7);
+  REQUIRE(run.round_orders.size() == std::size_t(max_rounds));
+  for (const auto& n : names) {
+    CAPTURE(n);
+    std::set<std::ptrdiff_t> positions;
+    for (const auto& order : run.round_orders) {
+      REQUIRE(std::is_permutation(order.begin(), order.end(), names.begin(), names.end()));
+      positions.insert(std::find(order.begin(), order.end(), n) - order.begin());
+    }
+    CHECK(positions.size() == std::size_t(max_rounds)); // a different place in each round
+  }
+  CHECK(interleaved(cfg, policies, 2).round_orders.front() != run.round_orders.front()); // the seed decides
+  CHECK(interleaved(cfg, policies, 7).round_orders == run.round_orders);                 // and reproduces
+  const auto report = to_report(run);
+  CHECK(report.environment.config.order == "interleaved");
+  CHECK(report.environment.config.rounds == max_rounds);
+  CHECK(report.environment.config.seed == 7u);
+  CHECK(report.environment.config.round_orders == run.round_orders);
+  const auto sequential = to_report(run_policies(cfg, std::nullopt, query_host(), device_info{}, policies));
+  CHECK(sequential.environment.config.order == "sequential");
+  CHECK_FALSE(sequential.environment.config.seed);
+  CHECK(sequential.environment.config.round_orders == std::vector<std::vector<std::string>>{names});
+}
+
+TEST_CASE("interleaved rounds: the shares add up to --reps and every round's samples are in the row") {
+  for (const int reps : {1, 3, 5, 13, 100}) {
+    CAPTURE(reps);
+    std::vector<int> shares;
+    const run_config cfg{element_type::float64, 100, 1, reps};
+    // Each call's duration names its index, so the row's samples show which calls of which rounds it kept.
+    const auto run = interleaved(cfg, {scripted(
+                                          "a", [](std::size_t i) { return double(i); }, &shares)});
+    CHECK(shares.size() == std::size_t(std::min(reps, max_rounds)));
+    CHECK(std::all_of(shares.begin(), shares.end(), [](int s) { return s >= 1; }));
+    const auto& m = result_of(run, "a");
+    std::vector<double> every_call(static_cast<std::size_t>(reps));
+    for (std::size_t i = 0; i < every_call.size(); ++i)
+      every_call[i] = double(i);
+    CHECK(m.in_place.warm_s == every_call);
+    CHECK(m.in_place.cold_s == 1);                                      // the first round's cold call only
+    CHECK(m.in_place.calls == std::uint64_t(reps) + 2 * shares.size()); // each round: cold + warm-up + its share
+    const auto row = to_report(run).results.at(0);
+    CHECK(row.reps == std::uint64_t(reps));
+    CHECK(row.stopped_by == "reps");
+  }
+}
+
+TEST_CASE("interleaved rounds: a real policy validates exactly in every round, a bad round is named") {
+  const run_config cfg{element_type::int32, 1001, 2, 7};
+  const auto run = interleaved(cfg, {host_entry("loop", "test", host_threading::one_thread, plain_loop{})});
+  CHECK_FALSE(result_of(run, "loop").validation_error); // each round's array got 1 + 2 + its share of 7 calls
+  CHECK(result_of(run, "loop").in_place.warm_s.size() == 7);
+  int round = 0;
+  policy_entry bad = constant("bad");
+  bad.measure = [inner = bad.measure, &round](const run_config& c) {
+    auto m = inner(c);
+    if (++round == 3) m.validation_error = "element 4 is 5, expected 6";
+    return m;
+  };
+  const auto report = to_report(interleaved(cfg, {bad}));
+  CHECK(report.results.at(0).validation_error == "round 3: element 4 is 5, expected 6");
+  CHECK(report.results.at(0).status == row_status::invalid);
+}
+
+TEST_CASE("interleaved rounds: a policy that throws is failed and measured no more; the others go on") {
+  int rounds_asked = 0;
+  policy_entry failing = constant("failing");
+  failing.measure = [inner = failing.measure, &rounds_asked](const run_config& c) {
+    if (++rounds_asked == 2) throw std::runtime_error("device lost");
+    return inner(c);
+  };
+  const auto run = interleaved(run_config{element_type::float64, 100, 0, 10}, {failing, constant("fine")});
+  CHECK(rounds_asked == 2);
+  CHECK(run.outcomes.at(0).error == "device lost");
+  CHECK_FALSE(run.outcomes.at(0).result);
+  CHECK(result_of(run, "fine").in_place.warm_s.size() == 10);
+}

@@ -1,0 +1,50 @@
+// Stopping criteria over interleaved rounds, with fake policies of controlled durations: the criterion each row
+// names (noise, cap, timeout), and medians that do not depend on the order.
+#include <doctest/doctest.h>
+
+#include "harness/results.hpp"
+#include "harness/scripted_policies.hpp"
+#include "measure/stats.hpp"
+
+using namespace policybench;
+using namespace policybench::testing;
+
+TEST_CASE("stopped_by: identical samples stop by max_noise, spread ones reach the cap, a slow policy the timeout") {
+  run_config cfg{element_type::float64, 100, 0, 10'000};
+  cfg.max_noise = 0.01;
+  const auto quiet = to_report(interleaved(cfg, {constant("quiet")})).results.at(0);
+  CHECK(quiet.stopped_by == "max_noise");
+  CHECK(quiet.reps == std::uint64_t(first_noise_samples)); // met as soon as the base rounds are done
+  // 1..10 ms over and over: the median's interval never narrows below +-1%, so rounds go on up to --reps.
+  cfg.reps = 200;
+  const auto noisy_run = interleaved(cfg, {scripted("noisy", [](std::size_t i) { return 1e-3 * double(1 + i % 10); })});
+  const auto noisy = to_report(noisy_run).results.at(0);
+  CHECK(noisy.stopped_by == "reps");
+  CHECK(noisy.reps == 200);
+  CHECK(noisy_run.round_orders.size() > std::size_t(max_rounds));
+  // Each round of this one takes 1 s: a 2.5 s timeout ends it after three of the five rounds.
+  run_config timed{element_type::float64, 100, 0, 10};
+  timed.timeout_s = 2.5;
+  std::vector<int> shares;
+  const auto slow_run = interleaved(timed, {scripted(
+                                               "slow", [](std::size_t) { return 1e-3; }, &shares, 1.0)});
+  const auto slow = to_report(slow_run).results.at(0);
+  CHECK(slow.stopped_by == "timeout");
+  CHECK(shares.size() == 3);
+  CHECK(slow.reps < 10);
+}
+
+TEST_CASE("interleaved and sequential runs of known durations give the same median") {
+  const auto durations = [](std::size_t i) { return 1e-3 * double((i * 5) % 7 + 1); };
+  const run_config cfg{element_type::float64, 100, 1, 23};
+  const auto median_of = [&](policy_order order) {
+    const auto run = run_policies(cfg, std::nullopt, query_host(), device_info{},
+                                  {scripted("a", durations), constant("b")}, {order, 3});
+    return *to_report(run).results.at(0).median_s;
+  };
+  std::vector<double> all(23);
+  for (std::size_t i = 0; i < all.size(); ++i)
+    all[i] = durations(i);
+  CHECK(median_of(policy_order::interleaved) == summarize(all).median_s);
+  CHECK(median_of(policy_order::sequential) == summarize(all).median_s);
+}
