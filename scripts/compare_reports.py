@@ -5,7 +5,9 @@ difference counts only when p < --alpha and the medians differ by at least --min
 Exit status 0; 1 with --fail-on-slower PCT when a row is SLOWER by more than PCT percent; 2 for bad input."""
 
 import argparse
+import errno
 import json
+import os
 import statistics
 import sys
 
@@ -21,6 +23,22 @@ FEW_SAMPLES = 9
 def fail(message):
     print(f"compare_reports: error: {message}", file=sys.stderr)
     sys.exit(2)
+
+
+def write_stdout(text):
+    """Writes the comparison to standard output: a full or closed one is one error line and exit status 1; a closed
+    pipe (| head) ends quietly with 141, as a tool killed by SIGPIPE."""
+    try:
+        if sys.stdout is None:  # started with standard output closed (>&-)
+            raise OSError(errno.EBADF, "standard output is closed")
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the flush at exit has nothing to say
+        sys.exit(141)
+    except OSError as e:
+        print(f"compare_reports: error: cannot write standard output: {e.strerror or e}", file=sys.stderr)
+        sys.exit(1)
 
 
 def percent(text):
@@ -94,20 +112,21 @@ def main(argv):
     common = [k for k in a if k in b]
     if not common:
         fail(f"no row ran in both {args.a} and {args.b} (same policy, type and size)")
-    print(f"{'policy':<26} {'type':<8} {'size':>11} {'A median s':>12} {'B median s':>12} {'B/A':>7} "
-          f"{'p-value':>8}  verdict (p < {args.alpha}, effect >= {args.min_effect}%)")
+    lines = [f"{'policy':<26} {'type':<8} {'size':>11} {'A median s':>12} {'B median s':>12} {'B/A':>7} "
+             f"{'p-value':>8}  verdict (p < {args.alpha}, effect >= {args.min_effect}%)"]
     regressions = []
     for key in common:
         ratio, p, word = verdict(a[key], b[key], args.alpha, args.min_effect)
         few = min(len(a[key]), len(b[key])) < FEW_SAMPLES
-        print(f"{key[0]:<26} {key[1]:<8} {key[2]!s:>11} {statistics.median(a[key]):12.6g} "
-              f"{statistics.median(b[key]):12.6g} {ratio:7.3f} {p:8.4f}  {word}"
-              + (f" (fewer than {FEW_SAMPLES} samples: little power)" if few else ""))
+        lines.append(f"{key[0]:<26} {key[1]:<8} {key[2]!s:>11} {statistics.median(a[key]):12.6g} "
+                     f"{statistics.median(b[key]):12.6g} {ratio:7.3f} {p:8.4f}  {word}"
+                     + (f" (fewer than {FEW_SAMPLES} samples: little power)" if few else ""))
         if word == "SLOWER" and args.fail_on_slower is not None and (ratio - 1) * 100 > args.fail_on_slower:
             regressions.append(f"{key[0]} {100 * (ratio - 1):.1f}% slower")
     for name, only in ((args.a, [k for k in a if k not in b]), (args.b, [k for k in b if k not in a])):
         for key in only:
-            print(f"{key[0]:<26} {key[1]:<8} {key[2]!s:>11} only in {name}")
+            lines.append(f"{key[0]:<26} {key[1]:<8} {key[2]!s:>11} only in {name}")
+    write_stdout("\n".join(lines) + "\n")
     if regressions:
         print(f"compare_reports: regression beyond {args.fail_on_slower}%: " + ", ".join(regressions), file=sys.stderr)
         return 1

@@ -3,11 +3,13 @@
 thread scaling, cold versus warm, and MPI rank scaling (scripts/mpi_scaling.sh's merged report). Rows of several reports are merged (e.g. the C++ run and the Python seed's rows
 in the same schema); a figure the rows cannot make is skipped with one line saying why."""
 import argparse
+import errno
 import json
 import os
 import sys
 
 GB = "GB/s (10^9 bytes/s)"
+STDOUT_FAILED = []  # set once standard output could not be written: the figures are still made, then exit status 1
 
 
 def fail(message):
@@ -38,6 +40,25 @@ def number(row, field):
     return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
+def show(path):
+    """Prints a written file's path. A full or closed standard output is one error line (exit status 1 once the
+    figures are made); a closed pipe (| head) quietly drops the remaining paths."""
+    if STDOUT_FAILED:
+        return
+    try:
+        if sys.stdout is None:  # started with standard output closed (>&-)
+            raise OSError(errno.EBADF, "standard output is closed")
+        print(path, flush=True)
+        return
+    except BrokenPipeError:
+        STDOUT_FAILED.append(False)
+    except OSError as e:
+        print(f"plot.py: error: cannot write standard output: {e.strerror or e}", file=sys.stderr)
+        STDOUT_FAILED.append(True)
+    if sys.stdout is not None:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the flush at exit has nothing to say
+
+
 def machine(environments):
     """'AMD EPYC, NVIDIA H200' from the first report that names them."""
     cpu = next((e.get("host", {}).get("cpu_model") for e in environments if e.get("host", {}).get("cpu_model")), "")
@@ -56,7 +77,7 @@ def finish(ax, out_dir, name, title, xlabel, ylabel, **legend):
     for ext in ("png", "svg"):
         path = os.path.join(out_dir, f"{name}.{ext}")
         ax.figure.savefig(path, dpi=110, bbox_inches="tight")
-        print(path)
+        show(path)
 
 
 def per_policy(reports, x_field, y_field):
@@ -229,6 +250,8 @@ def main():
         plt.close("all")
     if made == 0:
         print("plot.py: error: no figure could be made from these reports", file=sys.stderr)
+        sys.exit(1)
+    if any(STDOUT_FAILED):
         sys.exit(1)
 
 

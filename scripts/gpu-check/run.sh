@@ -20,7 +20,9 @@ missing=0
 lack() { echo "missing: $*"; missing=$((missing + 1)); }
 for exe in policybench policybench_device_tests; do
   if [[ ! -x $bin/$exe ]]; then lack "$bin/$exe (not a prepared bundle)"
-  elif ldd "$bin/$exe" | grep -q "not found"; then lack "libraries of $exe: $(ldd "$bin/$exe" | grep 'not found' | xargs)"; fi
+  elif ldd "$bin/$exe" | grep -q "not found"; then
+    lack "libraries of $exe: $(ldd "$bin/$exe" | grep 'not found' | xargs)"
+  fi
 done
 ldconfig -p | grep -q 'libcuda\.so\.1 ' || lack "CUDA driver (libcuda.so.1 not in the loader's cache)"
 ldconfig -p | grep -q 'libnvidia-ml\.so\.1 ' || lack "NVML (libnvidia-ml.so.1, for SM and memory clocks)"

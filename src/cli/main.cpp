@@ -42,7 +42,11 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
 
 int run(int argc, char** argv) {
   const auto opts = parse_options({argv, std::size_t(argc)}, std::cout);
-  if (!opts) return 0;
+  if (!opts) { // --help or --version went to stdout, which may be full or closed too
+    std::optional<output_file> no_file;
+    finish_output(no_file);
+    return 0;
+  }
   const auto compared = [&] { // bad files are usage errors, before any measurement
     try {
       return read_compared(opts->compare_with);

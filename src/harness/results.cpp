@@ -26,7 +26,7 @@ ceilings ceilings_of(const measured_run& run) {
     c.host_scale_median_s = median(host->scale.warm_s);
     c.host_scale_gb_per_s = ratio(host->copy_bytes_per_call / 1e9, c.host_scale_median_s);
     c.host_huge_page_bytes = host->huge_page_bytes;
-    c.host_effective_parallelism = host->in_place.effective_parallelism;
+    c.host_effective_parallelism = measured_parallelism(host->in_place);
   }
   c.device_copy_median_s = run.device_ceiling ? median(run.device_ceiling->kernel_s) : figure();
   c.device_copy_gb_per_s = ratio(bytes / 1e9, c.device_copy_median_s);
@@ -85,7 +85,7 @@ result_row row_of(const measured_run& run, const policy_outcome& o, const ceilin
     r.samples_s = m->in_place.warm_s;
     if (const auto ci = median_confidence_interval(r.samples_s))
       r.median_ci_low_s = ci->lower_s, r.median_ci_high_s = ci->upper_s, r.median_ci_confidence = ci->confidence;
-    r.effective_parallelism = m->in_place.effective_parallelism;
+    r.effective_parallelism = measured_parallelism(m->in_place);
   }
   if (m) r.huge_page_bytes = m->huge_page_bytes, r.no_kernel_time_reason = m->no_kernel_time;
   if (m && m->clocks_before) r.sm_clock_before_mhz = int(m->clocks_before->sm_mhz);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <numeric>
 
 namespace policybench {
 
@@ -27,6 +28,11 @@ figure pct_of_ceiling(const result_row& row, const ceilings& c) {
   return scaled(
       ratio(device ? row.kernel_gb_per_s : row.gb_per_s, device ? c.device_copy_gb_per_s : c.host_in_place_gb_per_s),
       100);
+}
+
+figure measured_parallelism(const timed_calls& t) {
+  const double timed_s = std::accumulate(t.warm_s.begin(), t.warm_s.end(), 0.0);
+  return timed_s >= 0.01 ? figure(t.effective_parallelism) : figure();
 }
 
 bool ceiling_underused(double effective_parallelism, int threads) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "harness/result.hpp"
+#include "measure/run_config.hpp"
 
 #include <cstdint>
 #include <span>
@@ -41,6 +42,10 @@ inline constexpr double parallel_work_floor_bytes = 16e6;
 /// Whether the host ceiling's stream used well under its `threads` (effective parallelism < 0.75 x threads, from 2
 /// threads on): then it may not bound the parallel policies.
 bool ceiling_underused(double effective_parallelism, int threads);
+
+/// A row's effective parallelism, or none when its timed calls lasted under 10 ms in all: then another thread's
+/// stray cycles (a pool still parking, the progress bar) outweigh the calls' own CPU time.
+figure measured_parallelism(const timed_calls& t);
 
 /// Whether the row's warm times vary by more than noisy_cv (measure/stats.hpp).
 bool is_noisy(const result_row& row);

@@ -30,8 +30,8 @@ template <class Apply> policy_entry openmp_entry(std::string name, std::string b
   return host_entry(std::move(name), std::move(backend), host_threading::openmp, apply);
 #else
   (void)apply;
-  return {std::move(name), "host", std::move(backend) + " (no OpenMP)", "built without OpenMP (no OpenMP found by CMake)",
-          nullptr};
+  return {std::move(name), "host", std::move(backend) + " (no OpenMP)",
+          "built without OpenMP (no OpenMP found by CMake)", nullptr};
 #endif
 }
 

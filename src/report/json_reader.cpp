@@ -96,6 +96,9 @@ compared_report compared_from_json(const std::string& path, const json& doc) {
   const reader in{path, doc};
   if (!doc.is_object()) in.refuse("not a policybench report (expected a JSON object)");
   compared_report out{path, {}, 0, std::nullopt, {}, {}};
+  // A sweep's size varies per row: its rows have no one size to set against this run's.
+  if (doc.contains("sweep") && doc["sweep"].is_object())
+    in.refuse("a sweep report; --compare-with takes reports of single runs (give sweeps to scripts/plot.py)");
   out.size =
       in.at(
             "/environment/config/size", [](const json& v) { return v.is_number_unsigned(); }, "a whole number >= 0")

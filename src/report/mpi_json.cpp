@@ -1,14 +1,11 @@
 // An MPI job in the report's JSON: one home for its field names (the README's schema lists them).
 #include "report/mpi_json.hpp"
 
+#include "report/json_values.hpp"
+
 namespace policybench {
-namespace {
 
 using json = nlohmann::ordered_json;
-
-json figure_json(figure f) { return f ? json(*f) : json(nullptr); }
-
-} // namespace
 
 json mpi_json(const mpi_job& job) {
   json placement = json::array();

@@ -6,6 +6,7 @@
 #include "harness/rules.hpp"
 #include "measure/stats.hpp"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -118,4 +119,28 @@ TEST_CASE("STREAM's 4x rule and the noise rule") {
   r.cv = noisy_cv * 1.01;
   CHECK(is_noisy(r));
   CHECK(percent(noisy_cv) == "5.0%");
+}
+
+TEST_CASE("effective parallelism is reported only for timed calls long enough to judge it") {
+  timed_calls t;
+  t.effective_parallelism = 1.5;
+  t.warm_s = {0.004, 0.004};
+  CHECK_FALSE(measured_parallelism(t)); // 8 ms in all: a stray thread's cycles would dominate
+  t.warm_s.push_back(0.004);
+  REQUIRE(measured_parallelism(t));
+  CHECK(*measured_parallelism(t) == 1.5);
+}
+
+TEST_CASE("--max-noise not reached is a warning naming what stopped the row") {
+  auto run = run_of({host("loop", {1e-3, 2e-3, 3e-3})});
+  run.config.max_noise = 0.01;
+  run.outcomes[0].result->in_place.stopped_by = stop_reason::reps;
+  const auto report = to_report(run);
+  const auto said = std::count_if(report.warnings.begin(), report.warnings.end(), [](const std::string& w) {
+    return w.find("loop: --max-noise 1.0% not reached (stopped by reps)") != std::string::npos;
+  });
+  CHECK(said == 1);
+  run.outcomes[0].result->in_place.stopped_by = stop_reason::max_noise;
+  for (const auto& w : to_report(run).warnings)
+    CHECK(w.find("not reached") == std::string::npos);
 }

@@ -38,8 +38,8 @@ TEST_CASE("1000 calls of each host policy leave the heap where the warm-up left 
     for (int i = 0; i < measurements; ++i)
       (void)p.measure(cfg);
     const std::size_t after = heap_in_use_bytes();
-    INFO("heap in use: " << warm << " bytes after warm-up, " << after << " after " << measurements * (1 + cfg.warmup + cfg.reps)
-                         << " calls");
+    INFO("heap in use: " << warm << " bytes after warm-up, " << after << " after "
+                         << measurements * (1 + cfg.warmup + cfg.reps) << " calls");
     CHECK(after <= warm + slack_bytes);
   }
 }

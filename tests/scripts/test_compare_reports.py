@@ -24,14 +24,15 @@ def report(rows):
 
 
 class CompareReports(unittest.TestCase):
-    def run_script(self, a, b, *args):
+    def run_script(self, a, b, *args, **popen):
         with tempfile.TemporaryDirectory() as d:
             paths = []
             for name, content in (("a.json", a), ("b.json", b)):
                 paths.append(os.path.join(d, name))
                 with open(paths[-1], "w") as f:
                     f.write(content if isinstance(content, str) else json.dumps(content))
-            done = subprocess.run([sys.executable, SCRIPT, *paths, *args], capture_output=True, text=True)
+            done = subprocess.run([sys.executable, SCRIPT, *paths, *args], text=True, stderr=subprocess.PIPE,
+                                  **{"stdout": subprocess.PIPE, **popen})
         return done.returncode, done.stdout, done.stderr
 
     def verdicts(self, out):
@@ -85,6 +86,17 @@ class CompareReports(unittest.TestCase):
             self.assertEqual(code, 2, message)
             self.assertEqual(len(err.strip().splitlines()), 1, err)
             self.assertIn(message, err)
+
+    @unittest.skipUnless(os.path.exists("/dev/full"), "no /dev/full")
+    def test_a_full_or_closed_standard_output_is_one_line_and_exit_1(self):
+        good = report({"loop": samples(1e-3, 1)})
+        with open("/dev/full", "w") as full:
+            for popen, message in (({"stdout": full}, "No space left on device"),
+                                   ({"preexec_fn": lambda: os.close(1)}, "standard output is closed")):
+                code, _, err = self.run_script(good, good, **popen)
+                self.assertEqual(code, 1, err)
+                self.assertEqual(len(err.strip().splitlines()), 1, err)
+                self.assertIn(f"cannot write standard output: {message}", err)
 
 
 if __name__ == "__main__":
