@@ -77,7 +77,8 @@ TEST_CASE("a device row: kernel GB/s, share of the device ceiling by CUDA events
   m.e2e_pinned = timed_calls{0.5, {0.05}, {}, 0};
   measured_run run = run_of({{"cuda::kernel", "device", "CUDA", std::nullopt, std::nullopt, m}});
   run.device_ceiling = timed_calls{0, {}, {0.001}, 0};
-  const result_row& r = to_report(run).results.front();
+  const auto report = to_report(run);
+  const result_row& r = report.results.front();
   CHECK(*r.kernel_median_s == 0.002);
   CHECK(*r.kernel_gb_per_s == doctest::Approx(16000 / 1e9 / 0.002));
   CHECK(*r.pct_of_ceiling == doctest::Approx(50)); // 0.001 s copy against 0.002 s kernel, not the 0.004 s host time
