@@ -24,8 +24,8 @@ for round in $(seq "$rounds"); do
 done
 # A rank out of memory in the host copy ceiling while the other waits in its barrier: seconds until mpirun exits.
 start=$(date +%s.%N)
-"${mpirun[@]}" -np 1 "$build/src/policybench-mpi" --policies loop --size 100M : -np 1 bash -c \
-  'ulimit -v 1200000; exec "$0" "$@"' "$build/src/policybench-mpi" --policies loop --size 100M \
+"${mpirun[@]}" -np 1 "$build/src/policybench-mpi" --policies loop --size 200M : -np 1 bash -c \
+  'ulimit -v 1200000; exec "$0" "$@"' "$build/src/policybench-mpi" --policies loop --size 200M \
   >/dev/null 2>"$work/fail.err" && { echo "mpi_bench.sh: the failing rank did not fail" >&2; exit 1; }
 end=$(date +%s.%N)
 grep -q "rank 1: error: out of host memory" "$work/fail.err" || { cat "$work/fail.err" >&2; exit 1; }
