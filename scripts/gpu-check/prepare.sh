@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the GPU check here (no GPU needed) into one self-contained folder for a lent H200 machine: sm_90 code with
-# -lineinfo and warnings as errors, checked with cuobjdump; the executables, the shared libraries they need (not the
+# -lineinfo and warnings as errors, checked with cuobjdump, host code for the x86-64 baseline (the lent machine's CPU
+# is not this one's, so no -march=native); the executables, the shared libraries they need (not the
 # driver's), the scripts and run.sh. Usage: scripts/gpu-check/prepare.sh [BUNDLE_DIR] (default build/gpu-check/bundle).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -8,7 +9,7 @@ build=build/gpu-check
 bundle=${1:-$build/bundle}
 
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
-  -DPOLICYBENCH_WARNINGS_AS_ERRORS=ON -DPOLICYBENCH_CUDA_LINEINFO=ON | tee "$build.configure.log"
+  -DPOLICYBENCH_WARNINGS_AS_ERRORS=ON -DPOLICYBENCH_CUDA_LINEINFO=ON -DPOLICYBENCH_HOST_ISA=baseline | tee "$build.configure.log"
 grep -q "GPU policies ON" "$build.configure.log" || { echo "prepare: nvcc not found: no GPU policies"; exit 1; }
 cmake --build "$build" --target policybench policybench_device_tests
 

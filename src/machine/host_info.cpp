@@ -31,6 +31,21 @@ std::size_t sysconf_bytes(int name) {
   return v > 0 ? static_cast<std::size_t>(v) : 0;
 }
 
+// The widest vector extension this translation unit was compiled for: what the host loops may use.
+constexpr const char* vector_extension() {
+#if defined(__AVX512F__)
+  return "AVX-512F";
+#elif defined(__AVX2__)
+  return "AVX2";
+#elif defined(__AVX__)
+  return "AVX";
+#elif defined(__SSE2__)
+  return "SSE2";
+#else
+  return "no x86 vector extension";
+#endif
+}
+
 std::string dotted(int major, int minor, int patch) {
   return std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
 }
@@ -58,6 +73,8 @@ host_info query_host() {
 #elif defined(__GNUC__)
   h.compiler = "g++ " __VERSION__;
 #endif
+  const std::string flags = POLICYBENCH_HOST_ISA_FLAGS;
+  h.compiled_for = (flags.empty() ? std::string("baseline") : flags) + " (" + vector_extension() + ")";
 #if defined(_GLIBCXX_RELEASE)
   h.standard_library = "libstdc++ " + std::to_string(_GLIBCXX_RELEASE);
 #elif defined(_LIBCPP_VERSION)

@@ -21,6 +21,7 @@ struct host_info {
   std::string tbb_version;           ///< oneTBB runtime version, e.g. "2021.8.0"
   int tbb_default_concurrency = 0;   ///< tbb::info::default_concurrency()
   std::string compiler;              ///< e.g. "g++ 12.2.0"
+  std::string compiled_for;          ///< cmake/host_isa.cmake's flags + widest vector unit: "baseline (SSE2)"
   std::string standard_library;      ///< e.g. "libstdc++ 12"
   std::string pstl_backend;          ///< "oneTBB" or "serial": what std::par really runs on
   std::string thrust_version;        ///< CCCL Thrust version, e.g. "3.0.1"

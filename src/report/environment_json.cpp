@@ -59,6 +59,7 @@ json environment_json(const environment_info& env) {
             {"tbb_version", h.tbb_version},
             {"tbb_default_concurrency", h.tbb_default_concurrency},
             {"compiler", h.compiler},
+            {"compiled_for", h.compiled_for},
             {"standard_library", h.standard_library},
             {"pstl_backend", h.pstl_backend},
             {"thrust_version", h.thrust_version},

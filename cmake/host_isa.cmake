@@ -1,0 +1,34 @@
+# The instruction set the host code is compiled for, as the target policybench::host_isa (linked by the headers).
+# NumPy and Numba pick the host's widest vector unit at run time (AVX-512 where there is one); a C++ loop built for
+# the compiler's x86-64 baseline (SSE2) loses to them for that reason alone whenever the array is cache-resident
+# (docs/measurement.md has the figures). So a benchmark build targets the machine it runs on:
+#   native   -march=native -mprefer-vector-width=512 (g++ and clang++ otherwise keep to 256-bit vectors on some
+#            AVX-512 parts, where NumPy's loops use 512 bits)
+#   baseline the compiler's default target: binaries for another machine (the GPU bundle) and for valgrind, which
+#            does not decode AVX-512
+set(POLICYBENCH_HOST_ISA native CACHE STRING "Host instruction set: native (this machine's) or baseline")
+set_property(CACHE POLICYBENCH_HOST_ISA PROPERTY STRINGS native baseline)
+
+add_library(policybench_host_isa INTERFACE)
+add_library(policybench::host_isa ALIAS policybench_host_isa)
+set(isa_flags "")
+if(POLICYBENCH_HOST_ISA STREQUAL "native")
+  include(CheckCXXCompilerFlag)
+  check_cxx_compiler_flag("-march=native -mprefer-vector-width=512" POLICYBENCH_CXX_HAS_NATIVE_ISA)
+  if(NOT POLICYBENCH_CXX_HAS_NATIVE_ISA)
+    message(FATAL_ERROR "POLICYBENCH_HOST_ISA=native: ${CMAKE_CXX_COMPILER_ID} does not take -march=native "
+                        "-mprefer-vector-width=512; configure with -DPOLICYBENCH_HOST_ISA=baseline")
+  endif()
+  set(isa_flags -march=native -mprefer-vector-width=512)
+elseif(NOT POLICYBENCH_HOST_ISA STREQUAL "baseline")
+  message(FATAL_ERROR "POLICYBENCH_HOST_ISA must be native or baseline, not '${POLICYBENCH_HOST_ISA}'")
+endif()
+if(isa_flags)
+  list(JOIN isa_flags "," host_compiler_flags)
+  target_compile_options(policybench_host_isa INTERFACE
+    "$<$<COMPILE_LANGUAGE:CXX>:${isa_flags}>" "$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=${host_compiler_flags}>")
+endif()
+# The report names the flags (host_info.compiled_for); empty for the baseline.
+list(JOIN isa_flags " " isa_text)
+target_compile_definitions(policybench_host_isa INTERFACE "POLICYBENCH_HOST_ISA_FLAGS=\"${isa_text}\"")
+message(STATUS "policybench: host instruction set ${POLICYBENCH_HOST_ISA} ${isa_text}")

@@ -1,0 +1,64 @@
+// The table's footer: what every row is set against (ceilings), where its memory was (placement) and what ran it.
+#include "report/table_footer.hpp"
+
+#include "report/table_columns.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <optional>
+#include <string>
+
+namespace policybench {
+namespace {
+
+// The huge-page bytes the host arrays got: the ceilings' and the range over the policies' rows.
+std::string huge_pages_obtained(const benchmark_report& report) {
+  std::optional<std::uint64_t> low, high;
+  for (const auto& r : report.results)
+    if (r.huge_page_bytes && !r.source) {
+      low = std::min(low.value_or(*r.huge_page_bytes), *r.huge_page_bytes);
+      high = std::max(high.value_or(0), *r.huge_page_bytes);
+    }
+  const auto& ceiling = report.environment.ceilings.host_huge_page_bytes;
+  std::string text = fmt::format("ceilings' array {}", ceiling ? std::to_string(*ceiling) : "-");
+  if (low)
+    text += fmt::format(", policies' arrays {}",
+                        *low == *high ? std::to_string(*low) : fmt::format("{} to {}", *low, *high));
+  return text + " bytes";
+}
+
+} // namespace
+
+void write_table_footer(const benchmark_report& report, const char* bullet, std::ostream& out) {
+  const environment_info& env = report.environment;
+  const ceilings& c = env.ceilings;
+  const host_info& h = env.host;
+  fmt::print(out,
+             "\n{}ceilings{}: host in place {} GB/s (host rows' ceiling), host STREAM copy {} GB/s and scale "
+             "{} GB/s; device copy {} GB/s, device theoretical peak {} GB/s\n",
+             bullet, report.sweep ? " at the last point" : "", fixed_cell(c.host_in_place_gb_per_s, 1, 1),
+             fixed_cell(c.host_copy_gb_per_s, 1, 1), fixed_cell(c.host_scale_gb_per_s, 1, 1),
+             fixed_cell(c.device_copy_gb_per_s, 1, 1), fixed_cell(c.device_theoretical_peak_gb_per_s, 1, 1));
+  fmt::print(out,
+             "{}placement: {} pages, {} first touch; huge pages obtained: {}; transparent huge pages: {}; NUMA "
+             "nodes: {}\n",
+             bullet, env.config.pages, env.config.first_touch, huge_pages_obtained(report),
+             h.transparent_hugepages.empty() ? "none" : h.transparent_hugepages,
+             h.numa_nodes.empty() ? "none" : fmt::format("{}", fmt::join(h.numa_nodes, ",")));
+  fmt::print(out,
+             "{}host: {}, {} logical cores, last-level cache {} bytes ({}{}), built for {}, oneTBB {}, std::par on {}; "
+             "device: {}\n",
+             bullet, h.cpu_model, h.logical_cores, h.llc_bytes, h.cache_source,
+             h.llc_instances > 0 ? fmt::format(", {} instance{}", h.llc_instances, h.llc_instances == 1 ? "" : "s")
+                                 : "",
+             h.compiled_for, h.tbb_version, h.pstl_backend,
+             env.device.unavailable ? "unavailable: " + *env.device.unavailable : env.device.name);
+  if (report.mpi)
+    fmt::print(out, "{}MPI job: {} ranks on {} nodes, {} scaling; GB/s = all ranks' bytes / the slowest rank's time\n",
+               bullet, report.mpi->ranks, report.mpi->nodes, report.mpi->scaling);
+}
+
+} // namespace policybench
