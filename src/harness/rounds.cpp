@@ -1,6 +1,8 @@
 // Interleaved rounds: the orders, each round's share of the timed calls, and the rounds joined into one row.
 #include "harness/rounds.hpp"
 
+#include "measure/ceilings.hpp"
+
 #include <algorithm>
 #include <numeric>
 #include <random>
@@ -8,7 +10,6 @@
 #include <utility>
 
 namespace policybench {
-namespace {
 
 void append_calls(timed_calls& acc, timed_calls next) {
   const double acc_s = std::accumulate(acc.warm_s.begin(), acc.warm_s.end(), 0.0);
@@ -22,6 +23,8 @@ void append_calls(timed_calls& acc, timed_calls next) {
   acc.elapsed_s += next.elapsed_s;
   acc.stopped_by = next.stopped_by;
 }
+
+namespace {
 
 void append_calls(std::optional<timed_calls>& acc, std::optional<timed_calls> next) {
   if (acc && next) append_calls(*acc, std::move(*next));
@@ -70,6 +73,13 @@ void append_round(measurement& acc, measurement next, int round) {
   if (next.clocks_after) acc.clocks_after = next.clocks_after;
   if (acc.huge_page_bytes && next.huge_page_bytes)
     acc.huge_page_bytes = std::min(*acc.huge_page_bytes, *next.huge_page_bytes);
+}
+
+void append_round(host_ceilings& acc, host_ceilings next) {
+  append_calls(acc.in_place, std::move(next.in_place));
+  append_calls(acc.copy, std::move(next.copy));
+  append_calls(acc.scale, std::move(next.scale));
+  acc.huge_page_bytes = std::min(acc.huge_page_bytes, next.huge_page_bytes);
 }
 
 } // namespace policybench

@@ -50,4 +50,13 @@ run_config round_config(const run_config& cfg, int round, int rounds, std::size_
 /// least of any round, the first validation error kept with its round named.
 void append_round(measurement& acc, measurement next, int round);
 
+/// Adds `next`'s timed calls to `acc`'s: samples concatenated, the cold figure kept from `acc`, calls and
+/// elapsed_s summed, effective_parallelism weighted by timed seconds, stopped_by taken from `next`.
+void append_calls(timed_calls& acc, timed_calls next);
+
+struct host_ceilings;
+/// Adds a round's host ceilings to the earlier rounds' (in place, copy and scale as append_calls; huge_page_bytes
+/// the least of any round).
+void append_round(host_ceilings& acc, host_ceilings next);
+
 } // namespace policybench

@@ -1,5 +1,5 @@
-// Interleaved rounds with fake policies: the order recorded and rotated, the shares and every round's samples kept,
-// validation exact per round, a failing policy dropped from later rounds.
+// Interleaved rounds with fake policies: the order recorded and rotated, the shares and every round's samples kept
+// (the host ceiling's too), validation exact per round, a failing policy dropped from later rounds.
 #include <doctest/doctest.h>
 
 #include "harness/results.hpp"
@@ -63,6 +63,11 @@ TEST_CASE("interleaved rounds: the shares add up to --reps and every round's sam
     const auto row = to_report(run).results.at(0);
     CHECK(row.reps == std::uint64_t(reps));
     CHECK(row.stopped_by == "reps");
+    // The host ceiling opens each round with the same share, so drift between rounds moves it with the rows.
+    REQUIRE(run.host_ceiling);
+    CHECK(run.host_ceiling->in_place.warm_s.size() == std::size_t(reps));
+    CHECK(run.host_ceiling->in_place.calls == std::uint64_t(reps) + 2 * shares.size());
+    CHECK(run.host_ceiling->copy.warm_s.size() == std::size_t(reps));
   }
 }
 
