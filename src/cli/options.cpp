@@ -32,7 +32,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                "policybench"};
   app.set_version_flag("--version", "policybench " POLICYBENCH_VERSION);
   options o;
-  std::string size = "10000000", warmup = "3", reps = "10", threads, type = "float64", format = "table";
+  std::string size = "10000000", warmup = "3", reps = std::to_string(default_reps), threads, type = "float64", format = "table";
   std::string pages = "huge", first_touch = "parallel";
   stopping_texts stop;
   CLI::Option* const list =
@@ -47,7 +47,9 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                      "run that moves nothing"),
       app.add_option("--type", type, "Element type: float32, float64, int32, int64 (default float64)"),
       app.add_option("--warmup", warmup, "Untimed calls after the cold call (default 3)"),
-      app.add_option("--reps", reps, "Timed warm calls, at least 1 (default 10)"),
+      app.add_option("--reps", reps,
+                     "Timed warm calls, at least 1 (default: until the median is within +-2%, at most 10 s a row; "
+                     "with --sweep, --min-time or --max-noise: the most calls, default 10000)"),
       app.add_option("--threads", threads, "Thread limit for oneTBB and OpenMP, 1..logical cores (default: all)"),
       app.add_option("--format", format,
                      "Report format: table, markdown, csv, json, gbench (Google Benchmark's JSON) (default table)"),
@@ -73,8 +75,6 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       app.add_option("--compare-with", o.compare_with,
                      "JSON reports of other runs (scripts/seed_compare.py, another machine) to show beside this one; "
                      "repeatable or comma-separated")};
-  for (CLI::Option* run_option : run_options)
-    list->excludes(run_option);
   app.add_option("--output", o.output, "Write the report to this file (atomically) instead of stdout");
   app.add_flag("--quiet", o.quiet, "No progress on stderr");
   try {
@@ -85,6 +85,11 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   } catch (const CLI::ParseError& e) {
     throw usage_error(e.what());
   }
+  // Checked here rather than with CLI11's excludes(), which would list every run option in --list-policies' help.
+  if (list->count() > 0)
+    for (const CLI::Option* run_option : run_options)
+      if (run_option->count() > 0)
+        throw usage_error("--list-policies: not with " + run_option->get_name() + " (it runs nothing)");
   o.run.size = parse_count("--size", size);
   o.run.warmup = parse_int("--warmup", warmup, 0, 1'000'000);
   o.run.reps = parse_int("--reps", reps, 1, 1'000'000);

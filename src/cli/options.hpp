@@ -26,6 +26,12 @@ enum class output_format { table, markdown, csv, json, gbench };
 /// Timed calls at most per row of a sweep or a --max-noise run when --reps is not given: --min-time or
 /// --max-noise decides below it.
 inline constexpr int sweep_max_reps = 10'000;
+/// A run given none of --reps, --max-noise, --min-time and --timeout stops as nvbench's do: once the median's 95%
+/// confidence interval is within +-default_max_noise, or after default_timeout_s of a row's calls.
+inline constexpr double default_max_noise = 0.02;
+inline constexpr double default_timeout_s = 10;
+/// The timed calls of a row that stops by count and was given no --reps (policybench-mpi's default).
+inline constexpr int default_reps = 10;
 
 struct options {
   std::vector<std::string> policies; ///< names as in C++ ("std::par"), trimmed; empty = every available policy
@@ -41,6 +47,9 @@ struct options {
   std::vector<std::string> compare_with;  ///< reports of other runs whose rows join this one's (compare_with.hpp)
   /// --order and --seed (a sweep: sequential)
   run_order order{policy_order::interleaved};
+  /// None of --reps, --max-noise, --min-time, --timeout given, and no sweep: run has default_max_noise and
+  /// default_timeout_s (policybench-mpi, whose ranks must make the same number of calls, goes back to default_reps)
+  bool default_stopping = false;
 };
 
 /// Parses `text`, given to `option`, as a count: decimal digits with an optional suffix k, M or G (10^3, 10^6,
@@ -60,7 +69,8 @@ std::vector<std::string> split_list(std::string_view option, const std::vector<s
 /// --first-touch) and on conflicting options (--sweep threads with --threads, --sweep size with --size,
 /// --min-size/--max-size without --sweep size, --min-time without --sweep or --max-noise, --min-size > --max-size,
 /// --order interleaved with --sweep, --seed without interleaving; cli/parse_stopping.hpp). With --sweep, run.min_time_s
-/// is --min-time (default 0.2 s); with --sweep or --max-noise run.reps is --reps or sweep_max_reps.
+/// is --min-time (default 0.2 s); with --sweep or --max-noise run.reps is --reps or sweep_max_reps; with none of
+/// them nor --reps, --min-time or --timeout, the default stopping (default_max_noise within default_timeout_s).
 /// Policy names are checked later, against the registry.
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out);
 

@@ -52,7 +52,11 @@ void parse_stopping(options& o, const stopping_texts& t) {
     o.run.min_time_s = parse_positive("--min-time", t.min_time, 60, "a number of seconds in (0, 60]");
   }
   if (t.timeout) o.run.timeout_s = parse_positive("--timeout", *t.timeout, 3600, "a number of seconds in (0, 3600]");
-  if ((sweep || t.max_noise) && !t.reps_given) o.run.reps = sweep_max_reps;
+  // A run told neither a count nor a criterion runs until its medians are known to +-2%: a fixed count would be
+  // too few calls on a noisy machine and needlessly many on a quiet one.
+  o.default_stopping = !sweep && !t.reps_given && !t.max_noise && t.min_time.empty() && !t.timeout;
+  if (o.default_stopping) o.run.max_noise = default_max_noise, o.run.timeout_s = default_timeout_s;
+  if ((sweep || o.run.max_noise > 0) && !t.reps_given) o.run.reps = sweep_max_reps;
   if (!t.order) {
     o.order.order = sweep ? policy_order::sequential : policy_order::interleaved;
   } else if (*t.order == "interleaved" || *t.order == "sequential") {

@@ -17,8 +17,9 @@ struct stopping_texts {
   bool size_given = false, reps_given = false;
 };
 
-/// Sets o.sweep, o.min_size, o.max_size, o.order and o.run's min_time_s, max_noise, timeout_s (and reps: the cap
-/// sweep_max_reps unless --reps was given, when --sweep or --max-noise decides the count). Throws usage_error
+/// Sets o.sweep, o.min_size, o.max_size, o.order, o.default_stopping and o.run's min_time_s, max_noise, timeout_s
+/// (and reps: the cap sweep_max_reps unless --reps was given, when --sweep, --max-noise or the default stopping
+/// decides the count). Throws usage_error
 /// naming the option (see parse_options) for values out of range and for combinations that mean nothing:
 /// --min-size/--max-size without --sweep size, --min-time without --sweep or --max-noise, --order interleaved
 /// with --sweep, --seed without interleaving.

@@ -73,7 +73,11 @@ TEST_CASE("no arguments give the defaults") {
   CHECK(o->run.size == 10'000'000);
   CHECK(o->run.type == element_type::float64);
   CHECK(o->run.warmup == 3);
-  CHECK(o->run.reps == 10);
+  // No count and no criterion: noise-driven, within a time limit, the count only a cap.
+  CHECK(o->default_stopping);
+  CHECK(o->run.max_noise == default_max_noise);
+  CHECK(o->run.timeout_s == default_timeout_s);
+  CHECK(o->run.reps == sweep_max_reps);
   CHECK_FALSE(o->threads);
   CHECK(o->format == output_format::table);
   CHECK_FALSE(o->output);
@@ -155,7 +159,7 @@ TEST_CASE("bad input throws a one-line usage_error naming the option") {
   };
   check_refused(cases);
   CHECK(usage_message({"--size", "99999999999999999999999"}).find("64 bits") != std::string::npos);
-  CHECK(usage_message({"--list-policies", "--size", "5"}) == "--list-policies excludes --size");
+  CHECK(usage_message({"--list-policies", "--size", "5"}) == "--list-policies: not with --size (it runs nothing)");
 }
 
 TEST_CASE("--policies: names trimmed of spaces, an empty item refused, not dropped") {
@@ -221,16 +225,20 @@ TEST_CASE("--pages and --first-touch set the placement; --format gbench; bad val
   CHECK(o->format == output_format::gbench);
   CHECK(usage_message({"--pages", "large"}) == "--pages: 'large' is not one of huge, small");
   CHECK(usage_message({"--first-touch", "numa"}) == "--first-touch: 'numa' is not one of parallel, serial");
-  CHECK(usage_message({"--list-policies", "--pages", "small"}).find("excludes --pages") != std::string::npos);
+  CHECK(usage_message({"--list-policies", "--pages", "small"}).find("not with --pages") != std::string::npos);
 }
 
 TEST_CASE("--order, --seed, --max-noise, --timeout: a run interleaves by default, a sweep does not") {
-  const auto run = parse({});
+  const auto run = parse({"--reps", "10"});
   REQUIRE(run);
   CHECK(run->order.order == policy_order::interleaved);
   CHECK(run->order.seed == 1);
+  CHECK_FALSE(run->default_stopping); // a count given: exactly that many calls, no criterion
   CHECK(run->run.max_noise == 0);
   CHECK(run->run.timeout_s == 0);
+  CHECK_FALSE(parse({"--timeout", "3"})->default_stopping);
+  CHECK(parse({"--timeout", "3"})->run.max_noise == 0);
+  CHECK_FALSE(parse({"--sweep", "size"})->default_stopping);
   const auto sweep = parse({"--sweep", "size", "--max-noise", "0.5", "--timeout", "2"});
   REQUIRE(sweep);
   CHECK(sweep->order.order == policy_order::sequential);
