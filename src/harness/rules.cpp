@@ -2,6 +2,7 @@
 #include "harness/rules.hpp"
 
 #include "measure/stats.hpp"
+#include "measure/stopping.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -43,7 +44,9 @@ bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes) {
   return cache_bytes > 0 && array_bytes > 0 && array_bytes < 4 * cache_bytes;
 }
 
-bool is_noisy(const result_row& row) { return row.cv && *row.cv > noisy_cv; }
+bool is_noisy(const result_row& row) {
+  return row.cv && *row.cv > noisy_cv && row.stopped_by != to_string(stop_reason::max_noise);
+}
 
 std::string percent(double fraction) {
   char buf[32];

@@ -47,7 +47,9 @@ bool ceiling_underused(double effective_parallelism, int threads);
 /// stray cycles (a pool still parking, the progress bar) outweigh the calls' own CPU time.
 figure measured_parallelism(const timed_calls& t);
 
-/// Whether the row's warm times vary by more than noisy_cv (measure/stats.hpp).
+/// Whether the row's median is less certain than the table suggests: its warm times vary by more than noisy_cv
+/// (measure/stats.hpp) and it was not run until --max-noise held (then the median's interval is narrow however
+/// much single calls vary).
 bool is_noisy(const result_row& row);
 
 /// 0.05 -> "5.0%".

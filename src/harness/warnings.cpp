@@ -109,7 +109,7 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
     if (r.validation_error) out.push_back(r.policy + " FAILED VALIDATION: " + *r.validation_error);
     if (per_size_notes && r.bytes_per_call > 0 && is_noisy(r))
       out.push_back(r.policy + ": warm times vary (cv " + percent(*r.cv) + " > " + percent(noisy_cv) +
-                    "); the median is less certain, try more --reps on a quieter machine");
+                    "); the median is less certain: give --max-noise, or more --reps, or a quieter machine");
     // --max-noise asked for a certainty the row did not reach: say so rather than let the table imply it.
     if (run.config.max_noise > 0 && r.status == row_status::ok && r.stopped_by && *r.stopped_by != "max_noise")
       out.push_back(r.policy + ": --max-noise " + percent(run.config.max_noise) + " not reached (stopped by " +
