@@ -99,6 +99,15 @@ def whole_number(minimum):
     return parse
 
 
+def policy_list(text):
+    names = [n.strip() for n in text.split(",")]
+    known = [v[0] for v in VARIANTS]
+    for n in names:
+        if n not in known:
+            raise argparse.ArgumentTypeError(f"'{n}' is not one of: {', '.join(known)}")
+    return names
+
+
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="seed_compare", description=__doc__.split(";")[0])
     p.add_argument("--size", type=whole_number(0), default=10_000_000, help="element count (default 10000000)")
@@ -107,6 +116,8 @@ def parse_args(argv):
     p.add_argument("--reps", type=whole_number(1), default=10, help="timed warm calls (default 10)")
     p.add_argument("--loop-reps", type=whole_number(1), default=3,
                    help="timed calls of the pure Python loop, seconds each at 10^7, no warm-up (default 3)")
+    p.add_argument("--policies", type=policy_list, default=[v[0] for v in VARIANTS],
+                   help="comma-separated rows to run, as the table names them (default: all)")
     p.add_argument("--format", choices=["table", "json"], default="table", help="report format (default table)")
     p.add_argument("--output", help="write the report to this file, atomically, instead of stdout")
     p.error = usage_error  # argparse's own message, on one line
@@ -130,7 +141,7 @@ def main(argv):
     try:
         a = np.empty(args.size, dtype)
         rows = []
-        for policy, device, family, make in VARIANTS:
+        for policy, device, family, make in (v for v in VARIANTS if v[0] in args.policies):
             # The interpreted loop takes seconds per call at 10^7 and has nothing to warm up.
             warmup, reps = (0, args.loop_reps) if make is seed_variants.python_loop else (args.warmup, args.reps)
             rows.append(measure(policy, device, family, make, a, warmup, reps, config))

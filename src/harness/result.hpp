@@ -34,10 +34,14 @@ struct report_config {
   std::vector<std::vector<std::string>> round_orders;
 };
 
-/// The bandwidth ceilings of the run (a sweep: its last point), medians in seconds and GB/s. The host's in-place
-/// stream is THE host ceiling (% of ceiling); STREAM copy and scale beside it move copy bytes (measure/ceilings.hpp).
+/// The bandwidth ceilings of the run (a sweep: its last point), medians in seconds and GB/s. The host's faster
+/// in-place stream is THE host ceiling (% of ceiling); STREAM copy and scale beside it move copy bytes
+/// (measure/ceilings.hpp).
 struct ceilings {
-  figure host_in_place_median_s, host_in_place_gb_per_s, host_copy_median_s, host_copy_gb_per_s;
+  figure host_in_place_median_s, host_in_place_gb_per_s; ///< THE host ceiling: the faster of the two splits
+  std::string host_in_place_schedule;                    ///< which split that was: "static" or "dynamic"
+  figure host_in_place_static_gb_per_s, host_in_place_dynamic_gb_per_s; ///< each split's own figure
+  figure host_copy_median_s, host_copy_gb_per_s;
   figure host_scale_median_s, host_scale_gb_per_s;
   std::optional<std::uint64_t> host_huge_page_bytes; ///< bytes of the ceilings' array on transparent huge pages
   figure host_effective_parallelism;                 ///< of the in-place stream's timed calls
@@ -95,7 +99,7 @@ struct rank_placement {
 /// An MPI job's shape (policybench-mpi): how many ranks on how many nodes, and what --size meant.
 struct mpi_job {
   int ranks = 1, nodes = 1;
-  std::string scaling; ///< "weak": --size elements per rank; "strong": --size in total, split evenly
+  std::string scaling;                   ///< "weak": --size elements per rank; "strong": --size in total, split evenly
   std::vector<rank_placement> placement; ///< in rank order
 };
 
@@ -106,7 +110,7 @@ struct benchmark_report {
   std::optional<sweep_info> sweep;                  ///< sweeps only
   std::optional<std::vector<crossover>> crossovers; ///< size sweeps only
   std::vector<std::string> warnings;
-  bool with_sources = false; ///< --compare-with was given: every row reports its source
+  bool with_sources = false;  ///< --compare-with was given: every row reports its source
   std::optional<mpi_job> mpi; ///< policybench-mpi only; the rows' size and bytes are then the whole job's
 };
 

@@ -19,14 +19,18 @@ ceilings ceilings_of(const measured_run& run) {
   const double bytes = run.config.bytes_per_call();
   ceilings c;
   if (const auto& host = run.host_ceiling) {
-    c.host_in_place_median_s = median(host->in_place.warm_s);
+    const timed_calls& best = in_place_ceiling(*host);
+    c.host_in_place_median_s = median(best.warm_s);
     c.host_in_place_gb_per_s = ratio(bytes / 1e9, c.host_in_place_median_s);
+    c.host_in_place_schedule = &best == &host->in_place ? "static" : "dynamic";
+    c.host_in_place_static_gb_per_s = ratio(bytes / 1e9, median(host->in_place.warm_s));
+    c.host_in_place_dynamic_gb_per_s = ratio(bytes / 1e9, median(host->in_place_dynamic.warm_s));
     c.host_copy_median_s = median(host->copy.warm_s);
     c.host_copy_gb_per_s = ratio(host->copy_bytes_per_call / 1e9, c.host_copy_median_s);
     c.host_scale_median_s = median(host->scale.warm_s);
     c.host_scale_gb_per_s = ratio(host->copy_bytes_per_call / 1e9, c.host_scale_median_s);
     c.host_huge_page_bytes = host->huge_page_bytes;
-    c.host_effective_parallelism = measured_parallelism(host->in_place);
+    c.host_effective_parallelism = measured_parallelism(best);
   }
   c.device_copy_median_s = run.device_ceiling ? median(run.device_ceiling->kernel_s) : figure();
   c.device_copy_gb_per_s = ratio(bytes / 1e9, c.device_copy_median_s);

@@ -77,6 +77,7 @@ void append_round(measurement& acc, measurement next, int round) {
 
 void append_round(host_ceilings& acc, host_ceilings next) {
   append_calls(acc.in_place, std::move(next.in_place));
+  append_calls(acc.in_place_dynamic, std::move(next.in_place_dynamic));
   append_calls(acc.copy, std::move(next.copy));
   append_calls(acc.scale, std::move(next.scale));
   acc.huge_page_bytes = std::min(acc.huge_page_bytes, next.huge_page_bytes);

@@ -33,10 +33,9 @@ void parallelism_warnings(const measured_run& run, std::vector<std::string>& out
                   two_decimals(serial_parallelism) + " with " + std::to_string(allowed) +
                   " threads allowed: " + serial + "; their rows do not show what the policy can do here");
   // 0: no wall time was measured (nothing to judge).
-  if (run.host_ceiling && run.host_ceiling->in_place.effective_parallelism > 0 &&
-      ceiling_underused(run.host_ceiling->in_place.effective_parallelism, allowed))
-    out.push_back("the host ceiling's in-place stream ran on about " +
-                  two_decimals(run.host_ceiling->in_place.effective_parallelism) + " of its " +
+  const double ceiling_parallelism = run.host_ceiling ? in_place_ceiling(*run.host_ceiling).effective_parallelism : 0;
+  if (ceiling_parallelism > 0 && ceiling_underused(ceiling_parallelism, allowed))
+    out.push_back("the host ceiling's in-place stream ran on about " + two_decimals(ceiling_parallelism) + " of its " +
                   std::to_string(allowed) +
                   " threads: it may not bound the parallel policies (% of ceiling may "
                   "exceed 100); is another process using the cores?");

@@ -1,5 +1,5 @@
-// The bandwidth ceilings a policy's figure is set against: the same bytes streamed in place on the same device, with
-// STREAM's copy and scale beside it for reference.
+// The bandwidth ceilings a policy's figure is set against: the same bytes streamed in place on the same device (a
+// static and a dynamic split of the array over the threads), with STREAM's copy and scale beside it for reference.
 #pragma once
 
 #include "measure/run_config.hpp"
@@ -10,19 +10,25 @@
 namespace policybench {
 
 /// The host's ceilings for `cfg`, all on one array of cfg.size elements of cfg.type placed as the policies' arrays
-/// are (cfg.pages, cfg.first_touch), the index range split statically over every allowed OpenMP thread, pinned
-/// (oneTBB's static_partitioner, unpinned, in a build without OpenMP). Bytes are counted as STREAM does.
+/// are (cfg.pages, cfg.first_touch), the index range split over every allowed OpenMP thread, pinned (oneTBB's
+/// threads, unpinned, in a build without OpenMP). Bytes are counted as STREAM does.
 struct host_ceilings {
-  timed_calls in_place; ///< a[i] = a[i] + 1, the policies' own update: cfg.bytes_per_call() per call; THE ceiling
+  timed_calls in_place; ///< a[i] = a[i] + 1, the policies' own update: cfg.bytes_per_call() per call, static split
   /// STREAM Copy b[i] = a[i], a and b the two halves of each thread's chunk of the array: copy_bytes_per_call
   timed_calls copy;
   timed_calls scale; ///< STREAM Scale b[i] = 3 a[i] on the same halves: copy_bytes_per_call per call
   /// 2 x sizeof(T) x the elements one copy writes: about cfg.bytes_per_call() / 2 (one element less per odd chunk)
   double copy_bytes_per_call = 0;
   std::uint64_t huge_page_bytes = 0; ///< bytes of the array backed by transparent huge pages
+  /// The same update over chunks of one 2 MiB huge page each, handed out as threads free up: faster than the
+  /// static split where one core is slowed (a VM's neighbours), slower where pages live on another NUMA node.
+  timed_calls in_place_dynamic;
 };
 
-/// Measures host_ceilings with time_calls(cfg) for each of the three. Copy and scale use halves of the one array
+/// THE host ceiling: whichever of the static and the dynamic in-place stream has the smaller median.
+const timed_calls& in_place_ceiling(const host_ceilings& c);
+
+/// Measures host_ceilings with time_calls(cfg) for each of the four. Copy and scale use halves of the one array
 /// rather than a second array, so the run's peak memory stays one array. Throws std::bad_alloc.
 host_ceilings measure_host_ceilings(const run_config& cfg);
 

@@ -1,12 +1,10 @@
-// --threads for oneTBB and OpenMP, the cold state (oneTBB's workers stopped before a policy's first call), static
-// chunks over a policy's threads, and pinned OpenMP threads.
+// --threads for oneTBB and OpenMP, the cold state (oneTBB's workers stopped before a policy's first call), idle
+// thread pools before a measurement, and pinned OpenMP threads.
 #include "measure/host_threads.hpp"
 
 #include "measure/timing.hpp"
 
-#include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/global_control.h>
-#include <oneapi/tbb/parallel_for.h>
 
 #include <pthread.h>
 #include <sched.h>
@@ -67,28 +65,6 @@ double wait_for_idle_threads(double max_wait_s) {
     const double slice_s = since(slice_start);
     if (process_cpu_seconds() - cpu_s < 0.1 * slice_s || since(start) >= max_wait_s) return since(start);
   }
-}
-
-void for_each_static_chunk(std::size_t n, host_threading threads,
-                           const std::function<void(std::size_t, std::size_t)>& body) {
-  if (n == 0) return;
-  if (threads == host_threading::tbb) {
-    tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(0, n),
-        [&](const tbb::blocked_range<std::size_t>& r) { body(r.begin(), r.end()); }, tbb::static_partitioner{});
-    return;
-  }
-#if defined(_OPENMP)
-  if (threads == host_threading::openmp) {
-#pragma omp parallel
-    {
-      const auto t = std::size_t(omp_get_thread_num()), team = std::size_t(omp_get_num_threads());
-      if (n * t / team < n * (t + 1) / team) body(n * t / team, n * (t + 1) / team);
-    }
-    return;
-  }
-#endif
-  body(0, n);
 }
 
 host_threading ceiling_threading() noexcept {

@@ -1,7 +1,8 @@
-// Host thread control: the --threads limit for oneTBB and OpenMP, a fresh oneTBB state for cold calls, static
-// splits of an index range over a policy's threads, and pinned OpenMP threads for the ceilings.
+// Host thread control: the --threads limit for oneTBB and OpenMP, a fresh oneTBB state for cold calls, and pinned
+// OpenMP threads for the ceilings (measure/chunks.hpp splits an index range over them).
 #pragma once
 
+#include "measure/chunks.hpp"
 #include "measure/placement.hpp"
 
 #include <cstddef>
@@ -38,13 +39,6 @@ bool release_tbb_workers();
 /// GOMP_SPINCOUNT default spins for milliseconds; oneTBB's workers briefly) would otherwise take a core from the
 /// next policy's calls. Measured, not guessed, since the spin time depends on the runtime and its settings.
 double wait_for_idle_threads(double max_wait_s = 0.2);
-
-/// Calls body(begin, end) on contiguous chunks that partition [0, n) and returns when all are done. The split is
-/// static, the same for every call with the same thread count: one chunk per OpenMP thread (as schedule(static);
-/// one thread when built without OpenMP), oneTBB's static_partitioner over the current arena's threads, or one
-/// chunk on the calling thread. n = 0 calls nothing.
-void for_each_static_chunk(std::size_t n, host_threading threads,
-                           const std::function<void(std::size_t, std::size_t)>& body);
 
 /// The threading the ceilings run on: OpenMP where built with it (the threads can be pinned), else oneTBB.
 host_threading ceiling_threading() noexcept;

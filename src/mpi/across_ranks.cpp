@@ -60,7 +60,8 @@ run_config barrier_before_each_call(run_config cfg, const mpi_session& job) {
 
 void aggregate_run(measured_run& run, const mpi_session& job) {
   if (run.host_ceiling)
-    for (timed_calls* ceiling : {&run.host_ceiling->in_place, &run.host_ceiling->copy, &run.host_ceiling->scale})
+    for (timed_calls* ceiling : {&run.host_ceiling->in_place, &run.host_ceiling->in_place_dynamic,
+                                 &run.host_ceiling->copy, &run.host_ceiling->scale})
       max_over_ranks(job, *ceiling);
   if (run.device_ceiling) max_over_ranks(job, *run.device_ceiling);
   run.config.size = sum_over_ranks(job, run.config.size);

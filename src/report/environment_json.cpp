@@ -10,6 +10,9 @@ using json = nlohmann::ordered_json;
 json ceilings_json(const ceilings& c) {
   return {{"host_in_place_median_s", figure_json(c.host_in_place_median_s)},
           {"host_in_place_gb_per_s", figure_json(c.host_in_place_gb_per_s)},
+          {"host_in_place_schedule", c.host_in_place_schedule.empty() ? json() : json(c.host_in_place_schedule)},
+          {"host_in_place_static_gb_per_s", figure_json(c.host_in_place_static_gb_per_s)},
+          {"host_in_place_dynamic_gb_per_s", figure_json(c.host_in_place_dynamic_gb_per_s)},
           {"host_copy_median_s", figure_json(c.host_copy_median_s)},
           {"host_copy_gb_per_s", figure_json(c.host_copy_gb_per_s)},
           {"host_scale_median_s", figure_json(c.host_scale_median_s)},

@@ -37,9 +37,10 @@ void write_table_footer(const benchmark_report& report, const char* bullet, std:
   const ceilings& c = env.ceilings;
   const host_info& h = env.host;
   fmt::print(out,
-             "\n{}ceilings{}: host in place {} GB/s (host rows' ceiling), host STREAM copy {} GB/s and scale "
-             "{} GB/s; device copy {} GB/s, device theoretical peak {} GB/s\n",
+             "\n{}ceilings{}: host in place {} GB/s (host rows' ceiling; static split {}, dynamic {}), host STREAM "
+             "copy {} GB/s and scale {} GB/s; device copy {} GB/s, device theoretical peak {} GB/s\n",
              bullet, report.sweep ? " at the last point" : "", fixed_cell(c.host_in_place_gb_per_s, 1, 1),
+             fixed_cell(c.host_in_place_static_gb_per_s, 1, 1), fixed_cell(c.host_in_place_dynamic_gb_per_s, 1, 1),
              fixed_cell(c.host_copy_gb_per_s, 1, 1), fixed_cell(c.host_scale_gb_per_s, 1, 1),
              fixed_cell(c.device_copy_gb_per_s, 1, 1), fixed_cell(c.device_theoretical_peak_gb_per_s, 1, 1));
   fmt::print(out,

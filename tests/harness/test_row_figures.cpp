@@ -78,7 +78,7 @@ TEST_CASE("a row carries its raw samples, a CI that brackets the median, its par
   CHECK_FALSE(few.results[0].median_ci_confidence);
 }
 
-TEST_CASE("the three host ceilings: % of ceiling against the in-place stream; copy and scale by their own bytes") {
+TEST_CASE("the host ceilings: % of ceiling against the faster in-place stream; copy and scale by their own bytes") {
   const auto report = to_report(run_of({host_outcome("loop", {1, 1, 1}, host_threading::one_thread, 1)}));
   const ceilings& c = report.environment.ceilings;
   CHECK(*c.host_in_place_median_s == 0.5);
@@ -90,6 +90,19 @@ TEST_CASE("the three host ceilings: % of ceiling against the in-place stream; co
   CHECK(*report.results[0].pct_of_ceiling == doctest::Approx(100 * 0.5 / 1));
   CHECK(report.environment.config.pages == "huge");
   CHECK(report.environment.config.first_touch == "parallel");
+  CHECK(c.host_in_place_schedule == "static");
+  CHECK_FALSE(c.host_in_place_dynamic_gb_per_s); // not measured: the static split is the ceiling
+
+  // A dynamic split that streams faster becomes THE ceiling, the static one's figure kept beside it.
+  measured_run faster = run_of({host_outcome("loop", {1, 1, 1}, host_threading::one_thread, 1)});
+  faster.host_ceiling->in_place_dynamic = timed_calls{0.1, {0.4, 0.4, 0.3}, {}, 4, 1.7};
+  const auto dynamic = to_report(faster);
+  const ceilings& d = dynamic.environment.ceilings;
+  CHECK(d.host_in_place_schedule == "dynamic");
+  CHECK(*d.host_in_place_gb_per_s == doctest::Approx(16e6 / 1e9 / 0.4));
+  CHECK(*d.host_in_place_static_gb_per_s == doctest::Approx(16e6 / 1e9 / 0.5));
+  CHECK(*d.host_effective_parallelism == 1.7);
+  CHECK(*dynamic.results[0].pct_of_ceiling == doctest::Approx(100 * 0.4 / 1));
 }
 
 TEST_CASE("a parallel policy near one thread warns loudly, once for all such rows; a sequential one does not") {

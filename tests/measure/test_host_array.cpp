@@ -9,7 +9,6 @@
 #include "test_sizes.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdlib>
 #include <cstdint>
 #include <mutex>
@@ -56,21 +55,6 @@ TEST_CASE("first_touch_fill writes i mod 1024 with every threading, at every tes
       const host_array a(n * sizeof(std::int32_t), page_size::huge);
       first_touch_fill(a.data<std::int32_t>(), n, threads);
       CHECK_MESSAGE(!first_mismatch(a.data<std::int32_t>(), n, 0), to_string(threads), " n=", n);
-    }
-}
-
-TEST_CASE("for_each_static_chunk covers 0..n-1 once, in contiguous chunks") {
-  for (const host_threading threads : {host_threading::one_thread, host_threading::tbb, host_threading::openmp})
-    for (const std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(7), std::size_t(100'003)}) {
-      std::vector<int> hits(n, 0);
-      std::atomic<bool> empty_chunk{false}; // doctest's CHECK is not for worker threads
-      for_each_static_chunk(n, threads, [&](std::size_t begin, std::size_t end) {
-        if (begin >= end) empty_chunk = true;
-        for (std::size_t i = begin; i < end; ++i)
-          ++hits[i]; // disjoint chunks: no two threads share an i
-      });
-      CHECK_FALSE(empty_chunk);
-      CHECK(std::count(hits.begin(), hits.end(), 1) == std::ptrdiff_t(n));
     }
 }
 

@@ -88,7 +88,7 @@ TEST_CASE("thrust::omp is available when OpenMP was found") {
 TEST_CASE("the host ceilings time reps calls each; copy and scale move half the in-place bytes") {
   const run_config cfg{element_type::float64, 1'000'003, 1, 3};
   const host_ceilings c = measure_host_ceilings(cfg);
-  for (const timed_calls* t : {&c.in_place, &c.copy, &c.scale}) {
+  for (const timed_calls* t : {&c.in_place, &c.in_place_dynamic, &c.copy, &c.scale}) {
     REQUIRE(t->warm_s.size() == 3);
     CHECK(std::all_of(t->warm_s.begin(), t->warm_s.end(), [](double s) { return s > 0; }));
     CHECK(t->cold_s > 0);
@@ -98,6 +98,17 @@ TEST_CASE("the host ceilings time reps calls each; copy and scale move half the 
   // Each thread's chunk loses at most one element to an odd length: 16 bytes per thread.
   CHECK(c.copy_bytes_per_call <= cfg.bytes_per_call() / 2);
   CHECK(c.copy_bytes_per_call >= cfg.bytes_per_call() / 2 - 16.0 * host_concurrency());
+}
+
+TEST_CASE("THE host ceiling is the in-place stream with the smaller median, whichever split it used") {
+  host_ceilings c;
+  c.in_place.warm_s = {2.0, 1.0, 3.0};         // median 2
+  c.in_place_dynamic.warm_s = {1.5, 9.0, 1.0}; // median 1.5, though its worst call is the slowest
+  CHECK(&in_place_ceiling(c) == &c.in_place_dynamic);
+  c.in_place_dynamic.warm_s = {2.5, 2.5, 2.5};
+  CHECK(&in_place_ceiling(c) == &c.in_place);
+  c.in_place_dynamic.warm_s.clear(); // not measured: the static split alone
+  CHECK(&in_place_ceiling(c) == &c.in_place);
 }
 
 TEST_CASE("host_thread_limit limits oneTBB while it lives") {

@@ -91,6 +91,9 @@ TEST_CASE("to_json computes every figure of a result") {
   CHECK(env["config"]["threads_limit"].is_null());
   CHECK(env["ceilings"]["host_in_place_median_s"].get<double>() == 0.5);
   CHECK(env["ceilings"]["host_in_place_gb_per_s"].get<double>() == doctest::Approx(bytes / 1e9 / 0.5));
+  CHECK(env["ceilings"]["host_in_place_schedule"] == "static");
+  CHECK(env["ceilings"]["host_in_place_static_gb_per_s"] == env["ceilings"]["host_in_place_gb_per_s"]);
+  CHECK(env["ceilings"]["host_in_place_dynamic_gb_per_s"].is_null());
   CHECK(env["ceilings"]["host_copy_median_s"].is_null()); // no copy calls were timed
   CHECK(env["ceilings"]["host_scale_gb_per_s"].is_null());
   CHECK(env["ceilings"]["device_copy_median_s"].is_null());
