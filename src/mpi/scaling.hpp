@@ -22,8 +22,9 @@ scaling_option take_scaling(std::span<const char* const> args);
 std::uint64_t rank_size(const std::string& scaling, std::uint64_t size, int rank, int ranks);
 
 /// The lines --help adds for --scaling.
-inline constexpr const char* scaling_help = "policybench-mpi:\n  --scaling TEXT              weak: --size elements per "
-                                            "rank (default); strong: --size in total, "
-                                            "split evenly\n";
+inline constexpr const char* scaling_help =
+    "policybench-mpi:\n  --scaling TEXT              weak: --size elements per rank (default); strong: --size in "
+    "total, split evenly\n  --reps defaults to 10 here; --max-noise, --min-time and --timeout are refused (every rank "
+    "makes the same calls)\n";
 
 } // namespace policybench

@@ -24,7 +24,7 @@ measured_run run_of(std::vector<policy_outcome> outcomes) {
   measured_run r;
   r.config = run_config{element_type::float64, 1000, 1, 3};
   r.host.pstl_backend = "oneTBB";
-  r.host_ceiling = host_ceilings{timed_calls{0.1, {0.5}, {}, 0, 0}, {}, {}, 0, 0};
+  r.host_ceiling = host_ceilings{timed_calls{0.1, {0.5}, {}, 0, 0}, {}, {}, 0, 0, {}};
   r.outcomes = std::move(outcomes);
   return r;
 }

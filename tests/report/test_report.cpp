@@ -32,7 +32,7 @@ measured_run synthetic_run() {
   r.host.pstl_backend = "oneTBB";
   r.host.cpu_model = "test cpu";
   r.device.unavailable = "test: no device";
-  r.host_ceiling = host_ceilings{timed_calls{0.1, {0.5}, {}, 0, 0}, {}, {}, 0, 0};
+  r.host_ceiling = host_ceilings{timed_calls{0.1, {0.5}, {}, 0, 0}, {}, {}, 0, 0, {}};
   r.outcomes.push_back(ran("loop", {2, 2, 2}));
   r.outcomes.push_back(ran("fast", {1, 1, 1}, "oneTBB, with a comma"));
   r.outcomes.push_back({"cuda::kernel", "device", "CUDA", "built without nvcc", std::nullopt, std::nullopt});
