@@ -51,10 +51,12 @@ void write_rows(const std::vector<table_column>& columns, std::size_t rows, bool
 void write_heading(const benchmark_report& report, std::ostream& out) {
   const report_config& config = report.environment.config;
   if (!report.sweep) {
-    const std::string calls = config.max_noise_pct
-                                  ? fmt::format("timed calls until the median is within +-{}% (at most {})",
-                                                *config.max_noise_pct, config.reps)
-                                  : fmt::format("{} timed calls", config.reps);
+    const std::string seconds = config.timeout_s ? fmt::format("{} s", *config.timeout_s) : "";
+    const std::string calls =
+        config.max_noise_pct
+            ? fmt::format("timed calls until the median is within +-{}% (at most {} calls{} a row)",
+                          *config.max_noise_pct, config.reps, seconds.empty() ? "" : " and " + seconds)
+            : fmt::format("{} timed calls{}", config.reps, seconds.empty() ? "" : " (at most " + seconds + " a row)");
     const std::string order =
         config.seed ? fmt::format("interleaved in {} rounds (seed {})", config.rounds, *config.seed) : config.order;
     fmt::print(out,

@@ -68,7 +68,10 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
   if (kind == sweep_kind::threads)
     out.push_back(column("threads", rows, [](const r& row) { return fmt::format("{}", row.threads.value_or(0)); }));
   out.push_back(column("policy", rows, policy_label, true));
-  if (kind != sweep_kind::none) out.push_back(column("reps", rows, count(&r::reps)));
+  // The timed calls each row made, where they differ: a sweep's, or a run that stopped by noise or time.
+  const bool counts_vary =
+      std::any_of(rows.begin(), rows.end(), [&](const result_row* row) { return row->reps != rows.front()->reps; });
+  if (kind != sweep_kind::none || counts_vary) out.push_back(column("reps", rows, count(&r::reps)));
   out.push_back(column("device", rows, text(&r::device), true));
   out.push_back(column("backend", rows, text(&r::backend), true));
   out.push_back(durations("cold", &r::cold_s, rows));

@@ -62,4 +62,10 @@ TEST_CASE("the table leaves out columns that are empty in every row and names ea
   write_table(report, false, with_kernel);
   CHECK(with_kernel.str().find("kernel ms") != std::string::npos); // shown once one row has a figure
   CHECK(with_kernel.str().find("e2e") == std::string::npos);
+  CHECK(with_kernel.str().find("reps") == std::string::npos); // every row made the same count: no column
+  report.results.back().reps = 57;                            // a noise-driven row that stopped elsewhere
+  std::ostringstream counts;
+  write_table(report, false, counts);
+  CHECK(counts.str().find("reps") != std::string::npos);
+  CHECK(counts.str().find(" 57 ") != std::string::npos);
 }
