@@ -66,7 +66,8 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                      "--sweep or --max-noise: seconds of timed calls per row at least, in (0, 60] (sweep default 0.2); "
                      "--reps then caps the calls (default 10000)"),
       app.add_option("--max-noise", stop.max_noise,
-                     "Timed calls until the median's 95% confidence interval is within +-PCT percent, in (0, 100]"),
+                     "Timed calls until the median's 95% confidence interval is within +-PCT percent, in (0, 100] (default 2 "
+                     "when no --reps, --min-time or --timeout is given)"),
       app.add_option("--timeout", stop.timeout, "Seconds a row's calls may take at most, in (0, 3600]"),
       app.add_option("--order", stop.order,
                      "interleaved: the policies in rounds, order rotated each round (default of a run); sequential: "

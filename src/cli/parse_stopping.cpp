@@ -48,7 +48,8 @@ void parse_stopping(options& o, const stopping_texts& t) {
   if (t.max_noise) o.run.max_noise = parse_positive("--max-noise", *t.max_noise, 100, "a percentage in (0, 100]") / 100;
   if (!t.min_time.empty()) {
     if (!sweep && !t.max_noise)
-      throw usage_error("--min-time: only with --sweep or --max-noise (a run of --reps calls has no time target)");
+      throw usage_error("--min-time: only with --sweep or --max-noise (give --max-noise PCT with it: time alone is no "
+                        "target for a run)");
     o.run.min_time_s = parse_positive("--min-time", t.min_time, 60, "a number of seconds in (0, 60]");
   }
   if (t.timeout) o.run.timeout_s = parse_positive("--timeout", *t.timeout, 3600, "a number of seconds in (0, 3600]");

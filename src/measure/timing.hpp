@@ -12,17 +12,11 @@
 #include <type_traits>
 #include <utility>
 
-#include <sys/resource.h>
-
 namespace policybench {
 
-/// User + system CPU seconds of every thread of this process so far (getrusage RUSAGE_SELF); 0 if it fails.
-inline double process_cpu_seconds() noexcept {
-  rusage u{};
-  if (::getrusage(RUSAGE_SELF, &u) != 0) return 0;
-  const auto seconds = [](const timeval& t) { return double(t.tv_sec) + 1e-6 * double(t.tv_usec); };
-  return seconds(u.ru_utime) + seconds(u.ru_stime);
-}
+/// CPU seconds of every thread of this process so far, exited ones included, up to the moment of the call
+/// (measure/process_cpu.cpp says why not getrusage); 0 if the clock cannot be read.
+double process_cpu_seconds() noexcept;
 
 /// The fewest timed calls a time- or noise-driven row makes: a median needs a few samples to mean anything.
 inline constexpr int min_timed_reps = 5;
@@ -72,8 +66,14 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
     timed();
   const bool open_ended = cfg.min_time_s > 0 || cfg.max_noise > 0; // the cap may be far above what is made
   out.warm_s.reserve(std::size_t(open_ended ? std::min(cfg.reps, 1000) : cfg.reps));
-  const double cpu_start_s = process_cpu_seconds();
-  const auto wall_start = clock::now();
+  // The CPU clock takes tens of microseconds to read (every thread's clock), against calls that may be shorter:
+  // each reading is dated at the midpoint of two wall-clock readings around it.
+  const auto cpu_now = [] {
+    const auto before = clock::now();
+    const double cpu_s = process_cpu_seconds();
+    return std::pair{before + (clock::now() - before) / 2, cpu_s};
+  };
+  const auto [wall_start, cpu_start_s] = cpu_now();
   double timed_s = 0;
   std::size_t next_noise_check = min_timed_reps;
   for (;;) {
@@ -89,8 +89,9 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
       break;
     }
   }
-  const double wall_s = since(wall_start);
-  if (wall_s > 0) out.effective_parallelism = (process_cpu_seconds() - cpu_start_s) / wall_s;
+  const auto [wall_end, cpu_end_s] = cpu_now();
+  const double wall_s = std::chrono::duration<double>(wall_end - wall_start).count();
+  if (wall_s > 0) out.effective_parallelism = (cpu_end_s - cpu_start_s) / wall_s;
   out.elapsed_s = since(first_start);
   out.calls = 1 + std::uint64_t(cfg.warmup) + std::uint64_t(out.warm_s.size());
   return out;

@@ -58,8 +58,8 @@ void write_table_footer(const benchmark_report& report, const char* bullet, std:
              h.compiled_for, h.tbb_version, h.pstl_backend,
              env.device.unavailable ? "unavailable: " + *env.device.unavailable : env.device.name);
   if (report.mpi)
-    fmt::print(out, "{}MPI job: {} ranks on {} nodes, {} scaling; GB/s = all ranks' bytes / the slowest rank's time\n",
-               bullet, report.mpi->ranks, report.mpi->nodes, report.mpi->scaling);
+    fmt::print(out, "{}MPI job: {} ranks on {} node{}, {} scaling; GB/s = all ranks' bytes / the slowest rank's time\n",
+               bullet, report.mpi->ranks, report.mpi->nodes, report.mpi->nodes == 1 ? "" : "s", report.mpi->scaling);
 }
 
 } // namespace policybench

@@ -4,6 +4,7 @@
 
 #include "measure/timing.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <thread>
 
@@ -40,4 +41,27 @@ TEST_CASE("process CPU seconds only grow") {
     sink = sink + 1;
   CHECK(process_cpu_seconds() >= before);
   CHECK(before > 0);
+}
+
+TEST_CASE("process CPU time counts another thread's running time up to the moment it is read") {
+  // A second thread spins while this one sleeps through 2 ms windows. The kernel records a running thread's time
+  // only at its scheduler ticks (4 ms at HZ=250); a reading that trusted that record would see 0 or a whole tick
+  // per window, never about the 2 ms the spinner really ran.
+  std::atomic<bool> stop{false};
+  std::thread spinner([&] {
+    while (!stop.load(std::memory_order_relaxed)) {
+    }
+  });
+  int close = 0;
+  for (int window = 0; window < 21; ++window) {
+    const double cpu_start = process_cpu_seconds();
+    const auto wall_start = std::chrono::steady_clock::now();
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    const double cpu_s = process_cpu_seconds() - cpu_start;
+    const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    close += cpu_s > 0.25 * wall_s && cpu_s < 1.5 * wall_s;
+  }
+  stop = true;
+  spinner.join();
+  CHECK(close >= 11); // most windows; a busy machine may take the spinner's core for a few
 }

@@ -47,7 +47,7 @@ strong) # --size in total: 1001 split as 501 + 500; each rank's GB/s is its own 
 report_once) # rank 0 alone writes: one table on stdout; with --output nothing on stdout
   "${mpi[@]}" -np 2 "$exe" "${run[@]}" --size 1000 >"$dir/out" 2>"$dir/err" || fail "exit $?"
   [ "$(grep -c '^policybench .* in place' "$dir/out")" = 1 ] || fail "not one table: $(cat "$dir/out")"
-  grep -q '^MPI job: 2 ranks on 1 nodes, weak scaling' "$dir/out" || fail "no job line"
+  grep -q '^MPI job: 2 ranks on 1 node, weak scaling' "$dir/out" || fail "no job line"
   "${mpi[@]}" -np 2 "$exe" "${run[@]}" --size 1000 --format csv --output "$dir/r.csv" >"$dir/out" 2>"$dir/err" ||
     fail "exit $?"
   [ ! -s "$dir/out" ] && [ "$(wc -l <"$dir/r.csv")" = 3 ] || fail "csv: $(cat "$dir/r.csv")" ;;
