@@ -32,7 +32,8 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                "policybench"};
   app.set_version_flag("--version", "policybench " POLICYBENCH_VERSION);
   options o;
-  std::string size = "10000000", warmup = "3", reps = std::to_string(default_reps), threads, type = "float64", format = "table";
+  std::string size = "10000000", warmup = "3", reps = std::to_string(default_reps), threads, type = "float64";
+  std::string format = "table";
   std::string pages = "huge", first_touch = "parallel";
   stopping_texts stop;
   CLI::Option* const list =
@@ -66,8 +67,8 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                      "--sweep or --max-noise: seconds of timed calls per row at least, in (0, 60] (sweep default 0.2); "
                      "--reps then caps the calls (default 10000)"),
       app.add_option("--max-noise", stop.max_noise,
-                     "Timed calls until the median's 95% confidence interval is within +-PCT percent, in (0, 100] (default 2 "
-                     "when no --reps, --min-time or --timeout is given)"),
+                     "Timed calls until the median's 95% confidence interval is within +-PCT percent, in (0, 100] "
+                     "(default 2 when no --reps, --min-time or --timeout is given)"),
       app.add_option("--timeout", stop.timeout, "Seconds a row's calls may take at most, in (0, 3600]"),
       app.add_option("--order", stop.order,
                      "interleaved: the policies in rounds, order rotated each round (default of a run); sequential: "
