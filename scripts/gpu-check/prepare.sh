@@ -9,7 +9,8 @@ build=build/gpu-check
 bundle=${1:-$build/bundle}
 
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
-  -DPOLICYBENCH_WARNINGS_AS_ERRORS=ON -DPOLICYBENCH_CUDA_LINEINFO=ON -DPOLICYBENCH_HOST_ISA=baseline | tee "$build.configure.log"
+  -DPOLICYBENCH_WARNINGS_AS_ERRORS=ON -DPOLICYBENCH_CUDA_LINEINFO=ON -DPOLICYBENCH_HOST_ISA=baseline |
+  tee "$build.configure.log"
 grep -q "GPU policies ON" "$build.configure.log" || { echo "prepare: nvcc not found: no GPU policies"; exit 1; }
 cmake --build "$build" --target policybench policybench_device_tests
 

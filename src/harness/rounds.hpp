@@ -55,8 +55,8 @@ void append_round(measurement& acc, measurement next, int round);
 void append_calls(timed_calls& acc, timed_calls next);
 
 struct host_ceilings;
-/// Adds a round's host ceilings to the earlier rounds' (both in-place streams, copy and scale as append_calls; huge_page_bytes
-/// the least of any round).
+/// Adds a round's host ceilings to the earlier rounds' (both in-place streams, copy and scale as append_calls;
+/// huge_page_bytes the least of any round).
 void append_round(host_ceilings& acc, host_ceilings next);
 
 } // namespace policybench

@@ -59,10 +59,11 @@ using policy_callback = std::function<void(const policy_entry&)>;
 /// Measures the device ceiling and then the selected policies under `threads` (oneTBB and OpenMP; nullopt: all
 /// logical cores): sequentially, the host ceiling and then each policy once in registry order, or interleaved, in
 /// rounds (rounds.hpp: each round measures the host ceiling and then every policy still running once, on a fresh
-/// array, with its share of the timed calls, until each row's criterion holds; the outcome joins its rounds). Before each measurement the host's thread pools are let
-/// go idle (wait_for_idle_threads). `starting` (when set) is called before each policy's first round. A policy
-/// that throws is recorded with its error and measured no more, as is a device ceiling that throws; the run goes
-/// on. Throws std::bad_alloc only from the host ceiling (each round's first allocation of the run's size).
+/// array, with its share of the timed calls, until each row's criterion holds; the outcome joins its rounds).
+/// Before each measurement the host's thread pools are let go idle (wait_for_idle_threads). `starting` (when set)
+/// is called before each policy's first round. A policy that throws is recorded with its error and measured no
+/// more, as is a device ceiling that throws; the run goes on. Throws std::bad_alloc only from the host ceiling
+/// (each round's first allocation of the run's size).
 measured_run run_policies(const run_config& cfg, std::optional<int> threads, host_info host, device_info device,
                           const std::vector<policy_entry>& selected, const run_order& order = {},
                           const policy_callback& starting = {});
