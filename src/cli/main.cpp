@@ -10,6 +10,8 @@
 #include "report/compare_with.hpp"
 #include "report/report.hpp"
 
+#include <fmt/format.h>
+
 #include <exception>
 #include <iostream>
 #include <new>
@@ -20,18 +22,21 @@ namespace {
 using namespace policybench;
 
 benchmark_report measure(const options& opts, const std::vector<policy_entry>& selected, device_info device) {
+  progress shown(!opts.quiet, opts.run.budget_s);
   if (opts.sweep == sweep_kind::none) {
     try {
       check_memory(opts.run, selected, device);
     } catch (const insufficient_memory& e) {
       throw usage_error(std::string("--size: ") + e.what());
     }
-    return to_report(run_policies(opts.run, opts.threads, query_host(), std::move(device), selected, opts.order));
+    const auto step = [&](const run_step& s) {
+      shown.show(fmt::format("round {} of {}: {}, {} calls", s.round, s.rounds, s.policy, s.calls));
+    };
+    return to_report(run_policies(opts.run, opts.threads, query_host(), std::move(device), selected, opts.order, step));
   }
-  std::optional<progress> bar;
+  std::size_t steps = 0;
   const auto step = [&](std::string_view what, std::size_t total) {
-    if (!bar) bar.emplace(total, !opts.quiet);
-    bar->step(what);
+    shown.show(fmt::format("{}/{}: {}", ++steps, total, what));
   };
   try {
     return run_sweep({opts.sweep, opts.min_size, opts.max_size}, opts.run, query_host(), device, selected, step);

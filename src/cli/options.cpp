@@ -7,8 +7,8 @@
 
 #include <algorithm>
 #include <map>
-#include <system_error>
 #include <string_view>
+#include <system_error>
 #include <thread>
 
 namespace policybench {
@@ -49,8 +49,8 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       app.add_option("--type", type, "Element type: float32, float64, int32, int64 (default float64)"),
       app.add_option("--warmup", warmup, "Untimed calls after the cold call (default 3)"),
       app.add_option("--reps", reps,
-                     "Timed warm calls, at least 1 (default: until the median is within +-2%, at most 10 s a row; "
-                     "with --sweep, --min-time or --max-noise: the most calls, default 10000)"),
+                     "Timed warm calls counted, at least 1 (default: until the median is within +-2%, within the "
+                     "--budget; with --sweep, --min-time or --max-noise: the most calls, default 10000)"),
       app.add_option("--threads", threads, "Thread limit for oneTBB and OpenMP, 1..logical cores (default: all)"),
       app.add_option("--format", format,
                      "Report format: table, markdown, csv, json, gbench (Google Benchmark's JSON) (default table)"),
@@ -70,6 +70,11 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                      "Timed calls until the median's 95% confidence interval is within +-PCT percent, in (0, 100] "
                      "(default 2 when no --reps, --min-time or --timeout is given)"),
       app.add_option("--timeout", stop.timeout, "Seconds a row's calls may take at most, in (0, 3600]"),
+      app.add_option("--budget", stop.budget,
+                     "Seconds the whole run may take, in (0, 86400], shared fairly over rows and rounds (default 30; "
+                     "a sweep: none)"),
+      app.add_flag("--keep-disturbed", o.run.keep_disturbed,
+                   "Count timed calls disturbed by other work (threads waiting for a CPU) in the figures"),
       app.add_option("--order", stop.order,
                      "interleaved: the policies in rounds, order rotated each round (default of a run); sequential: "
                      "each policy's calls in one go (a sweep)"),

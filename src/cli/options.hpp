@@ -27,9 +27,10 @@ enum class output_format { table, markdown, csv, json, gbench };
 /// --max-noise decides below it.
 inline constexpr int sweep_max_reps = 10'000;
 /// A run given none of --reps, --max-noise, --min-time and --timeout stops as nvbench's do: once the median's 95%
-/// confidence interval is within +-default_max_noise, or after default_timeout_s of a row's calls.
+/// confidence interval is within +-default_max_noise, or when its share of the run's budget runs out.
 inline constexpr double default_max_noise = 0.02;
-inline constexpr double default_timeout_s = 10;
+/// A run (not a sweep) given no --budget ends within this many seconds, quiet machine or busy.
+inline constexpr double default_budget_s = 30;
 /// The timed calls of a row that stops by count and was given no --reps (policybench-mpi's default).
 inline constexpr int default_reps = 10;
 
@@ -47,8 +48,8 @@ struct options {
   std::vector<std::string> compare_with;  ///< reports of other runs whose rows join this one's (compare_with.hpp)
   /// --order and --seed (a sweep: sequential)
   run_order order{policy_order::interleaved};
-  /// None of --reps, --max-noise, --min-time, --timeout given, and no sweep: run has default_max_noise and
-  /// default_timeout_s (policybench-mpi, whose ranks must make the same number of calls, goes back to default_reps)
+  /// None of --reps, --max-noise, --min-time, --timeout given, and no sweep: run has default_max_noise
+  /// (policybench-mpi, whose ranks must make the same number of calls, goes back to default_reps)
   bool default_stopping = false;
 };
 
@@ -70,7 +71,7 @@ std::vector<std::string> split_list(std::string_view option, const std::vector<s
 /// --min-size/--max-size without --sweep size, --min-time without --sweep or --max-noise, --min-size > --max-size,
 /// --order interleaved with --sweep, --seed without interleaving; cli/parse_stopping.hpp). With --sweep, run.min_time_s
 /// is --min-time (default 0.2 s); with --sweep or --max-noise run.reps is --reps or sweep_max_reps; with none of
-/// them nor --reps, --min-time or --timeout, the default stopping (default_max_noise within default_timeout_s).
+/// them nor --reps, --min-time or --timeout, the default stopping (default_max_noise within the run's budget).
 /// Policy names are checked later, against the registry.
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out);
 

@@ -9,8 +9,8 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <stdexcept>
 #include <filesystem>
+#include <stdexcept>
 #include <system_error>
 #include <vector>
 

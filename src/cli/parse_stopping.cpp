@@ -2,6 +2,7 @@
 #include "cli/parse_stopping.hpp"
 
 #include <charconv>
+#include <chrono>
 #include <system_error>
 
 namespace policybench {
@@ -56,7 +57,14 @@ void parse_stopping(options& o, const stopping_texts& t) {
   // A run told neither a count nor a criterion runs until its medians are known to +-2%: a fixed count would be
   // too few calls on a noisy machine and needlessly many on a quiet one.
   o.default_stopping = !sweep && !t.reps_given && !t.max_noise && t.min_time.empty() && !t.timeout;
-  if (o.default_stopping) o.run.max_noise = default_max_noise, o.run.timeout_s = default_timeout_s;
+  if (o.default_stopping) o.run.max_noise = default_max_noise;
+  // A whole run ends on time, quiet machine or busy; a sweep's length is the series asked for, unless bounded.
+  o.run.budget_s = t.budget ? parse_positive("--budget", *t.budget, 86400, "a number of seconds in (0, 86400]")
+                   : sweep  ? 0
+                            : default_budget_s;
+  if (o.run.budget_s > 0)
+    o.run.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                            std::chrono::duration<double>(o.run.budget_s));
   if ((sweep || o.run.max_noise > 0) && !t.reps_given) o.run.reps = sweep_max_reps;
   if (!t.order) {
     o.order.order = sweep ? policy_order::sequential : policy_order::interleaved;

@@ -13,11 +13,12 @@ namespace policybench {
 /// --order and --seed (nullopt = not given, so that an empty value is refused), and whether --size and --reps were.
 struct stopping_texts {
   std::string sweep, min_size, max_size, min_time;
-  std::optional<std::string> max_noise, timeout, order, seed;
+  std::optional<std::string> max_noise, timeout, order, seed, budget;
   bool size_given = false, reps_given = false;
 };
 
-/// Sets o.sweep, o.min_size, o.max_size, o.order, o.default_stopping and o.run's min_time_s, max_noise, timeout_s
+/// Sets o.sweep, o.min_size, o.max_size, o.order, o.default_stopping and o.run's min_time_s, max_noise, timeout_s,
+/// budget_s and deadline (--budget, default_budget_s for a run, none for a sweep unless given; from now on)
 /// (and reps: the cap sweep_max_reps unless --reps was given, when --sweep, --max-noise or the default stopping
 /// decides the count). Throws usage_error
 /// naming the option (see parse_options) for values out of range and for combinations that mean nothing:

@@ -1,35 +1,28 @@
 // Progress on stderr. Hand-written: Debian 12 packages no C++ progress-bar library (no indicators, barkeep or
-// tqdm-cpp), and one line redrawn with '\r' is all a sweep needs.
+// tqdm-cpp), and one line redrawn with '\r' is all a run needs.
 #include "cli/progress.hpp"
 
 #include <fmt/format.h>
-
-#include <string>
 
 #include <unistd.h>
 
 namespace policybench {
 
-progress::progress(std::size_t total, bool enabled, std::FILE* out)
-    : total_(total), enabled_(enabled), terminal_(::isatty(::fileno(out)) == 1), out_(out) {}
+progress::progress(bool enabled, double expected_s, std::FILE* out)
+    : expected_s_(expected_s), enabled_(enabled && ::isatty(::fileno(out)) == 1), out_(out) {}
 
 progress::~progress() {
-  if (enabled_ && terminal_ && done_ > 0) std::fputc('\n', out_);
+  // "\x1b[K" clears the line: the report that follows (on the same terminal, stdout) starts clean.
+  if (shown_) fmt::print(out_, "\r\x1b[K");
 }
 
-void progress::step(std::string_view what) {
-  ++done_;
+void progress::show(std::string_view what) {
   if (!enabled_) return;
-  if (!terminal_) {
-    fmt::print(out_, "[{}/{}] {}\n", done_, total_, what);
-    return;
-  }
-  constexpr std::size_t width = 30;
-  const std::size_t filled = total_ > 0 ? width * (done_ - 1) / total_ : 0;
-  // "\x1b[K" clears what a longer previous label left on the line.
-  fmt::print(out_, "\r[{}{}] {}/{} {}\x1b[K", std::string(filled, '#'), std::string(width - filled, '.'), done_,
-             total_, what);
+  const double elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  const std::string expected = expected_s_ > 0 ? fmt::format(" of {:.0f} s", expected_s_) : "";
+  fmt::print(out_, "\r[{:.1f} s{}] {}\x1b[K", elapsed_s, expected, what);
   std::fflush(out_);
+  shown_ = true;
 }
 
 } // namespace policybench

@@ -1,7 +1,7 @@
-// Progress of a long sweep on stderr: a bar redrawn in place on a terminal, one plain line per step otherwise.
+// Progress on stderr while a run or a sweep measures: one line redrawn in place on a terminal, nothing otherwise.
 #pragma once
 
-#include <cstddef>
+#include <chrono>
 #include <cstdio>
 #include <string_view>
 
@@ -9,20 +9,22 @@ namespace policybench {
 
 class progress {
 public:
-  /// `total` steps to come on `out`; nothing is written when `enabled` is false (--quiet). Whether `out` is a
-  /// terminal (isatty) decides between the redrawn bar and plain lines.
-  progress(std::size_t total, bool enabled, std::FILE* out = stderr);
-  /// Ends the bar's line on a terminal, so that what follows starts on a fresh one.
+  /// Shows progress on `out` only when `enabled` (not --quiet) and `out` is a terminal (isatty): a log or a pipe
+  /// gets nothing extra. `expected_s`: how long the whole run is expected to take (its budget); 0 = unknown.
+  progress(bool enabled, double expected_s, std::FILE* out = stderr);
+  /// Clears the line on a terminal, so that what follows starts on a fresh one.
   ~progress();
   progress(const progress&) = delete;
   progress& operator=(const progress&) = delete;
 
-  /// Announces the next step, e.g. "std::par at 31623 elements".
-  void step(std::string_view what);
+  /// Redraws the line: elapsed and expected seconds, then `what` (e.g. "round 2 of 5: std::par, 48 calls").
+  void show(std::string_view what);
 
 private:
-  std::size_t total_, done_ = 0;
-  bool enabled_, terminal_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  double expected_s_;
+  bool enabled_;
+  bool shown_ = false;
   std::FILE* out_;
 };
 

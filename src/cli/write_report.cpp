@@ -34,7 +34,8 @@ void deliver_report(const benchmark_report& report, output_format format, bool t
 }
 
 void finish_output(std::optional<output_file>& file) {
-  if (file) file->commit();
+  if (file)
+    file->commit();
   else if (!std::cout.flush())
     throw std::runtime_error(std::string("cannot write the report to stdout: ") + std::strerror(errno));
 }

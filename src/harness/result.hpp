@@ -24,8 +24,9 @@ struct report_config {
   std::optional<int> threads_limit; ///< --threads, if given (never in a thread sweep)
   int host_concurrency = 0;
   std::string pages, first_touch; ///< host arrays' placement asked for: "huge"|"small", "parallel"|"serial"
-  /// --max-noise (percent) and --timeout (seconds per row), if given.
-  figure max_noise_pct, timeout_s;
+  /// --max-noise (percent) and --timeout (seconds per row), if given; --budget (seconds for the whole run).
+  figure max_noise_pct, timeout_s, budget_s;
+  bool keep_disturbed = false; ///< --keep-disturbed: disturbed calls count in the figures
   /// "interleaved" or "sequential" (harness/rounds.hpp); the base rounds every row took part in (unless stopped by
   /// timeout or failed); interleaved: the seed of the first round's order; the policies each round measured.
   std::string order = "sequential";
@@ -34,13 +35,15 @@ struct report_config {
   std::vector<std::vector<std::string>> round_orders;
 };
 
-/// The bandwidth ceilings of the run (a sweep: its last point), medians in seconds and GB/s. The host's faster
-/// in-place stream is THE host ceiling (% of ceiling); STREAM copy and scale beside it move copy bytes
-/// (measure/ceilings.hpp).
+/// The bandwidth ceilings of the run (a sweep: its last point), in seconds and GB/s. THE host ceiling (% of
+/// ceiling) is the in-place stream's fastest call over the run, either split (STREAM's best of N); STREAM copy and
+/// scale beside it (medians) move copy bytes (measure/ceilings.hpp).
 struct ceilings {
-  figure host_in_place_median_s, host_in_place_gb_per_s; ///< THE host ceiling: the faster of the two splits
-  std::string host_in_place_schedule;                    ///< which split that was: "static" or "dynamic"
-  figure host_in_place_static_gb_per_s, host_in_place_dynamic_gb_per_s; ///< each split's own figure
+  figure host_in_place_best_s, host_in_place_gb_per_s; ///< THE host ceiling: the fastest call of either split
+  /// The ceiling's interval runs from this, its slowest round's fastest call, up to host_in_place_gb_per_s.
+  figure host_in_place_low_gb_per_s;
+  std::string host_in_place_schedule; ///< which split made the fastest call: "static" or "dynamic"
+  figure host_in_place_static_gb_per_s, host_in_place_dynamic_gb_per_s; ///< each split's own fastest call
   figure host_copy_median_s, host_copy_gb_per_s;
   figure host_scale_median_s, host_scale_gb_per_s;
   std::optional<std::uint64_t> host_huge_page_bytes; ///< bytes of the ceilings' array on transparent huge pages
@@ -59,7 +62,7 @@ struct environment_info {
 struct series_point {
   std::uint64_t size = 0;
   int threads = 0;
-  figure host_in_place_gb_per_s, device_copy_gb_per_s;
+  figure host_in_place_gb_per_s, host_in_place_low_gb_per_s, device_copy_gb_per_s;
 };
 
 struct sweep_info {

@@ -30,22 +30,30 @@ struct result_row {
   std::uint64_t size = 0;            ///< element count
   double bytes_per_call = 0;
   int warmup = 0;
-  std::uint64_t reps = 0;     ///< timed calls made
+  /// Timed calls the figures count (samples_s); none for a row that did not run (unavailable, failed).
+  std::optional<std::uint64_t> reps;
+  /// Timed calls disturbed by other work (measure/thread_clocks.hpp): left out of the figures unless the run kept
+  /// them; none where the kernel gives no wait times or the row did not run.
+  std::optional<std::uint64_t> disturbed_calls;
+  /// More than half of the row's timed calls were disturbed: its figures do not show a quiet machine.
+  std::optional<bool> mostly_disturbed;
   std::optional<int> threads; ///< host concurrency during the run (a compared file may lack it)
   figure cold_s, min_s, median_s, mean_s, stddev_s, cv; ///< cold call; warm statistics (measure/stats.hpp)
-  std::vector<double> samples_s; ///< every timed (warm) call's host-clock duration, in the order made
+  std::vector<double> samples_s; ///< every counted timed call's host-clock duration, in the order made
   /// The median's distribution-free confidence interval (measure/stats.hpp) and the coverage it attains (a
   /// fraction, >= 0.95); none below 6 samples, where even [min, max] covers less.
   figure median_ci_low_s, median_ci_high_s, median_ci_confidence;
   figure effective_parallelism;                     ///< process CPU time / wall time over the timed calls (timed_calls)
   std::optional<std::uint64_t> huge_page_bytes;     ///< host rows: bytes of the array on transparent huge pages
   figure gb_per_s, pct_of_ceiling, speedup_vs_loop; ///< from median_s (pct: device rows from kernel time)
+  /// The row's throughput beats its ceiling beyond both intervals (harness/rules.hpp); none without a share.
+  std::optional<bool> above_ceiling;
   figure kernel_median_s, kernel_gb_per_s;          ///< CUDA events, device rows only
   std::optional<std::string> no_kernel_time_reason; ///< device rows without a kernel time: why
   /// Device rows: NVML's SM and memory clocks (MHz) just before the first call and after the last timed one.
   std::optional<int> sm_clock_before_mhz, sm_clock_after_mhz, memory_clock_before_mhz, memory_clock_after_mhz;
   figure e2e_pageable_cold_s, e2e_pageable_median_s, e2e_pinned_median_s, e2e_over_kernel;
-  bool validated = false;
+  std::optional<bool> validated; ///< none for a row that did not run (unavailable, failed)
   std::optional<std::string> validation_error;
   std::optional<std::string> stopped_by; ///< "reps", "min_time", "max_noise" or "timeout" (measure/stopping.hpp)
   figure speedup_vs_1_thread, parallel_efficiency; ///< thread sweeps: own 1-thread median / median, that / threads

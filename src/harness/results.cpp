@@ -2,6 +2,7 @@
 #include "harness/results.hpp"
 
 #include "harness/rules.hpp"
+#include "measure/counted_calls.hpp"
 #include "measure/stats.hpp"
 
 #include <algorithm>
@@ -21,18 +22,21 @@ ceilings ceilings_of(const measured_run& run) {
   if (const auto& host = run.host_ceiling) {
     const timed_calls& best = in_place_ceiling(*host);
     const bool is_static = &best == &host->in_place;
-    const figure static_s = median(host->in_place.warm_s), dynamic_s = median(host->in_place_dynamic.warm_s);
-    c.host_in_place_median_s = is_static ? static_s : dynamic_s;
-    c.host_in_place_gb_per_s = ratio(bytes / 1e9, c.host_in_place_median_s);
+    const auto best_of = [](const timed_calls& t) { return t.warm_s.empty() ? figure() : figure(best_call_s(t)); };
+    c.host_in_place_best_s = best_of(best);
+    c.host_in_place_gb_per_s = gb_per_s(bytes, c.host_in_place_best_s);
+    if (!host->round_best_s.empty())
+      c.host_in_place_low_gb_per_s =
+          gb_per_s(bytes, *std::max_element(host->round_best_s.begin(), host->round_best_s.end()));
     c.host_in_place_schedule = is_static ? "static" : "dynamic";
-    c.host_in_place_static_gb_per_s = ratio(bytes / 1e9, static_s);
-    c.host_in_place_dynamic_gb_per_s = ratio(bytes / 1e9, dynamic_s);
+    c.host_in_place_static_gb_per_s = gb_per_s(bytes, best_of(host->in_place));
+    c.host_in_place_dynamic_gb_per_s = gb_per_s(bytes, best_of(host->in_place_dynamic));
     c.host_copy_median_s = median(host->copy.warm_s);
     c.host_copy_gb_per_s = ratio(host->copy_bytes_per_call / 1e9, c.host_copy_median_s);
     c.host_scale_median_s = median(host->scale.warm_s);
     c.host_scale_gb_per_s = ratio(host->copy_bytes_per_call / 1e9, c.host_scale_median_s);
     c.host_huge_page_bytes = host->huge_page_bytes;
-    c.host_effective_parallelism = measured_parallelism(best);
+    c.host_effective_parallelism = measured_parallelism(best, run.config.keep_disturbed);
   }
   c.device_copy_median_s = run.device_ceiling ? median(run.device_ceiling->kernel_s) : figure();
   c.device_copy_gb_per_s = ratio(bytes / 1e9, c.device_copy_median_s);
@@ -44,23 +48,25 @@ ceilings ceilings_of(const measured_run& run) {
 environment_info environment_of(const measured_run& run) {
   const run_config& cfg = run.config;
   const bool interleaved = run.order.order == policy_order::interleaved;
-  const report_config config{std::string(to_string(cfg.type)),
-                             cfg.size,
-                             cfg.size * size_of(cfg.type),
-                             cfg.bytes_per_call(),
-                             cfg.warmup,
-                             cfg.reps,
-                             cfg.min_time_s,
-                             run.threads_limit,
-                             run.host_concurrency,
-                             std::string(to_string(cfg.pages)),
-                             std::string(to_string(cfg.first_touch)),
-                             cfg.max_noise > 0 ? figure(100 * cfg.max_noise) : figure(),
-                             cfg.timeout_s > 0 ? figure(cfg.timeout_s) : figure(),
-                             std::string(to_string(run.order.order)),
-                             run.rounds,
-                             interleaved ? std::optional(run.order.seed) : std::nullopt,
-                             run.round_orders};
+  const report_config config{.type = std::string(to_string(cfg.type)),
+                             .size = cfg.size,
+                             .working_set_bytes = cfg.size * size_of(cfg.type),
+                             .bytes_per_call = cfg.bytes_per_call(),
+                             .warmup = cfg.warmup,
+                             .reps = cfg.reps,
+                             .min_time_s = cfg.min_time_s,
+                             .threads_limit = run.threads_limit,
+                             .host_concurrency = run.host_concurrency,
+                             .pages = std::string(to_string(cfg.pages)),
+                             .first_touch = std::string(to_string(cfg.first_touch)),
+                             .max_noise_pct = cfg.max_noise > 0 ? figure(100 * cfg.max_noise) : figure(),
+                             .timeout_s = cfg.timeout_s > 0 ? figure(cfg.timeout_s) : figure(),
+                             .budget_s = cfg.budget_s > 0 ? figure(cfg.budget_s) : figure(),
+                             .keep_disturbed = cfg.keep_disturbed,
+                             .order = std::string(to_string(run.order.order)),
+                             .rounds = run.rounds,
+                             .seed = interleaved ? std::optional(run.order.seed) : std::nullopt,
+                             .round_orders = run.round_orders};
   return {config, run.host, run.device, ceilings_of(run)};
 }
 
@@ -80,18 +86,22 @@ result_row row_of(const measured_run& run, const policy_outcome& o, const ceilin
   r.bytes_per_call = run.config.bytes_per_call();
   r.warmup = run.config.warmup;
   const measurement* m = o.result ? &*o.result : nullptr;
-  // With --min-time the timed calls differ per policy: count those made.
-  r.reps = m ? m->in_place.warm_s.size() : std::uint64_t(run.config.reps);
+  const bool keep = run.config.keep_disturbed;
   r.threads = run.host_concurrency;
-  if (m) r.cold_s = m->in_place.cold_s;
-  if (m && !m->in_place.warm_s.empty()) {
-    const sample_stats warm = summarize(m->in_place.warm_s);
+  if (m) r.cold_s = m->in_place.cold_s, r.samples_s = counted_samples(m->in_place, keep);
+  if (m) r.reps = r.samples_s.size(), r.validated = !m->validation_error;
+  if (m && disturbance_known(m->in_place)) {
+    const std::size_t disturbed = disturbed_calls(m->in_place);
+    r.disturbed_calls = disturbed;
+    r.mostly_disturbed = 2 * disturbed > m->in_place.warm_s.size();
+  }
+  if (!r.samples_s.empty()) {
+    const sample_stats warm = summarize(r.samples_s);
     r.min_s = warm.min_s, r.median_s = warm.median_s, r.mean_s = warm.mean_s;
     r.stddev_s = warm.stddev_s, r.cv = warm.cv;
-    r.samples_s = m->in_place.warm_s;
     if (const auto ci = median_confidence_interval(r.samples_s))
       r.median_ci_low_s = ci->lower_s, r.median_ci_high_s = ci->upper_s, r.median_ci_confidence = ci->confidence;
-    r.effective_parallelism = measured_parallelism(m->in_place);
+    r.effective_parallelism = measured_parallelism(m->in_place, keep);
   }
   if (m) r.huge_page_bytes = m->huge_page_bytes, r.no_kernel_time_reason = m->no_kernel_time;
   if (m && m->clocks_before) r.sm_clock_before_mhz = int(m->clocks_before->sm_mhz);
@@ -102,10 +112,10 @@ result_row row_of(const measured_run& run, const policy_outcome& o, const ceilin
   if (m) r.kernel_median_s = median(m->in_place.kernel_s);
   r.kernel_gb_per_s = gb_per_s(r.bytes_per_call, r.kernel_median_s);
   r.pct_of_ceiling = pct_of_ceiling(r, c);
+  r.above_ceiling = above_ceiling(r);
   if (m && m->e2e_pageable) r.e2e_pageable_cold_s = m->e2e_pageable->cold_s;
   if (m) r.e2e_pageable_median_s = median(m->e2e_pageable), r.e2e_pinned_median_s = median(m->e2e_pinned);
   r.e2e_over_kernel = ratio(r.e2e_pageable_median_s, r.kernel_median_s);
-  r.validated = m && !m->validation_error;
   if (m) r.validation_error = m->validation_error;
   if (m) r.stopped_by = std::string(to_string(m->in_place.stopped_by));
   return r;

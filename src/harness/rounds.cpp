@@ -12,12 +12,12 @@
 namespace policybench {
 
 void append_calls(timed_calls& acc, timed_calls next) {
-  const double acc_s = std::accumulate(acc.warm_s.begin(), acc.warm_s.end(), 0.0);
-  const double next_s = std::accumulate(next.warm_s.begin(), next.warm_s.end(), 0.0);
-  if (acc_s + next_s > 0)
-    acc.effective_parallelism =
-        (acc.effective_parallelism * acc_s + next.effective_parallelism * next_s) / (acc_s + next_s);
+  // A round whose waits could not be read leaves the whole row unjudged, not partly judged.
+  const bool judged = acc.disturbed.size() == acc.warm_s.size() && next.disturbed.size() == next.warm_s.size();
   acc.warm_s.insert(acc.warm_s.end(), next.warm_s.begin(), next.warm_s.end());
+  acc.disturbed.insert(acc.disturbed.end(), next.disturbed.begin(), next.disturbed.end());
+  if (!judged) acc.disturbed.clear();
+  acc.parallelism.insert(acc.parallelism.end(), next.parallelism.begin(), next.parallelism.end());
   acc.kernel_s.insert(acc.kernel_s.end(), next.kernel_s.begin(), next.kernel_s.end());
   acc.calls += next.calls;
   acc.elapsed_s += next.elapsed_s;
@@ -80,6 +80,7 @@ void append_round(host_ceilings& acc, host_ceilings next) {
   append_calls(acc.in_place_dynamic, std::move(next.in_place_dynamic));
   append_calls(acc.copy, std::move(next.copy));
   append_calls(acc.scale, std::move(next.scale));
+  acc.round_best_s.insert(acc.round_best_s.end(), next.round_best_s.begin(), next.round_best_s.end());
   acc.huge_page_bytes = std::min(acc.huge_page_bytes, next.huge_page_bytes);
 }
 

@@ -45,13 +45,13 @@ inline constexpr int first_noise_samples = 10;
 run_config round_config(const run_config& cfg, int round, int rounds, std::size_t samples, double spent_s);
 
 /// Adds round `round`'s measurement `next` of a policy to `acc`, its earlier rounds: samples concatenated (host,
-/// kernel, end-to-end), cold figures and clocks_before kept from the first round, clocks_after from the last,
-/// calls and elapsed_s summed, effective_parallelism weighted by the rounds' timed seconds, huge_page_bytes the
+/// kernel, end-to-end, with their disturbed flags and parallelism), cold figures and clocks_before kept from the
+/// first round, clocks_after from the last, calls and elapsed_s summed, huge_page_bytes the
 /// least of any round, the first validation error kept with its round named.
 void append_round(measurement& acc, measurement next, int round);
 
-/// Adds `next`'s timed calls to `acc`'s: samples concatenated, the cold figure kept from `acc`, calls and
-/// elapsed_s summed, effective_parallelism weighted by timed seconds, stopped_by taken from `next`.
+/// Adds `next`'s timed calls to `acc`'s: samples, disturbed flags and parallelism concatenated, the cold figure kept
+/// from `acc`, calls and elapsed_s summed, stopped_by taken from `next`.
 void append_calls(timed_calls& acc, timed_calls next);
 
 struct host_ceilings;

@@ -1,6 +1,7 @@
 // The rules of rules.hpp: each figure derived in one place, for this run's rows and for compared ones alike.
 #include "harness/rules.hpp"
 
+#include "measure/counted_calls.hpp"
 #include "measure/stats.hpp"
 #include "measure/stopping.hpp"
 
@@ -31,9 +32,19 @@ figure pct_of_ceiling(const result_row& row, const ceilings& c) {
       100);
 }
 
-figure measured_parallelism(const timed_calls& t) {
-  const double timed_s = std::accumulate(t.warm_s.begin(), t.warm_s.end(), 0.0);
-  return timed_s >= 0.01 ? figure(t.effective_parallelism) : figure();
+std::optional<bool> above_ceiling(const result_row& row) {
+  if (!row.pct_of_ceiling) return std::nullopt;
+  // The share at the slow end of the row's interval: pct x median / upper bound of the median's time.
+  const bool device = row.device == "device";
+  const figure slow_s = device ? row.kernel_median_s : (row.median_ci_high_s ? row.median_ci_high_s : row.median_s);
+  const figure median_s = device ? row.kernel_median_s : row.median_s;
+  return *ratio(scaled(row.pct_of_ceiling, *median_s), slow_s) > 100;
+}
+
+figure measured_parallelism(const timed_calls& t, bool keep_disturbed) {
+  const auto counted = counted_samples(t, keep_disturbed);
+  const double timed_s = std::accumulate(counted.begin(), counted.end(), 0.0);
+  return timed_s >= 0.01 ? figure(effective_parallelism(t, keep_disturbed)) : figure();
 }
 
 bool ceiling_underused(double effective_parallelism, int threads) {

@@ -6,6 +6,7 @@
 #include "measure/run_config.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -23,10 +24,16 @@ const result_row* loop_baseline(std::span<const result_row> rows);
 figure speedup_vs_loop(const result_row& row, const result_row* loop);
 
 /// 100 x the row's GB/s over its device's ceiling (device rows: kernel GB/s against the device copy by CUDA events;
-/// host rows: host-clock GB/s against the host's in-place stream); none when either is unknown. A device row without
-/// a kernel time (thrust::device) gets none: its host-synchronous time includes a host round trip per call, and a
-/// share of an event-timed ceiling would mix two clocks.
+/// host rows: host-clock GB/s against the host's in-place stream's fastest call); none when either is unknown. A
+/// device row without a kernel time (thrust::device) gets none: its host-synchronous time includes a host round trip
+/// per call, and a share of an event-timed ceiling would mix two clocks.
 figure pct_of_ceiling(const result_row& row, const ceilings& c);
+
+/// Whether a row with a pct_of_ceiling beats its ceiling beyond both intervals: even the slow end of its median's
+/// confidence interval (the median itself below 6 samples) is faster than the ceiling's fastest call, the top of
+/// the ceiling's interval. Then the ceiling did not bound: a cache-resident array, or a ceiling kernel that is not
+/// the fastest schedule on this machine. nullopt without a share.
+std::optional<bool> above_ceiling(const result_row& row);
 
 /// STREAM's rule: an array of `array_bytes` under 4x a cache of `cache_bytes` measures the cache, not memory.
 /// False when either is 0 (nothing moved, cache size unknown).
@@ -43,9 +50,9 @@ inline constexpr double parallel_work_floor_bytes = 16e6;
 /// threads on): then it may not bound the parallel policies.
 bool ceiling_underused(double effective_parallelism, int threads);
 
-/// A row's effective parallelism, or none when its timed calls lasted under 10 ms in all: then another thread's
-/// stray cycles (a pool still parking, the progress bar) outweigh the calls' own CPU time.
-figure measured_parallelism(const timed_calls& t);
+/// A row's effective parallelism over its counted calls (measure/counted_calls.hpp), or none when they lasted under
+/// 10 ms in all: then another thread's stray cycles (a pool still parking) outweigh the calls' own CPU time.
+figure measured_parallelism(const timed_calls& t, bool keep_disturbed);
 
 /// Whether the row's median is less certain than the table suggests: its warm times vary by more than noisy_cv
 /// (measure/stats.hpp) and it was not run until --max-noise held (then the median's interval is narrow however

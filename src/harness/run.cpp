@@ -1,11 +1,14 @@
 // One comparison run: registry -> selection -> memory check -> ceilings -> each policy, errors kept per policy.
 #include "harness/run.hpp"
 
+#include "harness/budget.hpp"
 #include "measure/ceilings.hpp"
+#include "measure/counted_calls.hpp"
 #include "measure/host_threads.hpp"
 #include "measure/timing.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <exception>
 #include <new>
 #include <numeric>
@@ -27,17 +30,25 @@ void check_memory(const run_config& cfg, const std::vector<policy_entry>& select
 
 namespace {
 
-// One round of policy i: measure it with its share, join the result to its earlier rounds, and say whether the row
-// is done (it failed, or a criterion holds over all its rounds' samples).
-bool measure_round(measured_run& run, const policy_entry& p, std::size_t i, int round, double& spent_s) {
+using clock = std::chrono::steady_clock;
+
+double since(clock::time_point t) { return std::chrono::duration<double>(clock::now() - t).count(); }
+
+// One round of policy i: measure it with its share of the calls and of the budget, join the result to its earlier
+// rounds, and say whether the row is done (it failed, or a criterion holds over all its rounds' samples).
+bool measure_round(measured_run& run, const policy_entry& p, std::size_t i, int round, double& spent_s,
+                   time_budget& budget, double slots_left) {
   policy_outcome& o = run.outcomes[i];
-  const std::size_t samples = o.result ? o.result->in_place.warm_s.size() : 0;
+  const std::size_t samples = o.result ? stopping_samples(o.result->in_place, run.config.keep_disturbed).size() : 0;
   wait_for_idle_threads();
-  bool round_timed_out = false;
+  std::optional<stop_reason> round_stop; // this round ran out of time: the row is done
   try {
-    measurement m = p.measure(round_config(run.config, round, run.rounds, samples, spent_s));
+    const auto start = clock::now();
+    measurement m = p.measure(budget.share(round_config(run.config, round, run.rounds, samples, spent_s), slots_left));
+    budget.record(since(start), m.in_place.elapsed_s);
     spent_s += m.in_place.elapsed_s;
-    round_timed_out = m.in_place.stopped_by == stop_reason::timeout;
+    if (const stop_reason why = m.in_place.stopped_by; why == stop_reason::timeout || why == stop_reason::budget)
+      round_stop = why;
     if (o.result)
       append_round(*o.result, std::move(m), round);
     else
@@ -53,19 +64,27 @@ bool measure_round(measured_run& run, const policy_entry& p, std::size_t i, int 
   }
   timed_calls& t = o.result->in_place;
   if (run.rounds == 1) return true; // time_calls applied every criterion
-  const double timed_s = std::accumulate(t.warm_s.begin(), t.warm_s.end(), 0.0);
-  const auto why = round_timed_out ? std::optional(stop_reason::timeout)
-                                   : stop_after(run.config, t.warm_s, timed_s, spent_s, round + 1 >= run.rounds);
+  auto why = round_stop
+                 ? round_stop
+                 : stop_after(run.config, stopping_samples(t, run.config.keep_disturbed), t.warm_s.size(),
+                              std::accumulate(t.warm_s.begin(), t.warm_s.end(), 0.0), spent_s, round + 1 >= run.rounds);
+  if (!why && budget.spent()) why = stop_reason::budget;
   if (why) t.stopped_by = *why;
   return why.has_value();
 }
 
-// Round `round` of the host ceiling, joined to its earlier rounds. std::bad_alloc passes: nothing fits then.
-void measure_ceiling_round(measured_run& run, int round) {
+// Round `round` of the host ceiling, joined to its earlier rounds: two slots' share of the budget, half a slot for
+// each of its four streams. std::bad_alloc passes: nothing fits then.
+void measure_ceiling_round(measured_run& run, int round, time_budget& budget, double slots_left) {
   const std::size_t samples = run.host_ceiling ? run.host_ceiling->in_place.warm_s.size() : 0;
   const double spent_s = run.host_ceiling ? run.host_ceiling->in_place.elapsed_s : 0;
   wait_for_idle_threads();
-  host_ceilings next = measure_host_ceilings(round_config(run.config, round, run.rounds, samples, spent_s));
+  const auto start = clock::now();
+  host_ceilings next = measure_host_ceilings(
+      budget.share(round_config(run.config, round, run.rounds, samples, spent_s), 2 * slots_left));
+  budget.record(
+      since(start) / 2,
+      (next.in_place.elapsed_s + next.in_place_dynamic.elapsed_s + next.copy.elapsed_s + next.scale.elapsed_s) / 2);
   if (run.host_ceiling)
     append_round(*run.host_ceiling, std::move(next));
   else
@@ -76,17 +95,19 @@ void measure_ceiling_round(measured_run& run, int round) {
 
 measured_run run_policies(const run_config& cfg, std::optional<int> threads, host_info host, device_info device,
                           const std::vector<policy_entry>& selected, const run_order& order,
-                          const policy_callback& starting) {
+                          const progress_callback& progress) {
   const host_thread_limit limit(threads);
-  measured_run run{cfg, threads, host_concurrency(), std::move(host), std::move(device), {}, {}, {}, {}, {}, 1, {}};
-  run.order = order;
-  run.rounds = base_rounds(cfg, order.order);
+  measured_run run;
+  run.config = cfg, run.threads_limit = threads, run.host_concurrency = host_concurrency();
+  run.host = std::move(host), run.device = std::move(device);
+  run.order = order, run.rounds = base_rounds(cfg, order.order);
+  time_budget budget(cfg.deadline);
 #if POLICYBENCH_HAVE_CUDA
   if (!run.device.unavailable) {
     // A device lost here must not cost the host results: the warning keeps the CUDA text, and each device
     // policy after it fails with its own.
     try {
-      run.device_ceiling = measure_device_copy(cfg);
+      run.device_ceiling = measure_device_copy(budget.share(cfg, double(selected.size())));
     } catch (const std::exception& e) {
       run.device_ceiling_error = e.what();
     }
@@ -95,25 +116,37 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
   std::vector<std::size_t> runnable; // indices into selected and run.outcomes
   for (const auto& p : selected) {
     if (!p.unavailable) runnable.push_back(run.outcomes.size());
-    run.outcomes.push_back({p.name, p.device, p.backend, p.unavailable, std::nullopt, std::nullopt});
+    run.outcomes.push_back({.name = p.name,
+                            .device = p.device,
+                            .backend = p.backend,
+                            .unavailable = p.unavailable,
+                            .error = std::nullopt,
+                            .result = std::nullopt});
   }
+  // The host ceiling bounds host rows only: a GPU-only run does not measure it.
+  const bool host_rows =
+      std::any_of(runnable.begin(), runnable.end(), [&](auto i) { return selected[i].device == "host"; });
   std::vector<double> spent_s(selected.size(), 0.0);
   std::vector<bool> done(selected.size(), false);
   for (int round = 0;; ++round) {
     std::vector<std::size_t> positions(runnable.size());
     std::iota(positions.begin(), positions.end(), std::size_t(0));
     if (order.order == policy_order::interleaved) positions = round_order(runnable.size(), round, order.seed);
+    const auto open = double(std::count_if(runnable.begin(), runnable.end(), [&](auto i) { return !done[i]; }));
+    const double rounds_left = std::max(1, run.rounds - round); // this one included
     // The host ceiling opens every round that measures a policy, with a policy's share of the calls, so that drift
     // between rounds moves it with the rows it bounds.
-    if (std::any_of(runnable.begin(), runnable.end(), [&](std::size_t i) { return !done[i]; }) || round == 0)
-      measure_ceiling_round(run, round);
+    if (host_rows && (open > 0 || round == 0)) measure_ceiling_round(run, round, budget, (open + 2) * rounds_left);
     std::vector<std::string> measured;
+    double slots_left = open + (open + 2) * (rounds_left - 1);
     for (const std::size_t k : positions) {
       const std::size_t i = runnable[k];
       if (done[i]) continue;
-      if (round == 0 && starting) starting(selected[i]);
+      const auto& result = run.outcomes[i].result;
+      if (progress) progress({selected[i].name, round + 1, run.rounds, result ? result->in_place.calls : 0});
       measured.push_back(selected[i].name);
-      done[i] = measure_round(run, selected[i], i, round, spent_s[i]);
+      done[i] = measure_round(run, selected[i], i, round, spent_s[i], budget, slots_left);
+      slots_left = std::max(1.0, slots_left - 1);
     }
     if (measured.empty()) break;
     run.round_orders.push_back(std::move(measured));

@@ -8,10 +8,12 @@
 #include "measure/ceilings.hpp"
 #include "policies/registry.hpp"
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace policybench {
@@ -53,19 +55,28 @@ memory_limits run_memory_limits(const std::vector<policy_entry>& selected, const
 /// device policy is selected). Throws insufficient_memory.
 void check_memory(const run_config& cfg, const std::vector<policy_entry>& selected, const device_info& device);
 
-/// Called before each available policy is measured (progress reports).
-using policy_callback = std::function<void(const policy_entry&)>;
+/// What a run is about to measure: the policy, its round (1-based) of the run's base rounds (a noise-driven row may
+/// take more), and the calls it has made so far.
+struct run_step {
+  std::string_view policy;
+  int round = 1, rounds = 1;
+  std::uint64_t calls = 0;
+};
+/// Called before each measurement of a policy (progress on a terminal).
+using progress_callback = std::function<void(const run_step&)>;
 
 /// Measures the device ceiling and then the selected policies under `threads` (oneTBB and OpenMP; nullopt: all
 /// logical cores): sequentially, the host ceiling and then each policy once in registry order, or interleaved, in
 /// rounds (rounds.hpp: each round measures the host ceiling and then every policy still running once, on a fresh
 /// array, with its share of the timed calls, until each row's criterion holds; the outcome joins its rounds).
-/// Before each measurement the host's thread pools are let go idle (wait_for_idle_threads). `starting` (when set)
-/// is called before each policy's first round. A policy that throws is recorded with its error and measured no
+/// Before each measurement the host's thread pools are let go idle (wait_for_idle_threads). `progress` (when set)
+/// is called before each measurement. With cfg.deadline, every measurement gets a fair share of the time left
+/// (harness/budget.hpp) and rows still running at the deadline stop ("budget"). The host ceiling is measured only
+/// when a host policy runs. A policy that throws is recorded with its error and measured no
 /// more, as is a device ceiling that throws; the run goes on. Throws std::bad_alloc only from the host ceiling
 /// (each round's first allocation of the run's size).
 measured_run run_policies(const run_config& cfg, std::optional<int> threads, host_info host, device_info device,
                           const std::vector<policy_entry>& selected, const run_order& order = {},
-                          const policy_callback& starting = {});
+                          const progress_callback& progress = {});
 
 } // namespace policybench

@@ -8,6 +8,8 @@
 #include "measure/stats.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <cstddef>
 #include <new>
 #include <set>
 #include <string>
@@ -78,13 +80,17 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
   const std::size_t total = points.size() * std::size_t(runnable);
   std::set<std::string> said;
   run_config cfg = run;
+  using clock = std::chrono::steady_clock;
+  std::size_t points_left = points.size();
   for (const auto& [size, threads] : points) {
     cfg.size = size;
     const std::string where = by_size ? std::to_string(size) + " elements"
                                       : std::to_string(*threads) + (*threads == 1 ? " thread" : " threads");
-    const auto announce = [&](const policy_entry& p) {
-      if (starting) starting(p.name + " at " + where, total);
+    const auto announce = [&](const run_step& s) {
+      if (starting) starting(std::string(s.policy) + " at " + where, total);
     };
+    // Each point gets an even share of the time left before a budget's deadline.
+    if (run.deadline) cfg.deadline = clock::now() + (*run.deadline - clock::now()) / std::ptrdiff_t(points_left--);
     benchmark_report at;
     try {
       at = to_report(run_policies(cfg, threads, host, device, policies, {}, announce), !by_size);
@@ -99,8 +105,11 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
     for (const auto& w : at.warnings)
       if (said.insert(w).second) report.warnings.push_back(where + ": " + w); // once, not at every point
     const ceilings& c = at.environment.ceilings;
-    sweep.series.push_back(
-        {size, at.environment.config.host_concurrency, c.host_in_place_gb_per_s, c.device_copy_gb_per_s});
+    sweep.series.push_back({.size = size,
+                            .threads = at.environment.config.host_concurrency,
+                            .host_in_place_gb_per_s = c.host_in_place_gb_per_s,
+                            .host_in_place_low_gb_per_s = c.host_in_place_low_gb_per_s,
+                            .device_copy_gb_per_s = c.device_copy_gb_per_s});
     sweep.stopped_at = size;
     report.environment = std::move(at.environment);
   }

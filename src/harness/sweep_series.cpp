@@ -25,7 +25,8 @@ size_series plan_size_series(std::uint64_t min_size, std::uint64_t max_size, std
 
 std::vector<int> thread_series(int logical_cores) {
   std::vector<int> out{1};
-  for (int t = 2; t < logical_cores; t *= 2) out.push_back(t);
+  for (int t = 2; t < logical_cores; t *= 2)
+    out.push_back(t);
   if (logical_cores > 1) out.push_back(logical_cores);
   return out;
 }

@@ -19,26 +19,31 @@ std::string two_decimals(double v) {
 // Appends "name (detail)" to a comma-separated list.
 void list_item(std::string& list, const std::string& item) { list += (list.empty() ? "" : ", ") + item; }
 
-// Effective parallelism of the parallel host policies and of the ceiling (harness/rules.hpp thresholds).
-void parallelism_warnings(const measured_run& run, std::vector<std::string>& out) {
+// Effective parallelism of the parallel host policies and of the ceiling (harness/rules.hpp thresholds), as the
+// rows show it: a row whose figure is none is not judged.
+void parallelism_warnings(const measured_run& run, const std::vector<result_row>& rows, std::vector<std::string>& out) {
   const int allowed = run.host_concurrency;
   if (allowed < 2 || run.config.bytes_per_call() < parallel_work_floor_bytes) return;
   std::string serial;
-  for (const auto& o : run.outcomes)
-    if (o.result && o.result->host_threads && *o.result->host_threads != host_threading::one_thread &&
-        !o.result->in_place.warm_s.empty() && o.result->in_place.effective_parallelism < serial_parallelism)
-      list_item(serial, o.name + " (" + two_decimals(o.result->in_place.effective_parallelism) + ")");
+  for (std::size_t i = 0; i < run.outcomes.size() && i < rows.size(); ++i) {
+    const auto& o = run.outcomes[i];
+    const figure parallelism = rows[i].effective_parallelism;
+    if (o.result && o.result->host_threads && *o.result->host_threads != host_threading::one_thread && parallelism &&
+        *parallelism < serial_parallelism)
+      list_item(serial, o.name + " (" + two_decimals(*parallelism) + ")");
+  }
   if (!serial.empty())
     out.push_back("PARALLEL POLICIES RAN ON ABOUT ONE THREAD: effective parallelism (CPU time / wall time) below " +
                   two_decimals(serial_parallelism) + " with " + std::to_string(allowed) +
                   " threads allowed: " + serial + "; their rows do not show what the policy can do here");
-  // 0: no wall time was measured (nothing to judge).
-  const double ceiling_parallelism = run.host_ceiling ? in_place_ceiling(*run.host_ceiling).effective_parallelism : 0;
-  if (ceiling_parallelism > 0 && ceiling_underused(ceiling_parallelism, allowed))
-    out.push_back("the host ceiling's in-place stream ran on about " + two_decimals(ceiling_parallelism) + " of its " +
+  const figure ceiling_parallelism =
+      run.host_ceiling ? measured_parallelism(in_place_ceiling(*run.host_ceiling), run.config.keep_disturbed)
+                       : figure();
+  if (ceiling_parallelism && ceiling_underused(*ceiling_parallelism, allowed))
+    out.push_back("the host ceiling's in-place stream ran on about " + two_decimals(*ceiling_parallelism) + " of its " +
                   std::to_string(allowed) +
-                  " threads: it may not bound the parallel policies (% of ceiling may "
-                  "exceed 100); is another process using the cores?");
+                  " threads: it may not bound the parallel policies (rows above it are marked); is another process "
+                  "using the cores?");
 }
 
 // GPU clocks: unreadable, or different after a device row than before it.
@@ -108,13 +113,19 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
     if (r.validation_error) out.push_back(r.policy + " FAILED VALIDATION: " + *r.validation_error);
     if (per_size_notes && r.bytes_per_call > 0 && is_noisy(r))
       out.push_back(r.policy + ": warm times vary (cv " + percent(*r.cv) + " > " + percent(noisy_cv) +
-                    "); the median is less certain: give --max-noise, or more --reps, or a quieter machine");
-    // --max-noise asked for a certainty the row did not reach: say so rather than let the table imply it.
+                    "); the median is less certain (more calls or a quieter machine narrow it)");
+    // A noise target the row did not reach: say so rather than let the table imply it. No option is named: which
+    // exist, and which are already in effect, is the command line's business.
     if (run.config.max_noise > 0 && r.status == row_status::ok && r.stopped_by && *r.stopped_by != "max_noise")
-      out.push_back(r.policy + ": --max-noise " + percent(run.config.max_noise) + " not reached (stopped by " +
-                    *r.stopped_by + "); raise --reps or --timeout");
+      out.push_back(r.policy + ": the noise target +-" + percent(run.config.max_noise) +
+                    " was not reached (stopped by " + *r.stopped_by + ")");
+    if (r.mostly_disturbed && *r.mostly_disturbed)
+      out.push_back(r.policy + ": " + std::to_string(r.disturbed_calls.value_or(0)) +
+                    " of its timed calls were "
+                    "disturbed (its threads waited for a CPU taken by other work): its figures do not show a quiet "
+                    "machine");
   }
-  if (per_size_notes) parallelism_warnings(run, out);
+  if (per_size_notes) parallelism_warnings(run, rows, out);
   clock_warnings(run, rows, out);
   huge_page_warning(run, rows, out);
   return out;

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace policybench {
 
@@ -23,9 +24,15 @@ struct host_ceilings {
   /// The same update over chunks of one 2 MiB huge page each, handed out as threads free up: faster than the
   /// static split where one core is slowed (a VM's neighbours), slower where pages live on another NUMA node.
   timed_calls in_place_dynamic;
+  /// Each round's fastest in-place call of either split, in round order (one entry per measure_host_ceilings).
+  std::vector<double> round_best_s = {};
 };
 
-/// THE host ceiling: whichever of the static and the dynamic in-place stream has the smaller median.
+/// The fastest call of a stream's timed calls, disturbed or not (none is made faster by other work); 0 without.
+double best_call_s(const timed_calls& t);
+
+/// THE host ceiling, as STREAM reports one (best of N): whichever of the static and the dynamic in-place stream made
+/// the fastest call over the whole run.
 const timed_calls& in_place_ceiling(const host_ceilings& c);
 
 /// Measures host_ceilings with time_calls(cfg) for each of the four. Copy and scale use halves of the one array

@@ -10,8 +10,8 @@ namespace policybench {
 
 enum class element_type { float32, float64, int32, int64 };
 
-inline constexpr element_type all_element_types[] = {element_type::float32, element_type::float64,
-                                                     element_type::int32, element_type::int64};
+inline constexpr element_type all_element_types[] = {element_type::float32, element_type::float64, element_type::int32,
+                                                     element_type::int64};
 
 /// The command-line spelling: "float32", "float64", "int32" or "int64".
 constexpr std::string_view to_string(element_type t) noexcept {

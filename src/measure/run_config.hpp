@@ -6,6 +6,7 @@
 #include "measure/placement.hpp"
 #include "measure/stopping.hpp"
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -29,6 +30,14 @@ struct run_config {
   double max_noise = 0;
   /// Wall seconds a row's calls may take, from the cold call on; 0 = no limit. At least one timed call is made.
   double timeout_s = 0;
+  /// Whether timeout_s is the row's share of the run's --budget rather than --timeout (the stop is then "budget").
+  bool timeout_is_budget = false;
+  /// Disturbed calls (measure/thread_clocks.hpp) count like the others: in the statistics and the stopping rule.
+  bool keep_disturbed = false;
+  /// When the whole run (every row, round and sweep point) must have ended: budget_s (--budget) from the process's
+  /// start. The harness shares the time left fairly over what is still to measure; nullopt = no budget.
+  std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt;
+  double budget_s = 0; ///< what the deadline was set from, for the report; 0 = none
   /// Device runs: seconds of GPU work (memsets of the run's buffer) before the policy's first call, so that an idle
   /// GPU's SM clock has ramped up before anything is timed (the H200 idles far below its boost clock).
   double device_warmup_s = 0.1;
@@ -51,15 +60,17 @@ struct timed_calls {
   /// and the proclaim_copyable_arguments row's not at all (their first call is on a scratch buffer, see
   /// prime_cub_tile_size). Driver and context start-up are device_info's driver_init_s and context_create_s.
   double cold_s = 0;
-  std::vector<double> warm_s;    ///< one host-clock duration per timed call, each call complete when timing stops
+  std::vector<double> warm_s; ///< one host-clock duration per timed call, each call complete when timing stops
+  /// One flag per warm_s entry: the call's threads waited at least is_disturbed's threshold for a CPU, taken by
+  /// other work. Empty when the kernel gives no wait times (then no call can be judged).
+  std::vector<bool> disturbed = {};
+  /// One figure per warm_s entry: the process's CPU time over the call's wall time (1 for one busy thread).
+  std::vector<double> parallelism = {};
   /// One CUDA-event duration per timed call on the policy's stream, held (stream_hold.cuh) so that the start event
   /// is not timestamped before the launch arrives; such calls' warm_s include enqueueing and releasing the hold
   /// (microseconds). Empty on the host and where measurement::no_kernel_time says why.
   std::vector<double> kernel_s;
-  std::uint64_t calls = 0;       ///< calls the buffer received: cold + warm-up + timed (what validation expects)
-  /// Process CPU time (user + system, every thread) over the timed calls / their wall time: ~1 for one busy
-  /// thread, ~k for k busy threads, ~0 for a call that sleeps or waits on a device without spinning.
-  double effective_parallelism = 0;
+  std::uint64_t calls = 0; ///< calls the buffer received: cold + warm-up + timed (what validation expects)
   stop_reason stopped_by = stop_reason::reps; ///< the criterion that ended the timed calls (stop_after)
   double elapsed_s = 0;                       ///< wall seconds from the cold call's start to the last call's end
 };

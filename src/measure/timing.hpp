@@ -1,41 +1,54 @@
 // How every policy is timed: one cold call, untimed warm-up calls, then timed warm calls on the host clock until
-// a stopping criterion holds (a count, a time, the median's noise, a timeout).
+// a stopping criterion holds (a count, a time, the median's noise, a timeout or the run's budget), each timed call
+// judged disturbed or not.
 #pragma once
 
 #include "measure/run_config.hpp"
 #include "measure/stats.hpp"
+#include "measure/thread_clocks.hpp"
 
 #include <algorithm>
 #include <chrono>
+#include <numeric>
 #include <optional>
 #include <span>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace policybench {
-
-/// CPU seconds of every thread of this process so far, exited ones included, up to the moment of the call
-/// (measure/process_cpu.cpp says why not getrusage); 0 if the clock cannot be read.
-double process_cpu_seconds() noexcept;
 
 /// The fewest timed calls a time- or noise-driven row makes: a median needs a few samples to mean anything.
 inline constexpr int min_timed_reps = 5;
 
-/// Whether timed calls should end after the n = samples_s.size() made so far (timed_s: their sum; elapsed_s: wall
-/// seconds since the cold call began), and why. Checked in this order: max_noise (cfg.max_noise > 0 and
-/// check_noise: n >= min_timed_reps, timed_s >= cfg.min_time_s, median_noise <= cfg.max_noise); min_time
-/// (cfg.max_noise 0, cfg.min_time_s > 0: n >= min_timed_reps and timed_s >= cfg.min_time_s); reps (n >=
-/// cfg.reps); timeout (cfg.timeout_s > 0 and elapsed_s >= it). std::nullopt: make another call.
-inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<const double> samples_s, double timed_s,
-                                             double elapsed_s, bool check_noise) {
-  const bool enough = samples_s.size() >= std::size_t(min_timed_reps) && timed_s >= cfg.min_time_s;
+/// The most timed calls a row makes in all, disturbed ones included, when `reps` undisturbed ones are asked for:
+/// on a machine so busy that almost every call is disturbed, the row still ends (and says it was disturbed).
+constexpr std::size_t max_calls_made(int reps) noexcept { return 3 * std::size_t(std::max(reps, 1)); }
+
+/// Whether timed calls should end, and why. `counted_s`: the durations the stopping rule counts (counted_calls.hpp),
+/// `made`: the timed calls made in all, `elapsed_s`: wall seconds since the cold call began. Checked in this order:
+/// max_noise (cfg.max_noise > 0 and check_noise: n >= min_timed_reps, sum(counted_s) >= cfg.min_time_s,
+/// median_noise <= cfg.max_noise); min_time (cfg.max_noise 0, cfg.min_time_s > 0: n >= min_timed_reps and the sum
+/// >= cfg.min_time_s, or made_s, every timed call's seconds, >= 3 cfg.min_time_s); reps (n >= cfg.reps, or made >=
+/// max_calls_made(cfg.reps)); timeout or budget (cfg.timeout_s > 0 and elapsed_s >= it; budget when
+/// cfg.timeout_is_budget). std::nullopt: make another call.
+inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<const double> counted_s, std::size_t made,
+                                             double made_s, double elapsed_s, bool check_noise) {
+  const double timed_s = std::accumulate(counted_s.begin(), counted_s.end(), 0.0);
+  const bool enough = counted_s.size() >= std::size_t(min_timed_reps) && timed_s >= cfg.min_time_s;
   if (cfg.max_noise > 0 && check_noise && enough) {
-    const auto noise = median_noise(samples_s);
+    const auto noise = median_noise(counted_s);
     if (noise && *noise <= cfg.max_noise) return stop_reason::max_noise;
   }
   if (cfg.max_noise <= 0 && cfg.min_time_s > 0 && enough) return stop_reason::min_time;
-  if (samples_s.size() >= std::size_t(std::max(cfg.reps, 1))) return stop_reason::reps;
-  if (cfg.timeout_s > 0 && elapsed_s >= cfg.timeout_s) return stop_reason::timeout;
+  // Calls so often disturbed that the counted ones fill min_time slowly: the row ends at three times it, disturbed
+  // calls included, as the count does at max_calls_made.
+  if (cfg.min_time_s > 0 && made >= std::size_t(min_timed_reps) && made_s >= 3 * cfg.min_time_s)
+    return stop_reason::min_time;
+  if (counted_s.size() >= std::size_t(std::max(cfg.reps, 1)) || made >= max_calls_made(cfg.reps))
+    return stop_reason::reps;
+  if (cfg.timeout_s > 0 && elapsed_s >= cfg.timeout_s)
+    return cfg.timeout_is_budget ? stop_reason::budget : stop_reason::timeout;
   return std::nullopt;
 }
 
@@ -43,56 +56,62 @@ inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<co
 /// noise is checked whenever the sample has grown by a tenth, and at the cap, so that sorting stays rare).
 /// `call` must return only once its work is complete (synchronize streams inside it). If it returns a double, that
 /// is taken as its device-side duration in seconds (CUDA events) and collected in kernel_s. Host-clock durations
-/// come from std::chrono::steady_clock, each started after cfg.before_each_call returns; the process CPU time over
-/// the timed calls / their wall time gives effective_parallelism.
+/// come from std::chrono::steady_clock, each started after cfg.before_each_call returns. Around each timed call,
+/// outside its clock, every thread of the process is read (sample_threads): the CPU time over the call's wall time
+/// is its parallelism, and a wait for a CPU past is_disturbed's threshold marks it disturbed.
 template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call) {
   using clock = std::chrono::steady_clock;
   constexpr bool reports_kernel_time = !std::is_void_v<std::invoke_result_t<Call&>>;
-  const auto since = [](clock::time_point t) { return std::chrono::duration<double>(clock::now() - t).count(); };
-  const auto timed = [&] {
+  const auto seconds = [](clock::duration d) { return std::chrono::duration<double>(d).count(); };
+  timed_calls out;
+  const auto untimed = [&] {
     if (cfg.before_each_call) cfg.before_each_call();
+    const auto start = clock::now();
+    call();
+    return seconds(clock::now() - start);
+  };
+  const auto first_start = clock::now();
+  out.cold_s = untimed();
+  for (int i = 0; i < cfg.warmup; ++i)
+    untimed();
+  const bool open_ended = cfg.min_time_s > 0 || cfg.max_noise > 0; // the cap may be far above what is made
+  out.warm_s.reserve(std::size_t(open_ended ? std::min(cfg.reps, 1000) : cfg.reps));
+  std::vector<double> counted_s; // what the stopping rule counts, kept as the calls are made
+  bool judged = true;            // every call's wait for a CPU could be read
+  std::size_t next_noise_check = min_timed_reps;
+  double made_s = 0;
+  for (;;) {
+    if (cfg.before_each_call) cfg.before_each_call();
+    const thread_sample before = sample_threads();
     const auto start = clock::now();
     std::optional<double> kernel_s;
     if constexpr (reports_kernel_time)
       kernel_s = call();
     else
       call();
-    return std::pair{since(start), kernel_s};
-  };
-  timed_calls out;
-  const auto first_start = clock::now();
-  out.cold_s = timed().first;
-  for (int i = 0; i < cfg.warmup; ++i)
-    timed();
-  const bool open_ended = cfg.min_time_s > 0 || cfg.max_noise > 0; // the cap may be far above what is made
-  out.warm_s.reserve(std::size_t(open_ended ? std::min(cfg.reps, 1000) : cfg.reps));
-  // The CPU clock takes tens of microseconds to read (every thread's clock), against calls that may be shorter:
-  // each reading is dated at the midpoint of two wall-clock readings around it.
-  const auto cpu_now = [] {
-    const auto before = clock::now();
-    const double cpu_s = process_cpu_seconds();
-    return std::pair{before + (clock::now() - before) / 2, cpu_s};
-  };
-  const auto [wall_start, cpu_start_s] = cpu_now();
-  double timed_s = 0;
-  std::size_t next_noise_check = min_timed_reps;
-  for (;;) {
-    const auto [host_s, kernel_s] = timed();
+    const double host_s = seconds(clock::now() - start);
+    const thread_sample after = sample_threads();
+    const double window_s = seconds(after.at - before.at);
+    const bool disturbed =
+        before.waited_s && after.waited_s && is_disturbed(*after.waited_s - *before.waited_s, host_s);
+    judged = judged && before.waited_s && after.waited_s;
     out.warm_s.push_back(host_s);
+    out.disturbed.push_back(disturbed);
+    out.parallelism.push_back(window_s > 0 ? (after.cpu_s - before.cpu_s) / window_s : 0);
     if (kernel_s) out.kernel_s.push_back(*kernel_s);
-    timed_s += host_s;
-    const std::size_t n = out.warm_s.size();
+    if (!disturbed || cfg.keep_disturbed) counted_s.push_back(host_s);
+    const std::size_t n = counted_s.size();
     const bool check_noise = n >= next_noise_check || n >= std::size_t(cfg.reps);
     if (check_noise) next_noise_check = n + std::max<std::size_t>(1, n / 10);
-    if (const auto why = stop_after(cfg, out.warm_s, timed_s, since(first_start), check_noise)) {
+    made_s += host_s;
+    if (const auto why =
+            stop_after(cfg, counted_s, out.warm_s.size(), made_s, seconds(clock::now() - first_start), check_noise)) {
       out.stopped_by = *why;
       break;
     }
   }
-  const auto [wall_end, cpu_end_s] = cpu_now();
-  const double wall_s = std::chrono::duration<double>(wall_end - wall_start).count();
-  if (wall_s > 0) out.effective_parallelism = (cpu_end_s - cpu_start_s) / wall_s;
-  out.elapsed_s = since(first_start);
+  if (!judged) out.disturbed.clear(); // unknown, not "none"
+  out.elapsed_s = seconds(clock::now() - first_start);
   out.calls = 1 + std::uint64_t(cfg.warmup) + std::uint64_t(out.warm_s.size());
   return out;
 }

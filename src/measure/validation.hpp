@@ -18,7 +18,8 @@ template <class T> POLICYBENCH_HOST_DEVICE constexpr T expected_value(std::size_
 
 /// Writes expected_value<T>(i, 0) to data[i] for i in [0, n).
 template <class T> void fill_initial(T* data, std::size_t n) noexcept {
-  for (std::size_t i = 0; i < n; ++i) data[i] = expected_value<T>(i, 0);
+  for (std::size_t i = 0; i < n; ++i)
+    data[i] = expected_value<T>(i, 0);
 }
 
 /// Index of the first of n elements that is not expected_value<T>(i, calls), or std::nullopt when all are.

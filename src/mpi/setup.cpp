@@ -30,14 +30,16 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
   s.command_line_hash = std::hash<std::string>{}(line);
   if (s.opts.sweep != sweep_kind::none)
     throw usage_error("--sweep: not in policybench-mpi; scripts/mpi_scaling.sh runs a series of rank counts");
-  // Each rank would judge time and noise on its own samples and stop after its own count of calls, and the barrier
-  // before each call would then pair different calls (or hang): every rank makes the same fixed count.
-  if (s.opts.default_stopping) {
-    s.opts.run.max_noise = 0, s.opts.run.timeout_s = 0, s.opts.run.reps = default_reps;
-  } else if (s.opts.run.max_noise > 0 || s.opts.run.min_time_s > 0 || s.opts.run.timeout_s > 0) {
-    throw usage_error("--max-noise, --min-time, --timeout: not in policybench-mpi, whose ranks must make the same "
-                      "number of calls; give --reps");
-  }
+  // Each rank would judge time, noise, its budget and its disturbed calls on its own and stop after its own count
+  // of calls, and the barrier before each call would then pair different calls (or hang): every rank makes the same
+  // fixed count, disturbed calls included (they are still counted and reported).
+  const bool budget_given = std::any_of(
+      args.begin(), args.end(), [](std::string_view a) { return a == "--budget" || a.starts_with("--budget="); });
+  if (s.opts.default_stopping) s.opts.run.max_noise = 0, s.opts.run.reps = default_reps;
+  if (s.opts.run.max_noise > 0 || s.opts.run.min_time_s > 0 || s.opts.run.timeout_s > 0 || budget_given)
+    throw usage_error("--max-noise, --min-time, --timeout, --budget: not in policybench-mpi, whose ranks must make "
+                      "the same number of calls; give --reps");
+  s.opts.run.deadline.reset(), s.opts.run.budget_s = 0, s.opts.run.keep_disturbed = true;
   s.opts.run.size = rank_size(s.scaling, s.opts.run.size, job.rank, job.ranks);
   if (job.rank == 0) {
     try {

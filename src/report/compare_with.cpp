@@ -25,7 +25,8 @@ void append_compared(benchmark_report& report, const std::vector<compared_report
       report.warnings.push_back(c.path + ": " + w);
     for (result_row row : c.rows) {
       row.speedup_vs_loop = same_work && loop ? speedup_vs_loop(row, &*loop) : figure();
-      if (!row.pct_of_ceiling) row.pct_of_ceiling = pct_of_ceiling(row, env.ceilings);
+      if (!row.pct_of_ceiling) row.pct_of_ceiling = pct_of_ceiling(row, env.ceilings), row.above_ceiling = {};
+      if (!row.above_ceiling) row.above_ceiling = above_ceiling(row);
       report.results.push_back(std::move(row));
     }
   }

@@ -8,8 +8,9 @@ namespace {
 using json = nlohmann::ordered_json;
 
 json ceilings_json(const ceilings& c) {
-  return {{"host_in_place_median_s", figure_json(c.host_in_place_median_s)},
+  return {{"host_in_place_best_s", figure_json(c.host_in_place_best_s)},
           {"host_in_place_gb_per_s", figure_json(c.host_in_place_gb_per_s)},
+          {"host_in_place_low_gb_per_s", figure_json(c.host_in_place_low_gb_per_s)},
           {"host_in_place_schedule", c.host_in_place_schedule.empty() ? json() : json(c.host_in_place_schedule)},
           {"host_in_place_static_gb_per_s", figure_json(c.host_in_place_static_gb_per_s)},
           {"host_in_place_dynamic_gb_per_s", figure_json(c.host_in_place_dynamic_gb_per_s)},
@@ -45,6 +46,8 @@ json environment_json(const environment_info& env) {
             {"first_touch", c.first_touch},
             {"max_noise_pct", figure_json(c.max_noise_pct)},
             {"timeout_s", figure_json(c.timeout_s)},
+            {"budget_s", figure_json(c.budget_s)},
+            {"keep_disturbed", c.keep_disturbed},
             {"order", c.order},
             {"rounds", c.rounds},
             {"seed", optional_json(c.seed)},

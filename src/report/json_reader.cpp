@@ -32,6 +32,7 @@ struct reader {
     const auto count = [](const json& v) { return v.is_number_unsigned() || (v.is_number_integer() && v >= 0); };
     const auto or_null = [](auto check) { return [check](const json& v) { return v.is_null() || check(v); }; };
     const auto number = [](const json& v) { return v.is_number(); };
+    const auto boolean = [](const json& v) { return v.is_boolean(); };
     std::visit(
         overloaded{
             [&](std::string r::*m) { row.*m = at(pointer, text, "a string").get<std::string>(); },
@@ -65,10 +66,10 @@ struct reader {
               };
               row.*m = at(pointer, numbers, "an array of numbers").get<std::vector<double>>();
             },
-            [&](bool r::*m) {
-              row.*m = at(
-                           pointer, [](const json& v) { return v.is_boolean(); }, "true or false")
-                           .get<bool>();
+            [&](bool r::*m) { row.*m = at(pointer, boolean, "true or false").get<bool>(); },
+            [&](std::optional<bool> r::*m) {
+              const json& v = at(pointer, or_null(boolean), "true, false or null");
+              if (!v.is_null()) row.*m = v.get<bool>();
             },
         },
         f.member);

@@ -1,6 +1,6 @@
 // The report as JSON (README "JSON schema"): the typed report written field by field, in the schema's order.
-#include "report/report.hpp"
 #include "report/json_values.hpp"
+#include "report/report.hpp"
 
 #include "report/mpi_json.hpp"
 #include "report/row_fields.hpp"
@@ -24,6 +24,7 @@ json sweep_json(const sweep_info& s) {
     series.push_back({{"size", p.size},
                       {"threads", p.threads},
                       {"host_in_place_gb_per_s", figure_json(p.host_in_place_gb_per_s)},
+                      {"host_in_place_low_gb_per_s", figure_json(p.host_in_place_low_gb_per_s)},
                       {"device_copy_gb_per_s", figure_json(p.device_copy_gb_per_s)}});
   out["series"] = std::move(series);
   return out;

@@ -20,6 +20,8 @@ const std::array fields{
     row_field{"bytes_per_call", &r::bytes_per_call},
     row_field{"warmup", &r::warmup},
     row_field{"reps", &r::reps},
+    row_field{"disturbed_calls", &r::disturbed_calls, field_set::every_row, false},
+    row_field{"mostly_disturbed", &r::mostly_disturbed, field_set::every_row, false},
     row_field{"threads", &r::threads, field_set::every_row, false},
     row_field{"cold_s", &r::cold_s},
     row_field{"min_s", &r::min_s},
@@ -35,6 +37,7 @@ const std::array fields{
     row_field{"huge_page_bytes", &r::huge_page_bytes, field_set::every_row, false},
     row_field{"gb_per_s", &r::gb_per_s},
     row_field{"pct_of_ceiling", &r::pct_of_ceiling},
+    row_field{"above_ceiling", &r::above_ceiling, field_set::every_row, false},
     row_field{"speedup_vs_loop", &r::speedup_vs_loop},
     row_field{"kernel_median_s", &r::kernel_median_s},
     row_field{"kernel_gb_per_s", &r::kernel_gb_per_s},
@@ -84,6 +87,7 @@ nlohmann::ordered_json field_json(const result_row& row, const row_field& field)
                                [&](std::optional<std::string> r::*m) { return optional(row.*m); },
                                [&](std::optional<int> r::*m) { return optional(row.*m); },
                                [&](std::optional<std::uint64_t> r::*m) { return optional(row.*m); },
+                               [&](std::optional<bool> r::*m) { return optional(row.*m); },
                                [&](auto m) { return json(row.*m); }},
                     field.member);
 }

@@ -1,4 +1,4 @@
-// The table's columns: what each shows of a result row, and which are worth showing for these rows.
+// The table's columns: what each shows of a result row; the set depends only on the kinds of rows.
 #include "report/table_columns.hpp"
 
 #include "report/units.hpp"
@@ -23,19 +23,19 @@ table_column column(std::string header, const std::vector<const result_row*>& ro
 
 using figure_of = std::function<figure(const result_row&)>;
 
-// A duration column: its unit chosen from the column's own values.
-table_column durations(const char* name, const figure_of& field, const std::vector<const result_row*>& rows) {
+// A duration column in the table's one unit, with decimals for its own values.
+table_column durations(const char* name, const figure_of& field, const std::vector<const result_row*>& rows,
+                       const duration_format& unit) {
   std::vector<figure> values;
   for (const result_row* r : rows)
     values.push_back(field(*r));
-  const duration_format f = column_format(values);
+  const duration_format f = column_format(values, unit);
   return column(fmt::format("{} {}", name, f.unit), rows,
                 [&](const result_row& r) { return format_duration(field(r), f); });
 }
 
-table_column durations(const char* name, figure result_row::*field, const std::vector<const result_row*>& rows) {
-  return durations(
-      name, [field](const result_row& r) { return r.*field; }, rows);
+figure_of member(figure result_row::*field) {
+  return [field](const result_row& r) { return r.*field; };
 }
 
 // Half the width of the median's confidence interval: the table's "median ± half-width".
@@ -58,44 +58,69 @@ std::string fixed_cell(figure v, double scale, int decimals, const char* suffix)
   return v ? fmt::format("{:.{}f}{}", *v * scale, decimals, suffix) : "-";
 }
 
+namespace {
+
+// A share of the ceiling; above 100 it is marked, never bare (the footer says why).
+std::string ceiling_cell(const result_row& r) {
+  if (!r.pct_of_ceiling || *r.pct_of_ceiling <= 100) return fixed_cell(r.pct_of_ceiling, 1, 1);
+  return fixed_cell(r.pct_of_ceiling, 1, 1, r.above_ceiling.value_or(false) ? above_mark : within_mark);
+}
+
+} // namespace
+
 std::vector<table_column> table_columns(const benchmark_report& report, const std::vector<const result_row*>& rows) {
   using r = result_row;
-  const auto count = [](auto field) { return [field](const r& row) { return fmt::format("{}", row.*field); }; };
+  const auto count = [](auto field) {
+    return [field](const r& row) { return row.*field ? fmt::format("{}", *(row.*field)) : std::string("-"); };
+  };
   const auto text = [](std::string r::*field) { return [field](const r& row) { return row.*field; }; };
   const sweep_kind kind = report.sweep ? report.sweep->kind : sweep_kind::none;
+  // The columns depend only on the kinds of rows (host, device that ran, MPI, a sweep's kind), never on figures.
+  const bool device = std::any_of(report.results.begin(), report.results.end(), [](const r& row) {
+    return row.device == "device" && row.status != row_status::unavailable;
+  });
+  // One unit for every duration in the table, from the medians, so that a row's figures read alike.
+  std::vector<figure> medians;
+  for (const result_row* row : rows)
+    medians.push_back(row->median_s), medians.push_back(row->kernel_median_s);
+  const duration_format unit = column_format(medians);
   std::vector<table_column> out;
-  if (kind == sweep_kind::size) out.push_back(column("size", rows, count(&r::size)));
+  if (kind == sweep_kind::size)
+    out.push_back(column("size", rows, [](const r& row) { return fmt::format("{}", row.size); }));
   if (kind == sweep_kind::threads)
     out.push_back(column("threads", rows, [](const r& row) { return fmt::format("{}", row.threads.value_or(0)); }));
   out.push_back(column("policy", rows, policy_label, true));
-  // The timed calls each row made, where they differ: a sweep's, or a run that stopped by noise or time.
-  const bool counts_vary =
-      std::any_of(rows.begin(), rows.end(), [&](const result_row* row) { return row->reps != rows.front()->reps; });
-  if (kind != sweep_kind::none || counts_vary) out.push_back(column("reps", rows, count(&r::reps)));
+  out.push_back(column("reps", rows, count(&r::reps)));
+  out.push_back(column("disturbed", rows, [&](const r& row) {
+    return count(&r::disturbed_calls)(row) + (row.mostly_disturbed.value_or(false) ? " (most)" : "");
+  }));
   out.push_back(column("device", rows, text(&r::device), true));
   out.push_back(column("backend", rows, text(&r::backend), true));
-  out.push_back(durations("cold", &r::cold_s, rows));
-  out.push_back(durations("median", &r::median_s, rows));
-  out.push_back(durations("±", ci_half_width, rows));
+  out.push_back(durations("cold", member(&r::cold_s), rows, unit));
+  out.push_back(durations("median", member(&r::median_s), rows, unit));
+  out.push_back(durations("±", ci_half_width, rows, unit));
   out.push_back(fixed("GB/s", &r::gb_per_s, rows, 1, 1));
-  out.push_back(fixed("% ceiling", &r::pct_of_ceiling, rows, 1, 1));
+  out.push_back(column("% ceiling", rows, ceiling_cell));
   out.push_back(fixed("speedup", &r::speedup_vs_loop, rows, 1, 2, "x"));
   out.push_back(fixed("eff. par.", &r::effective_parallelism, rows, 1, 2));
-  out.push_back(durations("fastest rank", &r::rank_median_min_s, rows));
-  out.push_back(durations("slowest rank", &r::rank_median_max_s, rows));
-  out.push_back(fixed("imbalance", &r::imbalance, rows, 1, 3, "x"));
-  out.push_back(durations("kernel", &r::kernel_median_s, rows));
-  out.push_back(durations("e2e pageable", &r::e2e_pageable_median_s, rows));
-  out.push_back(durations("e2e pinned", &r::e2e_pinned_median_s, rows));
-  out.push_back(fixed("e2e/kernel", &r::e2e_over_kernel, rows, 1, 0, "x"));
-  out.push_back(column("validated", rows, [](const r& row) { return std::string(row.validated ? "yes" : "NO"); }));
+  if (report.mpi) {
+    out.push_back(durations("fastest rank", member(&r::rank_median_min_s), rows, unit));
+    out.push_back(durations("slowest rank", member(&r::rank_median_max_s), rows, unit));
+    out.push_back(fixed("imbalance", &r::imbalance, rows, 1, 3, "x"));
+  }
+  if (device) {
+    out.push_back(durations("kernel", member(&r::kernel_median_s), rows, unit));
+    out.push_back(durations("e2e pageable", member(&r::e2e_pageable_median_s), rows, unit));
+    out.push_back(durations("e2e pinned", member(&r::e2e_pinned_median_s), rows, unit));
+    out.push_back(fixed("e2e/kernel", &r::e2e_over_kernel, rows, 1, 0, "x"));
+  }
+  out.push_back(column("validated", rows, [](const r& row) {
+    return row.validated ? std::string(*row.validated ? "yes" : "NO") : std::string("-");
+  }));
   if (kind == sweep_kind::threads) {
     out.push_back(fixed("vs 1 thread", &r::speedup_vs_1_thread, rows, 1, 2, "x"));
     out.push_back(fixed("efficiency", &r::parallel_efficiency, rows, 100, 0, "%"));
   }
-  std::erase_if(out, [](const table_column& c) {
-    return std::all_of(c.cells.begin(), c.cells.end(), [](const std::string& s) { return s == "-"; });
-  });
   return out;
 }
 

@@ -1,4 +1,4 @@
-// The table's columns, each with its cells: durations in the unit that suits the column, empty columns left out.
+// The table's columns, each with its cells: a fixed set for the kinds of rows, every duration in one unit.
 #pragma once
 
 #include "harness/result.hpp"
@@ -14,9 +14,14 @@ struct table_column {
   bool left_aligned = false;
 };
 
-/// The columns for `rows` of `report` (a sweep leads with its size or threads and the timed calls; a thread
-/// sweep ends with the scaling), one cell per row. A column that is '-' in every row is left out.
+/// The columns for `rows` of `report`, one cell per row: a fixed set that depends only on the kinds of rows (a
+/// sweep leads with its size or threads, MPI jobs add the ranks' figures, device rows that ran the GPU views, a
+/// thread sweep ends with the scaling), '-' where a figure does not apply. Every duration is in one unit.
+/// A share of the ceiling above 100 carries above_mark (beyond both intervals) or within_mark (within them).
 std::vector<table_column> table_columns(const benchmark_report& report, const std::vector<const result_row*>& rows);
+
+inline constexpr const char* above_mark = " !";
+inline constexpr const char* within_mark = " ~";
 
 /// The policy, with the file it came from in brackets for a --compare-with row.
 std::string policy_label(const result_row& r);

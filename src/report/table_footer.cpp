@@ -1,6 +1,8 @@
 // The table's footer: what every row is set against (ceilings), where its memory was (placement) and what ran it.
 #include "report/table_footer.hpp"
 
+#include "harness/rules.hpp"
+#include "measure/thread_clocks.hpp"
 #include "report/table_columns.hpp"
 
 #include <fmt/format.h>
@@ -30,6 +32,36 @@ std::string huge_pages_obtained(const benchmark_report& report) {
   return text + " bytes";
 }
 
+// What the table's marks and '-' mean, each said once.
+void write_marks(const benchmark_report& report, const char* bullet, std::ostream& out) {
+  const auto& rows = report.results;
+  const auto any = [&](auto pred) { return std::any_of(rows.begin(), rows.end(), pred); };
+  const std::uint64_t llc = report.environment.host.llc_bytes;
+  const auto above = [](const result_row& r) { return r.above_ceiling.value_or(false); };
+  const auto cached = [&](const result_row& r) {
+    return above(r) && under_4x_cache(std::uint64_t(r.bytes_per_call / 2), llc);
+  };
+  if (any(above))
+    fmt::print(out,
+               "{}{}: the row beat its ceiling's fastest call beyond both intervals, so that ceiling does not "
+               "bound it here: {}\n",
+               bullet, above_mark + 1,
+               any(cached) ? "its array is cache-resident (under 4x the last-level cache)"
+                           : "the ceiling's kernel is not the fastest schedule here, or the machine was busy while it "
+                             "ran (a finding, not a measurement error)");
+  if (any([](const result_row& r) { return !r.above_ceiling.value_or(true) && *r.pct_of_ceiling > 100; }))
+    fmt::print(out,
+               "{}{}: above the ceiling's fastest call, but within the row's median interval: the same within "
+               "noise\n",
+               bullet, within_mark + 1);
+  fmt::print(out,
+             "{}disturbed: timed calls whose threads waited >= {:.1f} ms for a CPU taken by other work, left "
+             "out of the row's figures{}; '-': a figure that does not apply or could not be measured (an "
+             "effective parallelism under 10 ms of calls, a speedup without a validated loop row)\n",
+             bullet, disturbed_floor_s * 1e3,
+             report.environment.config.keep_disturbed ? " (kept: --keep-disturbed)" : "");
+}
+
 } // namespace
 
 void write_table_footer(const benchmark_report& report, const char* bullet, std::ostream& out) {
@@ -37,12 +69,15 @@ void write_table_footer(const benchmark_report& report, const char* bullet, std:
   const ceilings& c = env.ceilings;
   const host_info& h = env.host;
   fmt::print(out,
-             "\n{}ceilings{}: host in place {} GB/s (host rows' ceiling; static split {}, dynamic {}), host STREAM "
-             "copy {} GB/s and scale {} GB/s; device copy {} GB/s, device theoretical peak {} GB/s\n",
+             "\n{}ceilings{}: host in place {} GB/s (host rows' ceiling: the fastest call over the run; each round's "
+             "fastest from {}; static split {}, dynamic {}), host STREAM copy {} GB/s and scale {} GB/s (medians); "
+             "device copy {} GB/s, device theoretical peak {} GB/s\n",
              bullet, report.sweep ? " at the last point" : "", fixed_cell(c.host_in_place_gb_per_s, 1, 1),
-             fixed_cell(c.host_in_place_static_gb_per_s, 1, 1), fixed_cell(c.host_in_place_dynamic_gb_per_s, 1, 1),
-             fixed_cell(c.host_copy_gb_per_s, 1, 1), fixed_cell(c.host_scale_gb_per_s, 1, 1),
-             fixed_cell(c.device_copy_gb_per_s, 1, 1), fixed_cell(c.device_theoretical_peak_gb_per_s, 1, 1));
+             fixed_cell(c.host_in_place_low_gb_per_s, 1, 1), fixed_cell(c.host_in_place_static_gb_per_s, 1, 1),
+             fixed_cell(c.host_in_place_dynamic_gb_per_s, 1, 1), fixed_cell(c.host_copy_gb_per_s, 1, 1),
+             fixed_cell(c.host_scale_gb_per_s, 1, 1), fixed_cell(c.device_copy_gb_per_s, 1, 1),
+             fixed_cell(c.device_theoretical_peak_gb_per_s, 1, 1));
+  write_marks(report, bullet, out);
   fmt::print(out,
              "{}placement: {} pages, {} first touch; huge pages obtained: {}; transparent huge pages: {}; NUMA "
              "nodes: {}\n",

@@ -23,17 +23,29 @@ unit unit_for(double s) {
   return units.back();
 }
 
-} // namespace
-
-duration_format column_format(std::span<const figure> seconds) {
+// The smallest known, positive value; 0 when there is none.
+double smallest_positive(std::span<const figure> seconds) {
   double smallest = 0;
   for (const figure s : seconds)
     if (s && *s > 0 && (smallest == 0 || *s < smallest)) smallest = *s;
+  return smallest;
+}
+
+} // namespace
+
+duration_format column_format(std::span<const figure> seconds) {
+  const double smallest = smallest_positive(seconds);
   if (smallest == 0) return {};
   const unit u = unit_for(smallest);
-  // 1.23 -> 2 decimals, 12.3 -> 1, 123 -> 0; below 1 (only in ns) 3.
-  const int digits_before = static_cast<int>(std::floor(std::log10(smallest / u.seconds)));
-  return {u.name, u.seconds, std::clamp(2 - digits_before, 0, 3)};
+  return column_format(seconds, {u.name, u.seconds, 3});
+}
+
+duration_format column_format(std::span<const figure> seconds, const duration_format& unit) {
+  const double smallest = smallest_positive(seconds);
+  if (smallest == 0) return unit;
+  // 1.23 -> 2 decimals, 12.3 -> 1, 123 -> 0; below 1 up to 3.
+  const int digits_before = static_cast<int>(std::floor(std::log10(smallest / unit.seconds_per_unit)));
+  return {unit.unit, unit.seconds_per_unit, std::clamp(2 - digits_before, 0, 3)};
 }
 
 std::string format_duration(figure seconds, const duration_format& f) {

@@ -20,6 +20,10 @@ struct duration_format {
 /// positive value prints as 0.000. Unknown and zero values do not count; with none left: s with 3 decimals.
 duration_format column_format(std::span<const figure> seconds);
 
+/// The same in a given unit (a table prints every duration in one unit, so that a row's figures compare): only
+/// the decimals are chosen, for three significant figures of the smallest positive value, 0 to 3.
+duration_format column_format(std::span<const figure> seconds, const duration_format& unit);
+
 /// `seconds` in `f`, e.g. "12.35"; "-" when unknown, "0" for exactly 0.
 std::string format_duration(figure seconds, const duration_format& f);
 

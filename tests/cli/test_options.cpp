@@ -1,6 +1,8 @@
 // The command line: defaults, every option, --help/--version, one-line usage errors naming the option, lists.
 #include <doctest/doctest.h>
 
+#include <chrono>
+
 #include <algorithm>
 
 #include "cli/options.hpp"
@@ -75,9 +77,15 @@ TEST_CASE("no arguments give the defaults") {
   CHECK(o->run.warmup == 3);
   // No count and no criterion: noise-driven, within a time limit, the count only a cap.
   CHECK(o->default_stopping);
-  CHECK(o->run.max_noise == default_max_noise);
-  CHECK(o->run.timeout_s == default_timeout_s);
-  CHECK(o->run.reps == sweep_max_reps);
+  CHECK(o->run.max_noise == 0.02);
+  CHECK(o->run.timeout_s == 0);
+  // The whole run within 30 s, from now; disturbed calls left out.
+  CHECK(o->run.budget_s == 30);
+  REQUIRE(o->run.deadline);
+  CHECK(*o->run.deadline - std::chrono::steady_clock::now() > std::chrono::seconds(29));
+  CHECK(*o->run.deadline - std::chrono::steady_clock::now() <= std::chrono::seconds(30));
+  CHECK_FALSE(o->run.keep_disturbed);
+  CHECK(o->run.reps == 10'000);
   CHECK_FALSE(o->threads);
   CHECK(o->format == output_format::table);
   CHECK_FALSE(o->output);

@@ -2,6 +2,8 @@
 // effective parallelism, huge pages, GPU clocks, a device row without a kernel time, the three host ceilings.
 #include <doctest/doctest.h>
 
+#include "timed_calls_of.hpp"
+
 #include "harness/results.hpp"
 #include "harness/run.hpp"
 
@@ -17,7 +19,7 @@ policy_outcome host_outcome(std::string name, std::vector<double> warm_s, host_t
   measurement m;
   m.in_place.cold_s = 1;
   m.in_place.warm_s = std::move(warm_s);
-  m.in_place.effective_parallelism = parallelism;
+  m.in_place.parallelism.assign(m.in_place.warm_s.size(), parallelism);
   m.host_threads = threads;
   m.huge_page_bytes = 4u << 20;
   return {std::move(name), "host", "test", std::nullopt, std::nullopt, m};
@@ -32,9 +34,9 @@ measured_run run_of(std::vector<policy_outcome> outcomes) {
   r.host.transparent_hugepages = "madvise";
   r.device.unavailable = "test: no device";
   host_ceilings c;
-  c.in_place = timed_calls{0.1, {0.5, 0.4, 0.6}, {}, 4, 1.9};
-  c.copy = timed_calls{0.1, {0.2}, {}, 2, 1.9};
-  c.scale = timed_calls{0.1, {0.25}, {}, 2, 1.9};
+  c.in_place = calls_of(0.1, {0.5, 0.4, 0.6}, {}, 4, 1.9);
+  c.copy = calls_of(0.1, {0.2}, {}, 2, 1.9);
+  c.scale = calls_of(0.1, {0.25}, {}, 2, 1.9);
   c.copy_bytes_per_call = 8e6;
   c.huge_page_bytes = 8u << 20;
   r.host_ceiling = c;
@@ -70,7 +72,7 @@ TEST_CASE("a row carries its raw samples, a CI that brackets the median, its par
   CHECK(*r.median_ci_low_s < *r.median_ci_high_s);
   CHECK(*r.median_ci_confidence >= 0.95);
   CHECK(*r.median_ci_confidence < 1);
-  CHECK(*r.effective_parallelism == 0.98);
+  CHECK(*r.effective_parallelism == doctest::Approx(0.98));
   CHECK(r.huge_page_bytes == (4u << 20));
   // Under 6 samples no interval reaches 95%: none rather than a narrower one.
   const auto few = to_report(run_of({host_outcome("loop", {1, 2, 3, 4, 5}, host_threading::one_thread, 1)}));
@@ -78,16 +80,19 @@ TEST_CASE("a row carries its raw samples, a CI that brackets the median, its par
   CHECK_FALSE(few.results[0].median_ci_confidence);
 }
 
-TEST_CASE("the host ceilings: % of ceiling against the faster in-place stream; copy and scale by their own bytes") {
-  const auto report = to_report(run_of({host_outcome("loop", {1, 1, 1}, host_threading::one_thread, 1)}));
+TEST_CASE("the host ceilings: % of ceiling against the fastest in-place call; copy and scale by their own bytes") {
+  measured_run run = run_of({host_outcome("loop", {1, 1, 1}, host_threading::one_thread, 1)});
+  run.host_ceiling->round_best_s = {0.4, 0.5}; // the slowest round's fastest call: the interval's low end
+  const auto report = to_report(run);
   const ceilings& c = report.environment.ceilings;
-  CHECK(*c.host_in_place_median_s == 0.5);
-  CHECK(*c.host_in_place_gb_per_s == doctest::Approx(16e6 / 1e9 / 0.5));
+  CHECK(*c.host_in_place_best_s == 0.4); // STREAM's best of N, not the median 0.5
+  CHECK(*c.host_in_place_gb_per_s == doctest::Approx(16e6 / 1e9 / 0.4));
+  CHECK(*c.host_in_place_low_gb_per_s == doctest::Approx(16e6 / 1e9 / 0.5));
   CHECK(*c.host_copy_gb_per_s == doctest::Approx(8e6 / 1e9 / 0.2)); // copy_bytes_per_call, not the in-place bytes
   CHECK(*c.host_scale_gb_per_s == doctest::Approx(8e6 / 1e9 / 0.25));
   CHECK(c.host_huge_page_bytes == (8u << 20));
-  CHECK(*c.host_effective_parallelism == 1.9);
-  CHECK(*report.results[0].pct_of_ceiling == doctest::Approx(100 * 0.5 / 1));
+  CHECK(*c.host_effective_parallelism == doctest::Approx(1.9));
+  CHECK(*report.results[0].pct_of_ceiling == doctest::Approx(100 * 0.4 / 1));
   CHECK(report.environment.config.pages == "huge");
   CHECK(report.environment.config.first_touch == "parallel");
   CHECK(c.host_in_place_schedule == "static");
@@ -95,14 +100,14 @@ TEST_CASE("the host ceilings: % of ceiling against the faster in-place stream; c
 
   // A dynamic split that streams faster becomes THE ceiling, the static one's figure kept beside it.
   measured_run faster = run_of({host_outcome("loop", {1, 1, 1}, host_threading::one_thread, 1)});
-  faster.host_ceiling->in_place_dynamic = timed_calls{0.1, {0.4, 0.4, 0.3}, {}, 4, 1.7};
+  faster.host_ceiling->in_place_dynamic = calls_of(0.1, {0.4, 0.4, 0.3}, {}, 4, 1.7);
   const auto dynamic = to_report(faster);
   const ceilings& d = dynamic.environment.ceilings;
   CHECK(d.host_in_place_schedule == "dynamic");
-  CHECK(*d.host_in_place_gb_per_s == doctest::Approx(16e6 / 1e9 / 0.4));
-  CHECK(*d.host_in_place_static_gb_per_s == doctest::Approx(16e6 / 1e9 / 0.5));
-  CHECK(*d.host_effective_parallelism == 1.7);
-  CHECK(*dynamic.results[0].pct_of_ceiling == doctest::Approx(100 * 0.4 / 1));
+  CHECK(*d.host_in_place_gb_per_s == doctest::Approx(16e6 / 1e9 / 0.3));
+  CHECK(*d.host_in_place_static_gb_per_s == doctest::Approx(16e6 / 1e9 / 0.4));
+  CHECK(*d.host_effective_parallelism == doctest::Approx(1.7));
+  CHECK(*dynamic.results[0].pct_of_ceiling == doctest::Approx(100 * 0.3 / 1));
 }
 
 TEST_CASE("a parallel policy near one thread warns loudly, once for all such rows; a sequential one does not") {
@@ -126,7 +131,7 @@ TEST_CASE("a parallel policy near one thread warns loudly, once for all such row
 TEST_CASE("a ceiling that used well under its threads may not bound; one that used them is not flagged") {
   measured_run run = run_of({});
   CHECK_FALSE(any_contains(to_report(run).warnings, "may not bound"));
-  run.host_ceiling->in_place.effective_parallelism = 1.2;
+  run.host_ceiling->in_place.parallelism.assign(run.host_ceiling->in_place.warm_s.size(), 1.2);
   CHECK(count_containing(to_report(run).warnings, "may not bound") == 1);
 }
 
@@ -151,7 +156,7 @@ TEST_CASE("device rows: clocks before and after, a changed clock warns, no kerne
   m.clocks_after = gpu_clocks{1755, 3201};
   measured_run run = run_of({{"thrust::device", "device", "CUDA", std::nullopt, std::nullopt, m}});
   run.device.unavailable.reset();
-  run.device_ceiling = timed_calls{0, {1e-4}, {1e-4}, 2, 0.5};
+  run.device_ceiling = calls_of(0, {1e-4}, {1e-4}, 2, 0.5);
   const auto report = to_report(run);
   const result_row& r = report.results[0];
   CHECK(r.sm_clock_before_mhz == 1980);

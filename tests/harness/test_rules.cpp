@@ -2,6 +2,8 @@
 // rows' derived figures and what makes the exit status 1. Hand-built runs with known answers.
 #include <doctest/doctest.h>
 
+#include "timed_calls_of.hpp"
+
 #include "harness/results.hpp"
 #include "harness/rules.hpp"
 #include "measure/stats.hpp"
@@ -24,7 +26,7 @@ measured_run run_of(std::vector<policy_outcome> outcomes) {
   measured_run r;
   r.config = run_config{element_type::float64, 1000, 1, 3};
   r.host.pstl_backend = "oneTBB";
-  r.host_ceiling = host_ceilings{timed_calls{0.1, {0.5}, {}, 0, 0}, {}, {}, 0, 0, {}};
+  r.host_ceiling = host_ceilings{calls_of(0.1, {0.5}, {}, 0, 0), {}, {}, 0, 0, {}};
   r.outcomes = std::move(outcomes);
   return r;
 }
@@ -73,10 +75,10 @@ TEST_CASE("a device row: kernel GB/s, share of the device ceiling by CUDA events
   measurement m;
   m.in_place.warm_s = {0.004};
   m.in_place.kernel_s = {0.001, 0.002, 0.003}; // median 0.002
-  m.e2e_pageable = timed_calls{0.5, {0.1, 0.2, 0.3}, {}, 0};
-  m.e2e_pinned = timed_calls{0.5, {0.05}, {}, 0};
+  m.e2e_pageable = calls_of(0.5, {0.1, 0.2, 0.3}, {}, 0);
+  m.e2e_pinned = calls_of(0.5, {0.05}, {}, 0);
   measured_run run = run_of({{"cuda::kernel", "device", "CUDA", std::nullopt, std::nullopt, m}});
-  run.device_ceiling = timed_calls{0, {}, {0.001}, 0};
+  run.device_ceiling = calls_of(0, {}, {0.001}, 0);
   const auto report = to_report(run);
   const result_row& r = report.results.front();
   CHECK(*r.kernel_median_s == 0.002);
@@ -127,13 +129,20 @@ TEST_CASE("STREAM's 4x rule and the noise rule") {
 }
 
 TEST_CASE("effective parallelism is reported only for timed calls long enough to judge it") {
-  timed_calls t;
-  t.effective_parallelism = 1.5;
-  t.warm_s = {0.004, 0.004};
-  CHECK_FALSE(measured_parallelism(t)); // 8 ms in all: a stray thread's cycles would dominate
-  t.warm_s.push_back(0.004);
-  REQUIRE(measured_parallelism(t));
-  CHECK(*measured_parallelism(t) == 1.5);
+  timed_calls t = calls_of(0, {0.004, 0.004}, {}, 3, 1.5);
+  CHECK_FALSE(measured_parallelism(t, false)); // 8 ms in all: a stray thread's cycles would dominate
+  t = calls_of(0, {0.004, 0.004, 0.004}, {}, 4, 1.5);
+  REQUIRE(measured_parallelism(t, false));
+  CHECK(*measured_parallelism(t, false) == doctest::Approx(1.5));
+  // Weighted by each call's duration, over the undisturbed calls only: the disturbed 9 ms call at 0.4 is left out.
+  t = calls_of(0, {0.004, 0.006, 0.004, 0.004, 0.004, 0.009}, {}, 7, 2.0);
+  t.parallelism = {2.0, 1.0, 2.0, 2.0, 2.0, 0.4};
+  t.disturbed = {false, false, false, false, false, true};
+  CHECK(*measured_parallelism(t, false) == doctest::Approx((2.0 * 16 + 1.0 * 6) / 22));
+  CHECK(*measured_parallelism(t, true) == doctest::Approx((2.0 * 16 + 1.0 * 6 + 0.4 * 9) / 31));
+  // Fewer than min_counted_calls undisturbed: every call counts (the row then says most were disturbed).
+  t.disturbed = {true, true, false, false, true, true};
+  CHECK(*measured_parallelism(t, false) == doctest::Approx((2.0 * 16 + 1.0 * 6 + 0.4 * 9) / 31));
 }
 
 TEST_CASE("--max-noise not reached is a warning naming what stopped the row") {
@@ -142,7 +151,7 @@ TEST_CASE("--max-noise not reached is a warning naming what stopped the row") {
   run.outcomes[0].result->in_place.stopped_by = stop_reason::reps;
   const auto report = to_report(run);
   const auto said = std::count_if(report.warnings.begin(), report.warnings.end(), [](const std::string& w) {
-    return w.find("loop: --max-noise 1.0% not reached (stopped by reps)") != std::string::npos;
+    return w.find("loop: the noise target +-1.0% was not reached (stopped by reps)") != std::string::npos;
   });
   CHECK(said == 1);
   run.outcomes[0].result->in_place.stopped_by = stop_reason::max_noise;

@@ -2,6 +2,8 @@
 // plans, and the memory check refuses what cannot fit.
 #include <doctest/doctest.h>
 
+#include "timed_calls_of.hpp"
+
 #include "harness/results.hpp"
 #include "harness/sweep.hpp"
 #include "harness/sweep_series.hpp"
@@ -21,7 +23,7 @@ policy_entry recorder(std::string name, std::vector<std::uint64_t>& sizes, std::
             sizes.push_back(cfg.size);
             threads.push_back(host_concurrency());
             measurement m;
-            m.in_place = timed_calls{1e-3, std::vector<double>(std::size_t(cfg.reps), 1e-3), {}, 0};
+            m.in_place = calls_of(1e-3, std::vector<double>(std::size_t(cfg.reps), 1e-3), {}, 0);
             return m;
           }};
 }

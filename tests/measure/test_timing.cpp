@@ -34,22 +34,33 @@ TEST_CASE("stop_after: --min-time fills the time, --max-noise the median's preci
   cfg.reps = 1000;
   const std::vector<double> same(10, 1e-3), spread{1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
   const std::vector<double> few(4, 1e-3), at_cap(1000, 1e-3);
-  CHECK_FALSE(stop_after(cfg, same, 0.01, 0.02, true)); // only the count decides
-  CHECK(stop_after(cfg, at_cap, 1.0, 1.1, false) == stop_reason::reps);
+  CHECK_FALSE(stop_after(cfg, same, 10, 0, 0.02, true)); // only the count decides
+  CHECK(stop_after(cfg, at_cap, 1000, 0, 1.1, false) == stop_reason::reps);
+  // Disturbed calls are made but not counted: the count ends the row only at three times --reps made.
+  CHECK_FALSE(stop_after(cfg, same, 2999, 0, 9, false));
+  CHECK(stop_after(cfg, same, 3000, 0, 9, false) == stop_reason::reps);
+  // So do disturbed calls that fill three times --min-time (made_s) while the counted ones do not fill it.
   cfg.min_time_s = 0.2;
-  CHECK_FALSE(stop_after(cfg, same, 0.01, 0.02, false));
-  CHECK(stop_after(cfg, same, 0.2, 0.3, false) == stop_reason::min_time);
-  CHECK_FALSE(stop_after(cfg, few, 0.3, 0.3, false)); // at least min_timed_reps
-  cfg.max_noise = 0.01;                               // now the noise decides, once min_time is filled
-  CHECK_FALSE(stop_after(cfg, same, 0.01, 0.02, true));
-  CHECK(stop_after(cfg, same, 0.2, 0.3, true) == stop_reason::max_noise);
-  CHECK_FALSE(stop_after(cfg, same, 0.2, 0.3, false));                      // not a checkpoint: no sort
-  CHECK_FALSE(stop_after(cfg, spread, 55, 60, true));                       // ranks 2 and 9 of 1..10: +-35%
-  CHECK(stop_after(cfg, at_cap, 1.0, 1.1, true) == stop_reason::max_noise); // met at the cap: the criterion held
+  CHECK_FALSE(stop_after(cfg, same, 100, 0.59, 9, false));
+  CHECK(stop_after(cfg, same, 100, 0.61, 9, false) == stop_reason::min_time);
+  cfg.min_time_s = 0;
+  const std::vector<double> long_calls(10, 0.03); // 0.3 s of counted calls
+  cfg.min_time_s = 0.2;
+  CHECK_FALSE(stop_after(cfg, same, 10, 0, 0.02, false));
+  CHECK(stop_after(cfg, long_calls, 10, 0, 0.3, false) == stop_reason::min_time);
+  CHECK_FALSE(stop_after(cfg, std::vector<double>(4, 0.1), 4, 0, 0.3, false)); // at least min_timed_reps
+  cfg.max_noise = 0.01; // now the noise decides, once min_time is filled
+  CHECK_FALSE(stop_after(cfg, same, 10, 0, 0.02, true));
+  CHECK(stop_after(cfg, long_calls, 10, 0, 0.3, true) == stop_reason::max_noise);
+  CHECK_FALSE(stop_after(cfg, long_calls, 10, 0, 0.3, false));                  // not a checkpoint: no sort
+  CHECK_FALSE(stop_after(cfg, spread, 10, 0, 60, true));                        // ranks 2 and 9 of 1..10: +-35%
+  CHECK(stop_after(cfg, at_cap, 1000, 0, 1.1, true) == stop_reason::max_noise); // met at the cap: the criterion held
   cfg.timeout_s = 50;
-  CHECK(stop_after(cfg, spread, 55, 60, true) == stop_reason::timeout);
+  CHECK(stop_after(cfg, spread, 10, 0, 60, true) == stop_reason::timeout);
+  cfg.timeout_is_budget = true; // the same limit, set by the run's budget, says so
+  CHECK(stop_after(cfg, spread, 10, 0, 60, true) == stop_reason::budget);
   cfg.reps = 2;
-  CHECK(stop_after(cfg, few, 0.3, 0.3, false) == stop_reason::reps); // --reps below the minimum wins
+  CHECK(stop_after(cfg, few, 4, 0, 0.3, false) == stop_reason::reps); // --reps below the minimum wins
 }
 
 TEST_CASE("time_calls stops a slow call by --timeout, long before --reps") {

@@ -58,11 +58,14 @@ bad_input_one_rank) # usage errors only rank 1 sees: exit 2, one line naming ran
   "${mpi[@]}" -np 1 "$exe" --size 1000 : -np 1 "$exe" --size 1000 --reps 4 2>"$dir/err"
   [ $? = 2 ] && grep -q '^policybench-mpi: rank 1: error: its command line differs' "$dir/err" ||
     fail "no disagreement" ;;
-stopping) # a rank's own time or noise criterion would stop it after a different count: refused; the default is
+stopping) # a rank's own time, noise or budget would stop it after a different count: refused; the default is
   # default_reps calls on every rank, not the plain harness's noise-driven stopping
   "${mpi[@]}" -np 2 "$exe" --size 1000 --policies loop --max-noise 5 2>"$dir/err"
-  [ $? = 2 ] && grep -q 'error: --max-noise, --min-time, --timeout: not in policybench-mpi' "$dir/err" ||
+  [ $? = 2 ] && grep -q 'error: --max-noise, --min-time, --timeout, --budget: not in policybench-mpi' "$dir/err" ||
     fail "--max-noise not refused"
+  "${mpi[@]}" -np 2 "$exe" --size 1000 --policies loop --budget 5 2>"$dir/err"
+  [ $? = 2 ] && grep -q 'error: --max-noise, --min-time, --timeout, --budget: not in policybench-mpi' "$dir/err" ||
+    fail "--budget not refused"
   "${mpi[@]}" -np 2 "$exe" --size 1000 --policies loop --format json --output "$dir/r.json" 2>"$dir/err" ||
     fail "exit $?"
   check_json "$dir/r.json" "${rows_ok[@]}" "all(row['reps'] == 10 for row in r['results'])" \

@@ -2,6 +2,8 @@
 // marked with their source, with speedups against this run's loop and warnings where the runs differ.
 #include <doctest/doctest.h>
 
+#include "timed_calls_of.hpp"
+
 #include "cli/options.hpp"
 #include "harness/results.hpp"
 #include "harness/rules.hpp"
@@ -41,7 +43,7 @@ benchmark_report this_report(std::uint64_t size = 1000) {
   r.host.pstl_backend = "oneTBB";
   r.host.cpu_model = "this cpu";
   r.device.unavailable = "test: no device";
-  r.host_ceiling = host_ceilings{timed_calls{0.1, {0.5}, {}, 0, 0}, {}, {}, 0, 0, {}};
+  r.host_ceiling = host_ceilings{calls_of(0.1, {0.5}, {}, 0, 0), {}, {}, 0, 0, {}};
   measurement loop;
   loop.in_place.cold_s = 2;
   loop.in_place.warm_s = {2, 2, 2};

@@ -1,0 +1,35 @@
+// The process's threads as the scheduler sees them: CPU time (effective parallelism, idle pools) and time spent
+// waiting for a CPU while runnable (disturbed calls), both read exactly at the moment of the call.
+#pragma once
+
+#include <chrono>
+#include <optional>
+
+namespace policybench {
+
+/// CPU seconds of every thread of this process so far, exited ones included, up to the moment of the call; 0 if
+/// the clock cannot be read.
+double process_cpu_seconds() noexcept;
+
+/// One reading of every thread of the process: when it was taken, their CPU time and the seconds they have spent
+/// runnable but waiting for a CPU (the scheduler's run_delay), summed over the live threads.
+struct thread_sample {
+  std::chrono::steady_clock::time_point at; ///< the midpoint of the reading, which takes tens of microseconds
+  double cpu_s = 0;                         ///< as process_cpu_seconds()
+  /// From /proc/self/task/*/schedstat; nullopt where the kernel does not provide it (CONFIG_SCHED_INFO off).
+  std::optional<double> waited_s;
+};
+thread_sample sample_threads() noexcept;
+
+/// A timed call is disturbed when its threads together waited for a CPU at least this long (a preemption by other
+/// work costs a scheduler slice, 0.75-3 ms; waking an idle CPU, tens of microseconds) ...
+inline constexpr double disturbed_floor_s = 200e-6;
+/// ... and at least this share of the call's wall time, so that a few microseconds of wake-up are never counted.
+inline constexpr double disturbed_share = 0.01;
+
+/// Whether a call of `call_s` seconds whose threads waited `waited_s` seconds for a CPU was disturbed.
+constexpr bool is_disturbed(double waited_s, double call_s) noexcept {
+  return waited_s >= disturbed_floor_s && waited_s >= disturbed_share * call_s;
+}
+
+} // namespace policybench
