@@ -60,7 +60,7 @@ def probability(text):
 
 
 def rows(path):
-    """The report's rows that ran, by (policy, type, size); each must carry samples_s, the raw warm samples, every one a
+    """The report's rows that ran, by (policy, type, size); each must carry samples_s, the raw warm samples, each a
     finite number of seconds >= 0 (a NaN would compare as SAME with anything, JSON true would count as 1 s)."""
     try:
         report = report_file.read(path)
@@ -73,16 +73,17 @@ def rows(path):
     for index, r in enumerate(results):
         if not isinstance(r, dict) or r.get("status") != "ok":
             continue
-        for field, wanted in (("policy", str), ("type", str), ("size", int)):
-            value = r.get(field)
-            if not isinstance(value, wanted) or isinstance(value, bool) or (field == "size" and value < 0):
-                fail(f"{path}: results[{index}]: '{field}' is {report_file.describe(value)}, not "
-                     + ("a count" if field == "size" else "a name"))
-        key = (r["policy"], r["type"], r["size"])
-        samples = r.get("samples_s")
+        policy, samples, kind, size = r.get("policy"), r.get("samples_s"), r.get("type", "-"), r.get("size")
+        if not isinstance(policy, str):
+            fail(f"{path}: results[{index}]: 'policy' is {report_file.describe(policy)}, not a name")
         if not isinstance(samples, list) or not samples:
-            fail(f"{path}: row {key[0]} has no samples_s (raw warm samples), so no statistical comparison is "
+            fail(f"{path}: row {policy} has no samples_s (raw warm samples), so no statistical comparison is "
                  "possible; rerun with a policybench that writes them")
+        if not isinstance(kind, str):  # absent in some older reports
+            fail(f"{path}: row {policy}: 'type' is {report_file.describe(kind)}, not a name")
+        if not isinstance(size, int) or isinstance(size, bool) or size < 0:
+            fail(f"{path}: row {policy}: 'size' is {report_file.describe(size)}, not a count")
+        key = (policy, kind, size)
         bad = next((i for i, s in enumerate(samples) if not report_file.is_number(s) or s < 0), None)
         if bad is not None:
             fail(f"{path}: row {key[0]}: samples_s[{bad}] is {report_file.describe(samples[bad])}, not a duration "
