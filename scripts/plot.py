@@ -217,10 +217,10 @@ def single_point_rows(reports):
 
 
 def label_rows(rows):
-    """Policy names, with the element count added when the same policy appears at several, and the count of
-    disturbed calls (left out of the median) where there were any."""
-    names = [r["policy"] for _, r in rows]
-    labels = [f"{n} ({r['size']})" if names.count(n) > 1 else n for n, (_, r) in zip(names, rows)]
+    """Policy names, with the element count added when the rows have several, and the count of disturbed calls
+    (left out of the median) where there were any."""
+    several = len({r["size"] for _, r in rows}) > 1
+    labels = [f"{r['policy']} ({r['size']})" if several else r["policy"] for _, r in rows]
     return [f"{label} [{r['disturbed_calls']} disturbed]" if number(r, "disturbed_calls") else label
             for label, (_, r) in zip(labels, rows)]
 
@@ -421,7 +421,7 @@ def cold_vs_warm(plt, reports, title, out_dir):
                interval_caption(any(warm_interval), "the warm median's 95% interval")]
     if spread > 100:  # a linear axis would flatten the small bars to nothing
         ax.set_yscale("log")
-        caption.append(f"Log axis: the times span {spread:.0f}x, too much for a linear one to show the smallest; "
+        caption.append(f"Log axis: the times span over 10^{int(math.log10(spread))}x, too much for a linear one to show the smallest; "
                        "bars start at the axis' bottom, not at zero.")
         unit = "ms, host clock, log scale"
     else:
