@@ -397,7 +397,8 @@ def thread_scaling(plt, reports, title, out_dir):
     ax.set_ylim(bottom=0)
     finish(ax, out_dir, "thread_scaling", f"{title}\nthread scaling of a[i] += 1",
            "host threads (oneTBB global_control, OpenMP)", "speedup over the policy's own 1-thread median",
-           [interval_caption(drawn, "the speedup's bounds from both medians' 95% intervals (1 thread and this)")])
+           [interval_caption(drawn, "the speedup's bounds from both medians' 95% intervals (1 thread and this)")],
+           loc="lower right", ncol=2)  # under the lines, which start at (1, 1) and rise
     return None
 
 
