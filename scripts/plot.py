@@ -422,8 +422,8 @@ def cold_vs_warm(plt, reports, title, out_dir):
                interval_caption(any(warm_interval), "the warm median's 95% interval")]
     if spread > 100:  # a linear axis would flatten the small bars to nothing
         ax.set_yscale("log")
-        caption.append(f"Log axis: the times span over 10^{int(math.log10(spread))}x, too much for a linear one to show the smallest; "
-                       "bars start at the axis' bottom, not at zero.")
+        caption.append(f"Log axis: the times span over 10^{int(math.log10(spread))}x, too much for a linear one to "
+                       "show the smallest; bars start at the axis' bottom, not at zero.")
         unit = "ms, host clock, log scale"
     else:
         ax.set_ylim(0, 1.2 * max(cold + warm))  # room for the legend above the bars
