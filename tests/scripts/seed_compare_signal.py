@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """scripts/seed_compare.py --output, ended by SIGNAL while it measures: the process ends as the signal would (its
-status names the signal) and leaves no file behind, the hidden temporary beside the report included.
+status names the signal; INT: KeyboardInterrupt's exit status 130) and leaves no file behind, the hidden temporary
+beside the report included.
 Usage: seed_compare_signal.py SIGNAL (a name such as TERM). Exit status 0 when it holds, 1 otherwise."""
 
 import os
@@ -37,8 +38,9 @@ def main(name):
             run.kill()
             return f"SIG{name} did not end seed_compare within 60 s"
         left = os.listdir(work)
-    if run.returncode != -signum:
-        return f"exit status {run.returncode}, expected death by SIG{name} ({-signum}); stderr: {err}"
+    expected = 130 if name == "INT" else -signum
+    if run.returncode != expected:
+        return f"exit status {run.returncode}, expected {expected} for SIG{name}; stderr: {err}"
     if left:
         return f"files left after SIG{name}: {left}"
     return None
