@@ -6,10 +6,11 @@ Exit status 0; 1 with --fail-on-slower PCT when a row is SLOWER by more than PCT
 
 import argparse
 import errno
-import json
 import os
 import statistics
 import sys
+
+import report_file
 
 try:
     from scipy.stats import mannwhitneyu
@@ -59,26 +60,34 @@ def probability(text):
 
 
 def rows(path):
-    """The report's rows that ran, by (policy, type, size); each must carry samples_s, the raw warm samples."""
+    """The report's rows that ran, by (policy, type, size); each must carry samples_s, the raw warm samples, each a
+    finite number of seconds >= 0 (a NaN would compare as SAME with anything, JSON true would count as 1 s)."""
     try:
-        with open(path) as f:
-            report = json.load(f)
-    except OSError as e:
-        fail(f"{path}: {e.strerror or e}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        fail(f"{path}: not JSON ({e})")
+        report = report_file.read(path)
+    except report_file.BadReport as e:
+        fail(f"{path}: {e}")
     results = report.get("results") if isinstance(report, dict) else None
     if not isinstance(results, list):
         fail(f"{path}: no 'results' list: not a policybench report")
     out = {}
-    for r in results:
+    for index, r in enumerate(results):
         if not isinstance(r, dict) or r.get("status") != "ok":
             continue
-        key = (str(r.get("policy")), str(r.get("type")), r.get("size"))
-        samples = r.get("samples_s")
-        if not isinstance(samples, list) or not samples or not all(isinstance(s, (int, float)) for s in samples):
-            fail(f"{path}: row {key[0]} has no samples_s (raw warm samples), so no statistical comparison is "
+        policy, samples, kind, size = r.get("policy"), r.get("samples_s"), r.get("type", "-"), r.get("size")
+        if not isinstance(policy, str):
+            fail(f"{path}: results[{index}]: 'policy' is {report_file.describe(policy)}, not a name")
+        if not isinstance(samples, list) or not samples:
+            fail(f"{path}: row {policy} has no samples_s (raw warm samples), so no statistical comparison is "
                  "possible; rerun with a policybench that writes them")
+        if not isinstance(kind, str):  # absent in some older reports
+            fail(f"{path}: row {policy}: 'type' is {report_file.describe(kind)}, not a name")
+        if not isinstance(size, int) or isinstance(size, bool) or size < 0:
+            fail(f"{path}: row {policy}: 'size' is {report_file.describe(size)}, not a count")
+        key = (policy, kind, size)
+        bad = next((i for i, s in enumerate(samples) if not report_file.is_number(s) or s < 0), None)
+        if bad is not None:
+            fail(f"{path}: row {key[0]}: samples_s[{bad}] is {report_file.describe(samples[bad])}, not a duration "
+                 "(a finite number of seconds >= 0)")
         out[key] = [float(s) for s in samples]
     return out
 
