@@ -42,18 +42,24 @@ std::optional<std::size_t> lscpu_llc_bytes() {
       top = name[1], llc = bytes;
   return llc;
 }
+
+// Every figure of `t` against the machine's.
+void check_figures(const std::optional<topology>& t, const topology& machine) {
+  REQUIRE(t);
+  CHECK(t->l1d_bytes == machine.l1d_bytes);
+  CHECK(t->l2_bytes == machine.l2_bytes);
+  CHECK(t->llc_bytes == machine.llc_bytes);
+  CHECK(t->llc_instances == machine.llc_instances);
+  CHECK(t->cores == machine.cores);
+  CHECK(t->numa_nodes == machine.numa_nodes);
+  CHECK(t->cpuset == machine.cpuset);
+}
 } // namespace
 
 TEST_CASE("2-socket EPYC 7763: 16 L3 domains add up, L1d and L2 are one core's") {
-  const auto t = xml_topology(data / "topology_epyc_7763_2s.xml");
-  REQUIRE(t);
-  CHECK(t->llc_bytes == 16 * 32 * mib);
-  CHECK(t->llc_instances == 16);
-  CHECK(t->l2_bytes == 512 * kib);
-  CHECK(t->l1d_bytes == 32 * kib);
-  CHECK(t->cores == 128);
-  CHECK(t->numa_nodes == std::vector<int>{0, 1});
-  CHECK(t->cpuset == "0-255");
+  check_figures(xml_topology(data / "topology_epyc_7763_2s.xml"),
+                {.l1d_bytes = 32 * kib, .l2_bytes = 512 * kib, .llc_bytes = 16 * 32 * mib, .llc_instances = 16,
+                 .cores = 128, .numa_nodes = {0, 1}, .cpuset = "0-255"});
 }
 
 TEST_CASE("a run's cpuset decides which last-level caches it reaches") {
@@ -75,27 +81,15 @@ TEST_CASE("a run's cpuset decides which last-level caches it reaches") {
 }
 
 TEST_CASE("i7-8700 desktop: one 12 MiB L3 over 6 cores, 12 threads") {
-  const auto t = xml_topology(data / "topology_i7_8700.xml");
-  REQUIRE(t);
-  CHECK(t->llc_bytes == 12 * mib);
-  CHECK(t->llc_instances == 1);
-  CHECK(t->l2_bytes == 256 * kib);
-  CHECK(t->l1d_bytes == 32 * kib);
-  CHECK(t->cores == 6);
-  CHECK(t->numa_nodes == std::vector<int>{0});
-  CHECK(t->cpuset == "0-11");
+  check_figures(xml_topology(data / "topology_i7_8700.xml"),
+                {.l1d_bytes = 32 * kib, .l2_bytes = 256 * kib, .llc_bytes = 12 * mib, .llc_instances = 1, .cores = 6,
+                 .numa_nodes = {0}, .cpuset = "0-11"});
 }
 
 TEST_CASE("this 2-core EPYC VM: 32 MiB of L3 as lscpu says, not sysconf's 320 MiB") {
-  const auto t = xml_topology(data / "topology_vm.xml");
-  REQUIRE(t);
-  CHECK(t->llc_bytes == 32 * mib);
-  CHECK(t->llc_instances == 1);
-  CHECK(t->l2_bytes == 1 * mib);
-  CHECK(t->l1d_bytes == 48 * kib);
-  CHECK(t->cores == 2);
-  CHECK(t->numa_nodes == std::vector<int>{0});
-  CHECK(t->cpuset == "0-1");
+  check_figures(xml_topology(data / "topology_vm.xml"),
+                {.l1d_bytes = 48 * kib, .l2_bytes = 1 * mib, .llc_bytes = 32 * mib, .llc_instances = 1, .cores = 2,
+                 .numa_nodes = {0}, .cpuset = "0-1"});
 }
 
 TEST_CASE("a topology that does not load, a list that does not parse or names no CPU: no topology") {
