@@ -34,7 +34,7 @@ TEST_CASE("a host array starts on a 2 MiB boundary and 0 bytes map nothing") {
   CHECK(empty.huge_page_bytes() == 0);
 }
 
-TEST_CASE("huge pages where the kernel's THP mode allows them; small pages give none") {
+TEST_CASE("huge pages where the kernel's THP mode allows them, small pages give none") {
   const std::size_t bytes = 16 * two_mib;
   const std::string mode = transparent_hugepage_mode();
   const host_array huge(bytes, page_size::huge), small(bytes, page_size::small);
