@@ -29,7 +29,7 @@ std::optional<std::string> memory_shortfall(std::uint64_t size, std::size_t elem
 
 /// The bracketed word of the kernel's THP switch ("always [madvise] never" -> "madvise"); empty when the file is
 /// absent (a kernel without transparent huge pages) or malformed.
-std::string transparent_hugepage_mode(
-    const std::filesystem::path& enabled = "/sys/kernel/mm/transparent_hugepage/enabled");
+std::string
+transparent_hugepage_mode(const std::filesystem::path& enabled = "/sys/kernel/mm/transparent_hugepage/enabled");
 
 } // namespace policybench

@@ -37,8 +37,8 @@ std::optional<topology> describe(hwloc_topology_t t, hwloc_const_cpuset_t run) {
     if (up->type == HWLOC_OBJ_L2CACHE) out.l2_bytes = up->attr->cache.size;
   }
   // From the highest level down: the first level the run's CPUs reach is the last-level cache.
-  for (const hwloc_obj_type_t level : {HWLOC_OBJ_L5CACHE, HWLOC_OBJ_L4CACHE, HWLOC_OBJ_L3CACHE, HWLOC_OBJ_L2CACHE,
-                                       HWLOC_OBJ_L1CACHE}) {
+  for (const hwloc_obj_type_t level :
+       {HWLOC_OBJ_L5CACHE, HWLOC_OBJ_L4CACHE, HWLOC_OBJ_L3CACHE, HWLOC_OBJ_L2CACHE, HWLOC_OBJ_L1CACHE}) {
     for (hwloc_obj_t cache = nullptr; (cache = hwloc_get_next_obj_by_type(t, level, cache));)
       if (hwloc_bitmap_intersects(cache->cpuset, run)) {
         out.llc_bytes += cache->attr->cache.size;

@@ -57,9 +57,13 @@ void check_figures(const std::optional<topology>& t, const topology& machine) {
 } // namespace
 
 TEST_CASE("2-socket EPYC 7763: 16 L3 domains add up, L1d and L2 are one core's") {
-  check_figures(xml_topology(data / "topology_epyc_7763_2s.xml"),
-                {.l1d_bytes = 32 * kib, .l2_bytes = 512 * kib, .llc_bytes = 16 * 32 * mib, .llc_instances = 16,
-                 .cores = 128, .numa_nodes = {0, 1}, .cpuset = "0-255"});
+  check_figures(xml_topology(data / "topology_epyc_7763_2s.xml"), {.l1d_bytes = 32 * kib,
+                                                                   .l2_bytes = 512 * kib,
+                                                                   .llc_bytes = 16 * 32 * mib,
+                                                                   .llc_instances = 16,
+                                                                   .cores = 128,
+                                                                   .numa_nodes = {0, 1},
+                                                                   .cpuset = "0-255"});
 }
 
 TEST_CASE("a run's cpuset decides which last-level caches it reaches") {
@@ -81,15 +85,23 @@ TEST_CASE("a run's cpuset decides which last-level caches it reaches") {
 }
 
 TEST_CASE("i7-8700 desktop: one 12 MiB L3 over 6 cores, 12 threads") {
-  check_figures(xml_topology(data / "topology_i7_8700.xml"),
-                {.l1d_bytes = 32 * kib, .l2_bytes = 256 * kib, .llc_bytes = 12 * mib, .llc_instances = 1, .cores = 6,
-                 .numa_nodes = {0}, .cpuset = "0-11"});
+  check_figures(xml_topology(data / "topology_i7_8700.xml"), {.l1d_bytes = 32 * kib,
+                                                              .l2_bytes = 256 * kib,
+                                                              .llc_bytes = 12 * mib,
+                                                              .llc_instances = 1,
+                                                              .cores = 6,
+                                                              .numa_nodes = {0},
+                                                              .cpuset = "0-11"});
 }
 
 TEST_CASE("this 2-core EPYC VM: 32 MiB of L3 as lscpu says, not sysconf's 320 MiB") {
-  check_figures(xml_topology(data / "topology_vm.xml"),
-                {.l1d_bytes = 48 * kib, .l2_bytes = 1 * mib, .llc_bytes = 32 * mib, .llc_instances = 1, .cores = 2,
-                 .numa_nodes = {0}, .cpuset = "0-1"});
+  check_figures(xml_topology(data / "topology_vm.xml"), {.l1d_bytes = 48 * kib,
+                                                         .l2_bytes = 1 * mib,
+                                                         .llc_bytes = 32 * mib,
+                                                         .llc_instances = 1,
+                                                         .cores = 2,
+                                                         .numa_nodes = {0},
+                                                         .cpuset = "0-1"});
 }
 
 TEST_CASE("a topology that does not load, a list that does not parse or names no CPU: no topology") {
