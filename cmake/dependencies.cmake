@@ -5,6 +5,8 @@ find_package(CLI11 CONFIG REQUIRED)           # CLI11::CLI11 (libcli11-dev)
 find_package(nlohmann_json 3 CONFIG REQUIRED) # nlohmann_json::nlohmann_json (nlohmann-json3-dev)
 find_package(fmt CONFIG REQUIRED)             # fmt::fmt (libfmt-dev)
 find_package(MPI COMPONENTS CXX)              # MPI::MPI_CXX, for policybench-mpi only (optional; libopenmpi-dev)
+find_package(PkgConfig REQUIRED)              # hwloc ships a pkg-config file, no CMake package (pkgconf)
+pkg_check_modules(hwloc REQUIRED IMPORTED_TARGET hwloc>=2) # PkgConfig::hwloc: the host's topology (libhwloc-dev)
 
 # Thrust and CUB come from CCCL, shipped with the CUDA Toolkit (also without nvcc on PATH).
 # Two Thrust targets, because the device system is fixed per translation unit:

@@ -3,7 +3,7 @@
 # package here: it is used from /usr/local/cuda when present; without it, Thrust and CUB come from Debian.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ libtbb-dev libcli11-dev nlohmann-json3-dev libfmt-dev doctest-dev)
+packages=(cmake ninja-build pkgconf g++ libtbb-dev libhwloc-dev libcli11-dev nlohmann-json3-dev libfmt-dev doctest-dev)
 # policybench-mpi (built when CMake finds MPI): Open MPI and its mpirun.
 packages+=(libopenmpi-dev openmpi-bin)
 # scripts/plot.py, seed_compare.py and compare_reports.py (SciPy) run on Debian's python3 (not a pyenv or venv one).

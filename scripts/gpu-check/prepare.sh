@@ -22,7 +22,7 @@ if [[ -z $cuobjdump ]]; then
   build/venv/bin/pip install -q nvidia-cuda-cuobjdump
   cuobjdump=$(find build/venv -name cuobjdump -type f | head -n 1)
 fi
-for target in "$build/src/policybench" "$build/tests/policybench_device_tests" "$build/src/libpolicybench_cuda.a"; do
+for target in "$build/src/policybench" "$build/tests/policybench_device_tests" "$build"/src/libpolicybench_*_cuda.a; do
   elves=$("$cuobjdump" --list-elf "$target")
   echo "$target: $(grep -c 'sm_90' <<<"$elves") sm_90 ELF images"
   if grep -v 'sm_90' <<<"$elves" | grep -q 'ELF file'; then echo "prepare: $target has code for another GPU"; exit 1; fi

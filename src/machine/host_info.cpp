@@ -1,6 +1,7 @@
 // What the host is: CPU, caches, oneTBB, compiler, and which parallel backend std::par really got.
 #include "machine/host_info.hpp"
-#include "machine/sysfs.hpp"
+#include "machine/memory.hpp"
+#include "machine/topology.hpp"
 #include "policybench/workload.hpp"
 
 #include <oneapi/tbb/info.h>
@@ -56,16 +57,20 @@ host_info query_host() {
   host_info h;
   h.cpu_model = cpu_model();
   h.logical_cores = static_cast<int>(std::thread::hardware_concurrency());
-  // sysconf is glibc's CPUID reading, wrong on some VMs (320 MiB of L3 where the kernel says 32 MiB): a fallback.
-  const cpu_caches caches = read_cpu_caches("/sys");
-  h.cache_source = caches.llc_bytes ? "sysfs" : "sysconf";
-  h.l1d_cache_bytes = caches.l1d_bytes ? caches.l1d_bytes : sysconf_bytes(_SC_LEVEL1_DCACHE_SIZE);
-  h.l2_cache_bytes = caches.l2_bytes ? caches.l2_bytes : sysconf_bytes(_SC_LEVEL2_CACHE_SIZE);
-  h.llc_bytes = caches.llc_bytes ? caches.llc_bytes : sysconf_bytes(_SC_LEVEL3_CACHE_SIZE);
-  h.llc_instances = caches.llc_instances;
-  if (h.llc_bytes == 0) h.llc_bytes = h.l2_cache_bytes;
-  h.transparent_hugepages = read_transparent_hugepage_mode("/sys");
-  h.numa_nodes = read_numa_nodes("/sys");
+  if (const auto t = host_topology(); t && t->llc_bytes > 0) {
+    h.cache_source = "hwloc";
+    h.physical_cores = t->cores, h.cpuset = t->cpuset, h.numa_nodes = t->numa_nodes;
+    h.l1d_cache_bytes = t->l1d_bytes, h.l2_cache_bytes = t->l2_bytes;
+    h.llc_bytes = t->llc_bytes, h.llc_instances = t->llc_instances;
+  } else {
+    // glibc's CPUID reading: wrong on some VMs (320 MiB of L3 where the kernel says 32 MiB), so only a fallback.
+    h.cache_source = "sysconf";
+    h.l1d_cache_bytes = sysconf_bytes(_SC_LEVEL1_DCACHE_SIZE);
+    h.l2_cache_bytes = sysconf_bytes(_SC_LEVEL2_CACHE_SIZE);
+    h.llc_bytes = sysconf_bytes(_SC_LEVEL3_CACHE_SIZE);
+    if (h.llc_bytes == 0) h.llc_bytes = h.l2_cache_bytes;
+  }
+  h.transparent_hugepages = transparent_hugepage_mode();
   h.tbb_version = TBB_runtime_version();
   h.tbb_default_concurrency = tbb::info::default_concurrency();
 #if defined(__clang__)

@@ -11,13 +11,16 @@ namespace policybench {
 struct host_info {
   std::string cpu_model;             ///< /proc/cpuinfo "model name"
   int logical_cores = 0;             ///< std::thread::hardware_concurrency
+  int physical_cores = 0;            ///< cores holding the process's CPUs (0 when from sysconf)
+  std::string cpuset;                ///< the CPUs the process may run on, "0-1" (empty when from sysconf)
   std::size_t l1d_cache_bytes = 0;   ///< per core (0 when unknown)
   std::size_t l2_cache_bytes = 0;    ///< per core
-  std::size_t llc_bytes = 0;         ///< last-level cache (L3, else L2), all instances together
+  std::size_t llc_bytes = 0;         ///< last-level cache (L3, else L2), the instances the cpuset reaches together
   int llc_instances = 0;             ///< how many last-level caches llc_bytes adds up (0 when from sysconf)
-  std::string cache_source;          ///< where llc_bytes came from: "sysfs" (the kernel, as lscpu) or "sysconf"
+  std::string cache_source;          ///< where caches, cores, cpuset and NUMA nodes came from: "hwloc", or
+                                     ///< "sysconf" (caches only, glibc's CPUID) when hwloc cannot load the topology
   std::string transparent_hugepages; ///< THP mode: "always", "madvise", "never"; empty without THP
-  std::vector<int> numa_nodes;       ///< online NUMA nodes; empty when the kernel has no NUMA support
+  std::vector<int> numa_nodes;       ///< the machine's NUMA nodes; empty when from sysconf
   std::string tbb_version;           ///< oneTBB runtime version, e.g. "2021.8.0"
   int tbb_default_concurrency = 0;   ///< tbb::info::default_concurrency()
   std::string compiler;              ///< e.g. "g++ 12.2.0"

@@ -1,4 +1,4 @@
-// Memory checks shared by a single run (--size refused) and a size sweep (the series stops early).
+// Memory checks shared by a single run (--size refused) and a size sweep (the series stops early); the THP mode.
 #include "machine/memory.hpp"
 
 #include <fstream>
@@ -31,6 +31,16 @@ std::optional<std::string> memory_shortfall(std::uint64_t size, std::size_t elem
            " bytes of device memory (two arrays: the copy ceiling's source and destination), only " +
            std::to_string(*limits.device_free_bytes) + " are free on " + limits.device_name;
   return std::nullopt;
+}
+
+std::string transparent_hugepage_mode(const std::filesystem::path& enabled) {
+  std::ifstream in(enabled);
+  std::string line;
+  std::getline(in, line);
+  const auto open = line.find('['), close = line.find(']');
+  return open != std::string::npos && close != std::string::npos && open < close
+             ? line.substr(open + 1, close - open - 1)
+             : std::string();
 }
 
 } // namespace policybench

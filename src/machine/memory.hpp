@@ -1,8 +1,10 @@
-// Whether a run of a given element count fits: host memory (MemAvailable) and, with a device policy, device memory.
+// Whether a run of a given element count fits: host memory (MemAvailable) and, with a device policy, device memory;
+// and whether the kernel gives huge pages at all (the THP mode).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -24,5 +26,10 @@ std::uint64_t host_available_bytes();
 /// reason is one line naming bytes needed and available, e.g. "1000000000 elements need 8000000000 bytes of host
 /// memory (one array), only 4000000000 are available". Sizes past 2^64 bytes say so.
 std::optional<std::string> memory_shortfall(std::uint64_t size, std::size_t element_bytes, const memory_limits& limits);
+
+/// The bracketed word of the kernel's THP switch ("always [madvise] never" -> "madvise"); empty when the file is
+/// absent (a kernel without transparent huge pages) or malformed.
+std::string
+transparent_hugepage_mode(const std::filesystem::path& enabled = "/sys/kernel/mm/transparent_hugepage/enabled");
 
 } // namespace policybench

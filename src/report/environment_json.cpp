@@ -55,6 +55,8 @@ json environment_json(const environment_info& env) {
           {"host",
            {{"cpu_model", h.cpu_model},
             {"logical_cores", h.logical_cores},
+            {"physical_cores", h.physical_cores},
+            {"cpuset", h.cpuset},
             {"l1d_cache_bytes", h.l1d_cache_bytes},
             {"l2_cache_bytes", h.l2_cache_bytes},
             {"llc_bytes", h.llc_bytes},

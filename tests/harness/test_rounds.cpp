@@ -89,7 +89,7 @@ TEST_CASE("interleaved rounds: a real policy validates exactly in every round, a
   CHECK(report.results.at(0).status == row_status::invalid);
 }
 
-TEST_CASE("interleaved rounds: a policy that throws is failed and measured no more; the others go on") {
+TEST_CASE("interleaved rounds: a policy that throws is failed and measured no more, the others go on") {
   int rounds_asked = 0;
   policy_entry failing = constant("failing");
   failing.measure = [inner = failing.measure, &rounds_asked](const run_config& c) {

@@ -80,7 +80,7 @@ TEST_CASE("a row carries its raw samples, a CI that brackets the median, its par
   CHECK_FALSE(few.results[0].median_ci_confidence);
 }
 
-TEST_CASE("the host ceilings: % of ceiling against the fastest in-place call; copy and scale by their own bytes") {
+TEST_CASE("the host ceilings: % of ceiling against the fastest in-place call, copy and scale by their own bytes") {
   measured_run run = run_of({host_outcome("loop", {1, 1, 1}, host_threading::one_thread, 1)});
   run.host_ceiling->round_best_s = {0.4, 0.5}; // the slowest round's fastest call: the interval's low end
   const auto report = to_report(run);
@@ -110,7 +110,7 @@ TEST_CASE("the host ceilings: % of ceiling against the fastest in-place call; co
   CHECK(*dynamic.results[0].pct_of_ceiling == doctest::Approx(100 * 0.3 / 1));
 }
 
-TEST_CASE("a parallel policy near one thread warns loudly, once for all such rows; a sequential one does not") {
+TEST_CASE("a parallel policy near one thread warns loudly, once for all such rows, a sequential one does not") {
   const auto w = to_report(run_of({host_outcome("loop", {1, 1}, host_threading::one_thread, 1.0),
                                    host_outcome("std::par", {1, 1}, host_threading::tbb, 1.1),
                                    host_outcome("thrust::omp", {1, 1}, host_threading::openmp, 1.2),
@@ -128,14 +128,14 @@ TEST_CASE("a parallel policy near one thread warns loudly, once for all such row
   CHECK_FALSE(any_contains(to_report(one_thread).warnings, "ONE THREAD"));
 }
 
-TEST_CASE("a ceiling that used well under its threads may not bound; one that used them is not flagged") {
+TEST_CASE("a ceiling that used well under its threads may not bound, one that used them is not flagged") {
   measured_run run = run_of({});
   CHECK_FALSE(any_contains(to_report(run).warnings, "may not bound"));
   run.host_ceiling->in_place.parallelism.assign(run.host_ceiling->in_place.warm_s.size(), 1.2);
   CHECK(count_containing(to_report(run).warnings, "may not bound") == 1);
 }
 
-TEST_CASE("huge pages asked for and none obtained warns with the THP mode; --pages small does not") {
+TEST_CASE("huge pages asked for and none obtained warns with the THP mode, --pages small does not") {
   measured_run run = run_of({host_outcome("loop", {1, 1}, host_threading::one_thread, 1)});
   CHECK_FALSE(any_contains(to_report(run).warnings, "huge pages"));
   run.host_ceiling->huge_page_bytes = 0;

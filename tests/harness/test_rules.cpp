@@ -50,7 +50,7 @@ TEST_CASE("an invalid loop is never the speedup baseline, and its run exits 1") 
   CHECK_FALSE(all_valid(report.results));
 }
 
-TEST_CASE("a failed loop is no baseline either; a valid one is, whatever its place in the run") {
+TEST_CASE("a failed loop is no baseline either, a valid one is, whatever its place in the run") {
   policy_outcome failed{"loop", "host", "test", std::nullopt, "out of memory", std::nullopt};
   CHECK_FALSE(named(to_report(run_of({failed, host("fast", {1})})), "fast").speedup_vs_loop);
   const auto ok = to_report(run_of({host("fast", {1}), host("loop", {3})}));

@@ -17,7 +17,7 @@ TEST_CASE("the default series runs 10^3..10^9 in steps of sqrt(10), rounded to w
   CHECK(s.stop_reason == "reached --max-size 1000000000");
 }
 
-TEST_CASE("--min-size and --max-size bound the series; the maximum is kept only when it is on it") {
+TEST_CASE("--min-size and --max-size bound the series, the maximum is kept only when it is on it") {
   CHECK(plan_size_series(1000, 10000, 8, {}).sizes == std::vector<std::uint64_t>{1000, 3162, 10000});
   CHECK(plan_size_series(1000, 9999, 8, {}).sizes == std::vector<std::uint64_t>{1000, 3162});
   CHECK(plan_size_series(5000, 5000, 8, {}).sizes == std::vector<std::uint64_t>{5000});

@@ -2,7 +2,7 @@
 // parser, and first_touch_fill's values with every threading.
 #include <doctest/doctest.h>
 
-#include "machine/sysfs.hpp"
+#include "machine/memory.hpp"
 #include "measure/host_array.hpp"
 #include "measure/host_threads.hpp"
 #include "measure/validation.hpp"
@@ -34,9 +34,9 @@ TEST_CASE("a host array starts on a 2 MiB boundary and 0 bytes map nothing") {
   CHECK(empty.huge_page_bytes() == 0);
 }
 
-TEST_CASE("huge pages where the kernel's THP mode allows them; small pages give none") {
+TEST_CASE("huge pages where the kernel's THP mode allows them, small pages give none") {
   const std::size_t bytes = 16 * two_mib;
-  const std::string mode = read_transparent_hugepage_mode("/sys");
+  const std::string mode = transparent_hugepage_mode();
   const host_array huge(bytes, page_size::huge), small(bytes, page_size::small);
   first_touch_fill(huge.data<double>(), bytes / sizeof(double), host_threading::one_thread);
   first_touch_fill(small.data<double>(), bytes / sizeof(double), host_threading::one_thread);

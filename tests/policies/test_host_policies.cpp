@@ -87,7 +87,7 @@ TEST_CASE("thrust::omp is available when OpenMP was found") {
   CHECK(omp->unavailable.has_value() == !query_host().openmp);
 }
 
-TEST_CASE("the host ceilings time reps calls each; copy and scale move half the in-place bytes") {
+TEST_CASE("the host ceilings time reps calls each, copy and scale move half the in-place bytes") {
   run_config cfg{element_type::float64, 1'000'003, 1, 3};
   cfg.keep_disturbed = true;
   const host_ceilings c = measure_host_ceilings(cfg);

@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "host_rows.hpp"
-#include "machine/sysfs.hpp"
+#include "machine/memory.hpp"
 #include "measure/ceilings.hpp"
 
 #include <algorithm>
@@ -14,7 +14,7 @@ using namespace policybench;
 
 namespace {
 bool thp_allows_madvise() {
-  const std::string mode = read_transparent_hugepage_mode("/sys");
+  const std::string mode = transparent_hugepage_mode();
   return mode == "always" || mode == "madvise";
 }
 } // namespace

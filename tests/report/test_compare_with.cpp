@@ -160,7 +160,7 @@ TEST_CASE("--compare-with is repeatable and comma-separated") {
 }
 
 TEST_CASE(
-    "a report without the newer row fields (an older policybench, seed_compare.py) is read; new ones round-trip") {
+    "a report without the newer row fields (an older policybench, seed_compare.py) is read, new ones round-trip") {
   json report = this_run();
   json& row = report["results"][0];
   REQUIRE(row.contains("samples_s"));
