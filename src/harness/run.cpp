@@ -2,6 +2,7 @@
 #include "harness/run.hpp"
 
 #include "measure/ceilings.hpp"
+#include "measure/device_out_of_memory.hpp"
 #include "measure/host_threads.hpp"
 #include "measure/timing.hpp"
 
@@ -9,6 +10,7 @@
 #include <exception>
 #include <new>
 #include <numeric>
+#include <string>
 
 namespace policybench {
 
@@ -36,12 +38,14 @@ bool measure_round(measured_run& run, const policy_entry& p, std::size_t i, int 
   bool round_timed_out = false;
   try {
     measurement m = p.measure(round_config(run.config, round, run.rounds, samples, spent_s));
-    spent_s += m.in_place.elapsed_s;
+    spent_s += elapsed_s(m);
     round_timed_out = m.in_place.stopped_by == stop_reason::timeout;
     if (o.result)
       append_round(*o.result, std::move(m), round);
     else
       o.result = std::move(m);
+  } catch (const device_out_of_memory& e) {
+    o.error = std::string("out of device memory: ") + e.what(); // which call, or both byte counts
   } catch (const std::bad_alloc&) {
     o.error = "out of memory";
   } catch (const std::exception& e) {
@@ -54,8 +58,9 @@ bool measure_round(measured_run& run, const policy_entry& p, std::size_t i, int 
   timed_calls& t = o.result->in_place;
   if (run.rounds == 1) return true; // time_calls applied every criterion
   const double timed_s = std::accumulate(t.warm_s.begin(), t.warm_s.end(), 0.0);
-  const auto why = round_timed_out ? std::optional(stop_reason::timeout)
-                                   : stop_after(run.config, t.warm_s, timed_s, spent_s, round + 1 >= run.rounds);
+  const auto why = round_timed_out
+                       ? std::optional(stop_reason::timeout)
+                       : stop_after(run.config, reported_samples(t), timed_s, spent_s, round + 1 >= run.rounds);
   if (why) t.stopped_by = *why;
   return why.has_value();
 }
@@ -86,7 +91,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
     // A device lost here must not cost the host results: the warning keeps the CUDA text, and each device
     // policy after it fails with its own.
     try {
-      run.device_ceiling = measure_device_copy(cfg);
+      run.device_ceiling = measure_device_ceilings(cfg);
     } catch (const std::exception& e) {
       run.device_ceiling_error = e.what();
     }
@@ -97,6 +102,9 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
     if (!p.unavailable) runnable.push_back(run.outcomes.size());
     run.outcomes.push_back({p.name, p.device, p.backend, p.unavailable, std::nullopt, std::nullopt});
   }
+  // A GPU-only run has no row the host ceiling bounds: it would cost time and host memory for nothing.
+  const bool any_host =
+      std::any_of(selected.begin(), selected.end(), [](const auto& p) { return p.device != "device"; });
   std::vector<double> spent_s(selected.size(), 0.0);
   std::vector<bool> done(selected.size(), false);
   for (int round = 0;; ++round) {
@@ -105,7 +113,8 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
     if (order.order == policy_order::interleaved) positions = round_order(runnable.size(), round, order.seed);
     // The host ceiling opens every round that measures a policy, with a policy's share of the calls, so that drift
     // between rounds moves it with the rows it bounds.
-    if (std::any_of(runnable.begin(), runnable.end(), [&](std::size_t i) { return !done[i]; }) || round == 0)
+    if (any_host &&
+        (std::any_of(runnable.begin(), runnable.end(), [&](std::size_t i) { return !done[i]; }) || round == 0))
       measure_ceiling_round(run, round);
     std::vector<std::string> measured;
     for (const std::size_t k : positions) {

@@ -32,7 +32,12 @@ struct run_config {
   /// Device runs: seconds of GPU work (memsets of the run's buffer) before the policy's first call, so that an idle
   /// GPU's SM clock has ramped up before anything is timed (the H200 idles far below its boost clock).
   double device_warmup_s = 0.1;
-  page_size pages = page_size::huge;                         ///< host arrays' pages (measure/placement.hpp)
+  /// Device rows: kernel time from events around a call behind a held stream (true), or, for sanitizers and
+  /// profilers that serialize or slow every launch (a held stream would spin to its timeout), around a batch of
+  /// unheld_batch_calls calls between one event pair, per call (false).
+  bool hold_stream = true;
+  bool end_to_end = true;            ///< device rows: also the end-to-end views from pageable and pinned host memory
+  page_size pages = page_size::huge; ///< host arrays' pages (measure/placement.hpp)
   first_touch_mode first_touch = first_touch_mode::parallel; ///< which threads place the host arrays' pages
   /// Called before each call's clock starts (cold, warm-up and timed calls): policybench-mpi's barrier, so that
   /// every rank starts each call together. Empty (the plain harness): nothing.
@@ -51,12 +56,12 @@ struct timed_calls {
   /// and the proclaim_copyable_arguments row's not at all (their first call is on a scratch buffer, see
   /// prime_cub_tile_size). Driver and context start-up are device_info's driver_init_s and context_create_s.
   double cold_s = 0;
-  std::vector<double> warm_s;    ///< one host-clock duration per timed call, each call complete when timing stops
-  /// One CUDA-event duration per timed call on the policy's stream, held (stream_hold.cuh) so that the start event
-  /// is not timestamped before the launch arrives; such calls' warm_s include enqueueing and releasing the hold
-  /// (microseconds). Empty on the host and where measurement::no_kernel_time says why.
+  std::vector<double> warm_s; ///< one host-clock duration per timed call, each call complete when timing stops
+  /// One CUDA-event duration per timed call on the policy's stream (measure/device_timing.cuh: held, or a batch's
+  /// per-call share); warm_s then holds a separate unheld call's host-synchronous time. Empty on the host and where
+  /// measurement::no_kernel_time says why.
   std::vector<double> kernel_s;
-  std::uint64_t calls = 0;       ///< calls the buffer received: cold + warm-up + timed (what validation expects)
+  std::uint64_t calls = 0; ///< calls the buffer received (what validation expects): cold + warm-up + timed on the host
   /// Process CPU time (user + system, every thread) over the timed calls / their wall time: ~1 for one busy
   /// thread, ~k for k busy threads, ~0 for a call that sleeps or waits on a device without spinning.
   double effective_parallelism = 0;
@@ -86,5 +91,11 @@ struct measurement {
   std::optional<std::uint64_t> huge_page_bytes;
   std::optional<host_threading> host_threads; ///< host policies: the threads the call ran on (and first touched)
 };
+
+/// Wall seconds a measurement took, its end-to-end views included: what a row's --timeout covers.
+inline double elapsed_s(const measurement& m) noexcept {
+  return m.in_place.elapsed_s + (m.e2e_pageable ? m.e2e_pageable->elapsed_s : 0) +
+         (m.e2e_pinned ? m.e2e_pinned->elapsed_s : 0);
+}
 
 } // namespace policybench

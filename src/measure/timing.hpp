@@ -21,6 +21,19 @@ double process_cpu_seconds() noexcept;
 /// The fewest timed calls a time- or noise-driven row makes: a median needs a few samples to mean anything.
 inline constexpr int min_timed_reps = 5;
 
+/// The samples a row's figure and its stopping rule are taken from: the kernel times where there are any (device
+/// rows), else the host-clock times.
+inline std::span<const double> reported_samples(const timed_calls& t) noexcept {
+  return t.kernel_s.empty() ? std::span<const double>(t.warm_s) : std::span<const double>(t.kernel_s);
+}
+
+/// What a device call returns to time_calls: the host-synchronous seconds of a call it made unheld, timed by
+/// itself (launch to synchronize), and the kernel seconds of a call timed with CUDA events.
+struct call_times {
+  double host_s = 0;
+  double kernel_s = 0;
+};
+
 /// Whether timed calls should end after the n = samples_s.size() made so far (timed_s: their sum; elapsed_s: wall
 /// seconds since the cold call began), and why. Checked in this order: max_noise (cfg.max_noise > 0 and
 /// check_noise: n >= min_timed_reps, timed_s >= cfg.min_time_s, median_noise <= cfg.max_noise); min_time
@@ -41,23 +54,25 @@ inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<co
 
 /// Times `call` once cold, cfg.warmup times untimed, then timed until stop_after says why to stop (the median's
 /// noise is checked whenever the sample has grown by a tenth, and at the cap, so that sorting stays rare).
-/// `call` must return only once its work is complete (synchronize streams inside it). If it returns a double, that
-/// is taken as its device-side duration in seconds (CUDA events) and collected in kernel_s. Host-clock durations
-/// come from std::chrono::steady_clock, each started after cfg.before_each_call returns; the process CPU time over
-/// the timed calls / their wall time gives effective_parallelism.
+/// `call` must return only once its work is complete (synchronize streams inside it). If it returns call_times, its
+/// host_s is the call's host-clock duration and its kernel_s is collected in kernel_s, and the noise rule judges the
+/// kernel times. Otherwise host-clock durations come from std::chrono::steady_clock, each started after
+/// cfg.before_each_call returns; the process CPU time over the timed calls / their wall time gives
+/// effective_parallelism.
 template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call) {
   using clock = std::chrono::steady_clock;
-  constexpr bool reports_kernel_time = !std::is_void_v<std::invoke_result_t<Call&>>;
+  constexpr bool reports_kernel_time = std::is_same_v<std::invoke_result_t<Call&>, call_times>;
   const auto since = [](clock::time_point t) { return std::chrono::duration<double>(clock::now() - t).count(); };
   const auto timed = [&] {
     if (cfg.before_each_call) cfg.before_each_call();
-    const auto start = clock::now();
-    std::optional<double> kernel_s;
-    if constexpr (reports_kernel_time)
-      kernel_s = call();
-    else
+    if constexpr (reports_kernel_time) {
+      const call_times t = call();
+      return std::pair{t.host_s, std::optional(t.kernel_s)};
+    } else {
+      const auto start = clock::now();
       call();
-    return std::pair{since(start), kernel_s};
+      return std::pair{since(start), std::optional<double>()};
+    }
   };
   timed_calls out;
   const auto first_start = clock::now();
@@ -84,7 +99,7 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
     const std::size_t n = out.warm_s.size();
     const bool check_noise = n >= next_noise_check || n >= std::size_t(cfg.reps);
     if (check_noise) next_noise_check = n + std::max<std::size_t>(1, n / 10);
-    if (const auto why = stop_after(cfg, out.warm_s, timed_s, since(first_start), check_noise)) {
+    if (const auto why = stop_after(cfg, reported_samples(out), timed_s, since(first_start), check_noise)) {
       out.stopped_by = *why;
       break;
     }

@@ -81,6 +81,8 @@ TEST_CASE("no arguments give the defaults") {
   CHECK_FALSE(o->threads);
   CHECK(o->format == output_format::table);
   CHECK_FALSE(o->output);
+  CHECK(o->run.hold_stream);
+  CHECK(o->run.end_to_end);
 }
 
 TEST_CASE("every option parses") {
@@ -98,6 +100,8 @@ TEST_CASE("every option parses") {
   CHECK(o->output == std::optional<std::string>("out.json"));
 
   CHECK(parse({"--size", "0"})->run.size == 0);
+  CHECK_FALSE(parse({"--no-stream-hold"})->run.hold_stream);
+  CHECK_FALSE(parse({"--no-end-to-end"})->run.end_to_end);
   CHECK(parse({"--list-policies", "--output", "list.txt"})->list_policies);
   CHECK(parse({"--type", "float32"})->run.type == element_type::float32);
   CHECK(parse({"--type", "int64"})->run.type == element_type::int64);
