@@ -15,8 +15,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(ROOT, "scripts", "gpu-check"))
+sys.path[:0] = [HERE, os.path.join(ROOT, "scripts", "gpu-check")]
 import gpu_bundle_fakes  # noqa: E402
 import plan  # noqa: E402
 
@@ -49,11 +48,10 @@ class Bundle(unittest.TestCase):
         run_env = {"PATH": f"{tools}:/usr/bin:/bin", "OUT": out, "PYTHON": os.path.join(tools, "python"),
                    "CUDA_BIN": "/nonexistent", "EVENTS": events, "LD_LIBRARY_PATH": SYSTEM_LIBS,
                    "FAKE_MODULES": os.path.join(root, "modules"), "HOME": root} | (env or {})
-        start = time.monotonic()
+        start, self.out = time.monotonic(), out
         result = subprocess.run(["bash", os.path.join(self.bundle, "run.sh")], env=run_env, capture_output=True,
                                 text=True, timeout=budget + 30)
         seconds = time.monotonic() - start
-        self.out = out
         with open(os.path.join(out, "summary.txt")) as f:
             summary = {line.split()[0]: line[15:].rsplit(None, 1)[0].strip() for line in f
                        if line.split()[:1] and line.split()[0] in ORDER}
@@ -61,8 +59,8 @@ class Bundle(unittest.TestCase):
             logged = [line.rstrip("\n").split("\t")[1:] for line in f]
         self.assertLessEqual(seconds, budget, result.stdout)
         self.assertEqual(list(summary), ORDER, result.stdout)  # every step reported, in plan.py's order
-        self.assertLessEqual(len(os.listdir(out)), 8)
-        self.assertTrue(all(os.path.isfile(os.path.join(out, f)) for f in os.listdir(out)))
+        self.assertTrue(len(os.listdir(out)) <= 8 and all(os.path.isfile(os.path.join(out, f)) for f in
+                                                          os.listdir(out)))
         return result.returncode, seconds, summary, sorted(os.listdir(out)), logged, result.stdout
 
     def jsonl(self, name):
@@ -134,6 +132,18 @@ class Bundle(unittest.TestCase):
                 rows = [r for report in self.jsonl("seed.jsonl") for r in report["results"]]
                 self.assertEqual([r["status"] for r in rows], ["unavailable"] * 3)
                 self.assertIn("refuses it when it compiles at the first call: KeyError", rows[0]["reason"])
+
+
+class Plan(unittest.TestCase):
+    def test_the_plan_fits_its_budget_and_a_smaller_budget_is_refused(self):
+        script = os.path.join(ROOT, "scripts", "gpu-check", "plan.py")
+        fits = subprocess.run([sys.executable, script], capture_output=True, text=True)
+        self.assertEqual(fits.returncode, 0, fits.stderr)
+        lines = [line.split("\t") for line in fits.stdout.splitlines()]
+        self.assertEqual(lines[0], ["budget", str(plan.BUDGET_S)])
+        self.assertEqual([line[0] for line in lines[1:]], ORDER)
+        self.assertLessEqual(sum(int(line[2]) for line in lines[1:]) + plan.MARGIN_S, plan.BUDGET_S)
+        self.assertEqual(subprocess.run([sys.executable, script, "--budget", "300"], capture_output=True).returncode, 1)
 
 
 if __name__ == "__main__":
