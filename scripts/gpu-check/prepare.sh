@@ -36,7 +36,10 @@ fi
 for target in "$build/src/policybench" "$build/tests/policybench_device_tests" "$build/src/libpolicybench_cuda.a"; do
   elves=$("$cuobjdump" --list-elf "$target")
   echo "$target: $(grep -c 'sm_90' <<<"$elves") sm_90 ELF images"
-  if grep -v 'sm_90' <<<"$elves" | grep -q 'ELF file'; then echo "prepare: $target has code for another GPU"; exit 1; fi
+  if grep -v 'sm_90' <<<"$elves" | grep 'ELF file' >/dev/null; then # no -q: SIGPIPE under pipefail
+    echo "prepare: $target has code for another GPU"
+    exit 1
+  fi
   grep -q 'sm_90' <<<"$elves" || { echo "prepare: no sm_90 ELF in $target"; exit 1; }
 done
 

@@ -28,7 +28,7 @@ deadline=$((SECONDS + budget - 15)) # 15 s for the last step's kill and this sum
 # Python and compute-sanitizer keep the machine's. The bundled libstdc++ (lib/compat) needs the build machine's
 # glibc; an older glibc may still run the machine's own libstdc++.
 libs=$here/lib:$here/lib/compat
-LD_LIBRARY_PATH=$libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} ldd "$bin/policybench" 2>&1 | grep -q "not found" &&
+LD_LIBRARY_PATH=$libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} ldd "$bin/policybench" 2>&1 | grep "not found" >/dev/null &&
   libs=$here/lib
 bundled=(sh -c 'LD_LIBRARY_PATH="$0${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" exec "$@"' "$libs")
 cuda_bin=${CUDA_BIN:-/usr/local/cuda/bin}
@@ -38,11 +38,13 @@ cuda_bin=${CUDA_BIN:-/usr/local/cuda/bin}
 missing_bin="" driver="" sanitizer="" py=""
 for exe in policybench policybench_device_tests; do
   if [[ ! -x $bin/$exe ]]; then missing_bin="$bin/$exe (not a prepared bundle)"
-  elif "${bundled[@]}" ldd "$bin/$exe" 2>&1 | grep -q "not found"; then
+  elif "${bundled[@]}" ldd "$bin/$exe" 2>&1 | grep "not found" >/dev/null; then
     missing_bin="libraries of $exe: $("${bundled[@]}" ldd "$bin/$exe" 2>&1 | grep 'not found' | xargs)"
   fi
 done
-ldconfig -p 2>/dev/null | grep -q 'libcuda\.so\.1 ' || driver="CUDA driver (libcuda.so.1 not in the loader's cache)"
+# grep reads to the end (no -q): under pipefail, a writer cut short by SIGPIPE would fail the check.
+ldconfig -p 2>/dev/null | grep 'libcuda\.so\.1 ' >/dev/null ||
+  driver="CUDA driver (libcuda.so.1 not in the loader's cache)"
 if [[ -z $missing_bin$driver ]]; then
   line=$(timeout 60 "${bundled[@]}" "$bin/policybench" --list-policies 2>&1 | grep '^cub::DeviceTransform ')
   [[ $line == *" available" ]] || driver="a usable CUDA device: ${line##*unavailable: }"

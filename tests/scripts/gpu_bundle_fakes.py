@@ -95,7 +95,8 @@ def make_fakes(root, bundle, driver=True, sanitizer=True, gpu_modules="missing")
     tool(os.path.join(bundle, "bin", "policybench_device_tests"), DEVICE_TESTS)
     tool(os.path.join(tools, "nvidia-smi"), "echo 'NVIDIA H200 (fake)'\n")
     cache = "\tlibcuda.so.1 (libc6,x86-64) => /usr/lib/libcuda.so.1\n" if driver else ""
-    tool(os.path.join(tools, "ldconfig"), f"printf '{cache}\\tlibc.so.6 (libc6,x86-64) => /lib/libc.so.6\\n'\n")
+    # A cache longer than a pipe holds, libcuda first: a reader that stops at the match (grep -q) cuts ldconfig short.
+    tool(os.path.join(tools, "ldconfig"), f"printf '{cache}'\nfor i in $(seq 100000); do echo \"\tlib$i.so\"; done\n")
     if sanitizer:
         tool(os.path.join(tools, "compute-sanitizer"), SANITIZER)
     tool(os.path.join(tools, "python"), PYTHON)
