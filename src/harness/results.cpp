@@ -50,25 +50,26 @@ ceilings ceilings_of(const measured_run& run) {
 environment_info environment_of(const measured_run& run) {
   const run_config& cfg = run.config;
   const bool interleaved = run.order.order == policy_order::interleaved;
-  report_config config{std::string(to_string(cfg.type)),
-                       cfg.size,
-                       cfg.size * size_of(cfg.type),
-                       cfg.bytes_per_call(),
-                       cfg.warmup,
-                       cfg.reps,
-                       cfg.min_time_s,
-                       run.threads_limit,
-                       run.host_concurrency,
-                       std::string(to_string(cfg.pages)),
-                       std::string(to_string(cfg.first_touch)),
-                       cfg.max_noise > 0 ? figure(100 * cfg.max_noise) : figure(),
-                       cfg.timeout_s > 0 ? figure(cfg.timeout_s) : figure(),
-                       std::string(to_string(run.order.order)),
-                       run.rounds,
-                       interleaved ? std::optional(run.order.seed) : std::nullopt,
-                       run.round_orders};
-  config.stream_hold = cfg.hold_stream, config.end_to_end = cfg.end_to_end;
-  return {config, run.host, run.device, ceilings_of(run)};
+  const report_config config{std::string(to_string(cfg.type)),
+                             cfg.size,
+                             cfg.size * size_of(cfg.type),
+                             cfg.bytes_per_call(),
+                             cfg.warmup,
+                             cfg.reps,
+                             cfg.min_time_s,
+                             run.threads_limit,
+                             run.host_concurrency,
+                             std::string(to_string(cfg.pages)),
+                             std::string(to_string(cfg.first_touch)),
+                             cfg.max_noise > 0 ? figure(100 * cfg.max_noise) : figure(),
+                             cfg.timeout_s > 0 ? figure(cfg.timeout_s) : figure(),
+                             std::string(to_string(run.order.order)),
+                             run.rounds,
+                             interleaved ? std::optional(run.order.seed) : std::nullopt,
+                             run.round_orders};
+  environment_info env{config, run.host, run.device, ceilings_of(run)};
+  env.config.stream_hold = cfg.hold_stream, env.config.end_to_end = cfg.end_to_end;
+  return env;
 }
 
 row_status status_of(const policy_outcome& o) {

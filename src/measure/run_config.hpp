@@ -53,8 +53,9 @@ struct timed_calls {
   /// measurement, after context creation, the data's initialization and device_warmup_s of GPU work; it pays
   /// the policy's own first-call costs (lazy loading of its kernels, CUB's occupancy queries) only the first
   /// time the process runs that policy and element type (a sweep's first point), and cub::DeviceTransform's
-  /// and the proclaim_copyable_arguments row's not at all (their first call is on a scratch buffer, see
-  /// prime_cub_tile_size). Driver and context start-up are device_info's driver_init_s and context_create_s.
+  /// and the proclaim_copyable_arguments row's not at all below 2^20 elements (their first call is then on a
+  /// scratch buffer, see prime_cub_tile_size). Driver and context start-up are device_info's driver_init_s and
+  /// context_create_s.
   double cold_s = 0;
   std::vector<double> warm_s; ///< one host-clock duration per timed call, each call complete when timing stops
   /// One CUDA-event duration per timed call on the policy's stream (measure/device_timing.cuh: held, or a batch's
