@@ -43,13 +43,20 @@ def timed(call):
 
 def measure(policy, device, family, make, a, warmup, reps, config):
     """One variant's row: cold call, `warmup` untimed calls, `reps` timed calls, validation, then (on a GPU) the same
-    from a host array through transfers. A variant that cannot run is 'unavailable', one that throws 'failed'."""
+    from a host array through transfers. A variant that cannot be made or whose first call (compilation, module load)
+    throws is 'unavailable' with the reason; one that throws after a first call that worked is 'failed'."""
     row = dict(policy=policy, device=device, backend=family, type=config["type"], size=config["size"],
                bytes_per_call=config["bytes_per_call"], warmup=warmup, reps=reps)
     fill_initial(a)
     try:
         variant = make(a)
         cold_s, _ = timed(variant.step)
+    except Unavailable as e:
+        return seed_report.result_row(**row, status="unavailable", reason=str(e), validated=False)
+    except Exception as e:  # e.g. numba-cuda on a NumPy it predates, an option Numba rejects when it compiles
+        return seed_report.result_row(**row, status="unavailable", reason=f"first call: {one_line(e)}",
+                                      validated=False)
+    try:
         row["backend"] = variant.backend()
         for _ in range(warmup):
             variant.step()
@@ -58,9 +65,7 @@ def measure(policy, device, family, make, a, warmup, reps, config):
         if variant.round_trip:
             e2e = [timed(lambda: variant.round_trip(host))[0] for _ in range(1 + reps)]
             calls += len(e2e)
-    except Unavailable as e:
-        return seed_report.result_row(**row, status="unavailable", reason=str(e), validated=False)
-    except Exception as e:  # a CUDA error, a compilation error: reported, the other variants still run
+    except Exception as e:  # a CUDA error after a first call that worked: reported, the other variants still run
         return seed_report.result_row(**row, status="failed", reason=one_line(e), validated=False)
     stats = seed_report.summarize([s for s, _ in warm])
     bytes_per_call = config["bytes_per_call"]

@@ -12,7 +12,7 @@ import tempfile
 import numpy as np
 
 from seed_gpu import numba_cuda_device
-from seed_variants import Unavailable
+from seed_variants import Unavailable, one_line
 
 # policybench's result fields, in its order; a figure that does not apply is None (null).
 RESULT_FIELDS = ["policy", "device", "backend", "status", "reason", "type", "size", "bytes_per_call", "warmup", "reps",
@@ -61,6 +61,8 @@ def environment(config):
         gpu_name, gpu_reason = numba_cuda_device(), None
     except Unavailable as e:
         gpu_name, gpu_reason = None, str(e)
+    except Exception as e:  # numba.cuda that fails on import (numba-cuda on a NumPy it predates): the reason
+        gpu_name, gpu_reason = None, f"numba.cuda: {one_line(e)}"
     try:
         import numba
         numba_version, numba_threads = numba.__version__, numba.get_num_threads()

@@ -68,18 +68,30 @@ def python_loop(a):
 
 
 def original_jit(a):
+    """What @jit(target_backend='cuda') is on this Numba: refused at decoration, refused when it compiles at its first
+    call (KeyError: Unrecognized options, with numba-cuda 0.x and Numba 0.61), or accepted and run on the CPU."""
     numba = numba_module()
     try:
         compiled = numba.jit(target_backend="cuda")(increment_all)
     except Exception as e:  # a Numba that refuses the option says so here
-        raise Unavailable(f"Numba {numba.__version__} refuses it: {one_line(e)}") from None
+        raise Unavailable(f"Numba {numba.__version__} refuses target_backend='cuda' at decoration: "
+                          f"{one_line(e)}") from None
+
+    def first_call():
+        try:
+            compiled(a)
+        except Exception as e:  # compilation happens here, and with it the option's check
+            raise Unavailable(f"Numba {numba.__version__} accepts target_backend='cuda' at decoration but refuses "
+                              f"it when it compiles at the first call: {one_line(e)}") from None
+        step[0] = lambda: compiled(a)
+    step = [first_call]
 
     def backend():
         kind = type(compiled).__name__
         mode = "nopython" if compiled.nopython_signatures else "object mode"
         where = "CPU (target_backend ignored)" if kind == "CPUDispatcher" else kind
         return f"Numba {numba.__version__} {where}, {mode}, 1 thread"
-    return Variant(lambda: compiled(a), lambda: a, backend)
+    return Variant(lambda: step[0](), lambda: a, backend)
 
 
 def njit(a):

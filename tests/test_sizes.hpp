@@ -3,9 +3,17 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <vector>
+
+// POLICYBENCH_TEST_MAX_SIZE=N, or no limit: under a sanitizer (ThreadSanitizer, compute-sanitizer) every access is
+// orders of magnitude slower.
+inline std::size_t test_max_size() {
+  const char* max = std::getenv("POLICYBENCH_TEST_MAX_SIZE");
+  return max ? std::size_t(std::stoull(max)) : SIZE_MAX;
+}
 
 inline std::vector<std::size_t> test_sizes(bool with_default) {
   std::vector<std::size_t> sizes;
@@ -13,9 +21,7 @@ inline std::vector<std::size_t> test_sizes(bool with_default) {
     sizes.push_back(n);
   sizes.push_back(1'000'003);
   if (with_default) sizes.push_back(10'000'000);
-  // POLICYBENCH_TEST_MAX_SIZE=N drops the larger sizes: under a sanitizer (ThreadSanitizer, compute-sanitizer)
-  // every access is orders of magnitude slower; 1000003 is enough to split across threads and thread blocks.
-  if (const char* max = std::getenv("POLICYBENCH_TEST_MAX_SIZE"))
-    std::erase_if(sizes, [max = std::stoull(max)](std::size_t n) { return n > max; });
+  // 1000003 is enough to split across threads, thread blocks and CUB's tiles.
+  std::erase_if(sizes, [max = test_max_size()](std::size_t n) { return n > max; });
   return sizes;
 }

@@ -1,11 +1,12 @@
-"""The GPU performance goals as ratios read from policybench JSON reports (the default run at 10^7, and GPU-only runs
-at 10^8 and 10^9, where the data is well beyond the H200's 60 MB L2). Usage: gpu_ratios.py REPORT.json...
-Prints one line per ratio with its goal; exit status 1 when a goal is not met or a figure is missing."""
+"""The GPU check's results on one screen: a table of every row of policybench (and seed_compare.py) reports, then the
+GPU performance goals as ratios at 10^8 and 10^9 elements (beyond the H200's 60 MB L2). Usage: gpu_ratios.py FILE...
+where FILE is a JSON report or a .jsonl of reports, one a line (run.sh writes one per row). Missing files are named;
+exit status 1 when a goal is not met or a figure is missing."""
 
 import json
 import sys
 
-# (what, goal, policy or None for the best GPU row, figure): kernel figures against the device-to-device copy.
+# (what, goal, policy or None for the best GPU row, figure): against the device-to-device copy of the same bytes.
 GOALS = [
     ("best GPU kernel / D2D copy", 1.02, None, "kernel_median_s"),
     ("cuda::kernel_grid_stride kernel / D2D copy", 1.05, "cuda::kernel_grid_stride", "kernel_median_s"),
@@ -13,34 +14,63 @@ GOALS = [
 ]
 
 
-def ratios(report):
-    size = report["environment"]["config"]["size"]
-    copy_s = report["environment"]["ceilings"].get("device_copy_median_s")
-    rows = [r for r in report["results"] if r["device"] == "device" and r["status"] == "ok"]
+def reports(path):
+    """The reports in `path`: one for .json, one a line for .jsonl (a cut line, from a killed writer, is skipped)."""
+    with open(path) as f:
+        if not path.endswith(".jsonl"):
+            return [json.load(f)]
+        out = []
+        for line in f:
+            try:
+                out.append(json.loads(line))
+            except ValueError:
+                print(f"{path}: a line that is not JSON, skipped")
+        return out
+
+
+def shown(value, scale=1.0, digits=3):
+    return "-" if value is None else f"{value * scale:.{digits}g}"
+
+
+def table(path, rows):
+    print(f"\n{path}: {len(rows)} rows")
+    print(f"{'policy':<62} {'status':<11} {'host ms':>9} {'kernel ms':>9} {'% ceiling':>9}  why not")
+    for report, r in rows:
+        print(f"{r['policy']:<62} {r['status']:<11} {shown(r.get('median_s'), 1e3):>9} "
+              f"{shown(r.get('kernel_median_s'), 1e3):>9} {shown(r.get('pct_of_ceiling')):>9}  {r.get('reason') or ''}")
+
+
+def ratios(size, rows):
+    """One (name, value or None, goal) per goal; each row set against its own report's D2D copy."""
+    ok = [(rep, r) for rep, r in rows if r["device"] == "device" and r["status"] == "ok"]
     for what, goal, policy, figure in GOALS:
-        candidates = [r for r in rows if r.get(figure) and (policy is None or r["policy"] == policy)]
-        best = min(candidates, key=lambda r: r[figure], default=None)
-        value = best[figure] / copy_s if best and copy_s else None
-        yield f"{what} at {size:.0e}" + (f" ({best['policy']})" if best and policy is None else ""), value, goal
+        values = []
+        for report, r in ok:
+            copy_s = report["environment"]["ceilings"].get("device_copy_median_s")
+            if r.get(figure) and copy_s and (policy is None or r["policy"] == policy):
+                values.append((r[figure] / copy_s, r["policy"]))
+        best = min(values, default=None)
+        name = f"{what} at {size:.0e}" + (f" ({best[1]})" if best and policy is None else "")
+        yield name, best[0] if best else None, goal
 
 
 def main(paths):
     unmet = 0
     for path in paths:
         try:
-            with open(path) as f:
-                report = json.load(f)
-        except (OSError, ValueError) as e:
-            print(f"{path}: not read ({e})")
+            rows = [(rep, r) for rep in reports(path) for r in rep["results"]]
+        except (OSError, ValueError, KeyError) as e:
+            print(f"\n{path}: not read ({e})")
             unmet += 1
             continue
-        if report["environment"]["config"]["size"] < 10**8:
-            continue  # 10^7 float64 is under 4x the L2: no GPU goal there
-        for name, value, goal in ratios(report):
+        table(path, rows)
+        size = rows[0][0]["environment"]["config"]["size"] if rows else 0
+        if size < 10**8 or "policybench_version" not in rows[0][0]["environment"]:
+            continue  # 10^7 float64 is under 4x the L2, and the seed rows have no goal
+        for name, value, goal in ratios(size, rows):
             met = value is not None and value <= goal
             unmet += not met
-            shown = "not measured" if value is None else f"{value:8.3f}"
-            print(f"{name:<66} {shown}   goal <= {goal:<5} {'met' if met else 'NOT MET'}")
+            print(f"{name:<66} {shown(value, 1, 4):>8}   goal <= {goal:<5} {'met' if met else 'NOT MET'}")
     return 1 if unmet else 0
 
 

@@ -2,11 +2,22 @@
 # Builds the GPU check here (no GPU needed) into one self-contained folder for a lent H200 machine: sm_90 code with
 # -lineinfo and warnings as errors, checked with cuobjdump, host code for the x86-64 baseline (the lent machine's CPU
 # is not this one's, so no -march=native); the executables, the shared libraries they need (not the
-# driver's), the scripts and run.sh. Usage: scripts/gpu-check/prepare.sh [BUNDLE_DIR] (default build/gpu-check/bundle).
+# driver's), the scripts, run.sh and its plan. Prints the plan first and refuses a bundle whose plan does not fit
+# its budget. Usage: scripts/gpu-check/prepare.sh [BUNDLE_DIR] (default build/gpu-check/bundle).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=build/gpu-check
 bundle=${1:-$build/bundle}
+mkdir -p "$build"
+
+# The plan (plan.py's docstring states its timing model), printed before minutes of building are spent on it.
+echo "plan: step, expected s, limit s, arguments"
+if ! python3 scripts/gpu-check/plan.py >"$build/plan.tsv"; then
+  cat "$build/plan.tsv"
+  echo "prepare: the plan's limits exceed its budget; no bundle"
+  exit 1
+fi
+column -t -s $'\t' "$build/plan.tsv" 2>/dev/null || cat "$build/plan.tsv"
 
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
   -DPOLICYBENCH_WARNINGS_AS_ERRORS=ON -DPOLICYBENCH_CUDA_LINEINFO=ON -DPOLICYBENCH_HOST_ISA=baseline |
@@ -25,7 +36,10 @@ fi
 for target in "$build/src/policybench" "$build/tests/policybench_device_tests" "$build"/src/libpolicybench_*_cuda.a; do
   elves=$("$cuobjdump" --list-elf "$target")
   echo "$target: $(grep -c 'sm_90' <<<"$elves") sm_90 ELF images"
-  if grep -v 'sm_90' <<<"$elves" | grep -q 'ELF file'; then echo "prepare: $target has code for another GPU"; exit 1; fi
+  if grep -v 'sm_90' <<<"$elves" | grep 'ELF file' >/dev/null; then # no -q: SIGPIPE under pipefail
+    echo "prepare: $target has code for another GPU"
+    exit 1
+  fi
   grep -q 'sm_90' <<<"$elves" || { echo "prepare: no sm_90 ELF in $target"; exit 1; }
 done
 
@@ -41,7 +55,7 @@ for exe in "$bundle"/bin/*; do
     elif ! [[ $name =~ $skip ]]; then cp -L "$path" "$bundle/lib/$name"; fi
   done
 done
-cp scripts/gpu-check/run.sh scripts/gpu-check/gpu_ratios.py "$bundle/"
+cp scripts/gpu-check/run.sh scripts/gpu-check/gpu_ratios.py "$build/plan.tsv" "$bundle/"
 mv "$bundle/gpu_ratios.py" "$bundle/scripts/"
 cp scripts/seed_compare.py scripts/seed_gpu.py scripts/seed_variants.py scripts/seed_report.py "$bundle/scripts/"
 

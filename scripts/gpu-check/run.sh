@@ -1,95 +1,137 @@
 #!/usr/bin/env bash
-# The GPU check on a lent H200, from this bundle folder alone (no build, no network, no packages): device tests,
-# the default comparison, GPU ratios at 10^8 and 10^9, the seed's GPU rows, memcheck and racecheck. Under 6 min;
-# 8 files into $OUT (default ./out). Usage: [OUT=dir] [PYTHON=python3] ./run.sh. Exit 0 only if every step passed.
+# The GPU check on a lent H200, from this bundle folder alone (no build, no network, no packages): plan.tsv's steps
+# (prepare.sh wrote it from plan.py's timing model) in order of value, each under its limit, all within the plan's
+# budget. A step whose tool is missing says "not run: reason" and the rest run; long steps write per row, so a step
+# cut by its limit keeps what it measured. At most 8 files into $OUT (default ./out): summary.txt, run.log,
+# device_tests.log, sanitizers.log, h200.json, gpu_1e8.jsonl, gpu_1e9.jsonl, seed.jsonl (one JSON report a line).
+# Usage: [OUT=dir] [PYTHON=python3] [CUDA_BIN=dir] ./run.sh. Exit 0 only if every step passed.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:-$here/out}
 python=${PYTHON:-/opt/torch/.venv/bin/python3}
-system_path=${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-export LD_LIBRARY_PATH="$here/lib:$here/lib/compat$system_path"
-# The bundled libstdc++ needs the build machine's glibc; an older glibc may still run the machine's own libstdc++.
-ldd "$here/bin/policybench" 2>&1 | grep -q "not found" && export LD_LIBRARY_PATH="$here/lib$system_path"
-[[ -d /usr/local/cuda/bin ]] && export PATH="$PATH:/usr/local/cuda/bin"
 bin=$here/bin
-gpu_policies="thrust::device,thrust::cuda::par_nosync,thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments"
-gpu_policies+=",cub::DeviceTransform,cuda::kernel,cuda::kernel_grid_stride"
+mkdir -p "$out" 2>/dev/null && [[ -w $out ]] || { echo "gpu check: cannot write \$OUT ($out)"; exit 1; }
+summary=$out/summary.txt
+rm -f "$out"/*.jsonl "$out"/*.log "$out"/h200.json
+: >"$summary"
+scratch=$(mktemp -d) && trap 'rm -rf "$scratch"' EXIT # a row's report before it joins its .jsonl; never sent back
 
-# Every capability first, one line per missing one: a missing tool is a failure, never a skipped step.
-missing=0
-lack() { echo "missing: $*"; missing=$((missing + 1)); }
+# The plan: a budget line, then one line per step: name, expected seconds, limit seconds, arguments.
+declare -A limit args
+budget=0
+while IFS=$'\t' read -r name expected seconds arguments; do
+  if [[ $name == budget ]]; then budget=$expected; else limit[$name]=$seconds args[$name]=$arguments; fi
+done <"$here/plan.tsv"
+deadline=$((SECONDS + budget - 15)) # 15 s for the last step's kill and this summary
+
+# The bundle's libraries reach only its own executables, through this prefix, never this script's environment:
+# Python and compute-sanitizer keep the machine's. The bundled libstdc++ (lib/compat) needs the build machine's
+# glibc; an older glibc may still run the machine's own libstdc++.
+libs=$here/lib:$here/lib/compat
+LD_LIBRARY_PATH=$libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} ldd "$bin/policybench" 2>&1 | grep "not found" >/dev/null &&
+  libs=$here/lib
+bundled=(sh -c 'LD_LIBRARY_PATH="$0${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" exec "$@"' "$libs")
+cuda_bin=${CUDA_BIN:-/usr/local/cuda/bin}
+[[ -d $cuda_bin ]] && PATH=$PATH:$cuda_bin
+
+# What each kind of step needs, as the reason it cannot run ("" when it can).
+missing_bin="" driver="" sanitizer="" py=""
 for exe in policybench policybench_device_tests; do
-  if [[ ! -x $bin/$exe ]]; then lack "$bin/$exe (not a prepared bundle)"
-  elif ldd "$bin/$exe" | grep -q "not found"; then
-    lack "libraries of $exe: $(ldd "$bin/$exe" | grep 'not found' | xargs)"
+  if [[ ! -x $bin/$exe ]]; then missing_bin="$bin/$exe (not a prepared bundle)"
+  elif "${bundled[@]}" ldd "$bin/$exe" 2>&1 | grep "not found" >/dev/null; then
+    missing_bin="libraries of $exe: $("${bundled[@]}" ldd "$bin/$exe" 2>&1 | grep 'not found' | xargs)"
   fi
 done
-ldconfig -p | grep -q 'libcuda\.so\.1 ' || lack "CUDA driver (libcuda.so.1 not in the loader's cache)"
-ldconfig -p | grep -q 'libnvidia-ml\.so\.1 ' || lack "NVML (libnvidia-ml.so.1, for SM and memory clocks)"
-if [[ -x $bin/policybench ]]; then
-  line=$("$bin/policybench" --list-policies 2>&1 | grep '^cub::DeviceTransform ')
-  [[ $line == *" available" ]] || lack "a usable CUDA device: ${line##*unavailable: }"
+# grep reads to the end (no -q): under pipefail, a writer cut short by SIGPIPE would fail the check.
+ldconfig -p 2>/dev/null | grep 'libcuda\.so\.1 ' >/dev/null ||
+  driver="CUDA driver (libcuda.so.1 not in the loader's cache)"
+if [[ -z $missing_bin$driver ]]; then
+  line=$(timeout 60 "${bundled[@]}" "$bin/policybench" --list-policies 2>&1 | grep '^cub::DeviceTransform ')
+  [[ $line == *" available" ]] || driver="a usable CUDA device: ${line##*unavailable: }"
 fi
-command -v compute-sanitizer >/dev/null || lack "compute-sanitizer (not on PATH nor in /usr/local/cuda/bin)"
-command -v timeout >/dev/null || lack "timeout (coreutils)"
-if [[ ! -x $python ]]; then lack "Python at $python (set PYTHON=...)"
-else
-  for module in numpy numba numba.cuda cupy; do
-    "$python" -c "import $module" 2>/dev/null || lack "Python module $module for $python"
-  done
+device=${missing_bin:-$driver}
+command -v compute-sanitizer >/dev/null || sanitizer="compute-sanitizer (not on PATH nor in $cuda_bin)"
+if [[ ! -x $python ]]; then py="Python at $python (set PYTHON=...)"
+elif ! timeout 60 "$python" -c "import numpy" 2>/dev/null; then py="NumPy for $python"
 fi
-mkdir -p "$out" 2>/dev/null && [[ -w $out ]] || lack "a writable \$OUT ($out)"
-if ((missing)); then
-  echo "gpu check: $missing capabilities missing; nothing was run"
-  exit 1
-fi
-
-deadline=$((SECONDS + 330)) # every step's limit is cut to what is left of 5.5 minutes
-results=()
-# step NAME LOG LIMIT_S COMMAND...: runs COMMAND under a time limit, appending its output to $out/LOG.
-step() {
-  local name=$1 log=$out/$2 limit=$3 start=$SECONDS status
-  shift 3
-  ((limit > deadline - SECONDS)) && limit=$((deadline - SECONDS))
-  if ((limit <= 0)); then results+=("$name|FAILED (no time left)|0"); return; fi
-  echo "=== $name: $*" | tee -a "$log"
-  timeout --kill-after=10 "$limit" "$@" >>"$log" 2>&1
-  status=$?
-  local verdict=ok
-  ((status == 124 || status == 137)) && verdict="FAILED (over ${limit} s)"
-  ((status == 77)) && verdict="FAILED (skipped: no device?)"
-  ((status != 0 && status != 124 && status != 137 && status != 77)) && verdict="FAILED (exit $status)"
-  results+=("$name|$verdict|$((SECONDS - start))")
-  echo "=== $name: $verdict ($((SECONDS - start)) s)"
-}
-
-nvidia-smi >"$out/summary.txt" 2>&1
-step device_tests device_tests.log 120 "$bin/policybench_device_tests"
-# The default run's stopping (median within +-2%), each row held to 3 s instead of 10 to fit the device time.
-step table table.txt 60 "$bin/policybench" --max-noise 2 --timeout 3
-step json table.txt 60 "$bin/policybench" --max-noise 2 --timeout 3 --format json --output "$out/h200.json"
-step gpu_1e8 table.txt 60 "$bin/policybench" --size 100M --warmup 2 --reps 10 --policies "$gpu_policies" \
-  --format json --output "$out/gpu_1e8.json"
-# 10^9 float64: 8 GB; few reps, since each end-to-end call moves 16 GB through PCIe.
-step gpu_1e9 table.txt 120 "$bin/policybench" --size 1G --warmup 1 --reps 3 --policies "$gpu_policies" \
-  --format json --output "$out/gpu_1e9.json"
-step seed seed_gpu.txt 90 "$python" "$here/scripts/seed_compare.py" --size 10M --loop-reps 1
-# Small sizes (tests/test_sizes.hpp reads POLICYBENCH_TEST_MAX_SIZE): both tools slow kernels by orders of magnitude.
-step memcheck sanitizers.log 90 env POLICYBENCH_TEST_MAX_SIZE=100003 compute-sanitizer --tool memcheck \
-  --leak-check full --error-exitcode 1 "$bin/policybench_device_tests"
-step racecheck sanitizers.log 90 env POLICYBENCH_TEST_MAX_SIZE=10007 compute-sanitizer --tool racecheck \
-  --error-exitcode 1 "$bin/policybench_device_tests"
-step ratios summary.txt 30 "$python" "$here/scripts/gpu_ratios.py" "$out/h200.json" "$out/gpu_1e8.json" \
-  "$out/gpu_1e9.json"
 
 failed=0
-{
-  printf '\n%-14s %-32s %s\n' step result seconds
-  for r in "${results[@]}"; do
-    IFS='|' read -r name verdict seconds <<<"$r"
-    printf '%-14s %-32s %s\n' "$name" "$verdict" "$seconds"
-    [[ $verdict == ok ]] || failed=$((failed + 1))
+# record NAME VERDICT SECONDS: one summary line per step as soon as it ends, so a killed run still says how far.
+record() {
+  printf '%-14s %-60s %s\n' "$1" "$2" "$3" >>"$summary"
+  echo "=== $1: $2 ($3 s)"
+  [[ $2 == ok ]] || failed=$((failed + 1))
+}
+# step NAME LOG MISSING COMMAND...: COMMAND under the step's limit, cut to what is left before the deadline, its
+# output appended to $out/LOG; "not run: MISSING" when MISSING is not empty.
+step() {
+  local name=$1 log=$out/$2 missing=$3 start=$SECONDS seconds=${limit[$1]:-0} status verdict
+  shift 3
+  [[ -n $missing ]] && { record "$name" "not run: $missing" 0; return; }
+  ((seconds > deadline - SECONDS)) && seconds=$((deadline - SECONDS))
+  ((seconds >= 1)) || { record "$name" "not run: no time left in the ${budget} s budget" 0; return; }
+  echo "=== $name (limit ${seconds} s): $*" >>"$log"
+  timeout --kill-after=5 "$seconds" "$@" >>"$log" 2>&1
+  status=$?
+  case $status in
+  0) verdict=ok ;;
+  124 | 137) verdict="FAILED (over its ${seconds} s limit; what it wrote is kept)" ;;
+  77) verdict="FAILED (skipped: no device)" ;;
+  *) verdict="FAILED (exit $status)" ;;
+  esac
+  record "$name" "$verdict" $((SECONDS - start))
+}
+# per_row JSONL COMMAND... -- ROW...: COMMAND --policies ROW --output TMP for each ROW, each report appended to JSONL
+# as one line when its process ends: a limit that cuts the step keeps every finished row. Exit 1 if a row failed.
+per_row() {
+  local jsonl=$1 tmp=$scratch/row.json status=0 row rc command=()
+  shift
+  while [[ $1 != -- ]]; do command+=("$1") && shift; done
+  shift
+  for row; do
+    rm -f "$tmp"
+    "${command[@]}" --policies "$row" --format json --output "$tmp"
+    rc=$?
+    ((rc == 0)) || status=1
+    # A report of failed rows (exit 1) is kept; a process killed by a signal may have left half a file.
+    ((rc < 128)) && [[ -s $tmp ]] && { tr -d '\n' <"$tmp" && echo; } >>"$jsonl"
   done
-  ((failed)) && echo "gpu check FAILED: $failed steps" || echo "gpu check passed"
-} | tee -a "$out/summary.txt"
-grep -q "gpu check passed" "$out/summary.txt"
+  return $status
+}
+export -f per_row
+export scratch
+
+{ timeout 10 nvidia-smi || echo "nvidia-smi: not run"; } >"$summary" 2>&1
+printf '\n%-14s %-60s %s\n' step result seconds >>"$summary"
+device_policies=("thrust::device" "thrust::cuda::par_nosync"
+  "thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments" "cub::DeviceTransform" "cuda::kernel"
+  "cuda::kernel_grid_stride")
+seed_policies=("numba @jit(target_backend='cuda')" "numba @cuda.jit" "cupy a += 1")
+unheld=(POLICYBENCH_TEST_NO_STREAM_HOLD=1) # a held stream would spin to its timeout under a sanitizer
+
+step device_tests device_tests.log "$device" "${bundled[@]}" "$bin/policybench_device_tests"
+step memcheck sanitizers.log "${device:-$sanitizer}" compute-sanitizer --tool memcheck --leak-check full \
+  --error-exitcode 1 --target-processes all env "${unheld[@]}" POLICYBENCH_TEST_MAX_SIZE="${args[memcheck]:-}" \
+  "${bundled[@]}" "$bin/policybench_device_tests"
+step racecheck sanitizers.log "${device:-$sanitizer}" compute-sanitizer --tool racecheck --error-exitcode 1 \
+  --target-processes all env "${unheld[@]}" POLICYBENCH_TEST_MAX_SIZE="${args[racecheck]:-}" \
+  "${bundled[@]}" "$bin/policybench_device_tests"
+read -ra default_args <<<"${args[default]:-}"
+step default run.log "$missing_bin" "${bundled[@]}" "$bin/policybench" "${default_args[@]}" --format json \
+  --output "$out/h200.json"
+for size in 1e8 1e9; do
+  read -ra size_args <<<"${args[gpu_$size]:-}"
+  step "gpu_$size" run.log "$device" bash -c 'per_row "$@"' per_row "$out/gpu_$size.jsonl" "${bundled[@]}" \
+    "$bin/policybench" "${size_args[@]}" --order sequential --quiet -- "${device_policies[@]}"
+done
+read -ra seed_args <<<"${args[seed]:-}"
+step seed run.log "$py" bash -c 'per_row "$@"' per_row "$out/seed.jsonl" "$python" "$here/scripts/seed_compare.py" \
+  "${seed_args[@]}" -- "${seed_policies[@]}"
+# The ratios and a table of every row, from the reports (the default run is measured once, as JSON): any Python 3.
+ratios_python=$python
+[[ -x $python ]] || ratios_python=$(command -v python3)
+step ratios summary.txt "$([[ -n $ratios_python ]] || echo "no Python 3")" "$ratios_python" \
+  "$here/scripts/gpu_ratios.py" "$out/h200.json" "$out/gpu_1e8.jsonl" "$out/gpu_1e9.jsonl" "$out/seed.jsonl"
+
+((failed)) && echo "gpu check FAILED: $failed steps" | tee -a "$summary" || echo "gpu check passed" | tee -a "$summary"
+((failed == 0))

@@ -36,6 +36,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   std::string format = "table";
   std::string pages = "huge", first_touch = "parallel";
   stopping_texts stop;
+  bool no_stream_hold = false, no_end_to_end = false;
   CLI::Option* const list =
       app.add_flag("--list-policies", o.list_policies,
                    "List every policy: device, backend, available or why not (a table; no run options)");
@@ -78,6 +79,10 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       app.add_option("--order", stop.order,
                      "interleaved: the policies in rounds, order rotated each round (default of a run); sequential: "
                      "each policy's calls in one go (a sweep)"),
+      app.add_flag("--no-stream-hold", no_stream_hold,
+                   "Device kernel times per call of a batch between one event pair, the stream never held (for "
+                   "compute-sanitizer and profilers, which would make a held stream spin to its timeout)"),
+      app.add_flag("--no-end-to-end", no_end_to_end, "Device rows: no end-to-end views (host to device and back)"),
       app.add_option("--seed", stop.seed, "--order interleaved: seed of the first round's order (default 1)"),
       app.add_option("--compare-with", o.compare_with,
                      "JSON reports of other runs (scripts/seed_compare.py, another machine) to show beside this one; "
@@ -132,6 +137,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   const auto touch = parse_first_touch(first_touch);
   if (!touch) throw usage_error("--first-touch: '" + first_touch + "' is not one of parallel, serial");
   o.run.pages = *page, o.run.first_touch = *touch;
+  o.run.hold_stream = !no_stream_hold, o.run.end_to_end = !no_end_to_end;
   if (o.output && o.output->empty()) throw usage_error("--output: the file name is empty");
   // A sweep has a loop row per point, so there is no one baseline to set other rows against: plot.py merges.
   if (!o.compare_with.empty() && o.sweep != sweep_kind::none)

@@ -33,6 +33,9 @@ struct report_config {
   int rounds = 1;
   std::optional<std::uint64_t> seed;
   std::vector<std::vector<std::string>> round_orders;
+  /// Device rows' kernel times: behind a held stream (true) or per call of a batch between one event pair
+  /// (--no-stream-hold); whether they were also timed end to end (not with --no-end-to-end).
+  bool stream_hold = true, end_to_end = true;
 };
 
 /// The bandwidth ceilings of the run (a sweep: its last point), in seconds and GB/s. THE host ceiling (% of
@@ -48,6 +51,8 @@ struct ceilings {
   figure host_scale_median_s, host_scale_gb_per_s;
   std::optional<std::uint64_t> host_huge_page_bytes; ///< bytes of the ceilings' array on transparent huge pages
   figure host_effective_parallelism;                 ///< of the in-place stream's timed calls
+  /// THE device ceiling: the tuned in-place kernel's best (fastest) call over the run, as STREAM reports
+  figure device_in_place_median_s, device_in_place_gb_per_s;
   figure device_copy_median_s, device_copy_gb_per_s, device_theoretical_peak_gb_per_s;
 };
 

@@ -27,9 +27,9 @@ figure speedup_vs_loop(const result_row& row, const result_row* loop) {
 
 figure pct_of_ceiling(const result_row& row, const ceilings& c) {
   const bool device = row.device == "device";
-  return scaled(
-      ratio(device ? row.kernel_gb_per_s : row.gb_per_s, device ? c.device_copy_gb_per_s : c.host_in_place_gb_per_s),
-      100);
+  return scaled(ratio(device ? row.kernel_gb_per_s : row.gb_per_s,
+                      device ? c.device_in_place_gb_per_s : c.host_in_place_gb_per_s),
+                100);
 }
 
 std::optional<bool> above_ceiling(const result_row& row) {

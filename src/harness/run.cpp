@@ -4,6 +4,7 @@
 #include "harness/budget.hpp"
 #include "measure/ceilings.hpp"
 #include "measure/counted_calls.hpp"
+#include "measure/device_out_of_memory.hpp"
 #include "measure/host_threads.hpp"
 #include "measure/timing.hpp"
 
@@ -12,6 +13,7 @@
 #include <exception>
 #include <new>
 #include <numeric>
+#include <string>
 
 namespace policybench {
 
@@ -45,14 +47,16 @@ bool measure_round(measured_run& run, const policy_entry& p, std::size_t i, int 
   try {
     const auto start = clock::now();
     measurement m = p.measure(budget.share(round_config(run.config, round, run.rounds, samples, spent_s), slots_left));
-    budget.record(since(start), m.in_place.elapsed_s);
-    spent_s += m.in_place.elapsed_s;
+    budget.record(since(start), elapsed_s(m));
+    spent_s += elapsed_s(m);
     if (const stop_reason why = m.in_place.stopped_by; why == stop_reason::timeout || why == stop_reason::budget)
       round_stop = why;
     if (o.result)
       append_round(*o.result, std::move(m), round);
     else
       o.result = std::move(m);
+  } catch (const device_out_of_memory& e) {
+    o.error = std::string("out of device memory: ") + e.what(); // which call, or both byte counts
   } catch (const std::bad_alloc&) {
     o.error = "out of memory";
   } catch (const std::exception& e) {
@@ -107,7 +111,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
     // A device lost here must not cost the host results: the warning keeps the CUDA text, and each device
     // policy after it fails with its own.
     try {
-      run.device_ceiling = measure_device_copy(budget.share(cfg, double(selected.size())));
+      run.device_ceiling = measure_device_ceilings(budget.share(cfg, double(selected.size())));
     } catch (const std::exception& e) {
       run.device_ceiling_error = e.what();
     }

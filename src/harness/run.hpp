@@ -34,8 +34,8 @@ struct measured_run {
   host_info host;
   device_info device;
   std::optional<host_ceilings> host_ceiling;          ///< in place (THE host ceiling), copy and scale, one array
-  std::optional<timed_calls> device_ceiling;          ///< cudaMemcpyAsync device-to-device of the same bytes
-  std::optional<std::string> device_ceiling_error;    ///< why the device ceiling was not measured (CUDA text)
+  std::optional<device_ceilings> device_ceiling;      ///< the tuned in-place kernel, and a copy beside it
+  std::optional<std::string> device_ceiling_error;    ///< why the device ceilings were not measured (CUDA text)
   std::vector<policy_outcome> outcomes;               ///< in registry order
   run_order order;                                    ///< how the policies were ordered (the seed: interleaved only)
   int rounds = 1;                                     ///< base rounds (rounds.hpp)

@@ -107,7 +107,7 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
   const bool device_ran = std::any_of(run.outcomes.begin(), run.outcomes.end(),
                                       [](const auto& o) { return o.device == "device" && o.result; });
   if (device_ran) cache_warning("device's L2 cache", run.device.l2_cache_bytes);
-  if (run.device_ceiling_error) out.push_back("device copy ceiling not measured: " + *run.device_ceiling_error);
+  if (run.device_ceiling_error) out.push_back("device ceilings not measured: " + *run.device_ceiling_error);
   for (const auto& r : rows) {
     if (r.status == row_status::failed) out.push_back(r.policy + " failed: " + *r.reason);
     if (r.validation_error) out.push_back(r.policy + " FAILED VALIDATION: " + *r.validation_error);

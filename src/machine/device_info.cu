@@ -94,6 +94,9 @@ device_info query_device(int rank_on_node) {
   } catch (const std::exception& e) { // only std::bad_alloc from the strings can get here
     d.unavailable = e.what();
   }
+  // The failures fill tolerates (an optional attribute, a PCI bus id) stay the runtime's last error, which the
+  // first checked launch's cudaGetLastError would then report as its own.
+  (void)cudaGetLastError();
   return d;
 }
 

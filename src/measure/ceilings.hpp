@@ -1,5 +1,5 @@
-// The bandwidth ceilings a policy's figure is set against: the same bytes streamed in place on the same device (a
-// static and a dynamic split of the array over the threads), with STREAM's copy and scale beside it for reference.
+// The bandwidth ceilings a policy's figure is set against: the same bytes streamed in place on the same device (on
+// the host a static and a dynamic split over the threads; on the GPU a tuned kernel), with copies beside them.
 #pragma once
 
 #include "measure/run_config.hpp"
@@ -39,11 +39,19 @@ const timed_calls& in_place_ceiling(const host_ceilings& c);
 /// rather than a second array, so the run's peak memory stays one array. Throws std::bad_alloc.
 host_ceilings measure_host_ceilings(const run_config& cfg);
 
+/// The device's ceilings for `cfg`, each timed as the device rows are (device_timing.cuh: held or batched kernel
+/// time, cfg's stopping rule). Plain C++, so that the harness holds them without CUDA headers.
+struct device_ceilings {
+  /// THE device ceiling: the tuned in-place kernel (measure/in_place_kernel.cuh: 16-byte vector accesses, a
+  /// resident grid) over size elements of cfg.type, the rows' own update and bytes (cfg.bytes_per_call())
+  timed_calls in_place;
+  timed_calls copy; ///< cudaMemcpyAsync device-to-device of size x sizeof(T) bytes, for reference
+};
+
 #if POLICYBENCH_HAVE_CUDA
-/// The device's ceiling for `cfg`: cudaMemcpyAsync device-to-device of size x sizeof(T) bytes (=
-/// cfg.bytes_per_call() moved), timed with CUDA events. std::nullopt without a usable device.
-/// Throws std::runtime_error on a CUDA error, device_out_of_memory when device memory runs out.
-std::optional<timed_calls> measure_device_copy(const run_config& cfg);
+/// Measures device_ceilings; std::nullopt without a usable device. Throws std::runtime_error on a CUDA error,
+/// device_out_of_memory when device memory runs out.
+std::optional<device_ceilings> measure_device_ceilings(const run_config& cfg);
 #endif
 
 } // namespace policybench

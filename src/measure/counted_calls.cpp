@@ -30,7 +30,9 @@ std::size_t disturbed_calls(const timed_calls& t) {
 }
 
 std::vector<double> stopping_samples(const timed_calls& t, bool keep_disturbed) {
-  return masked(t.warm_s, counted_mask(t, keep_disturbed, false));
+  // A device row reports, and so stops on, its kernel times (one per timed call).
+  const bool kernel = !t.kernel_s.empty() && t.kernel_s.size() == t.warm_s.size();
+  return masked(kernel ? t.kernel_s : t.warm_s, counted_mask(t, keep_disturbed, false));
 }
 
 std::vector<double> counted_samples(const timed_calls& t, bool keep_disturbed) {

@@ -15,8 +15,8 @@ std::size_t disturbed_calls(const timed_calls& t);
 /// Whether t's disturbed calls could be judged at all (the kernel gave wait times).
 inline bool disturbance_known(const timed_calls& t) { return !t.disturbed.empty(); }
 
-/// The durations the stopping rule counts: the undisturbed calls, in order (every call when `keep_disturbed` or
-/// none could be judged).
+/// The durations the stopping rule counts: those the row reports (kernel times on a device row, else host-clock
+/// times) of the undisturbed calls, in order (every call when `keep_disturbed` or none could be judged).
 std::vector<double> stopping_samples(const timed_calls& t, bool keep_disturbed);
 
 /// The fewest undisturbed calls that stand on their own for a row's statistics.

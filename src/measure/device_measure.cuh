@@ -1,21 +1,21 @@
 // How a device policy is measured: the GPU woken by >= 100 ms of work, data initialized and validated on the
-// device, kernel time from CUDA events on a held stream, host-synchronous time around it, two end-to-end views.
+// device, host-synchronous and kernel time (device_timing.cuh), two end-to-end views within the row's timeout.
 #pragma once
 
 #include "measure/cuda_check.cuh"
 #include "measure/cuda_handles.cuh"
+#include "measure/device_timing.cuh"
 #include "measure/device_validation.cuh"
 #include "measure/gpu_warmup.cuh"
 #include "measure/run_config.hpp"
-#include "measure/stream_hold.cuh"
 #include "measure/timing.hpp"
 
 #include <thrust/tabulate.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace policybench {
@@ -31,6 +31,13 @@ timed_calls time_end_to_end(const run_config& cfg, T* host, T* d, cudaStream_t s
     if (bytes > 0) POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(host, d, bytes, cudaMemcpyDeviceToHost, s));
     POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(s));
   });
+}
+
+/// `cfg` for a view measured after `spent_s` of its row: --timeout covers the whole row, so the view gets its share
+/// (1 / `views_left`) of what is left, and at least one timed call.
+inline run_config view_config(run_config cfg, double spent_s, int views_left) {
+  if (cfg.timeout_s > 0) cfg.timeout_s = std::max(1e-9, (cfg.timeout_s - spent_s) / views_left);
+  return cfg;
 }
 
 inline void add_validation_error(measurement& m, std::string error) {
@@ -54,7 +61,10 @@ measurement measure_on_device(const run_config& cfg, cudaStream_t stream, stream
   const std::size_t n = cfg.size;
   const device_array<T> data = allocate_device<T>(n);
   T* const d = data.get();
-  if (tiles == cub_tile_size::cached_at_first_call) prime_cub_tile_size<T>(apply, stream);
+  // A first call of the run's own size caches a large call's tile size by itself: then no scratch call comes first,
+  // and the cold call means what it means on every other row (the policy's first).
+  if (tiles == cub_tile_size::cached_at_first_call && n < tile_size_priming_count)
+    prime_cub_tile_size<T>(apply, stream);
   wake_gpu(d, n * sizeof(T), stream, cfg.device_warmup_s);
   if (n > 0) thrust::tabulate(thrust::cuda::par.on(stream), d, d + n, initial_value<T>{});
 
@@ -64,16 +74,10 @@ measurement measure_on_device(const run_config& cfg, cudaStream_t stream, stream
     m.no_kernel_time = "it synchronizes inside the call: CUDA events around it would time a host round trip too";
     m.in_place = time_calls(cfg, [&] { apply(d, n, stream); });
   } else {
-    stream_hold hold;
-    event_pair events;
-    bool first = true; // the first call may load its kernels' module, which must not wait behind a held stream
-    m.in_place = time_calls(cfg, [&] {
-      const auto work = [&](cudaStream_t s) { apply(d, n, s); };
-      if (!std::exchange(first, false)) return held_kernel_time(hold, events, stream, work);
-      work(stream);
-      POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(stream));
-      return 0.0; // the cold call's kernel time is never used
-    });
+    device_timer timer(cfg);
+    const auto work = [&](cudaStream_t s) { apply(d, n, s); };
+    m.in_place = time_calls(cfg, [&] { return timed_device_call(timer, stream, work); });
+    m.in_place.calls = timer.calls;
   }
   m.clocks_after = current_gpu_clocks();
   if (const auto bad = first_device_mismatch(d, n, m.in_place.calls, stream)) {
@@ -83,19 +87,20 @@ measurement measure_on_device(const run_config& cfg, cudaStream_t stream, stream
     add_validation_error(m, describe_mismatch(*bad, value, m.in_place.calls));
   }
 
-  const auto end_to_end = [&](T* host, const char* view) {
+  if (!cfg.end_to_end) return m;
+  const auto end_to_end = [&](T* host, const char* view, int views_left) {
     fill_initial(host, n);
-    auto times = time_end_to_end(cfg, host, d, stream, apply);
+    auto times = time_end_to_end(view_config(cfg, elapsed_s(m), views_left), host, d, stream, apply);
     if (const auto bad = first_mismatch(host, n, times.calls))
       add_validation_error(m, std::string(view) + ": " + describe_mismatch(*bad, host[*bad], times.calls));
     return times;
   };
   {
     std::vector<T> pageable(n);
-    m.e2e_pageable = end_to_end(pageable.data(), "end-to-end from pageable memory");
+    m.e2e_pageable = end_to_end(pageable.data(), "end-to-end from pageable memory", 2);
   }
   const pinned_array<T> pinned = allocate_pinned<T>(n);
-  m.e2e_pinned = end_to_end(pinned.get(), "end-to-end from pinned memory");
+  m.e2e_pinned = end_to_end(pinned.get(), "end-to-end from pinned memory", 1);
   return m;
 }
 

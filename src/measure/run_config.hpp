@@ -41,7 +41,12 @@ struct run_config {
   /// Device runs: seconds of GPU work (memsets of the run's buffer) before the policy's first call, so that an idle
   /// GPU's SM clock has ramped up before anything is timed (the H200 idles far below its boost clock).
   double device_warmup_s = 0.1;
-  page_size pages = page_size::huge;                         ///< host arrays' pages (measure/placement.hpp)
+  /// Device rows: kernel time from events around a call behind a held stream (true), or, for sanitizers and
+  /// profilers that serialize or slow every launch (a held stream would spin to its timeout), around a batch of
+  /// unheld_batch_calls calls between one event pair, per call (false).
+  bool hold_stream = true;
+  bool end_to_end = true;            ///< device rows: also the end-to-end views from pageable and pinned host memory
+  page_size pages = page_size::huge; ///< host arrays' pages (measure/placement.hpp)
   first_touch_mode first_touch = first_touch_mode::parallel; ///< which threads place the host arrays' pages
   /// Called before each call's clock starts (cold, warm-up and timed calls): policybench-mpi's barrier, so that
   /// every rank starts each call together. Empty (the plain harness): nothing.
@@ -57,8 +62,9 @@ struct timed_calls {
   /// measurement, after context creation, the data's initialization and device_warmup_s of GPU work; it pays
   /// the policy's own first-call costs (lazy loading of its kernels, CUB's occupancy queries) only the first
   /// time the process runs that policy and element type (a sweep's first point), and cub::DeviceTransform's
-  /// and the proclaim_copyable_arguments row's not at all (their first call is on a scratch buffer, see
-  /// prime_cub_tile_size). Driver and context start-up are device_info's driver_init_s and context_create_s.
+  /// and the proclaim_copyable_arguments row's not at all below 2^20 elements (their first call is then on a
+  /// scratch buffer, see prime_cub_tile_size). Driver and context start-up are device_info's driver_init_s and
+  /// context_create_s.
   double cold_s = 0;
   std::vector<double> warm_s; ///< one host-clock duration per timed call, each call complete when timing stops
   /// One flag per warm_s entry: the call's threads waited at least is_disturbed's threshold for a CPU, taken by
@@ -66,11 +72,11 @@ struct timed_calls {
   std::vector<bool> disturbed = {};
   /// One figure per warm_s entry: the process's CPU time over the call's wall time (1 for one busy thread).
   std::vector<double> parallelism = {};
-  /// One CUDA-event duration per timed call on the policy's stream, held (stream_hold.cuh) so that the start event
-  /// is not timestamped before the launch arrives; such calls' warm_s include enqueueing and releasing the hold
-  /// (microseconds). Empty on the host and where measurement::no_kernel_time says why.
+  /// One CUDA-event duration per timed call on the policy's stream (measure/device_timing.cuh: held, or a batch's
+  /// per-call share); warm_s then holds a separate unheld call's host-synchronous time. Empty on the host and where
+  /// measurement::no_kernel_time says why.
   std::vector<double> kernel_s;
-  std::uint64_t calls = 0; ///< calls the buffer received: cold + warm-up + timed (what validation expects)
+  std::uint64_t calls = 0; ///< calls the buffer received (what validation expects): cold + warm-up + timed on the host
   stop_reason stopped_by = stop_reason::reps; ///< the criterion that ended the timed calls (stop_after)
   double elapsed_s = 0;                       ///< wall seconds from the cold call's start to the last call's end
 };
@@ -97,5 +103,11 @@ struct measurement {
   std::optional<std::uint64_t> huge_page_bytes;
   std::optional<host_threading> host_threads; ///< host policies: the threads the call ran on (and first touched)
 };
+
+/// Wall seconds a measurement took, its end-to-end views included: what a row's --timeout covers.
+inline double elapsed_s(const measurement& m) noexcept {
+  return m.in_place.elapsed_s + (m.e2e_pageable ? m.e2e_pageable->elapsed_s : 0) +
+         (m.e2e_pinned ? m.e2e_pinned->elapsed_s : 0);
+}
 
 } // namespace policybench

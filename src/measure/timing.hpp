@@ -21,6 +21,19 @@ namespace policybench {
 /// The fewest timed calls a time- or noise-driven row makes: a median needs a few samples to mean anything.
 inline constexpr int min_timed_reps = 5;
 
+/// The samples a row's figure and its stopping rule are taken from: the kernel times where there are any (device
+/// rows), else the host-clock times.
+inline std::span<const double> reported_samples(const timed_calls& t) noexcept {
+  return t.kernel_s.empty() ? std::span<const double>(t.warm_s) : std::span<const double>(t.kernel_s);
+}
+
+/// What a device call returns to time_calls: the host-synchronous seconds of a call it made unheld, timed by
+/// itself (launch to synchronize), and the kernel seconds of a call timed with CUDA events.
+struct call_times {
+  double host_s = 0;
+  double kernel_s = 0;
+};
+
 /// The most timed calls a row makes in all, disturbed ones included, when `reps` undisturbed ones are asked for:
 /// on a machine so busy that almost every call is disturbed, the row still ends (and says it was disturbed).
 constexpr std::size_t max_calls_made(int reps) noexcept { return 3 * std::size_t(std::max(reps, 1)); }
@@ -54,20 +67,24 @@ inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<co
 
 /// Times `call` once cold, cfg.warmup times untimed, then timed until stop_after says why to stop (the median's
 /// noise is checked whenever the sample has grown by a tenth, and at the cap, so that sorting stays rare).
-/// `call` must return only once its work is complete (synchronize streams inside it). If it returns a double, that
-/// is taken as its device-side duration in seconds (CUDA events) and collected in kernel_s. Host-clock durations
-/// come from std::chrono::steady_clock, each started after cfg.before_each_call returns. Around each timed call,
+/// `call` must return only once its work is complete (synchronize streams inside it). If it returns call_times, its
+/// host_s is the call's host-clock duration and its kernel_s is collected in kernel_s, and the noise rule judges the
+/// kernel times. Otherwise host-clock durations come from std::chrono::steady_clock, each started after
+/// cfg.before_each_call returns. Around each timed call,
 /// outside its clock, every thread of the process is read (sample_threads): the CPU time over the call's wall time
 /// is its parallelism, and a wait for a CPU past is_disturbed's threshold marks it disturbed.
 template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call) {
   using clock = std::chrono::steady_clock;
-  constexpr bool reports_kernel_time = !std::is_void_v<std::invoke_result_t<Call&>>;
+  constexpr bool reports_kernel_time = std::is_same_v<std::invoke_result_t<Call&>, call_times>;
   const auto seconds = [](clock::duration d) { return std::chrono::duration<double>(d).count(); };
   timed_calls out;
   const auto untimed = [&] {
     if (cfg.before_each_call) cfg.before_each_call();
     const auto start = clock::now();
-    call();
+    if constexpr (reports_kernel_time)
+      return call().host_s;
+    else
+      call();
     return seconds(clock::now() - start);
   };
   const auto first_start = clock::now();
@@ -85,21 +102,25 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
     const thread_sample before = sample_threads();
     const auto start = clock::now();
     std::optional<double> kernel_s;
-    if constexpr (reports_kernel_time)
-      kernel_s = call();
-    else
+    double host_s = 0;
+    if constexpr (reports_kernel_time) {
+      const call_times t = call();
+      host_s = t.host_s, kernel_s = t.kernel_s;
+    } else {
       call();
-    const double host_s = seconds(clock::now() - start);
+    }
+    const double wall_s = seconds(clock::now() - start);
+    if constexpr (!reports_kernel_time) host_s = wall_s;
     const thread_sample after = sample_threads();
     const double window_s = seconds(after.at - before.at);
     const bool disturbed =
-        before.waited_s && after.waited_s && is_disturbed(*after.waited_s - *before.waited_s, host_s);
+        before.waited_s && after.waited_s && is_disturbed(*after.waited_s - *before.waited_s, wall_s);
     judged = judged && before.waited_s && after.waited_s;
     out.warm_s.push_back(host_s);
     out.disturbed.push_back(disturbed);
     out.parallelism.push_back(window_s > 0 ? (after.cpu_s - before.cpu_s) / window_s : 0);
     if (kernel_s) out.kernel_s.push_back(*kernel_s);
-    if (!disturbed || cfg.keep_disturbed) counted_s.push_back(host_s);
+    if (!disturbed || cfg.keep_disturbed) counted_s.push_back(kernel_s.value_or(host_s));
     const std::size_t n = counted_s.size();
     const bool check_noise = n >= next_noise_check || n >= std::size_t(cfg.reps);
     if (check_noise) next_noise_check = n + std::max<std::size_t>(1, n / 10);

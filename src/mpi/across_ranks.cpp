@@ -63,7 +63,9 @@ void aggregate_run(measured_run& run, const mpi_session& job) {
     for (timed_calls* ceiling : {&run.host_ceiling->in_place, &run.host_ceiling->in_place_dynamic,
                                  &run.host_ceiling->copy, &run.host_ceiling->scale})
       max_over_ranks(job, *ceiling);
-  if (run.device_ceiling) max_over_ranks(job, *run.device_ceiling);
+  if (run.device_ceiling)
+    for (timed_calls* ceiling : {&run.device_ceiling->in_place, &run.device_ceiling->copy})
+      max_over_ranks(job, *ceiling);
   run.config.size = sum_over_ranks(job, run.config.size);
   run.config.before_each_call = nullptr;
 }

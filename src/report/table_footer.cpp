@@ -71,12 +71,13 @@ void write_table_footer(const benchmark_report& report, const char* bullet, std:
   fmt::print(out,
              "\n{}ceilings{}: host in place {} GB/s (host rows' ceiling: the fastest call over the run; each round's "
              "fastest from {}; static split {}, dynamic {}), host STREAM copy {} GB/s and scale {} GB/s (medians); "
-             "device copy {} GB/s, device theoretical peak {} GB/s\n",
+             "device in place {} GB/s (device rows' ceiling, best call), device copy {} GB/s, device theoretical "
+             "peak {} GB/s\n",
              bullet, report.sweep ? " at the last point" : "", fixed_cell(c.host_in_place_gb_per_s, 1, 1),
              fixed_cell(c.host_in_place_low_gb_per_s, 1, 1), fixed_cell(c.host_in_place_static_gb_per_s, 1, 1),
              fixed_cell(c.host_in_place_dynamic_gb_per_s, 1, 1), fixed_cell(c.host_copy_gb_per_s, 1, 1),
-             fixed_cell(c.host_scale_gb_per_s, 1, 1), fixed_cell(c.device_copy_gb_per_s, 1, 1),
-             fixed_cell(c.device_theoretical_peak_gb_per_s, 1, 1));
+             fixed_cell(c.host_scale_gb_per_s, 1, 1), fixed_cell(c.device_in_place_gb_per_s, 1, 1),
+             fixed_cell(c.device_copy_gb_per_s, 1, 1), fixed_cell(c.device_theoretical_peak_gb_per_s, 1, 1));
   write_marks(report, bullet, out);
   fmt::print(out,
              "{}placement: {} pages, {} first touch; huge pages obtained: {}; transparent huge pages: {}; NUMA "
@@ -92,6 +93,11 @@ void write_table_footer(const benchmark_report& report, const char* bullet, std:
                                  : "",
              h.compiled_for, h.tbb_version, h.pstl_backend,
              env.device.unavailable ? "unavailable: " + *env.device.unavailable : env.device.name);
+  if (!env.config.stream_hold)
+    fmt::print(out,
+               "{}kernel times: per call of a batch between one event pair, the stream not held "
+               "(--no-stream-hold): each includes a share of the first launch's latency\n",
+               bullet);
   if (report.mpi)
     fmt::print(out, "{}MPI job: {} ranks on {} node{}, {} scaling; GB/s = all ranks' bytes / the slowest rank's time\n",
                bullet, report.mpi->ranks, report.mpi->nodes, report.mpi->nodes == 1 ? "" : "s", report.mpi->scaling);

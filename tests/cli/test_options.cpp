@@ -98,6 +98,8 @@ TEST_CASE("no arguments give the defaults") {
   CHECK(o->order.seed == 1);
   CHECK(o->run.pages == page_size::huge);
   CHECK(o->run.first_touch == first_touch_mode::parallel);
+  CHECK(o->run.hold_stream);
+  CHECK(o->run.end_to_end);
 }
 
 TEST_CASE("every option parses") {
@@ -115,6 +117,8 @@ TEST_CASE("every option parses") {
   CHECK(o->output == std::optional<std::string>("out.json"));
 
   CHECK(parse({"--size", "0"})->run.size == 0);
+  CHECK_FALSE(parse({"--no-stream-hold"})->run.hold_stream);
+  CHECK_FALSE(parse({"--no-end-to-end"})->run.end_to_end);
   CHECK(parse({"--list-policies", "--output", "list.txt"})->list_policies);
   CHECK(parse({"--type", "float32"})->run.type == element_type::float32);
   CHECK(parse({"--type", "int64"})->run.type == element_type::int64);

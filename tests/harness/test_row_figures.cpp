@@ -156,7 +156,7 @@ TEST_CASE("device rows: clocks before and after, a changed clock warns, no kerne
   m.clocks_after = gpu_clocks{1755, 3201};
   measured_run run = run_of({{"thrust::device", "device", "CUDA", std::nullopt, std::nullopt, m}});
   run.device.unavailable.reset();
-  run.device_ceiling = calls_of(0, {1e-4}, {1e-4}, 2, 0.5);
+  run.device_ceiling = device_ceilings{calls_of(0, {1e-4}, {1e-4}, 2, 0.5), calls_of(0, {1e-4}, {1e-4}, 2)};
   const auto report = to_report(run);
   const result_row& r = report.results[0];
   CHECK(r.sm_clock_before_mhz == 1980);

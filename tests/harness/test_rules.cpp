@@ -78,12 +78,15 @@ TEST_CASE("a device row: kernel GB/s, share of the device ceiling by CUDA events
   m.e2e_pageable = calls_of(0.5, {0.1, 0.2, 0.3}, {}, 0);
   m.e2e_pinned = calls_of(0.5, {0.05}, {}, 0);
   measured_run run = run_of({{"cuda::kernel", "device", "CUDA", std::nullopt, std::nullopt, m}});
-  run.device_ceiling = calls_of(0, {}, {0.001}, 0);
+  // The ceiling is the in-place kernel's fastest call (STREAM's best of N), not its median nor the copy's.
+  run.device_ceiling = device_ceilings{calls_of(0, {}, {0.0015, 0.001, 0.003}, 0), calls_of(0, {}, {0.0005}, 0)};
   const auto report = to_report(run);
   const result_row& r = report.results.front();
   CHECK(*r.kernel_median_s == 0.002);
   CHECK(*r.kernel_gb_per_s == doctest::Approx(16000 / 1e9 / 0.002));
-  CHECK(*r.pct_of_ceiling == doctest::Approx(50)); // 0.001 s copy against 0.002 s kernel, not the 0.004 s host time
+  CHECK(*r.pct_of_ceiling == doctest::Approx(50)); // 0.001 s best in place against 0.002 s kernel, not 0.004 s host
+  CHECK(*report.environment.ceilings.device_in_place_median_s == 0.001);
+  CHECK(*report.environment.ceilings.device_copy_median_s == 0.0005);
   CHECK(*r.e2e_pageable_median_s == 0.2);
   CHECK(*r.e2e_pageable_cold_s == 0.5);
   CHECK(*r.e2e_pinned_median_s == 0.05);

@@ -56,6 +56,19 @@ TEST_CASE("--threads reaches the policies while they run and every row reports i
   CHECK(report.environment.config.host_concurrency == 1);
 }
 
+TEST_CASE("a GPU-only run measures no host ceiling: it bounds no row there") {
+  std::vector<std::uint64_t> sizes;
+  std::vector<int> threads;
+  const run_config cfg{element_type::float64, 1000, 0, 2};
+  policy_entry gpu = recorder("gpu", sizes, threads);
+  gpu.device = "device";
+  device_info no_device;
+  no_device.unavailable = "no CUDA device"; // nor a device ceiling: the rows' own figures only
+  CHECK_FALSE(run_policies(cfg, std::nullopt, query_host(), no_device, {gpu}).host_ceiling);
+  CHECK(run_policies(cfg, std::nullopt, query_host(), no_device, {gpu, recorder("cpu", sizes, threads)}).host_ceiling);
+  CHECK(sizes.size() == 3);
+}
+
 TEST_CASE("a size sweep measures every planned point, each with its own size") {
   std::vector<std::uint64_t> sizes;
   std::vector<int> threads;

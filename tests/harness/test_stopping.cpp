@@ -48,3 +48,27 @@ TEST_CASE("interleaved and sequential runs of known durations give the same medi
   CHECK(median_of(policy_order::interleaved) == summarize(all).median_s);
   CHECK(median_of(policy_order::sequential) == summarize(all).median_s);
 }
+
+TEST_CASE("a device row: --timeout covers its end-to-end views, the noise rule judges its kernel times") {
+  int rounds = 0;
+  std::size_t calls = 0;
+  // Host times spread 1..10 ms over the rounds, kernel times all 1 ms; each round's end-to-end views take 1 s.
+  const policy_entry gpu{"gpu", "device", "test", std::nullopt, [&](const run_config& cfg) {
+                           ++rounds;
+                           measurement m;
+                           for (int i = 0; i < cfg.reps; ++i)
+                             m.in_place.warm_s.push_back(1e-3 * double(1 + calls++ % 10));
+                           m.in_place.kernel_s.assign(std::size_t(cfg.reps), 1e-3);
+                           m.in_place.calls = 1 + std::uint64_t(cfg.reps);
+                           m.e2e_pageable = timed_calls{};
+                           m.e2e_pageable->elapsed_s = 1.0;
+                           return m;
+                         }};
+  run_config cfg{element_type::float64, 100, 0, 10};
+  cfg.timeout_s = 2.5;
+  CHECK(to_report(interleaved(cfg, {gpu})).results.at(0).stopped_by == "timeout");
+  CHECK(rounds == 3);
+  cfg = run_config{element_type::float64, 100, 0, 10'000};
+  cfg.max_noise = 0.01;
+  CHECK(to_report(interleaved(cfg, {gpu})).results.at(0).stopped_by == "max_noise");
+}

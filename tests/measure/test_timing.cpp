@@ -19,14 +19,34 @@ TEST_CASE("the cold call and the warm-up calls are never warm samples") {
   // Each call reports its own index as its "kernel time": the samples name exactly the calls they came from.
   const auto t = time_calls(cfg, [&] {
     if (call == 0) std::this_thread::sleep_for(std::chrono::milliseconds(30)); // only the cold call is slow
-    return double(call++);
+    ++call;
+    return call_times{call == 1 ? 0.5 : 0.001 * call, double(call - 1)};
   });
   CHECK(t.kernel_s == std::vector<double>{4, 5, 6, 7}); // calls 0 (cold) and 1..3 (warm-up) left out
-  REQUIRE(t.warm_s.size() == 4);
-  CHECK(t.cold_s >= 0.03);
-  for (const double s : t.warm_s)
-    CHECK(s < t.cold_s);
+  // The host times are the ones the calls reported (a device call times its unheld call itself), not the clock's.
+  CHECK(t.cold_s == 0.5);
+  CHECK(t.warm_s == std::vector<double>{0.005, 0.006, 0.007, 0.008});
   CHECK(t.calls == 8);
+}
+
+TEST_CASE("the noise rule judges the figure a row reports: kernel times where the calls give them") {
+  run_config cfg;
+  cfg.warmup = 0;
+  cfg.reps = 200;
+  cfg.max_noise = 0.02;
+  int call = 0;
+  // Host times spread 1..10 (noise far above 2%), kernel times within 1%: the kernel times decide.
+  const auto steady_kernel = time_calls(cfg, [&] {
+    return call_times{double(1 + call++ % 10), 1.0 + 0.001 * (call % 10)};
+  });
+  CHECK(steady_kernel.stopped_by == stop_reason::max_noise);
+  CHECK(steady_kernel.warm_s.size() <= 10); // the first noise checks, far below the 200 cap
+  call = 0;
+  const auto noisy_kernel = time_calls(cfg, [&] {
+    return call_times{1.0 + 0.001 * (call % 10), double(1 + call++ % 10)};
+  });
+  CHECK(noisy_kernel.stopped_by == stop_reason::reps);
+  CHECK(reported_samples(noisy_kernel).data() == noisy_kernel.kernel_s.data());
 }
 
 TEST_CASE("stop_after: --min-time fills the time, --max-noise the median's precision, --reps caps, --timeout ends") {

@@ -1,6 +1,7 @@
 // The device policies through the plain C++ registry: every available one, every element type, sizes 0..17 and
-// two large sizes that are not powers of two. Without any available policy the executable is skipped (77);
-// with one it resets the device before exit, so that compute-sanitizer's leak check sees every allocation.
+// two large sizes that are not powers of two, one beyond a resident grid-stride grid's first pass (unheld). Without
+// any available policy the executable is skipped (77); with one it resets the device before exit, so that
+// compute-sanitizer's leak check sees every allocation.
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
@@ -13,6 +14,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -40,6 +42,8 @@ const std::vector<policy_entry>& policies() {
 run_config small_config(element_type type, std::size_t n, int warmup, int reps) {
   run_config cfg{type, n, warmup, reps};
   cfg.device_warmup_s = 0.001;
+  // Set by the bundle's sanitizer steps: under compute-sanitizer a held stream would spin to its timeout.
+  cfg.hold_stream = std::getenv("POLICYBENCH_TEST_NO_STREAM_HOLD") == nullptr;
   return cfg;
 }
 
@@ -82,20 +86,35 @@ TEST_CASE_TEMPLATE("every available device policy increments every element exact
 }
 
 #if POLICYBENCH_HAVE_CUDA
-TEST_CASE("the device copy ceiling times reps copies when a device exists") {
+TEST_CASE("the device ceilings time reps in-place kernels and copies when a device exists") {
   const run_config cfg = small_config(element_type::float64, 1'000'003, 1, 3);
-  const auto copy = measure_device_copy(cfg);
+  const auto ceilings = measure_device_ceilings(cfg);
   if (device().unavailable) {
-    CHECK_FALSE(copy);
+    CHECK_FALSE(ceilings);
     return;
   }
-  REQUIRE(copy);
-  REQUIRE(copy->kernel_s.size() == 3);
-  REQUIRE(copy->warm_s.size() == 3);
-  for (double s : copy->kernel_s)
-    CHECK(s > 0);
-  for (double s : copy->warm_s)
-    CHECK(s > 0);
+  REQUIRE(ceilings);
+  for (const timed_calls* t : {&ceilings->in_place, &ceilings->copy}) {
+    REQUIRE(t->kernel_s.size() == 3);
+    REQUIRE(t->warm_s.size() == 3);
+    CHECK(std::all_of(t->kernel_s.begin(), t->kernel_s.end(), [](double s) { return s > 0; }));
+    CHECK(std::all_of(t->warm_s.begin(), t->warm_s.end(), [](double s) { return s > 0; }));
+  }
+}
+
+TEST_CASE("without the stream hold every policy still validates, times each call and skips what it is told to") {
+  // Past one pass of an H200's resident grid-stride grid (132 SMs x 2048 threads x 4 loads x 4 lanes), if not capped.
+  run_config cfg = small_config(element_type::float32, std::min<std::size_t>(4'500'007, test_max_size()), 1, 3);
+  cfg.hold_stream = false, cfg.end_to_end = false;
+  for (const policy_entry& p : policies()) {
+    if (p.unavailable) continue;
+    CAPTURE(p.name);
+    const measurement m = p.measure(cfg);
+    CHECK_MESSAGE(!m.validation_error, m.validation_error.value_or(""));
+    check_calls(m.in_place, cfg, p.name != "thrust::device");
+    CHECK_FALSE(m.e2e_pageable);
+    CHECK_FALSE(m.e2e_pinned);
+  }
 }
 #endif
 

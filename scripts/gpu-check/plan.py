@@ -1,0 +1,101 @@
+"""The GPU check's plan: run.sh's steps in order of value, each with the arguments it is given, the seconds a timing
+model expects and the limit run.sh holds it to. Usage: plan.py [--budget S]; prints plan.tsv (budget line, then
+name, expected s, limit s, arguments); exit status 1 when the limits and MARGIN_S add up to more than the budget.
+
+The model, calibrated on DESIGN.md's H200 anchors (10^7 float64 in place: kernels 0.046-0.064 ms; 10^9: D2D
+4.29 TB/s; end to end per call: 1.56 s pageable and 0.29 s pinned at 10^9, ~20 ms pageable at 10^7):
+  kernel(n)           = 16 n / 4.29e12 + 9 us          (float64 in place: 0.046 ms at 10^7, 3.74 ms at 10^9)
+  pageable(n)         = 2.0 s x n / 10^9 + 60 us        (~20 ms at 10^7; above the 1.56 s at 10^9: the safer fit)
+  pinned(n)           = 0.29 s x n / 10^9 + 60 us       (three round trips: two copies and a synchronize)
+  timed device call   = an unheld call + a held one: 2 kernel(n) + 2 round trips of 20 us
+Assumed, not anchored (nothing here has run on a GPU yet): 2 s to start policybench (CUDA context, modules, NVML);
+0.15 s fixed per device row or ceiling (0.1 s wake-up, allocation, initialization), 3 ms in the device tests
+(1 ms wake-up); 6 s per Python seed process
+(imports, JIT); compute-sanitizer x25 on the device tests' work plus 10 s; host rows at their --timeout bound (the
+lent machine's CPU is unknown). Each limit is 1.5 x expected + 10 s: room for an assumption off by half."""
+
+import argparse
+import math
+import sys
+
+BUDGET_S = 420  # 7 minutes: a second, shorter run of what failed still fits the 15 minutes of device time
+START_S, ROW_FIXED_S, TEST_ROW_FIXED_S, ROUND_TRIP_S, PYTHON_START_S = 2.0, 0.15, 3e-3, 20e-6, 6.0
+SANITIZER_SLOWDOWN, SANITIZER_START_S = 25, 10.0
+MARGIN_S = 15  # run.sh's deadline is this far inside the budget: the last step's kill (5 s) and the summary
+DEVICE_ROWS, HOST_ROWS = 6, 9  # --list-policies on a GPU build; thrust::device among the device rows
+SEED_ROWS = 3  # numba @jit(target_backend='cuda'), numba @cuda.jit, cupy a += 1
+
+
+def kernel(n):
+    return 16 * n / 4.29e12 + 9e-6
+
+
+def pageable(n):
+    return 2.0 * n / 1e9 + 3 * ROUND_TRIP_S
+
+
+def pinned(n):
+    return 0.29 * n / 1e9 + 3 * ROUND_TRIP_S
+
+
+def device_row(n, calls, e2e_calls=0, fixed_s=ROW_FIXED_S):
+    """One device row (or ceiling): fixed cost, `calls` timed device calls, `e2e_calls` per end-to-end view."""
+    return fixed_s + calls * (2 * kernel(n) + 2 * ROUND_TRIP_S) + e2e_calls * (pageable(n) + pinned(n))
+
+
+def device_tests(max_size):
+    """policybench_device_tests: every device policy x 4 types at sizes 0..17, 1000003 and 10^7 (each 1 cold + 1
+    warm-up + 2 timed calls and both views; float32 counted as float64), then the unheld case at 4500007 (capped)."""
+    sizes = [n for n in list(range(18)) + [1_000_003, 10_000_000] if n <= max_size]
+    work = sum(4 * DEVICE_ROWS * device_row(n, 4, 4, TEST_ROW_FIXED_S) for n in sizes)
+    unheld_calls = (1 + 1 + 3) * (1 + 10) // 2  # each timed call: an unheld one and a batch of 10
+    return work + DEVICE_ROWS * device_row(min(4_500_007, max_size), unheld_calls, 0, TEST_ROW_FIXED_S)
+
+
+def policybench_per_row(n, warmup, reps):
+    """One policybench process per device row (results written per row): start, two ceilings, the row."""
+    calls = 1 + warmup + reps
+    return DEVICE_ROWS * (START_S + 3 * device_row(n, calls))
+
+
+def default_run():
+    """The default comparison at 10^7 (--max-noise 2 --timeout 3): host rows and the host ceiling at their bound,
+    device rows at the fewest calls of the noise rule (5 timed + 3 warm-up + cold) in place and end to end."""
+    return START_S + (HOST_ROWS + 1) * 3.0 + (DEVICE_ROWS + 2) * device_row(10**7, 9, 9)
+
+
+def seed_rows():
+    """One Python process per seed row at 10^7: 1 + 3 + 10 calls, 11 end to end."""
+    return SEED_ROWS * (PYTHON_START_S + device_row(10**7, 14) + 11 * pageable(10**7))
+
+
+# (name, arguments run.sh passes, expected seconds), in the order run.sh runs them: the device's correctness first.
+STEPS = [
+    ("device_tests", "", START_S + device_tests(10**7)),
+    ("memcheck", "4500007", SANITIZER_START_S + SANITIZER_SLOWDOWN * device_tests(1_000_003)),
+    ("racecheck", "100003", SANITIZER_START_S + SANITIZER_SLOWDOWN * device_tests(100_003)),
+    ("default", "--max-noise 2 --timeout 3", default_run()),
+    ("gpu_1e8", "--size 100M --warmup 2 --reps 10 --no-end-to-end", policybench_per_row(10**8, 2, 10)),
+    ("gpu_1e9", "--size 1G --warmup 1 --reps 5 --no-end-to-end", policybench_per_row(10**9, 1, 5)),
+    ("seed", "--size 10M --warmup 3 --reps 10", seed_rows()),
+    ("ratios", "", 1.0),
+]
+
+
+def main(argv):
+    p = argparse.ArgumentParser(prog="plan.py", description=__doc__.split("\n")[0])
+    p.add_argument("--budget", type=int, default=BUDGET_S, help=f"seconds the whole run may take (default {BUDGET_S})")
+    budget = p.parse_args(argv).budget
+    print(f"budget\t{budget}")
+    limits = 0
+    for name, args, expected in STEPS:
+        limit = math.ceil(1.5 * expected + 10)
+        limits += limit
+        print(f"{name}\t{expected:.0f}\t{limit}\t{args}")
+    total = sum(expected for _, _, expected in STEPS)
+    print(f"plan: expected {total:.0f} s, limits {limits} s + {MARGIN_S} s margin, budget {budget} s", file=sys.stderr)
+    return 0 if limits + MARGIN_S <= budget else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

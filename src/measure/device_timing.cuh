@@ -1,0 +1,53 @@
+// One timed device call: host-synchronous time from an unheld call (what a caller waits for, with nothing of the
+// timing machinery in it), then kernel time from CUDA events, behind a held stream or around a batch.
+#pragma once
+
+#include "measure/cuda_check.cuh"
+#include "measure/cuda_handles.cuh"
+#include "measure/run_config.hpp"
+#include "measure/stream_hold.cuh"
+#include "measure/timing.hpp"
+
+#include <chrono>
+#include <cstdint>
+
+namespace policybench {
+
+/// Calls in the one event pair of a kernel time taken without the hold: enough that the first launch's latency
+/// (the start event is timestamped before the first kernel arrives) is a tenth of a call or less.
+inline constexpr int unheld_batch_calls = 10;
+
+/// The hold and the events one sequence of device calls reuses, and the calls it has made (validation's count).
+struct device_timer {
+  explicit device_timer(const run_config& cfg) : held(cfg.hold_stream) {}
+  bool held;
+  stream_hold hold;
+  event_pair events;
+  std::uint64_t calls = 0;
+};
+
+/// For time_calls: work(stream) once unheld and synchronized (host_s), then once more behind a held stream, or
+/// unheld_batch_calls times between one event pair without the hold (kernel_s, per call). The unheld call comes
+/// first, so a first call that loads its module never waits behind a hold. Throws std::runtime_error.
+template <class Work> call_times timed_device_call(device_timer& t, cudaStream_t stream, Work&& work) {
+  using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
+  work(stream);
+  POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(stream));
+  call_times out{std::chrono::duration<double>(clock::now() - start).count(), 0};
+  ++t.calls;
+  if (t.held) {
+    out.kernel_s = held_kernel_time(t.hold, t.events, stream, work);
+    ++t.calls;
+    return out;
+  }
+  t.events.record_start(stream);
+  for (int i = 0; i < unheld_batch_calls; ++i)
+    work(stream);
+  t.events.record_stop(stream);
+  out.kernel_s = t.events.elapsed_s() / unheld_batch_calls;
+  t.calls += unheld_batch_calls;
+  return out;
+}
+
+} // namespace policybench

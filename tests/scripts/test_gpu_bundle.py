@@ -1,0 +1,150 @@
+#!/usr/bin/python3
+"""The GPU bundle's real run.sh, here, against stand-ins (gpu_bundle_fakes.py) for what only the GPU machine has:
+the steps in plan.py's order of value, the run within its budget, every step's outcome in the summary ("ok",
+"FAILED (...)" or "not run: reason"), finished rows kept when a step hangs, crashes or runs out of time, at most 8
+files back, and the bundle's libraries given to its own executables only, never to Python or compute-sanitizer."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.join(HERE, "..", "..")
+sys.path[:0] = [HERE, os.path.join(ROOT, "scripts", "gpu-check")]
+import gpu_bundle_fakes  # noqa: E402
+import plan  # noqa: E402
+
+ORDER = [name for name, _, _ in plan.STEPS]
+SYSTEM_LIBS = "/opt/system/lib"  # the machine's own LD_LIBRARY_PATH, which every tool keeps
+
+
+class Bundle(unittest.TestCase):
+    def run_bundle(self, limits=None, budget=None, fakes=None, env=None):
+        """Runs run.sh in a fresh bundle; `limits` overrides steps' limits (default 60 s each). Returns (exit status,
+        seconds, summary lines by step, files in $OUT, events: (name, LD_LIBRARY_PATH, arguments))."""
+        root = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, root)
+        self.bundle, out = os.path.join(root, "bundle"), os.path.join(root, "out")
+        os.makedirs(os.path.join(self.bundle, "lib", "compat"))
+        shutil.copy(os.path.join(ROOT, "scripts", "gpu-check", "run.sh"), self.bundle)
+        os.makedirs(os.path.join(self.bundle, "scripts"))
+        for script in ("gpu-check/gpu_ratios.py", "seed_compare.py", "seed_gpu.py", "seed_variants.py",
+                       "seed_report.py"):
+            shutil.copy(os.path.join(ROOT, "scripts", script), os.path.join(self.bundle, "scripts"))
+        limits = {name: 60 for name in ORDER} | (limits or {})
+        budget = budget or sum(limits.values()) + 15
+        with open(os.path.join(self.bundle, "plan.tsv"), "w") as f:
+            f.write(f"budget\t{budget}\n")
+            for name, args, _ in plan.STEPS:  # the seed rows at 1000 elements: the stand-in Python is a real one
+                args = "--size 1000 --warmup 1 --reps 2" if name == "seed" else args
+                f.write(f"{name}\t1\t{limits[name]}\t{args}\n")
+        tools = gpu_bundle_fakes.make_fakes(root, self.bundle, **(fakes or {}))
+        events = os.path.join(root, "events")
+        run_env = {"PATH": f"{tools}:/usr/bin:/bin", "OUT": out, "PYTHON": os.path.join(tools, "python"),
+                   "CUDA_BIN": "/nonexistent", "EVENTS": events, "LD_LIBRARY_PATH": SYSTEM_LIBS,
+                   "FAKE_MODULES": os.path.join(root, "modules"), "HOME": root} | (env or {})
+        start, self.out = time.monotonic(), out
+        result = subprocess.run(["bash", os.path.join(self.bundle, "run.sh")], env=run_env, capture_output=True,
+                                text=True, timeout=budget + 30)
+        seconds = time.monotonic() - start
+        with open(os.path.join(out, "summary.txt")) as f:
+            summary = {line.split()[0]: line[15:].rsplit(None, 1)[0].strip() for line in f
+                       if line.split()[:1] and line.split()[0] in ORDER}
+        with open(events) as f:
+            logged = [line.rstrip("\n").split("\t")[1:] for line in f]
+        self.assertLessEqual(seconds, budget, result.stdout)
+        self.assertEqual(list(summary), ORDER, result.stdout)  # every step reported, in plan.py's order
+        self.assertTrue(len(os.listdir(out)) <= 8 and all(os.path.isfile(os.path.join(out, f)) for f in
+                                                          os.listdir(out)))
+        return result.returncode, seconds, summary, sorted(os.listdir(out)), logged, result.stdout
+
+    def jsonl(self, name):
+        with open(os.path.join(self.out, name)) as f:
+            return [json.loads(line) for line in f]  # every line whole JSON: no half report kept
+
+    def test_every_step_runs_in_order_and_only_the_bundles_executables_get_its_libraries(self):
+        rc, _, summary, files, events, stdout = self.run_bundle()
+        self.assertEqual(rc, 0, stdout)
+        self.assertEqual(set(summary.values()), {"ok"})
+        self.assertEqual(files, sorted(["summary.txt", "run.log", "device_tests.log", "sanitizers.log", "h200.json",
+                                        "gpu_1e8.jsonl", "gpu_1e9.jsonl", "seed.jsonl"]))
+        self.assertEqual(len(self.jsonl("gpu_1e9.jsonl")), 6)
+        bundle_libs = os.path.join(self.bundle, "lib")
+        for name, ld, args in events:
+            mine = name.startswith("policybench")
+            self.assertEqual(bundle_libs in ld, mine, f"{name} {args}: LD_LIBRARY_PATH={ld}")
+            self.assertIn(SYSTEM_LIBS, ld, name)
+        self.assertIn("compute-sanitizer", [name for name, _, _ in events])
+        with open(os.path.join(self.out, "sanitizers.log")) as f:
+            log = f.read()
+        for name, args, _ in plan.STEPS[1:3]:  # each sanitizer unheld, at its own sizes
+            self.assertIn(f"hold off: 1 max: {args}", log, name)
+        self.assertEqual(sum(name == "python" for name, _, _ in events), 1 + 3 + 1)  # numpy check, seed rows, ratios
+
+    def test_a_row_that_hangs_keeps_the_rows_before_it_and_the_steps_after_it_run(self):
+        _, _, summary, _, _, stdout = self.run_bundle(limits={"gpu_1e9": 5}, env={"FAKE_HANG": "cuda::kernel"})
+        self.assertTrue(summary["gpu_1e9"].startswith("FAILED (over its 5 s limit"), summary)
+        self.assertEqual([r["results"][0]["policy"] for r in self.jsonl("gpu_1e9.jsonl")],
+                         ["thrust::device", "thrust::cuda::par_nosync",
+                          "thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments", "cub::DeviceTransform"])
+        self.assertEqual(summary["seed"], "ok")
+        self.assertEqual(summary["ratios"], "FAILED (exit 1)", stdout)  # it ran, and the cut rows' goals are unmet
+        with open(os.path.join(self.out, "summary.txt")) as f:
+            self.assertIn("cuda::kernel_grid_stride kernel / D2D copy at 1e+09", f.read())
+
+    def test_a_row_that_crashes_leaves_no_half_report_and_the_next_rows_run(self):
+        rc, _, summary, _, _, _ = self.run_bundle(env={"FAKE_CRASH": "cub::DeviceTransform"})
+        self.assertEqual(rc, 1)
+        self.assertEqual(summary["gpu_1e8"], "FAILED (exit 1)")
+        self.assertEqual(len(self.jsonl("gpu_1e8.jsonl")), 5)
+
+    def test_a_step_over_the_deadline_is_cut_and_what_follows_is_not_run(self):
+        rc, seconds, summary, files, _, _ = self.run_bundle(budget=30, env={"FAKE_SLOW": "1"})
+        self.assertEqual(rc, 1)
+        self.assertTrue(summary["default"].startswith("FAILED (over its"), summary)
+        for name in ORDER[ORDER.index("default") + 1:]:
+            self.assertEqual(summary[name], "not run: no time left in the 30 s budget")
+        self.assertNotIn("h200.json", files)
+        self.assertGreaterEqual(seconds, 30 - 15 - 1)  # the step had the time left to the deadline
+
+    def test_missing_tools_are_reported_and_the_rest_runs(self):
+        rc, _, summary, _, _, _ = self.run_bundle(fakes={"driver": False, "sanitizer": False},
+                                                  env={"FAKE_NO_NUMPY": "1"})
+        self.assertEqual(rc, 1)
+        for name in ("device_tests", "memcheck", "racecheck", "gpu_1e8", "gpu_1e9"):
+            self.assertEqual(summary[name], "not run: CUDA driver (libcuda.so.1 not in the loader's cache)")
+        self.assertTrue(summary["seed"].startswith("not run: NumPy for "))
+        self.assertEqual(summary["default"], "ok")
+        rc, _, summary, _, _, _ = self.run_bundle(fakes={"sanitizer": False})
+        self.assertEqual(summary["memcheck"], "not run: compute-sanitizer (not on PATH nor in /nonexistent)")
+        self.assertEqual(summary["gpu_1e9"], "ok")
+
+    def test_seed_rows_without_a_usable_gpu_module_are_unavailable_and_the_step_passes(self):
+        for modules in ("missing", "broken"):
+            with self.subTest(modules=modules):
+                _, _, summary, _, _, _ = self.run_bundle(fakes={"gpu_modules": modules})
+                self.assertEqual(summary["seed"], "ok")
+                rows = [r for report in self.jsonl("seed.jsonl") for r in report["results"]]
+                self.assertEqual([r["status"] for r in rows], ["unavailable"] * 3)
+                self.assertIn("refuses it when it compiles at the first call: KeyError", rows[0]["reason"])
+
+
+class Plan(unittest.TestCase):
+    def test_the_plan_fits_its_budget_and_a_smaller_budget_is_refused(self):
+        script = os.path.join(ROOT, "scripts", "gpu-check", "plan.py")
+        fits = subprocess.run([sys.executable, script], capture_output=True, text=True)
+        self.assertEqual(fits.returncode, 0, fits.stderr)
+        lines = [line.split("\t") for line in fits.stdout.splitlines()]
+        self.assertEqual(lines[0], ["budget", str(plan.BUDGET_S)])
+        self.assertEqual([line[0] for line in lines[1:]], ORDER)
+        self.assertLessEqual(sum(int(line[2]) for line in lines[1:]) + plan.MARGIN_S, plan.BUDGET_S)
+        self.assertEqual(subprocess.run([sys.executable, script, "--budget", "300"], capture_output=True).returncode, 1)
+
+
+if __name__ == "__main__":
+    unittest.main()
