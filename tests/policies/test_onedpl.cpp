@@ -50,8 +50,10 @@ std::string census(const onedpl_library& library, onedpl_policy policy, std::siz
   std::vector<int> out(n, -100);
   library.census(policy, out.data(), n, probe);
   std::string seen;
-  for (const int v : std::set<int>(out.begin(), out.end()))
-    seen += (seen.empty() ? "" : " ") + std::to_string(v);
+  for (const int v : std::set<int>(out.begin(), out.end())) {
+    if (!seen.empty()) seen += ' ';
+    seen += std::to_string(v);
+  }
   return seen;
 }
 
