@@ -21,6 +21,8 @@
 
 using namespace policybench;
 
+// The census tests, where oneDPL was found (oneDPL on OpenMP is built only beside oneDPL on oneTBB).
+#if POLICYBENCH_HAVE_ONEDPL_TBB
 namespace {
 
 bool in_openmp_region() {
@@ -70,7 +72,6 @@ constexpr onedpl_policy parallel[] = {onedpl_policy::par, onedpl_policy::par_uns
 
 } // namespace
 
-#if POLICYBENCH_HAVE_ONEDPL_TBB
 TEST_CASE("oneDPL on oneTBB: par and par_unseq on the caller and oneTBB workers, outside OpenMP, seq on the caller") {
   const onedpl_library& tbb = onedpl_on_tbb();
   CHECK(std::string(tbb.backend) == "oneTBB");
@@ -91,7 +92,6 @@ TEST_CASE("oneDPL on oneTBB obeys --threads: under a limit of 1 only the calling
   for (const onedpl_policy p : parallel)
     CHECK(census(tbb, p, 1'000'003, tbb_slot) == "0");
 }
-#endif
 
 #if POLICYBENCH_HAVE_ONEDPL_OPENMP
 // The OpenMP team's size as the caller sees it.
@@ -119,6 +119,7 @@ TEST_CASE("oneDPL on OpenMP obeys --threads: its team has omp_set_num_threads' s
   for (const onedpl_policy p : parallel)
     CHECK(census(omp, p, 1'000'003, team_size) == "1");
 }
+#endif
 #endif
 
 TEST_CASE("the oneDPL rows: the backend column names oneDPL and the backend its library compiled") {
