@@ -67,23 +67,27 @@ bool within(const std::string& seen, std::set<std::string> allowed) {
   return true;
 }
 
-constexpr onedpl_policy sequential[] = {onedpl_policy::seq, onedpl_policy::unseq};
 constexpr onedpl_policy parallel[] = {onedpl_policy::par, onedpl_policy::par_unseq};
+
+// At sizes of one chunk and of many: every par and par_unseq call through `library` run by one of `allowed` (who_runs'
+// values), every seq and unseq call by the caller alone.
+void check_who_runs(const onedpl_library& library, const std::set<std::string>& allowed) {
+  for (const std::size_t n : {std::size_t(1), std::size_t(17), std::size_t(1'000'003)}) {
+    CAPTURE(n);
+    for (const onedpl_policy p : parallel) {
+      const std::string seen = census(library, p, n, who_runs);
+      CHECK_MESSAGE(within(seen, allowed), seen);
+    }
+    for (const onedpl_policy p : {onedpl_policy::seq, onedpl_policy::unseq})
+      CHECK(census(library, p, n, who_runs) == "4");
+  }
+}
 
 } // namespace
 
 TEST_CASE("oneDPL on oneTBB: par and par_unseq on the caller and oneTBB workers, outside OpenMP, seq on the caller") {
-  const onedpl_library& tbb = onedpl_on_tbb();
-  CHECK(std::string(tbb.backend) == "oneTBB");
-  for (const std::size_t n : {std::size_t(1), std::size_t(17), std::size_t(1'000'003)}) {
-    CAPTURE(n);
-    for (const onedpl_policy p : parallel) {
-      const std::string seen = census(tbb, p, n, who_runs);
-      CHECK_MESSAGE(within(seen, {"2", "4"}), seen);
-    }
-    for (const onedpl_policy p : sequential)
-      CHECK(census(tbb, p, n, who_runs) == "4");
-  }
+  CHECK(std::string(onedpl_on_tbb().backend) == "oneTBB");
+  check_who_runs(onedpl_on_tbb(), {"2", "4"});
 }
 
 TEST_CASE("oneDPL on oneTBB obeys --threads: under a limit of 1 only the calling thread's slot runs") {
@@ -98,17 +102,8 @@ TEST_CASE("oneDPL on oneTBB obeys --threads: under a limit of 1 only the calling
 int team_size() { return omp_get_num_threads(); }
 
 TEST_CASE("oneDPL on OpenMP: par and par_unseq run in an OpenMP region, on no oneTBB worker, seq on the caller") {
-  const onedpl_library& omp = onedpl_on_openmp();
-  CHECK(std::string(omp.backend) == "OpenMP");
-  for (const std::size_t n : {std::size_t(1), std::size_t(17), std::size_t(1'000'003)}) {
-    CAPTURE(n);
-    for (const onedpl_policy p : parallel) {
-      const std::string seen = census(omp, p, n, who_runs);
-      CHECK_MESSAGE(within(seen, {"1", "5"}), seen);
-    }
-    for (const onedpl_policy p : sequential)
-      CHECK(census(omp, p, n, who_runs) == "4");
-  }
+  CHECK(std::string(onedpl_on_openmp().backend) == "OpenMP");
+  check_who_runs(onedpl_on_openmp(), {"1", "5"});
 }
 
 TEST_CASE("oneDPL on OpenMP obeys --threads: its team has omp_set_num_threads' size") {
