@@ -7,6 +7,12 @@ find_package(fmt CONFIG REQUIRED)             # fmt::fmt (libfmt-dev)
 find_package(MPI COMPONENTS CXX)              # MPI::MPI_CXX, for policybench-mpi only (optional; libopenmpi-dev)
 find_package(PkgConfig REQUIRED)              # hwloc ships a pkg-config file, no CMake package (pkgconf)
 pkg_check_modules(hwloc REQUIRED IMPORTED_TARGET hwloc>=2) # PkgConfig::hwloc: the host's topology (libhwloc-dev)
+# oneDPL, for the oneapi::dpl rows (optional): the pinned PyPI release scripts/install-deps.sh puts in build/deps,
+# found through its own config. Its target fixes one parallel backend per project; src/ takes only its headers.
+find_package(oneDPL 2022.14 CONFIG HINTS "${PROJECT_SOURCE_DIR}/build/deps/onedpl")
+if(NOT TARGET oneDPL)
+  message(STATUS "policybench: no oneDPL (scripts/install-deps.sh installs it): the oneapi::dpl rows are unavailable")
+endif()
 
 # Thrust and CUB come from CCCL, shipped with the CUDA Toolkit (also without nvcc on PATH).
 # Two Thrust targets, because the device system is fixed per translation unit:

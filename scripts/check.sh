@@ -21,7 +21,7 @@ asan() {
 # libtbb from Debian is not instrumented: every handoff through its scheduler looks like a race to TSan (hundreds
 # of false reports). An instrumented oneTBB of the same version, built once into build/tbb-tsan, makes them
 # visible, so no suppression is needed. OpenMP is left out of this build for the same reason (libgomp's
-# barriers are futexes TSan cannot see); thrust::omp is then listed unavailable.
+# barriers are futexes TSan cannot see); thrust::omp and oneDPL's @omp rows are then listed unavailable.
 tsan() {
   local tbb=build/tbb-tsan version
   if [[ ! -f $tbb/install/lib/cmake/TBB/TBBConfig.cmake ]]; then
@@ -38,7 +38,7 @@ tsan() {
   cmake --build --preset tsan
   # 1000003 elements is enough to split across every thread; 10^7 only makes TSan slower.
   POLICYBENCH_TEST_MAX_SIZE=1000003 TSAN_OPTIONS="halt_on_error=1" \
-    build/tsan/tests/policybench_tests -tc="*host*,1000 calls*"
+    build/tsan/tests/policybench_tests -tc="*host*,1000 calls*,oneDPL*"
 }
 
 # Worker threads of oneTBB and libgomp are still parked at exit, holding their thread-local storage: valgrind

@@ -9,13 +9,17 @@
 #include "policybench/backend/std.hpp"
 #endif
 #include "policybench/backend/thrust.hpp"
+// oneDPL only where it is on the include path: each oneDPL backend's translation unit opts in through its target.
+#if !defined(__CUDACC__) && __has_include(<oneapi/dpl/execution>)
+#include "policybench/backend/onedpl.hpp"
+#endif
 
 #include <utility>
 
 namespace policybench {
 
 /// Adds 1 to each of the last - first elements in [first, last), in place, under `policy`
-/// (a std:: or thrust:: execution policy). Throws what the selected transform throws.
+/// (a std::, thrust:: or oneapi::dpl:: execution policy). Throws what the selected transform throws.
 template <class Policy, class It> void increment_all(Policy&& policy, It first, It last) {
   backend::transform(std::forward<Policy>(policy), first, last, first, increment{});
 }

@@ -5,6 +5,7 @@
 #include "policies/device_policies.hpp"
 #include "policies/hand_written_loops.hpp"
 #include "policies/host_entry.hpp"
+#include "policies/onedpl_library.hpp"
 #include "policybench/workload.hpp"
 
 #include <thrust/system/cpp/execution_policy.h>
@@ -13,6 +14,7 @@
 
 #include <execution>
 #include <string_view>
+#include <type_traits>
 
 namespace policybench {
 namespace {
@@ -35,6 +37,24 @@ template <class Apply> policy_entry openmp_entry(std::string name, std::string b
 #endif
 }
 
+// A oneDPL row: the call in its backend's own shared library (policies/onedpl_library.hpp), which the backend column
+// names as that library reports it; without the library, the reason.
+policy_entry onedpl_entry(std::string name, const onedpl_library* library, onedpl_policy policy,
+                          host_threading threading, const char* missing) {
+  if (!library) return {std::move(name), "host", "oneDPL", missing, nullptr};
+  std::string backend = std::string("oneDPL on ") + library->backend;
+  if (policy == onedpl_policy::seq) backend = "oneDPL (sequential)";
+  if (policy == onedpl_policy::unseq) backend = "oneDPL (vectorized, 1 thread)";
+  return host_entry(std::move(name), std::move(backend), threading, [library, policy](auto first, auto last) {
+    using T = std::remove_pointer_t<decltype(first)>;
+    library->increment(policy, element_type_of<T>, first, static_cast<std::size_t>(last - first));
+  });
+}
+
+constexpr const char* no_onedpl = "oneDPL not found at configure time (scripts/install-deps.sh installs it)";
+constexpr const char* no_onedpl_openmp =
+    POLICYBENCH_HAVE_ONEDPL ? "built without OpenMP (no OpenMP found by CMake)" : no_onedpl;
+
 } // namespace
 
 std::vector<policy_entry> registry(const device_info& device) {
@@ -43,6 +63,17 @@ std::vector<policy_entry> registry(const device_info& device) {
   // The threads each row's call runs on, which also first-touch its array.
   constexpr auto one_thread = host_threading::one_thread, onetbb = host_threading::tbb;
   constexpr auto pstl_threads = std::string_view(pstl_backend()) == "oneTBB" ? onetbb : one_thread;
+  // oneDPL's two copies, where CMake built them.
+#if POLICYBENCH_HAVE_ONEDPL_TBB
+  const onedpl_library* const onedpl_tbb = &onedpl_on_tbb();
+#else
+  const onedpl_library* const onedpl_tbb = nullptr;
+#endif
+#if POLICYBENCH_HAVE_ONEDPL_OPENMP
+  const onedpl_library* const onedpl_openmp = &onedpl_on_openmp();
+#else
+  const onedpl_library* const onedpl_openmp = nullptr;
+#endif
   return {
       host_entry("loop", "plain for loop (1 thread)", one_thread, plain_loop{}),
       host_entry("std::seq", "libstdc++ (sequential)", one_thread,
@@ -53,6 +84,16 @@ std::vector<policy_entry> registry(const device_info& device) {
                  [](auto first, auto last) { increment_all(std::execution::par, first, last); }),
       host_entry("std::par_unseq", pstl, pstl_threads,
                  [](auto first, auto last) { increment_all(std::execution::par_unseq, first, last); }),
+      // The same policies from oneDPL: seq and unseq never reach a parallel backend; par and par_unseq once per
+      // backend, named after '@' as Thrust names its systems: the backend is a build choice, not part of the C++ name.
+      onedpl_entry("oneapi::dpl::seq", onedpl_tbb, onedpl_policy::seq, one_thread, no_onedpl),
+      onedpl_entry("oneapi::dpl::unseq", onedpl_tbb, onedpl_policy::unseq, one_thread, no_onedpl),
+      onedpl_entry("oneapi::dpl::par@tbb", onedpl_tbb, onedpl_policy::par, onetbb, no_onedpl),
+      onedpl_entry("oneapi::dpl::par_unseq@tbb", onedpl_tbb, onedpl_policy::par_unseq, onetbb, no_onedpl),
+      onedpl_entry("oneapi::dpl::par@omp", onedpl_openmp, onedpl_policy::par, host_threading::openmp,
+                   no_onedpl_openmp),
+      onedpl_entry("oneapi::dpl::par_unseq@omp", onedpl_openmp, onedpl_policy::par_unseq, host_threading::openmp,
+                   no_onedpl_openmp),
       host_entry("tbb::parallel_for", "oneTBB (auto_partitioner)", onetbb, tbb_parallel_loop{}),
       host_entry("thrust::cpp", "Thrust C++ system (sequential)", one_thread,
                  [](auto first, auto last) { increment_all(thrust::cpp::par, first, last); }),

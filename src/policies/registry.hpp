@@ -10,9 +10,9 @@
 
 namespace policybench {
 
-/// Every policy in table order: loop first (every speedup's baseline), the C++ policies, oneTBB, Thrust's host
-/// systems, then the device policies. Those this build or machine cannot run carry the reason (a CUDA policy
-/// without a usable device gets device.unavailable).
+/// Every policy in table order: loop first (every speedup's baseline), the C++ policies from libstdc++ and from
+/// oneDPL, oneTBB, Thrust's host systems, then the device policies. Those this build or machine cannot run carry the
+/// reason (a CUDA policy without a usable device gets device.unavailable).
 std::vector<policy_entry> registry(const device_info& device);
 
 /// A policy name the registry does not know; what() lists the valid names and the closest one.

@@ -66,9 +66,10 @@ TEST_CASE("the host registry has every host policy once, loop first") {
     CHECK(p.unavailable.has_value() == !p.measure);
     if (p.unavailable) CHECK_FALSE(p.unavailable->empty());
   }
-  std::set<std::string> expected{"loop",        "std::seq",       "std::unseq",
-                                 "std::par",    "std::par_unseq", "tbb::parallel_for",
-                                 "thrust::cpp", "thrust::tbb",    "thrust::omp"};
+  std::set<std::string> expected{"loop", "std::seq", "std::unseq", "std::par", "std::par_unseq", "tbb::parallel_for",
+                                 "thrust::cpp", "thrust::tbb", "thrust::omp", "oneapi::dpl::seq", "oneapi::dpl::unseq",
+                                 "oneapi::dpl::par@tbb", "oneapi::dpl::par_unseq@tbb", "oneapi::dpl::par@omp",
+                                 "oneapi::dpl::par_unseq@omp"};
   if (!POLICYBENCH_HAVE_CUDA) expected.insert("thrust::device"); // Thrust's oneTBB device system, on the host
   CHECK(names == expected);
 }
@@ -113,6 +114,15 @@ TEST_CASE("THE host ceiling is the in-place stream with the fastest call, whiche
   CHECK(&in_place_ceiling(c) == &c.in_place);
   c.in_place_dynamic.warm_s.clear(); // not measured: the static split alone
   CHECK(&in_place_ceiling(c) == &c.in_place);
+}
+
+TEST_CASE("the oneDPL rows are available when CMake built their libraries") {
+  for (const policy_entry& p : policies()) {
+    if (p.name.rfind("oneapi::dpl::", 0) != 0) continue;
+    CAPTURE(p.name);
+    const bool built = p.name.ends_with("@omp") ? POLICYBENCH_HAVE_ONEDPL_OPENMP : POLICYBENCH_HAVE_ONEDPL_TBB;
+    CHECK(p.unavailable.has_value() == !built);
+  }
 }
 
 TEST_CASE("host_thread_limit limits oneTBB while it lives") {

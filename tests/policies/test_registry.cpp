@@ -33,7 +33,9 @@ TEST_CASE("the registry: unique names, loop first, an unavailable row has a reas
     if (p.unavailable) CHECK_FALSE(p.unavailable->empty());
   }
   for (const char* name : {"std::seq", "std::unseq", "std::par", "std::par_unseq", "tbb::parallel_for", "thrust::cpp",
-                           "thrust::tbb", "thrust::omp", "thrust::device", "thrust::cuda::par_nosync",
+                           "thrust::tbb", "thrust::omp", "oneapi::dpl::seq", "oneapi::dpl::unseq",
+                           "oneapi::dpl::par@tbb", "oneapi::dpl::par_unseq@tbb", "oneapi::dpl::par@omp",
+                           "oneapi::dpl::par_unseq@omp", "thrust::device", "thrust::cuda::par_nosync",
                            "thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments", "cub::DeviceTransform",
                            "cuda::kernel", "cuda::kernel_grid_stride"})
     CHECK(names.count(name) == 1);
