@@ -1,0 +1,52 @@
+// The run's budget: fair shares of the time left, and a real run that ends by its deadline.
+#include <doctest/doctest.h>
+
+#include "harness/budget.hpp"
+#include "harness/run.hpp"
+#include "host_rows.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+using namespace policybench;
+using namespace std::chrono_literals;
+
+TEST_CASE("the budget shares the time left over the measurements to come, less the overhead seen") {
+  using clock = std::chrono::steady_clock;
+  run_config cfg;
+  const time_budget none(std::nullopt);
+  CHECK_FALSE(none.spent());
+  CHECK(none.share(cfg, 4).timeout_s == 0);
+  time_budget b(clock::now() + 10s);
+  const run_config first = b.share(cfg, 4);
+  CHECK(first.timeout_is_budget);
+  CHECK(first.timeout_s == doctest::Approx(2.5).epsilon(0.01));
+  b.record(1.0, 0.8); // 0.2 s of each measurement went to allocation, first touch and validation
+  CHECK(b.share(cfg, 4).timeout_s == doctest::Approx(2.3).epsilon(0.01));
+  cfg.timeout_s = 1; // a shorter --timeout wins and keeps its own name
+  CHECK(b.share(cfg, 4).timeout_s == 1);
+  CHECK_FALSE(b.share(cfg, 4).timeout_is_budget);
+  const time_budget past(clock::now() - 1s);
+  CHECK(past.spent());
+  CHECK(past.share(run_config{}, 3).timeout_s == doctest::Approx(1e-9)); // still one timed call a row
+}
+
+TEST_CASE("a noise target no row can reach ends at the run's deadline, every row measured and saying why") {
+  run_config cfg{element_type::float64, 1'000'000, 1, 10'000};
+  cfg.max_noise = 1e-6; // unreachable: only the budget ends the rows
+  const auto start = std::chrono::steady_clock::now();
+  cfg.deadline = start + 1500ms, cfg.budget_s = 1.5;
+  std::vector<policy_entry> selected;
+  for (const auto& p : host_rows())
+    if (p.name == "loop" || p.name == "std::par") selected.push_back(p);
+  REQUIRE(selected.size() == 2);
+  const measured_run run =
+      run_policies(cfg, std::nullopt, query_host(), device_info{}, selected, {policy_order::interleaved, 1});
+  const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CHECK(wall_s < 1.5 * 1.1 + 0.1);
+  for (const auto& o : run.outcomes) {
+    REQUIRE(o.result);
+    CHECK(o.result->in_place.stopped_by == stop_reason::budget);
+    CHECK(o.result->in_place.warm_s.size() >= 5); // the time was shared, not spent on the first row
+  }
+}

@@ -1,0 +1,93 @@
+// Disturbed calls: the threshold, which calls count, and a real preemption seen through the scheduler's run delay.
+#include <doctest/doctest.h>
+
+#include "measure/counted_calls.hpp"
+#include "measure/thread_clocks.hpp"
+#include "measure/timing.hpp"
+#include "timed_calls_of.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include <pthread.h>
+#include <sched.h>
+
+using namespace policybench;
+
+TEST_CASE("is_disturbed: a scheduler slice is, a wake-up is not, nor a short wait in a long call") {
+  CHECK(is_disturbed(1e-3, 4e-3));         // a millisecond lost in a 4 ms call
+  CHECK_FALSE(is_disturbed(50e-6, 1e-6));  // an idle core's wake-up, however short the call
+  CHECK_FALSE(is_disturbed(199e-6, 1e-3)); // the floor: 0.2 ms
+  CHECK(is_disturbed(200e-6, 1e-3));
+  CHECK_FALSE(is_disturbed(0.9e-3, 0.1)); // under 1% of a 100 ms call
+  CHECK(is_disturbed(1e-3, 0.1));
+}
+
+TEST_CASE("counted calls: disturbed ones are left out of the figures and the stopping rule, unless kept") {
+  timed_calls t = calls_of(0, {1, 2, 30, 4, 5, 6, 70}, {}, 8, 1.0);
+  t.disturbed = {false, false, true, false, false, false, true};
+  CHECK(disturbed_calls(t) == 2);
+  CHECK(stopping_samples(t, false) == std::vector<double>{1, 2, 4, 5, 6});
+  CHECK(counted_samples(t, false) == std::vector<double>{1, 2, 4, 5, 6});
+  CHECK(counted_samples(t, true).size() == 7);
+  // Too few undisturbed calls to stand alone: the statistics take every call (the row says most were disturbed),
+  // the stopping rule still only the undisturbed ones.
+  t.disturbed = {true, true, true, false, true, false, true};
+  CHECK(stopping_samples(t, false) == std::vector<double>{4, 6});
+  CHECK(counted_samples(t, false).size() == 7);
+  // Unjudged (the kernel gives no run delays): every call counts, and none is said to be disturbed.
+  t.disturbed.clear();
+  CHECK(disturbed_calls(t) == 0);
+  CHECK_FALSE(disturbance_known(t));
+  CHECK(stopping_samples(t, false).size() == 7);
+  // A device row stops on the figure it reports: its kernel times.
+  t = calls_of(0, {1, 2, 3}, {0.1, 0.2, 0.3}, 4);
+  t.disturbed = {false, true, false};
+  CHECK(stopping_samples(t, false) == std::vector<double>{0.1, 0.3});
+}
+
+namespace {
+
+// Keeps the CPU busy for `s` seconds of wall time.
+void spin_for(double s) {
+  const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(s);
+  while (std::chrono::steady_clock::now() < end) {
+  }
+}
+
+void pin_to(pthread_t thread, int cpu) {
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(cpu, &one);
+  REQUIRE(pthread_setaffinity_np(thread, sizeof one, &one) == 0);
+}
+
+} // namespace
+
+TEST_CASE("a call whose CPU a spinning thread shares is disturbed and left out; without it, calls count") {
+  REQUIRE(sample_threads().waited_s); // Linux gives every thread's run delay (CONFIG_SCHED_INFO)
+  cpu_set_t allowed;
+  REQUIRE(pthread_getaffinity_np(pthread_self(), sizeof allowed, &allowed) == 0);
+  const int cpu = sched_getcpu();
+  pin_to(pthread_self(), cpu);
+  run_config cfg;
+  cfg.warmup = 0, cfg.reps = 3, cfg.keep_disturbed = true;
+  std::atomic<bool> stop{false};
+  std::thread rival([&] {
+    while (!stop.load(std::memory_order_relaxed)) {
+    }
+  });
+  pin_to(rival.native_handle(), cpu); // the same CPU: the scheduler must take turns between the two
+  const timed_calls shared = time_calls(cfg, [] { spin_for(0.03); });
+  stop = true;
+  rival.join();
+  // Alone, short calls: a busy test machine may still disturb a few, not all ten.
+  cfg.reps = 10;
+  const timed_calls alone = time_calls(cfg, [] { spin_for(0.002); });
+  REQUIRE(pthread_setaffinity_np(pthread_self(), sizeof allowed, &allowed) == 0);
+  CHECK(disturbed_calls(shared) >= 2);
+  CHECK(disturbed_calls(alone) < 10);
+  CHECK(stopping_samples(shared, false).size() <= 1);
+}

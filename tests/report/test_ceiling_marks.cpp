@@ -1,0 +1,68 @@
+// A share of the ceiling above 100 is never printed bare: the rule that marks it, the cell, the footer's reason; and
+// warnings that quote only what the rows show.
+#include <doctest/doctest.h>
+
+#include "harness/rules.hpp"
+#include "report/report.hpp"
+
+#include <sstream>
+#include <string>
+
+using namespace policybench;
+
+namespace {
+
+// A host row at `pct` % of its ceiling whose median (1 ms) has the interval [low_s, high_s].
+result_row share(double pct, double low_s, double high_s) {
+  result_row r;
+  r.policy = std::string("p"); // one statement each: GCC 12 warns falsely (-Wrestrict) on a comma chain here
+  r.device = std::string("host");
+  r.backend = std::string("test");
+  r.size = 1'000'000, r.bytes_per_call = 16e6;
+  r.median_s = 1e-3, r.median_ci_low_s = low_s, r.median_ci_high_s = high_s, r.pct_of_ceiling = pct;
+  r.reps = 20, r.validated = true;
+  return r;
+}
+
+std::string table_of(const result_row& r, std::uint64_t llc_bytes) {
+  benchmark_report report;
+  report.environment.config.size = r.size;
+  report.environment.host.llc_bytes = llc_bytes;
+  report.results.push_back(r);
+  report.results.back().above_ceiling = above_ceiling(r);
+  std::ostringstream out;
+  write_table(report, false, out);
+  return out.str();
+}
+
+} // namespace
+
+TEST_CASE("above_ceiling: beyond both intervals only when even the slow end of the median's interval beats it") {
+  CHECK_FALSE(*above_ceiling(share(99, 0.99e-3, 1.01e-3)));
+  // 103% at the median, 103 / 1.05 = 98% at the interval's slow end: within the noise.
+  CHECK_FALSE(*above_ceiling(share(103, 0.95e-3, 1.05e-3)));
+  // 110% at the median, 110 / 1.02 = 108% at the slow end: beyond.
+  CHECK(*above_ceiling(share(110, 0.98e-3, 1.02e-3)));
+  // No interval (under 6 samples): the median itself decides.
+  result_row few = share(101, 0, 0);
+  few.median_ci_low_s = {}, few.median_ci_high_s = {};
+  CHECK(*above_ceiling(few));
+  result_row none = share(0, 1e-3, 1e-3);
+  none.pct_of_ceiling = {};
+  CHECK_FALSE(above_ceiling(none));
+}
+
+TEST_CASE("the table marks a share above 100 and says why in the footer; at or under 100 it is bare") {
+  const std::string bare = table_of(share(99.5, 0.99e-3, 1.01e-3), 1 << 20);
+  CHECK(bare.find(" 99.5 ") != std::string::npos);
+  CHECK(bare.find("!:") == std::string::npos);
+  const std::string within = table_of(share(103, 0.95e-3, 1.05e-3), 1 << 20);
+  CHECK(within.find("103.0 ~") != std::string::npos);
+  CHECK(within.find("~: above the ceiling's fastest call, but within") != std::string::npos);
+  // 8 MB under 4x a 32 MiB cache: the reason is the cache; over 4x a 1 MiB one, the ceiling's kernel or the load.
+  const std::string cached = table_of(share(110, 0.98e-3, 1.02e-3), 32u << 20);
+  CHECK(cached.find("110.0 !") != std::string::npos);
+  CHECK(cached.find("cache-resident") != std::string::npos);
+  const std::string finding = table_of(share(110, 0.98e-3, 1.02e-3), 1 << 20);
+  CHECK(finding.find("not the fastest schedule here") != std::string::npos);
+}
