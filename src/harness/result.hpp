@@ -45,8 +45,9 @@ struct ceilings {
   figure host_in_place_best_s, host_in_place_gb_per_s; ///< THE host ceiling: the fastest call of either split
   /// The ceiling's interval runs from this, its slowest round's fastest call, up to host_in_place_gb_per_s.
   figure host_in_place_low_gb_per_s;
-  std::string host_in_place_schedule; ///< which split made the fastest call: "static" or "dynamic"
-  figure host_in_place_static_gb_per_s, host_in_place_dynamic_gb_per_s; ///< each split's own fastest call
+  std::string host_in_place_schedule; ///< which made the fastest call: "static", "dynamic" or "one thread"
+  /// Each schedule's own fastest call.
+  figure host_in_place_static_gb_per_s, host_in_place_dynamic_gb_per_s, host_in_place_one_thread_gb_per_s;
   figure host_copy_median_s, host_copy_gb_per_s;
   figure host_scale_median_s, host_scale_gb_per_s;
   std::optional<std::uint64_t> host_huge_page_bytes; ///< bytes of the ceilings' array on transparent huge pages

@@ -21,16 +21,19 @@ ceilings ceilings_of(const measured_run& run) {
   ceilings c;
   if (const auto& host = run.host_ceiling) {
     const timed_calls& best = in_place_ceiling(*host);
-    const bool is_static = &best == &host->in_place;
+
     const auto best_of = [](const timed_calls& t) { return t.warm_s.empty() ? figure() : figure(best_call_s(t)); };
     c.host_in_place_best_s = best_of(best);
     c.host_in_place_gb_per_s = gb_per_s(bytes, c.host_in_place_best_s);
     if (!host->round_best_s.empty())
       c.host_in_place_low_gb_per_s =
           gb_per_s(bytes, *std::max_element(host->round_best_s.begin(), host->round_best_s.end()));
-    c.host_in_place_schedule = is_static ? "static" : "dynamic";
+    c.host_in_place_schedule = &best == &host->in_place           ? "static"
+                               : &best == &host->in_place_dynamic ? "dynamic"
+                                                                  : "one thread";
     c.host_in_place_static_gb_per_s = gb_per_s(bytes, best_of(host->in_place));
     c.host_in_place_dynamic_gb_per_s = gb_per_s(bytes, best_of(host->in_place_dynamic));
+    c.host_in_place_one_thread_gb_per_s = gb_per_s(bytes, best_of(host->in_place_one_thread));
     c.host_copy_median_s = median(host->copy.warm_s);
     c.host_copy_gb_per_s = ratio(host->copy_bytes_per_call / 1e9, c.host_copy_median_s);
     c.host_scale_median_s = median(host->scale.warm_s);

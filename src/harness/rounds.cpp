@@ -78,6 +78,7 @@ void append_round(measurement& acc, measurement next, int round) {
 void append_round(host_ceilings& acc, host_ceilings next) {
   append_calls(acc.in_place, std::move(next.in_place));
   append_calls(acc.in_place_dynamic, std::move(next.in_place_dynamic));
+  append_calls(acc.in_place_one_thread, std::move(next.in_place_one_thread));
   append_calls(acc.copy, std::move(next.copy));
   append_calls(acc.scale, std::move(next.scale));
   acc.round_best_s.insert(acc.round_best_s.end(), next.round_best_s.begin(), next.round_best_s.end());

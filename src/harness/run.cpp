@@ -88,7 +88,8 @@ void measure_ceiling_round(measured_run& run, int round, time_budget& budget, do
       budget.share(round_config(run.config, round, run.rounds, samples, spent_s), 2 * slots_left));
   budget.record(
       since(start) / 2,
-      (next.in_place.elapsed_s + next.in_place_dynamic.elapsed_s + next.copy.elapsed_s + next.scale.elapsed_s) / 2);
+      (next.in_place.elapsed_s + next.in_place_dynamic.elapsed_s + next.in_place_one_thread.elapsed_s +
+                  next.copy.elapsed_s + next.scale.elapsed_s) / 2);
   if (run.host_ceiling)
     append_round(*run.host_ceiling, std::move(next));
   else

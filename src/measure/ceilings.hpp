@@ -24,14 +24,17 @@ struct host_ceilings {
   /// The same update over chunks of one 2 MiB huge page each, handed out as threads free up: faster than the
   /// static split where one core is slowed (a VM's neighbours), slower where pages live on another NUMA node.
   timed_calls in_place_dynamic;
-  /// Each round's fastest in-place call of either split, in round order (one entry per measure_host_ceilings).
+  /// Each round's fastest in-place call of any schedule, in round order (one entry per measure_host_ceilings).
   std::vector<double> round_best_s = {};
+  /// The same update by the calling thread alone: what bounds a one-thread row when every core is shared with other
+  /// work, and a parallel split must wait at its end for a thread the scheduler took away.
+  timed_calls in_place_one_thread = {};
 };
 
 /// The fastest call of a stream's timed calls, disturbed or not (none is made faster by other work); 0 without.
 double best_call_s(const timed_calls& t);
 
-/// THE host ceiling, as STREAM reports one (best of N): whichever of the static and the dynamic in-place stream made
+/// THE host ceiling, as STREAM reports one (best of N): whichever in-place stream (static, dynamic, one thread) made
 /// the fastest call over the whole run.
 const timed_calls& in_place_ceiling(const host_ceilings& c);
 

@@ -23,9 +23,9 @@ thread_sample sample_threads() noexcept;
 
 /// A timed call is disturbed when its threads together waited for a CPU at least this long (a preemption by other
 /// work costs a scheduler slice, 0.75-3 ms; waking an idle CPU, tens of microseconds) ...
-inline constexpr double disturbed_floor_s = 200e-6;
+inline constexpr double disturbed_floor_s = 20e-6;
 /// ... and at least this share of the call's wall time, so that a few microseconds of wake-up are never counted.
-inline constexpr double disturbed_share = 0.01;
+inline constexpr double disturbed_share = 0.02;
 
 /// Whether a call of `call_s` seconds whose threads waited `waited_s` seconds for a CPU was disturbed.
 constexpr bool is_disturbed(double waited_s, double call_s) noexcept {

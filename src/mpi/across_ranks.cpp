@@ -60,8 +60,9 @@ run_config barrier_before_each_call(run_config cfg, const mpi_session& job) {
 
 void aggregate_run(measured_run& run, const mpi_session& job) {
   if (run.host_ceiling)
-    for (timed_calls* ceiling : {&run.host_ceiling->in_place, &run.host_ceiling->in_place_dynamic,
-                                 &run.host_ceiling->copy, &run.host_ceiling->scale})
+    for (timed_calls* ceiling :
+         {&run.host_ceiling->in_place, &run.host_ceiling->in_place_dynamic, &run.host_ceiling->in_place_one_thread,
+          &run.host_ceiling->copy, &run.host_ceiling->scale})
       max_over_ranks(job, *ceiling);
   if (run.device_ceiling)
     for (timed_calls* ceiling : {&run.device_ceiling->in_place, &run.device_ceiling->copy})

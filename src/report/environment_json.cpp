@@ -14,6 +14,7 @@ json ceilings_json(const ceilings& c) {
           {"host_in_place_schedule", c.host_in_place_schedule.empty() ? json() : json(c.host_in_place_schedule)},
           {"host_in_place_static_gb_per_s", figure_json(c.host_in_place_static_gb_per_s)},
           {"host_in_place_dynamic_gb_per_s", figure_json(c.host_in_place_dynamic_gb_per_s)},
+          {"host_in_place_one_thread_gb_per_s", figure_json(c.host_in_place_one_thread_gb_per_s)},
           {"host_copy_median_s", figure_json(c.host_copy_median_s)},
           {"host_copy_gb_per_s", figure_json(c.host_copy_gb_per_s)},
           {"host_scale_median_s", figure_json(c.host_scale_median_s)},

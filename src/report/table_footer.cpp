@@ -70,14 +70,16 @@ void write_table_footer(const benchmark_report& report, const char* bullet, std:
   const host_info& h = env.host;
   fmt::print(out,
              "\n{}ceilings{}: host in place {} GB/s (host rows' ceiling: the fastest call over the run; each round's "
-             "fastest from {}; static split {}, dynamic {}), host STREAM copy {} GB/s and scale {} GB/s (medians); "
+             "fastest from {}; static split {}, dynamic {}, one thread {}), host STREAM copy {} GB/s and scale {} GB/s "
+             "(medians); "
              "device in place {} GB/s (device rows' ceiling, best call), device copy {} GB/s, device theoretical "
              "peak {} GB/s\n",
              bullet, report.sweep ? " at the last point" : "", fixed_cell(c.host_in_place_gb_per_s, 1, 1),
              fixed_cell(c.host_in_place_low_gb_per_s, 1, 1), fixed_cell(c.host_in_place_static_gb_per_s, 1, 1),
-             fixed_cell(c.host_in_place_dynamic_gb_per_s, 1, 1), fixed_cell(c.host_copy_gb_per_s, 1, 1),
-             fixed_cell(c.host_scale_gb_per_s, 1, 1), fixed_cell(c.device_in_place_gb_per_s, 1, 1),
-             fixed_cell(c.device_copy_gb_per_s, 1, 1), fixed_cell(c.device_theoretical_peak_gb_per_s, 1, 1));
+             fixed_cell(c.host_in_place_dynamic_gb_per_s, 1, 1), fixed_cell(c.host_in_place_one_thread_gb_per_s, 1, 1),
+             fixed_cell(c.host_copy_gb_per_s, 1, 1), fixed_cell(c.host_scale_gb_per_s, 1, 1),
+             fixed_cell(c.device_in_place_gb_per_s, 1, 1), fixed_cell(c.device_copy_gb_per_s, 1, 1),
+             fixed_cell(c.device_theoretical_peak_gb_per_s, 1, 1));
   write_marks(report, bullet, out);
   fmt::print(out,
              "{}placement: {} pages, {} first touch; huge pages obtained: {}; transparent huge pages: {}; NUMA "
