@@ -4,6 +4,7 @@
 
 #include "measure/timing.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <thread>
@@ -32,8 +33,12 @@ TEST_CASE("the cold call and the warm-up calls are never warm samples") {
 TEST_CASE("stop_after: --min-time fills the time, --max-noise the median's precision, --reps caps, --timeout ends") {
   run_config cfg;
   cfg.reps = 1000;
-  const std::vector<double> same(10, 1e-3), spread{1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
-  const std::vector<double> few(4, 1e-3), at_cap(1000, 1e-3);
+  // Close samples, 1 ms +-0.001%: never all equal, which median_noise would take for a clock too coarse to judge.
+  std::vector<double> same(10), at_cap(1000);
+  for (std::size_t i = 0; i < at_cap.size(); ++i)
+    at_cap[i] = 1e-3 * (1 + 1e-5 * double(i % 2));
+  std::copy_n(at_cap.begin(), same.size(), same.begin());
+  const std::vector<double> spread{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, few(4, 1e-3);
   CHECK_FALSE(stop_after(cfg, same, 0.01, 0.02, true)); // only the count decides
   CHECK(stop_after(cfg, at_cap, 1.0, 1.1, false) == stop_reason::reps);
   cfg.min_time_s = 0.2;
