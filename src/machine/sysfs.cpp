@@ -1,6 +1,7 @@
 // The host's caches, transparent-huge-page mode and NUMA nodes as the kernel reports them in sysfs.
 #include "machine/sysfs.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <limits>
@@ -31,7 +32,8 @@ template <class N> std::optional<N> leading_number(std::string_view text, std::s
   return value;
 }
 
-// The subdirectories of `dir` whose names start with `prefix` followed by digits only ("cpu12", "index3").
+// The subdirectories of `dir` whose names start with `prefix` followed by digits only ("cpu12", "index3"), sorted:
+// the directory's own order is the file system's hash order, and what is read must not depend on it.
 std::vector<fs::path> numbered(const fs::path& dir, std::string_view prefix) {
   std::vector<fs::path> out;
   std::error_code ec;
@@ -42,6 +44,7 @@ std::vector<fs::path> numbered(const fs::path& dir, std::string_view prefix) {
         rest.empty())
       out.push_back(it->path());
   }
+  std::sort(out.begin(), out.end());
   return out;
 }
 

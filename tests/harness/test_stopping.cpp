@@ -9,12 +9,22 @@
 using namespace policybench;
 using namespace policybench::testing;
 
-TEST_CASE("stopped_by: identical samples stop by max_noise, spread ones reach the cap, a slow policy the timeout") {
+TEST_CASE("stopped_by: close samples stop by max_noise, spread ones reach the cap, a slow policy the timeout") {
   run_config cfg{element_type::float64, 100, 0, 10'000};
   cfg.max_noise = 0.01;
-  const auto quiet = to_report(interleaved(cfg, {constant("quiet")})).results.at(0);
+  const auto close = [](std::size_t i) { return 1e-3 * (1 + 5e-3 * double(i % 3)); }; // noise 0.25% to 0.5%
+  const auto quiet = to_report(interleaved(cfg, {scripted("quiet", close)})).results.at(0);
   CHECK(quiet.stopped_by == "max_noise");
   CHECK(quiet.reps == std::uint64_t(first_noise_samples)); // met as soon as the base rounds are done
+  // Both sides are fractions: the same samples against 0.1% reach the cap (a percentage on either side would make
+  // one of the two targets 100 times looser or stricter and flip one of these outcomes).
+  run_config strict = cfg;
+  strict.max_noise = 1e-3, strict.reps = 200;
+  CHECK(to_report(interleaved(strict, {scripted("quiet", close)})).results.at(0).stopped_by == "reps");
+  // Identical samples (a clock too coarse to tell the calls apart) give no interval width to trust: no noise stop.
+  run_config coarse = cfg;
+  coarse.reps = 200;
+  CHECK(to_report(interleaved(coarse, {constant("coarse")})).results.at(0).stopped_by == "reps");
   // 1..10 ms over and over: the median's interval never narrows below +-1%, so rounds go on up to --reps.
   cfg.reps = 200;
   const auto noisy_run = interleaved(cfg, {scripted("noisy", [](std::size_t i) { return 1e-3 * double(1 + i % 10); })});

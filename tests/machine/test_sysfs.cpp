@@ -28,6 +28,16 @@ TEST_CASE("one L3 per CPU adds up; Instruction caches and index order do not mat
   CHECK(c.llc_instances == 2);
 }
 
+TEST_CASE("levels come from the level files, not the index order: cpu0's indexes ascend, cpu1's are shuffled") {
+  // Every size differs, and the shared L3 ("0-1") and the per-CPU L2s ("0", "1") have different shared lists, so
+  // taking a level for another, or keeping a lower level's instances beside the last level's, changes a figure.
+  const cpu_caches c = read_cpu_caches(data / "sysfs_shared_llc");
+  CHECK(c.l1d_bytes == 32 * 1024);
+  CHECK(c.l2_bytes == 1024 * 1024);
+  CHECK(c.llc_bytes == 16384 * 1024);
+  CHECK(c.llc_instances == 1);
+}
+
 TEST_CASE("the transparent-huge-page mode is the bracketed word") {
   CHECK(read_transparent_hugepage_mode(data / "sysfs_one_llc") == "madvise");
   CHECK(read_transparent_hugepage_mode(data / "sysfs_two_llc") == "always");
