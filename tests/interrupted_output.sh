@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# An interrupted run leaves no file: SIGINT, SIGTERM or SIGHUP mid-run must remove the --output temporary.
+# An interrupted run leaves no file: any terminating signal mid-run must leave nothing beside --output (the report
+# is written to an unnamed file until complete; where the file system has none, the handler removes the temporary).
 # Usage: interrupted_output.sh POLICYBENCH SIGNAL
 set -uo pipefail
 set -m # job control: without it bash starts background jobs with SIGINT ignored
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-# About 100 s of work: the signal always arrives mid-run, after the temporary file was created.
+# About 100 s of work: the signal always arrives mid-run, after the output file was opened.
 "$1" --size 1M --reps 100000 --policies loop --output "$dir/report.json" &
 pid=$!
-for _ in $(seq 50); do [ -n "$(ls -A "$dir")" ] && break; sleep 0.1; done
-[ -n "$(ls -A "$dir")" ] || { echo "no temporary file appeared"; exit 1; }
+opened() { ls -l "/proc/$pid/fd" 2>/dev/null | grep -q "$dir/"; }
+for _ in $(seq 50); do opened && break; sleep 0.1; done
+opened || { echo "no output file was opened"; exit 1; }
 kill "-$2" "$pid"
 wait "$pid"
 status=$?

@@ -39,11 +39,11 @@ glob_literal() {
 command=$(code_cell "$command") expected_code=$(cell "$expected_code")
 expected_stderr=$(code_cell "$expected_stderr") expected_stdout=$(cell "$expected_stdout")
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+work=$(mktemp -d) bin=$(mktemp -d)
+trap 'rm -rf "$work" "$bin"' EXIT
 cd "$work" || fail "cannot enter $work"
-# The command names the executable as a reader would type it.
-policybench() { "$exe" "$@"; }
+# The command names the executable as a reader would type it, in subshells and under setpriv too.
+ln -s "$(realpath "$exe")" "$bin/policybench" && chmod 755 "$bin" && PATH=$bin:$PATH || fail "cannot link $exe"
 eval "$command" >stdout.txt 2>stderr.txt
 code=$?
 out=$(<stdout.txt) err=$(<stderr.txt)

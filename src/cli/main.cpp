@@ -7,6 +7,7 @@
 #include "harness/results.hpp"
 #include "harness/rules.hpp"
 #include "harness/sweep.hpp"
+#include "measure/host_threads.hpp"
 #include "report/compare_with.hpp"
 #include "report/report.hpp"
 
@@ -29,11 +30,13 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
     } catch (const insufficient_memory& e) {
       throw usage_error(std::string("--size: ") + e.what());
     }
+    check_thread_start(opts.threads, opts.run.size * size_of(opts.run.type));
     const auto step = [&](const run_step& s) {
       shown.show(fmt::format("round {} of {}: {}, {} calls", s.round, s.rounds, s.policy, s.calls));
     };
     return to_report(run_policies(opts.run, opts.threads, query_host(), std::move(device), selected, opts.order, step));
   }
+  check_thread_start(opts.threads, 0); // a sweep's arrays grow point by point: its own limit stops the series
   std::size_t steps = 0;
   const auto step = [&](std::string_view what, std::size_t total) {
     shown.show(fmt::format("{}/{}: {}", ++steps, total, what));
@@ -59,29 +62,26 @@ int run(int argc, char** argv) {
       throw usage_error(std::string("--compare-with: ") + e.what());
     }
   }();
-  std::optional<output_file> file;
-  if (opts->output) file.emplace(*opts->output);
-  std::ostream& out = file ? file->stream() : std::cout;
+  std::optional<output_file> file; // --output /dev/stdout on a pipe is stdout, which cannot be renamed over
+  if (opts->output && !is_standard_output(*opts->output)) file.emplace(*opts->output);
   device_info device = query_device();
   auto all = registry(device);
-  int status = 0;
   if (opts->list_policies) {
-    write_policy_list(all, out);
-  } else {
-    const auto selected = [&] {
-      try {
-        return select_policies(std::move(all), opts->policies);
-      } catch (const unknown_policy& e) {
-        throw usage_error(std::string("--policies: ") + e.what());
-      }
-    }();
-    auto report = measure(*opts, selected, std::move(device));
-    append_compared(report, compared);
-    deliver_report(report, opts->format, file.has_value(), out);
-    status = all_valid(report.results) ? 0 : 1; // this run's rows only, not those of compared files
+    write_policy_list(all, file ? file->stream() : std::cout);
+    finish_output(file);
+    return 0;
   }
-  finish_output(file);
-  return status;
+  const auto selected = [&] {
+    try {
+      return select_policies(std::move(all), opts->policies);
+    } catch (const unknown_policy& e) {
+      throw usage_error(std::string("--policies: ") + e.what());
+    }
+  }();
+  auto report = measure(*opts, selected, std::move(device));
+  append_compared(report, compared);
+  deliver_report(report, opts->format, file);
+  return all_valid(report.results) ? 0 : 1; // this run's rows only, not those of compared files
 }
 
 } // namespace

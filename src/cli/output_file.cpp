@@ -1,102 +1,122 @@
-// Atomic report files: write to a temporary beside the target, rename when complete.
+// Atomic report files: write to an unnamed file (or a short-named temporary) beside the target, name it when complete.
 #include "cli/output_file.hpp"
 
 #include "cli/options.hpp"
+#include "cli/pending_file.hpp"
 
-#include <algorithm>
-#include <array>
 #include <cerrno>
-#include <csignal>
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <stdexcept>
 #include <system_error>
-#include <vector>
 
-#include <stdlib.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 namespace policybench {
 namespace {
 
-// The temporary file of the one output_file alive, for the signal handler: Ctrl-C or a kill must not leave it
-// behind. A plain char array, since the handler may only call async-signal-safe functions (unlink, raise).
-std::array<char, 4096> pending_temporary{};
+namespace fs = std::filesystem;
 
-extern "C" void remove_pending_and_reraise(int signal) {
-  if (pending_temporary[0] != '\0') ::unlink(pending_temporary.data());
-  std::signal(signal, SIG_DFL);
-  std::raise(signal);
-}
-
-void remove_on_signal(const std::string& temporary) {
-  if (temporary.size() >= pending_temporary.size()) return; // too long to track: the destructor still removes it
-  std::copy(temporary.begin(), temporary.end(), pending_temporary.begin());
-  pending_temporary[temporary.size()] = '\0';
-  // A signal the caller ignores (nohup, a background job's SIGINT) stays ignored.
-  for (const int signal : {SIGINT, SIGTERM, SIGHUP})
-    if (std::signal(signal, remove_pending_and_reraise) == SIG_IGN) std::signal(signal, SIG_IGN);
-}
-
-void forget_on_signal() {
-  pending_temporary[0] = '\0';
-  for (const int signal : {SIGINT, SIGTERM, SIGHUP})
-    if (std::signal(signal, SIG_DFL) == SIG_IGN) std::signal(signal, SIG_IGN);
-}
-
-} // namespace
-
-output_file::output_file(std::string path) : path_(std::move(path)) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::is_directory(path_, ec)) throw usage_error("--output: '" + path_ + "' is a directory, not a file name");
-  // A symbolic link is followed: the rename must replace the file it names, not the link.
-  if (fs::is_symlink(fs::symlink_status(path_, ec))) {
-    const fs::path target = fs::weakly_canonical(path_, ec);
-    if (ec) throw usage_error("--output: cannot follow the link '" + path_ + "': " + ec.message());
-    path_ = target.string();
+// `path` with every symbolic link along its last component followed, dangling or not: the report replaces the
+// file a link names, never the link.
+fs::path follow_links(fs::path path) {
+  for (int hops = 0; fs::is_symlink(fs::symlink_status(path)); ++hops) {
+    if (hops == 40) throw usage_error("--output: '" + path.string() + "': too many levels of symbolic links");
+    const fs::path target = fs::read_symlink(path);
+    path = target.is_absolute() ? target : path.parent_path() / target;
   }
-  // Renaming over a device, FIFO or socket would replace it with a plain file (as root, /dev/null itself).
-  if (const auto status = fs::status(path_, ec); fs::exists(status) && !fs::is_regular_file(status))
-    throw usage_error("--output: '" + path_ +
-                      "' is not a regular file (a device, FIFO or socket); leave --output out to write to stdout");
-  std::vector<char> name(path_.begin(), path_.end());
-  const char suffix[] = ".tmp.XXXXXX";
-  name.insert(name.end(), suffix, suffix + sizeof suffix); // includes the terminating NUL
+  return path;
+}
+
+std::string directory_of(const std::string& path) {
+  const fs::path parent = fs::path(path).parent_path();
+  return parent.empty() ? "." : parent.string();
+}
+
+// A new empty file ".policybench-XXXXXX" in `dir` with the permissions any new file gets (0666 less the umask); its
+// name, or "" with errno set. Short, so that a target name of up to 255 bytes still has a temporary beside it.
+std::string create_temporary(const std::string& dir) {
+  std::string name = dir + "/.policybench-XXXXXX";
   const int fd = ::mkstemp(name.data());
-  if (fd < 0) throw usage_error("--output: cannot write '" + path_ + "': " + std::strerror(errno));
-  // mkstemp creates the file 0600; give the report the permissions any new file gets (0666 less the umask).
+  if (fd < 0) return {};
   const mode_t mask = ::umask(0);
   ::umask(mask);
   (void)::fchmod(fd, 0666 & ~mask);
   ::close(fd);
-  temporary_ = name.data();
-  remove_on_signal(temporary_);
+  return name;
+}
+
+} // namespace
+
+bool is_standard_output(const std::string& path) {
+  struct stat named {
+  }, out{};
+  return ::stat(path.c_str(), &named) == 0 && ::fstat(STDOUT_FILENO, &out) == 0 && named.st_dev == out.st_dev &&
+         named.st_ino == out.st_ino;
+}
+
+output_file::output_file(std::string path) : path_(std::move(path)) {
+  std::error_code ec;
+  if (fs::is_directory(path_, ec)) throw usage_error("--output: '" + path_ + "' is a directory, not a file name");
+  path_ = follow_links(path_).string();
+  // Renaming over a device, FIFO or socket would replace it with a plain file (as root, /dev/null itself).
+  if (const auto status = fs::status(path_, ec); fs::exists(status) && !fs::is_regular_file(status))
+    throw usage_error("--output: '" + path_ +
+                      "' is not a regular file (a device, FIFO or socket); leave --output out to write to stdout");
+  const std::string dir = directory_of(path_);
+  // 0666 less the umask, as any new file; unnamed, so nothing is left behind whatever ends the process.
+  unnamed_fd_ = ::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+  if (unnamed_fd_ >= 0) {
+    stream_.open("/proc/self/fd/" + std::to_string(unnamed_fd_), std::ios::binary | std::ios::trunc);
+    if (stream_) return;
+    ::close(unnamed_fd_); // no /proc: a named temporary instead
+    unnamed_fd_ = -1;
+  } else if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL) {
+    throw usage_error("--output: cannot write '" + path_ + "': " + std::strerror(errno));
+  }
+  temporary_ = create_temporary(dir);
+  if (temporary_.empty()) throw usage_error("--output: cannot write '" + path_ + "': " + std::strerror(errno));
+  remove_pending_file_on_exit(temporary_);
   stream_.open(temporary_, std::ios::binary | std::ios::trunc);
   if (!stream_) {
-    std::remove(temporary_.c_str());
+    ::unlink(temporary_.c_str());
     throw usage_error("--output: cannot open '" + temporary_ + "' for writing");
   }
 }
 
 output_file::~output_file() {
-  if (!committed_) {
-    stream_.close();
-    std::remove(temporary_.c_str());
-  }
-  forget_on_signal();
+  stream_.close();
+  if (unnamed_fd_ >= 0) ::close(unnamed_fd_);
+  if (!committed_ && !temporary_.empty()) ::unlink(temporary_.c_str());
+  forget_pending_file();
 }
 
 void output_file::commit() {
   stream_.flush();
   const bool written = static_cast<bool>(stream_);
   stream_.close();
-  if (!written || !stream_.good() || std::rename(temporary_.c_str(), path_.c_str()) != 0)
-    throw std::runtime_error("--output: could not complete '" + path_ + "': " + std::strerror(errno));
+  const auto fail = [&] {
+    const std::string why = std::strerror(errno);
+    if (!temporary_.empty()) ::unlink(temporary_.c_str());
+    return std::runtime_error("--output: could not complete '" + path_ + "': " + why);
+  };
+  if (!written || !stream_.good()) throw fail();
+  if (unnamed_fd_ >= 0) { // a name first (rename cannot take an unnamed file), for the microseconds until rename
+    const std::string proc = "/proc/self/fd/" + std::to_string(unnamed_fd_);
+    for (;;) { // a free name (linkat cannot replace the empty file create_temporary made), then the link
+      temporary_ = create_temporary(directory_of(path_));
+      if (temporary_.empty()) throw fail();
+      ::unlink(temporary_.c_str());
+      if (::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, temporary_.c_str(), AT_SYMLINK_FOLLOW) == 0) break;
+      if (errno != EEXIST) throw fail();
+    }
+    remove_pending_file_on_exit(temporary_);
+  }
+  if (std::rename(temporary_.c_str(), path_.c_str()) != 0) throw fail();
   committed_ = true;
-  forget_on_signal();
+  forget_pending_file();
 }
 
 } // namespace policybench

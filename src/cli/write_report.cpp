@@ -4,6 +4,7 @@
 #include "report/report.hpp"
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <iostream>
 #include <stdexcept>
@@ -21,16 +22,23 @@ void write_report(const benchmark_report& report, output_format format, std::ost
   }
 }
 
-void deliver_report(const benchmark_report& report, output_format format, bool to_file, std::ostream& out) {
-  write_report(report, format, out);
+void deliver_report(const benchmark_report& report, output_format format, std::optional<output_file>& file) {
+  write_report(report, format, file ? file->stream() : std::cout);
+  const bool table_on_screen = !file && (format == output_format::table || format == output_format::markdown);
+  finish_output(file);
+  struct sigaction ignore {
+  }, previous{};
+  ignore.sa_handler = SIG_IGN;
+  ::sigaction(SIGPIPE, &ignore, &previous);
   if (format == output_format::csv || format == output_format::gbench) // formats without a place for warnings
     for (const auto& w : report.warnings)
       std::cerr << "warning: " << w << '\n';
   // The table carries the crossovers in its footer; whoever gets JSON, CSV or a file should still read them.
-  const bool table_on_screen = !to_file && (format == output_format::table || format == output_format::markdown);
   if (report.crossovers && !table_on_screen)
     for (const auto& line : crossover_summary(*report.crossovers))
       std::cerr << "crossover: " << line << '\n';
+  std::cerr.clear(); // a failed note is no failed run
+  ::sigaction(SIGPIPE, &previous, nullptr);
 }
 
 void finish_output(std::optional<output_file>& file) {

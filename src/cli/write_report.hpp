@@ -13,9 +13,11 @@ namespace policybench {
 /// Writes `report` to `out` as `format` asks: table, markdown, CSV or JSON (report/report.hpp).
 void write_report(const benchmark_report& report, output_format format, std::ostream& out);
 
-/// write_report, then on std::cerr what the chosen format leaves out: CSV's warnings, and the crossovers unless a
-/// table on screen (`to_file` false) carries them in its footer.
-void deliver_report(const benchmark_report& report, output_format format, bool to_file, std::ostream& out);
+/// write_report to `file` or stdout and finish_output, then on std::cerr what the chosen format leaves out: CSV's
+/// and gbench's warnings, and the crossovers unless a table on screen carries them in its footer. The report is in
+/// place before anything goes to stderr, and a closed or full stderr (SIGPIPE ignored meanwhile) does not end the
+/// run or change its exit status: a report already written is never lost to a note about it.
+void deliver_report(const benchmark_report& report, output_format format, std::optional<output_file>& file);
 
 /// Commits `file`, or without one flushes stdout. Throws std::runtime_error when the report cannot be written (a
 /// closed stdout, a full disk): that is an error, not a silent exit 0.

@@ -10,16 +10,19 @@ size_series plan_size_series(std::uint64_t min_size, std::uint64_t max_size, std
   size_series out;
   for (int k = 0;; ++k) {
     // From min_size each time, not by repeated multiplication, so that rounding does not accumulate.
-    const double size = std::round(double(min_size) * std::pow(10.0, k / 2.0));
-    if (size > double(max_size) || size >= 0x1p64) {
+    const double scaled = std::round(double(min_size) * std::pow(10.0, k / 2.0));
+    // The first point is min_size itself: 2^64 - 1 rounds up to 2^64 as a double, and must meet the memory check
+    // (beyond the address space), not pass for a series that reached --max-size before it began.
+    if (k > 0 && (scaled > double(max_size) || scaled >= 0x1p64)) {
       out.stop_reason = "reached --max-size " + std::to_string(max_size);
       return out;
     }
-    if (const auto shortfall = memory_shortfall(std::uint64_t(size), element_bytes, limits)) {
+    const std::uint64_t size = k == 0 ? min_size : std::uint64_t(scaled);
+    if (const auto shortfall = memory_shortfall(size, element_bytes, limits)) {
       out.stop_reason = *shortfall;
       return out;
     }
-    out.sizes.push_back(std::uint64_t(size));
+    out.sizes.push_back(size);
   }
 }
 

@@ -52,7 +52,13 @@ std::optional<double> median_noise(std::span<const double> samples_s) {
   if (!ci) return std::nullopt;
   const double median = summarize(samples_s).median_s;
   if (!(median > 0)) return std::nullopt;
-  return (ci->upper_s - ci->lower_s) / 2 / median;
+  std::vector<double> sorted(samples_s.begin(), samples_s.end());
+  std::sort(sorted.begin(), sorted.end());
+  double tick = 0; // the smallest positive gap between neighbours
+  for (std::size_t i = 1; i < sorted.size(); ++i)
+    if (const double gap = sorted[i] - sorted[i - 1]; gap > 0 && (tick == 0 || gap < tick)) tick = gap;
+  if (tick == 0) return std::nullopt;
+  return std::max(ci->upper_s - ci->lower_s, tick) / 2 / median;
 }
 
 } // namespace policybench

@@ -38,7 +38,10 @@ std::optional<median_interval> median_confidence_interval(std::span<const double
 
 /// The noise of a sample's median: the half-width of its 95% confidence interval relative to the median,
 /// (upper_s - lower_s) / 2 / median_s (nvbench's --max-noise idea, with the distribution-free interval above).
-/// std::nullopt when there is no interval (n < 6) or the median is not positive.
+/// The half-width is at least half the timer's granularity, estimated as the smallest gap between two distinct
+/// samples: durations quantized to a coarse clock would otherwise give a zero-width interval that meets any
+/// --max-noise target while saying nothing. std::nullopt when there is no interval (n < 6), the median is not
+/// positive, or every sample is equal (no granularity to bound the interval by).
 std::optional<double> median_noise(std::span<const double> samples_s);
 
 /// Coefficient of variation above which a result is flagged as noisy (5%).

@@ -21,10 +21,11 @@ struct thread_sample {
 };
 thread_sample sample_threads() noexcept;
 
-/// A timed call is disturbed when its threads together waited for a CPU at least this long (a preemption by other
-/// work costs a scheduler slice, 0.75-3 ms; waking an idle CPU, tens of microseconds) ...
+/// A timed call is disturbed when its threads together waited for a CPU at least this long: a preemption by other
+/// work costs a scheduler slice (0.75-3 ms), the wake-up of an idle core here a few microseconds ...
 inline constexpr double disturbed_floor_s = 20e-6;
-/// ... and at least this share of the call's wall time, so that a few microseconds of wake-up are never counted.
+/// ... and at least this share of the call's wall time: a 0.2 ms floor let waits that slowed 2 ms calls by 10%
+/// pass as quiet (one busy loop beside a 2-thread row, measured here).
 inline constexpr double disturbed_share = 0.02;
 
 /// Whether a call of `call_s` seconds whose threads waited `waited_s` seconds for a CPU was disturbed.

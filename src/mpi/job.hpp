@@ -26,7 +26,10 @@ struct mpi_session {
   MPI_Comm world = MPI_COMM_WORLD, node = MPI_COMM_NULL;
 };
 
-/// Prints "policybench-mpi: rank R: error: <error>" and ends the whole job (MPI_Abort, exit status 1): for a
+/// Prints "policybench-mpi: rank R: error: <error>" on stderr in one write.
+void print_rank_error(int rank, std::string_view error);
+
+/// print_rank_error for this rank, then ends the whole job (MPI_Abort, exit status 1): for a
 /// failure inside a collective phase, where the other ranks wait in a barrier this rank will never reach.
 [[noreturn]] void abort_job(const mpi_session& job, std::string_view error);
 

@@ -22,7 +22,7 @@ std::optional<int> stop_on_error(const mpi_session& job, const std::optional<std
   if (!bad) return std::nullopt;
   int worst = error ? status : 0;
   MPI_Allreduce(MPI_IN_PLACE, &worst, 1, MPI_INT, MPI_MAX, job.world);
-  if (job.rank == 0) std::cerr << "policybench-mpi: rank " << bad->rank << ": error: " << bad->text << std::endl;
+  if (job.rank == 0) print_rank_error(bad->rank, bad->text);
   return worst;
 }
 
@@ -34,8 +34,7 @@ int write_job_report(rank_setup& s, const measured_run& run, mpi_job shape, std:
   add_rank_figures(report, by_policy);
   report.warnings.insert(report.warnings.begin(), warnings.begin(), warnings.end());
   append_compared(report, s.compared);
-  deliver_report(report, s.opts.format, s.file.has_value(), s.file ? s.file->stream() : std::cout);
-  finish_output(s.file);
+  deliver_report(report, s.opts.format, s.file);
   return all_valid(report.results) ? 0 : 1;
 }
 
@@ -53,8 +52,9 @@ int run(const mpi_session& job, std::span<const char* const> args) {
     error = e.what(), status = 1;
   }
   if (const auto stop = stop_on_error(job, error, status)) return *stop;
-  if (!go) return 0; // --help, --version
+  // Before --help and --version return: a rank given them alone would leave the others waiting here.
   if (const auto stop = stop_on_error(job, disagreement(job, *s), 2)) return *stop;
+  if (!go) return 0; // every rank was given --help or --version
   if (s->opts.list_policies) {
     if (job.rank == 0) write_policy_list(s->all, s->file ? s->file->stream() : std::cout);
   } else {

@@ -2,6 +2,7 @@
 #include "mpi/setup.hpp"
 
 #include "harness/run.hpp"
+#include "measure/host_threads.hpp"
 #include "mpi/scaling.hpp"
 #include "policies/registry.hpp"
 
@@ -13,6 +14,11 @@
 namespace policybench {
 
 bool prepare(const mpi_session& job, std::span<const char* const> args, rank_setup& s) {
+  // First, so that a rank given --help or --version that others were not still meets the disagreement check.
+  std::string line;
+  for (const char* a : args.subspan(1))
+    line += std::string(a) + '\0';
+  s.command_line_hash = std::hash<std::string>{}(line);
   auto [scaling, rest] = take_scaling(args);
   std::ostringstream elsewhere; // --help and --version: printed by rank 0 alone
   const auto opts = parse_options(rest, job.rank == 0 ? std::cout : elsewhere);
@@ -24,10 +30,6 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
   }
   s.opts = *opts;
   s.scaling = std::move(scaling);
-  std::string line;
-  for (const char* a : args.subspan(1))
-    line += std::string(a) + '\0';
-  s.command_line_hash = std::hash<std::string>{}(line);
   if (s.opts.sweep != sweep_kind::none)
     throw usage_error("--sweep: not in policybench-mpi; scripts/mpi_scaling.sh runs a series of rank counts");
   // Each rank would judge time, noise, its budget and its disturbed calls on its own and stop after its own count
@@ -47,7 +49,7 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
     } catch (const unusable_report& e) {
       throw usage_error(std::string("--compare-with: ") + e.what());
     }
-    if (s.opts.output) s.file.emplace(*s.opts.output);
+    if (s.opts.output && !is_standard_output(*s.opts.output)) s.file.emplace(*s.opts.output);
   }
   s.device = query_device(job.local_rank);
   s.all = registry(s.device);
@@ -62,6 +64,7 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
   } catch (const insufficient_memory& e) {
     throw usage_error(std::string("--size: this rank's ") + e.what());
   }
+  check_thread_start(s.opts.threads, s.opts.run.size * size_of(s.opts.run.type));
   return true;
 }
 

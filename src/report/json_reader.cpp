@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 
 namespace policybench {
 namespace {
@@ -28,20 +29,31 @@ struct reader {
 
   void read_field(result_row& row, const std::string& pointer, const row_field& f) const {
     using r = result_row;
-    const auto text = [](const json& v) { return v.is_string(); };
+    // No control characters: a newline or escape in a policy name would break the table's and markdown's rows.
+    const auto text = [](const json& v) {
+      return v.is_string() &&
+             std::none_of(v.get_ref<const std::string&>().begin(), v.get_ref<const std::string&>().end(),
+                          [](unsigned char c) { return c < 0x20 || c == 0x7f; });
+    };
     const auto count = [](const json& v) { return v.is_number_unsigned() || (v.is_number_integer() && v >= 0); };
+    // An int field (threads, reps) past INT_MAX would wrap: 2^32 + 1 threads read as 1.
+    const auto small_count = [count](const json& v) { return count(v) && v <= std::numeric_limits<int>::max(); };
     const auto or_null = [](auto check) { return [check](const json& v) { return v.is_null() || check(v); }; };
-    const auto number = [](const json& v) { return v.is_number(); };
+    // Every figure of a row is a time, a rate, a share, a ratio or a clock: none is negative.
+    const auto number = [](const json& v) { return v.is_number() && v.get<double>() >= 0; };
     const auto boolean = [](const json& v) { return v.is_boolean(); };
     std::visit(
         overloaded{
-            [&](std::string r::*m) { row.*m = at(pointer, text, "a string").get<std::string>(); },
+            [&](std::string r::*m) {
+              row.*m = at(pointer, text, "a string without control characters").get<std::string>();
+            },
             [&](std::optional<std::string> r::*m) {
-              const json& v = at(pointer, or_null(text), "a string or null");
+              const json& v = at(pointer, or_null(text), "a string without control characters or null");
               if (v.is_string()) row.*m = v.get<std::string>();
             },
             [&](row_status r::*m) {
-              const auto s = parse_row_status(at(pointer, text, "a string").get<std::string>());
+              const auto s =
+                  parse_row_status(at(pointer, text, "a string without control characters").get<std::string>());
               if (!s) refuse(pointer + " is not ok, invalid, failed or unavailable");
               row.*m = *s;
             },
@@ -50,21 +62,22 @@ struct reader {
               const json& v = at(pointer, or_null(count), "a whole number >= 0 or null");
               if (!v.is_null()) row.*m = v.get<std::uint64_t>();
             },
-            [&](int r::*m) { row.*m = at(pointer, count, "a whole number >= 0").get<int>(); },
+            [&](int r::*m) { row.*m = at(pointer, small_count, "a whole number in 0..2147483647").get<int>(); },
             [&](std::optional<int> r::*m) {
-              const json& v = at(pointer, or_null(count), "a whole number >= 0 or null");
+              const json& v = at(pointer, or_null(small_count), "a whole number in 0..2147483647 or null");
               if (!v.is_null()) row.*m = v.get<int>();
             },
-            [&](double r::*m) { row.*m = at(pointer, number, "a number").get<double>(); },
+            [&](double r::*m) { row.*m = at(pointer, number, "a number >= 0").get<double>(); },
             [&](figure r::*m) {
-              const json& v = at(pointer, or_null(number), "a number or null");
+              const json& v = at(pointer, or_null(number), "a number >= 0 or null");
               if (!v.is_null()) row.*m = v.get<double>();
             },
             [&](std::vector<double> r::*m) {
               const auto numbers = [](const json& v) {
-                return v.is_array() && std::all_of(v.begin(), v.end(), [](const json& x) { return x.is_number(); });
+                return v.is_array() &&
+                       std::all_of(v.begin(), v.end(), [](const json& x) { return x.is_number() && x >= 0; });
               };
-              row.*m = at(pointer, numbers, "an array of numbers").get<std::vector<double>>();
+              row.*m = at(pointer, numbers, "an array of numbers >= 0").get<std::vector<double>>();
             },
             [&](bool r::*m) { row.*m = at(pointer, boolean, "true or false").get<bool>(); },
             [&](std::optional<bool> r::*m) {

@@ -75,7 +75,7 @@ TEST_CASE("output_file writes atomically and a failing run leaves no file") {
     {
       output_file f(target.string());
       f.stream() << "half a report";
-      CHECK(dir.entries().size() == 1); // the temporary exists meanwhile
+      CHECK(dir.entries().empty()); // the file has no name until commit
     }
     CHECK_FALSE(fs::exists(target));
     CHECK(dir.entries().empty());
@@ -102,4 +102,26 @@ TEST_CASE("output_file writes atomically and a failing run leaves no file") {
     CHECK(message.find(missing) != std::string::npos);
     CHECK(dir.entries().empty());
   }
+}
+
+TEST_CASE("output_file follows a dangling link, takes a 255-byte name, and knows stdout by its file") {
+  const temp_dir dir;
+  fs::create_symlink("made.json", dir.path / "link.json");
+  {
+    output_file f((dir.path / "link.json").string());
+    f.stream() << "through the link";
+    f.commit();
+  }
+  CHECK(fs::is_symlink(dir.path / "link.json"));
+  CHECK(read_file(dir.path / "made.json") == "through the link");
+  const fs::path longest = dir.path / (std::string(250, 'r') + ".json"); // NAME_MAX: 255 bytes
+  {
+    output_file f(longest.string());
+    f.stream() << "long";
+    f.commit();
+  }
+  CHECK(read_file(longest) == "long");
+  CHECK(dir.entries().size() == 3);
+  CHECK_FALSE(is_standard_output(longest.string()));
+  CHECK(is_standard_output("/dev/stdout") == fs::exists("/dev/stdout"));
 }

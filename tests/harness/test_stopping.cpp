@@ -9,12 +9,22 @@
 using namespace policybench;
 using namespace policybench::testing;
 
-TEST_CASE("stopped_by: identical samples stop by max_noise, spread ones reach the cap, a slow policy the timeout") {
+TEST_CASE("stopped_by: close samples stop by max_noise, spread ones reach the cap, a slow policy the timeout") {
   run_config cfg{element_type::float64, 100, 0, 10'000};
   cfg.max_noise = 0.01;
-  const auto quiet = to_report(interleaved(cfg, {constant("quiet")})).results.at(0);
+  const auto close = [](std::size_t i) { return 1e-3 * (1 + 5e-3 * double(i % 3)); }; // noise 0.25% to 0.5%
+  const auto quiet = to_report(interleaved(cfg, {scripted("quiet", close)})).results.at(0);
   CHECK(quiet.stopped_by == "max_noise");
   CHECK(quiet.reps == std::uint64_t(first_noise_samples)); // met as soon as the base rounds are done
+  // Both sides are fractions: the same samples against 0.1% reach the cap (a percentage on either side would make
+  // one of the two targets 100 times looser or stricter and flip one of these outcomes).
+  run_config strict = cfg;
+  strict.max_noise = 1e-3, strict.reps = 200;
+  CHECK(to_report(interleaved(strict, {scripted("quiet", close)})).results.at(0).stopped_by == "reps");
+  // Identical samples (a clock too coarse to tell the calls apart) give no interval width to trust: no noise stop.
+  run_config coarse = cfg;
+  coarse.reps = 200;
+  CHECK(to_report(interleaved(coarse, {constant("coarse")})).results.at(0).stopped_by == "reps");
   // 1..10 ms over and over: the median's interval never narrows below +-1%, so rounds go on up to --reps.
   cfg.reps = 200;
   const auto noisy_run = interleaved(cfg, {scripted("noisy", [](std::size_t i) { return 1e-3 * double(1 + i % 10); })});
@@ -52,13 +62,14 @@ TEST_CASE("interleaved and sequential runs of known durations give the same medi
 TEST_CASE("a device row: --timeout covers its end-to-end views, the noise rule judges its kernel times") {
   int rounds = 0;
   std::size_t calls = 0;
-  // Host times spread 1..10 ms over the rounds, kernel times all 1 ms; each round's end-to-end views take 1 s.
+  // Host times spread 1..10 ms over the rounds, kernel times about 1 ms; each round's end-to-end views take 1 s.
   const policy_entry gpu{"gpu", "device", "test", std::nullopt, [&](const run_config& cfg) {
                            ++rounds;
                            measurement m;
                            for (int i = 0; i < cfg.reps; ++i)
                              m.in_place.warm_s.push_back(1e-3 * double(1 + calls++ % 10));
-                           m.in_place.kernel_s.assign(std::size_t(cfg.reps), 1e-3);
+                           for (int i = 0; i < cfg.reps; ++i) // within 0.001%, never all equal (a coarse clock)
+                             m.in_place.kernel_s.push_back(1e-3 * (1 + 1e-5 * double(i % 2)));
                            m.in_place.calls = 1 + std::uint64_t(cfg.reps);
                            m.e2e_pageable = timed_calls{};
                            m.e2e_pageable->elapsed_s = 1.0;

@@ -17,12 +17,12 @@
 using namespace policybench;
 
 TEST_CASE("is_disturbed: a scheduler slice is, a wake-up is not, nor a short wait in a long call") {
-  CHECK(is_disturbed(1e-3, 4e-3));         // a millisecond lost in a 4 ms call
-  CHECK_FALSE(is_disturbed(50e-6, 1e-6));  // an idle core's wake-up, however short the call
-  CHECK_FALSE(is_disturbed(199e-6, 1e-3)); // the floor: 0.2 ms
-  CHECK(is_disturbed(200e-6, 1e-3));
-  CHECK_FALSE(is_disturbed(0.9e-3, 0.1)); // under 1% of a 100 ms call
-  CHECK(is_disturbed(1e-3, 0.1));
+  CHECK(is_disturbed(1e-3, 4e-3));        // a millisecond lost in a 4 ms call
+  CHECK_FALSE(is_disturbed(15e-6, 1e-6)); // a wake-up under the floor, however short the call
+  CHECK_FALSE(is_disturbed(19e-6, 1e-3)); // the floor, 20 us, and 2% of a 1 ms call
+  CHECK(is_disturbed(20e-6, 1e-3));
+  CHECK_FALSE(is_disturbed(1.9e-3, 0.1)); // under 2% of a 100 ms call
+  CHECK(is_disturbed(2e-3, 0.1));
 }
 
 TEST_CASE("counted calls: disturbed ones are left out of the figures and the stopping rule, unless kept") {

@@ -72,3 +72,16 @@ TEST_CASE("the order of the samples does not matter") {
   CHECK(x.cv == doctest::Approx(y.cv));
   CHECK(a == std::vector<double>{0.5, 0.1, 0.9, 0.3, 0.7, 0.2}); // the input is left as it was
 }
+
+TEST_CASE("median_noise: a coarse clock's zero-width interval counts as one tick; identical samples as unknown") {
+  // 1 us ticks: 9 of 10 calls read 10 us, one 11 us. The 95% interval is [10, 10] us; the noise is half a tick.
+  std::vector<double> ticks(10, 10e-6);
+  ticks[3] = 11e-6;
+  REQUIRE(median_noise(ticks));
+  CHECK(*median_noise(ticks) == doctest::Approx(0.5e-6 / 10e-6));
+  CHECK_FALSE(median_noise(std::vector<double>(10, 10e-6)));
+  // Varied samples: the half-width of the interval of ranks 2 and 9 (n = 10) over the median.
+  const std::vector<double> varied{9, 1, 5, 3, 7, 2, 10, 4, 8, 6};
+  REQUIRE(median_noise(varied));
+  CHECK(*median_noise(varied) == doctest::Approx((9.0 - 2.0) / 2 / 5.5));
+}

@@ -4,6 +4,7 @@
 
 #include "measure/timing.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <thread>
@@ -52,8 +53,12 @@ TEST_CASE("the noise rule judges the figure a row reports: kernel times where th
 TEST_CASE("stop_after: --min-time fills the time, --max-noise the median's precision, --reps caps, --timeout ends") {
   run_config cfg;
   cfg.reps = 1000;
-  const std::vector<double> same(10, 1e-3), spread{1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
-  const std::vector<double> few(4, 1e-3), at_cap(1000, 1e-3);
+  // Close samples, 1 ms +-0.001%: never all equal, which median_noise would take for a clock too coarse to judge.
+  std::vector<double> same(10), at_cap(1000);
+  for (std::size_t i = 0; i < at_cap.size(); ++i)
+    at_cap[i] = 1e-3 * (1 + 1e-5 * double(i % 2));
+  std::copy_n(at_cap.begin(), same.size(), same.begin());
+  const std::vector<double> spread{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, few(4, 1e-3);
   CHECK_FALSE(stop_after(cfg, same, 10, 0, 0.02, true)); // only the count decides
   CHECK(stop_after(cfg, at_cap, 1000, 0, 1.1, false) == stop_reason::reps);
   // Disturbed calls are made but not counted: the count ends the row only at three times --reps made.
@@ -64,7 +69,8 @@ TEST_CASE("stop_after: --min-time fills the time, --max-noise the median's preci
   CHECK_FALSE(stop_after(cfg, same, 100, 0.59, 9, false));
   CHECK(stop_after(cfg, same, 100, 0.61, 9, false) == stop_reason::min_time);
   cfg.min_time_s = 0;
-  const std::vector<double> long_calls(10, 0.03); // 0.3 s of counted calls
+  const std::vector<double> long_calls{0.03, 0.0300001, 0.03, 0.0300001, 0.03, 0.0300001, 0.03, 0.0300001, 0.03,
+                                       0.0300001}; // 0.3 s of counted calls, not all equal
   cfg.min_time_s = 0.2;
   CHECK_FALSE(stop_after(cfg, same, 10, 0, 0.02, false));
   CHECK(stop_after(cfg, long_calls, 10, 0, 0.3, false) == stop_reason::min_time);

@@ -57,7 +57,16 @@ bad_input_one_rank) # usage errors only rank 1 sees: exit 2, one line naming ran
     fail "not rank 1's usage error"
   "${mpi[@]}" -np 1 "$exe" --size 1000 : -np 1 "$exe" --size 1000 --reps 4 2>"$dir/err"
   [ $? = 2 ] && grep -q '^policybench-mpi: rank 1: error: its command line differs' "$dir/err" ||
-    fail "no disagreement" ;;
+    fail "no disagreement"
+  # --help or --version on one rank alone: a disagreement too, not that rank leaving the others waiting
+  "${mpi[@]}" -np 1 "$exe" --size 1000 : -np 1 "$exe" --help >"$dir/out" 2>"$dir/err"
+  [ $? = 2 ] && grep -q '^policybench-mpi: rank 1: error: its command line differs' "$dir/err" ||
+    fail "--help on rank 1 alone"
+  "${mpi[@]}" -np 1 "$exe" --version : -np 1 "$exe" --size 1000 >"$dir/out" 2>"$dir/err"
+  [ $? = 2 ] && grep -q '^policybench-mpi: rank 1: error: its command line differs' "$dir/err" ||
+    fail "--version on rank 0 alone"
+  "${mpi[@]}" -np 2 "$exe" --version >"$dir/out" 2>"$dir/err" && [ "$(grep -c '^policybench ' "$dir/out")" = 1 ] ||
+    fail "--version on every rank: not one line" ;;
 stopping) # a rank's own time, noise or budget would stop it after a different count: refused; the default is
   # default_reps calls on every rank, not the plain harness's noise-driven stopping
   "${mpi[@]}" -np 2 "$exe" --size 1000 --policies loop --max-noise 5 2>"$dir/err"
@@ -82,5 +91,21 @@ failing_rank) # rank 1 out of memory while rank 0 waits in a barrier; rank 0 una
     -np 1 "$exe" --size 1000 --policies loop 2>"$dir/err"
   [ $? = 1 ] && grep -q '^policybench-mpi: rank 0: error: cannot write the report to stdout' "$dir/err" ||
     fail "not rank 0's write error" ;;
+terminated) # SIGTERM to mpirun mid-run: the job ends and no rank leaves a file beside --output
+  mkdir "$dir/out" || exit 1
+  "${mpi[@]}" -np 2 "$exe" --size 1M --reps 100000 --policies loop --output "$dir/out/r.json" 2>"$dir/err" &
+  pid=$!
+  sleep 4 # past MPI_Init and the output file's creation, well before 100000 calls end
+  kill -TERM "$pid"
+  wait "$pid"
+  status=$?
+  [ $status != 0 ] && [ $status != 124 ] || fail "exit $status after SIGTERM"
+  [ -z "$(ls -A "$dir/out")" ] || fail "left behind: $(ls -A "$dir/out")" ;;
+policy_fails_on_one_rank) # $exe is the test program whose policy throws on rank 1 alone
+  "${mpi[@]}" -np 2 "$exe" 2>"$dir/err"
+  status=$?
+  [ $status != 0 ] && [ $status != 124 ] &&
+    grep -q '^policybench-mpi: rank 1: error: fails_on_rank_1: planted failure$' "$dir/err" ||
+    fail "exit $status, not rank 1's failure ending the job" ;;
 *) fail "unknown case" ;;
 esac

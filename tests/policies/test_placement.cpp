@@ -8,7 +8,11 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <fstream>
+#include <iterator>
+#include <sstream>
 #include <string>
+#include <thread>
 
 using namespace policybench;
 
@@ -16,6 +20,18 @@ namespace {
 bool thp_allows_madvise() {
   const std::string mode = transparent_hugepage_mode();
   return mode == "always" || mode == "madvise";
+}
+
+// Minor page faults of the calling thread so far (field 10 of /proc/thread-self/stat): an anonymous 4 KiB page
+// faults once, in the thread that first writes it.
+std::uint64_t own_minor_faults() {
+  std::ifstream in("/proc/thread-self/stat");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::istringstream fields(text.substr(text.rfind(')') + 2)); // after "pid (comm) ": field 3 on
+  std::string field;
+  for (int i = 3; i <= 10; ++i)
+    fields >> field;
+  return std::stoull(field);
 }
 } // namespace
 
@@ -53,4 +69,24 @@ TEST_CASE("a host policy's array and the ceilings' array get huge pages where TH
     CHECK(*m.huge_page_bytes == 0);
     CHECK(c.huge_page_bytes == 0);
   }
+}
+
+TEST_CASE("a parallel first touch faults the pages in on the policy's threads; a serial one on the caller alone") {
+  // thrust::omp: OpenMP's static split gives the calling thread (thread 0) the first 1/k of the array, whatever the
+  // timing, so its own faults tell who touched the rest.
+  const auto rows = host_rows();
+  const auto omp =
+      std::find_if(rows.begin(), rows.end(), [](const policy_entry& p) { return p.name == "thrust::omp"; });
+  if (std::thread::hardware_concurrency() < 2 || omp == rows.end() || omp->unavailable) return;
+  const std::size_t n = std::size_t(4) << 20, pages = n * sizeof(double) / 4096; // 32 MiB of 4 KiB pages
+  run_config cfg{element_type::float64, n, 0, 1};
+  cfg.pages = page_size::small;
+  const auto faults_of = [&](first_touch_mode touch) {
+    cfg.first_touch = touch;
+    const std::uint64_t before = own_minor_faults();
+    CHECK_FALSE(omp->measure(cfg).validation_error);
+    return double(own_minor_faults() - before);
+  };
+  CHECK(faults_of(first_touch_mode::serial) >= 0.95 * double(pages));
+  CHECK(faults_of(first_touch_mode::parallel) <= 0.75 * double(pages));
 }

@@ -1,0 +1,97 @@
+// Every field README's JSON schema documents is in the report --format json writes: a field dropped from the
+// writer (or renamed) fails here, so the README stays the one true description of the report.
+#include <doctest/doctest.h>
+
+#include "timed_calls_of.hpp"
+
+#include "harness/results.hpp"
+#include "report/report.hpp"
+
+#include <fstream>
+#include <iterator>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace policybench;
+using json = nlohmann::ordered_json;
+
+namespace {
+
+// The ```-fenced block after README's "## JSON schema" heading.
+std::string schema_block() {
+  std::ifstream in(POLICYBENCH_README);
+  const std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto heading = readme.find("## JSON schema");
+  REQUIRE(heading != std::string::npos);
+  const auto open = readme.find("```", heading), close = readme.find("```", open + 3);
+  REQUIRE(close != std::string::npos);
+  return readme.substr(open + 3, close - open - 3);
+}
+
+// The names listed inside the braces that follow `key` in the schema: "a, b|null, c (\"x\"|\"y\"), d [int]" gives
+// a, b, c, d. In "note: e" the name is e; a name the schema marks as conditional is left out.
+std::vector<std::string> documented(const std::string& schema, const std::string& key) {
+  const auto at = schema.find(key);
+  REQUIRE_MESSAGE(at != std::string::npos, key);
+  const auto open = schema.find('{', at);
+  int depth = 0;
+  std::size_t close = open;
+  for (; close < schema.size(); ++close) {
+    depth += schema[close] == '{' ? 1 : schema[close] == '}' ? -1 : 0;
+    if (depth == 0) break;
+  }
+  std::string body = std::regex_replace(schema.substr(open + 1, close - open - 1), std::regex(R"(\([^)]*\))"), "");
+  static const std::set<std::string> conditional{"source", "speedup_vs_1_thread", "parallel_efficiency"};
+  std::vector<std::string> names;
+  std::smatch m;
+  std::istringstream pieces(body);
+  for (std::string piece; std::getline(pieces, piece, ',');) {
+    if (const auto colon = piece.find(':'); colon != std::string::npos) {
+      const std::string before = piece.substr(0, colon);
+      piece = std::regex_search(before, std::regex(R"(^\s*[a-z_0-9]+\s*$)")) ? before : piece.substr(colon + 1);
+    }
+    if (std::regex_search(piece, m, std::regex(R"(^\s*([a-z][a-z_0-9]*))")) && !conditional.count(m[1]))
+      names.push_back(m[1]);
+  }
+  return names;
+}
+
+json written_report() {
+  measured_run r;
+  r.config = run_config{element_type::float64, 1000, 1, 7};
+  r.host_concurrency = 2;
+  r.device.unavailable = "test: no device";
+  host_ceilings c;
+  c.in_place = calls_of(0.1, {0.5, 0.6}, {}, 3, 1.9);
+  r.host_ceiling = c;
+  measurement m;
+  m.in_place.cold_s = 2;
+  m.in_place.warm_s = {3, 1, 2, 5, 4, 6, 7};
+  r.outcomes.push_back({"loop", "host", "test", std::nullopt, std::nullopt, m});
+  return to_json(to_report(r));
+}
+
+} // namespace
+
+TEST_CASE("every field README's JSON schema documents is written") {
+  const std::string schema = schema_block();
+  const json report = written_report();
+  for (const char* top : {"environment", "results", "warnings"})
+    CHECK_MESSAGE(report.contains(top), top);
+  const json& env = report["environment"];
+  CHECK(env.contains("policybench_version"));
+  for (const char* part : {"config", "host", "device", "ceilings"}) {
+    const auto names = documented(schema, std::string("\"") + part + "\":");
+    CHECK_MESSAGE(names.size() >= 10, part);
+    for (const auto& name : names)
+      CHECK_MESSAGE(env[part].contains(name), part << "." << name);
+  }
+  const auto fields = documented(schema, "\"results\":");
+  CHECK(fields.size() >= 40);
+  REQUIRE(report["results"].size() == 1);
+  for (const auto& name : fields)
+    CHECK_MESSAGE(report["results"][0].contains(name), "results[]." << name);
+}
