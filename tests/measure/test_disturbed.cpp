@@ -66,7 +66,7 @@ void pin_to(pthread_t thread, int cpu) {
 
 } // namespace
 
-TEST_CASE("a call whose CPU a spinning thread shares is disturbed and left out; without it, calls count") {
+TEST_CASE("a call whose CPU a spinning thread shares is disturbed and left out, without it, calls count") {
   REQUIRE(sample_threads().waited_s); // Linux gives every thread's run delay (CONFIG_SCHED_INFO)
   cpu_set_t allowed;
   REQUIRE(pthread_getaffinity_np(pthread_self(), sizeof allowed, &allowed) == 0);

@@ -73,7 +73,7 @@ TEST_CASE("the order of the samples does not matter") {
   CHECK(a == std::vector<double>{0.5, 0.1, 0.9, 0.3, 0.7, 0.2}); // the input is left as it was
 }
 
-TEST_CASE("median_noise: a coarse clock's zero-width interval counts as one tick; identical samples as unknown") {
+TEST_CASE("median_noise: a coarse clock's zero-width interval counts as one tick, identical samples as unknown") {
   // 1 us ticks: 9 of 10 calls read 10 us, one 11 us. The 95% interval is [10, 10] us; the noise is half a tick.
   std::vector<double> ticks(10, 10e-6);
   ticks[3] = 11e-6;

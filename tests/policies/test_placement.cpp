@@ -71,7 +71,7 @@ TEST_CASE("a host policy's array and the ceilings' array get huge pages where TH
   }
 }
 
-TEST_CASE("a parallel first touch faults the pages in on the policy's threads; a serial one on the caller alone") {
+TEST_CASE("a parallel first touch faults the pages in on the policy's threads, a serial one on the caller alone") {
   // thrust::omp: OpenMP's static split gives the calling thread (thread 0) the first 1/k of the array, whatever the
   // timing, so its own faults tell who touched the rest.
   const auto rows = host_rows();

@@ -52,7 +52,7 @@ TEST_CASE("above_ceiling: beyond both intervals only when even the slow end of t
   CHECK_FALSE(above_ceiling(none));
 }
 
-TEST_CASE("the table marks a share above 100 and says why in the footer; at or under 100 it is bare") {
+TEST_CASE("the table marks a share above 100 and says why in the footer, at or under 100 it is bare") {
   const std::string bare = table_of(share(99.5, 0.99e-3, 1.01e-3), 1 << 20);
   CHECK(bare.find(" 99.5 ") != std::string::npos);
   CHECK(bare.find("!:") == std::string::npos);
