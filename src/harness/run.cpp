@@ -17,19 +17,6 @@
 
 namespace policybench {
 
-memory_limits run_memory_limits(const std::vector<policy_entry>& selected, const device_info& device) {
-  memory_limits limits{host_available_bytes(), std::nullopt, device.name};
-  if (std::any_of(selected.begin(), selected.end(),
-                  [](const auto& p) { return p.device == "device" && !p.unavailable; }))
-    limits.device_free_bytes = device.free_memory_bytes;
-  return limits;
-}
-
-void check_memory(const run_config& cfg, const std::vector<policy_entry>& selected, const device_info& device) {
-  if (const auto shortfall = memory_shortfall(cfg.size, size_of(cfg.type), run_memory_limits(selected, device)))
-    throw insufficient_memory(*shortfall);
-}
-
 namespace {
 
 using clock = std::chrono::steady_clock;
@@ -86,10 +73,9 @@ void measure_ceiling_round(measured_run& run, int round, time_budget& budget, do
   const auto start = clock::now();
   host_ceilings next = measure_host_ceilings(
       budget.share(round_config(run.config, round, run.rounds, samples, spent_s), 2 * slots_left));
-  budget.record(
-      since(start) / 2,
-      (next.in_place.elapsed_s + next.in_place_dynamic.elapsed_s + next.in_place_one_thread.elapsed_s +
-                  next.copy.elapsed_s + next.scale.elapsed_s) / 2);
+  budget.record(since(start) / 2, (next.in_place.elapsed_s + next.in_place_dynamic.elapsed_s +
+                                   next.in_place_one_thread.elapsed_s + next.copy.elapsed_s + next.scale.elapsed_s) /
+                                      2);
   if (run.host_ceiling)
     append_round(*run.host_ceiling, std::move(next));
   else

@@ -79,7 +79,6 @@ struct reader {
               };
               row.*m = at(pointer, numbers, "an array of numbers >= 0").get<std::vector<double>>();
             },
-            [&](bool r::*m) { row.*m = at(pointer, boolean, "true or false").get<bool>(); },
             [&](std::optional<bool> r::*m) {
               const json& v = at(pointer, or_null(boolean), "true, false or null");
               if (!v.is_null()) row.*m = v.get<bool>();

@@ -22,7 +22,7 @@ enum class field_set { every_row, thread_sweep, compared, mpi };
 using row_member =
     std::variant<std::string result_row::*, std::optional<std::string> result_row::*, row_status result_row::*,
                  std::uint64_t result_row::*, std::optional<std::uint64_t> result_row::*, int result_row::*,
-                 std::optional<int> result_row::*, double result_row::*, figure result_row::*, bool result_row::*,
+                 std::optional<int> result_row::*, double result_row::*, figure result_row::*,
                  std::optional<bool> result_row::*, std::vector<double> result_row::*>;
 
 struct row_field {
