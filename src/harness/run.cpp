@@ -36,8 +36,9 @@ bool measure_round(measured_run& run, const policy_entry& p, std::size_t i, int 
     measurement m = p.measure(budget.share(round_config(run.config, round, run.rounds, samples, spent_s), slots_left));
     budget.record(since(start), elapsed_s(m));
     spent_s += elapsed_s(m);
-    if (const stop_reason why = m.in_place.stopped_by; why == stop_reason::timeout || why == stop_reason::budget)
-      round_stop = why;
+    // --timeout ends the row; a round's share of the budget running out only ends the round (rounds to come get
+    // their shares, and the row stops by budget once the whole budget is spent).
+    if (m.in_place.stopped_by == stop_reason::timeout) round_stop = stop_reason::timeout;
     if (o.result)
       append_round(*o.result, std::move(m), round);
     else

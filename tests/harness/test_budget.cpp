@@ -50,3 +50,22 @@ TEST_CASE("a noise target no row can reach ends at the run's deadline, every row
     CHECK(o.result->in_place.warm_s.size() >= 5); // the time was shared, not spent on the first row
   }
 }
+
+TEST_CASE("a round that runs out of its share of the budget ends the round, not the row") {
+  int rounds = 0;
+  // Every round's calls stop by their budget share (as a 1 GiB array's first round did: 1 timed call), 1 ms each.
+  const policy_entry p{"p", "host", "test", std::nullopt, [&](const run_config& cfg) {
+                         ++rounds;
+                         measurement m;
+                         m.in_place.warm_s.assign(std::size_t(std::min(cfg.reps, 2)), 1e-3 * (1 + 0.001 * rounds));
+                         m.in_place.calls = 1 + m.in_place.warm_s.size();
+                         m.in_place.stopped_by = stop_reason::budget;
+                         return m;
+                       }};
+  run_config cfg{element_type::float64, 100, 0, 10};
+  cfg.deadline = std::chrono::steady_clock::now() + 60s, cfg.budget_s = 60;
+  const measured_run run =
+      run_policies(cfg, std::nullopt, query_host(), device_info{}, {p}, {policy_order::interleaved, 1});
+  CHECK(rounds == 5); // every base round, until --reps 10 were made
+  CHECK(run.outcomes[0].result->in_place.stopped_by == stop_reason::reps); // not "budget": the budget was not spent
+}
