@@ -13,7 +13,9 @@ std::vector<bool> counted_mask(const timed_calls& t, bool keep_disturbed, bool f
   std::vector<bool> quiet(t.disturbed.size());
   std::transform(t.disturbed.begin(), t.disturbed.end(), quiet.begin(), [](bool d) { return !d; });
   const auto n = std::size_t(std::count(quiet.begin(), quiet.end(), true));
-  return fall_back && n < min_counted_calls && n < t.warm_s.size() ? all : quiet;
+  // A row can lean on every call only when it has too few quiet ones to stand alone and most were disturbed: a
+  // fixed --reps 2 with one disturbed call beside them still counts its two quiet ones.
+  return fall_back && n < min_counted_calls && 2 * n < t.warm_s.size() ? all : quiet;
 }
 
 std::vector<double> masked(const std::vector<double>& values, const std::vector<bool>& mask) {

@@ -23,7 +23,7 @@ std::vector<double> stopping_samples(const timed_calls& t, bool keep_disturbed);
 inline constexpr std::size_t min_counted_calls = 5;
 
 /// The durations a row's statistics are computed from: stopping_samples, unless fewer than min_counted_calls of
-/// them are undisturbed while more calls were made: then every call (the row says that most were disturbed).
+/// them are undisturbed and most calls were disturbed: then every call (the row says that most were disturbed).
 std::vector<double> counted_samples(const timed_calls& t, bool keep_disturbed);
 
 /// Process CPU time over wall time of the counted calls, each call weighted by its duration: ~1 for one busy

@@ -32,11 +32,16 @@ TEST_CASE("counted calls: disturbed ones are left out of the figures and the sto
   CHECK(stopping_samples(t, false) == std::vector<double>{1, 2, 4, 5, 6});
   CHECK(counted_samples(t, false) == std::vector<double>{1, 2, 4, 5, 6});
   CHECK(counted_samples(t, true).size() == 7);
-  // Too few undisturbed calls to stand alone: the statistics take every call (the row says most were disturbed),
-  // the stopping rule still only the undisturbed ones.
+  // Too few undisturbed calls to stand alone and most disturbed: the statistics take every call (the row says most
+  // were disturbed), the stopping rule still only the undisturbed ones.
   t.disturbed = {true, true, true, false, true, false, true};
   CHECK(stopping_samples(t, false) == std::vector<double>{4, 6});
   CHECK(counted_samples(t, false).size() == 7);
+  // Few quiet calls but not most disturbed (a fixed --reps 2 with one disturbed beside): the quiet ones.
+  t = calls_of(0, {1, 30, 2}, {}, 4, 1.0);
+  t.disturbed = {false, true, false};
+  CHECK(counted_samples(t, false) == std::vector<double>{1, 2});
+  t = calls_of(0, {1, 2, 30, 4, 5, 6, 70}, {}, 8, 1.0);
   // Unjudged (the kernel gives no run delays): every call counts, and none is said to be disturbed.
   t.disturbed.clear();
   CHECK(disturbed_calls(t) == 0);
