@@ -32,7 +32,7 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
     }
     check_thread_start(opts.threads, opts.run.size * size_of(opts.run.type));
     const auto step = [&](const run_step& s) {
-      shown.show(fmt::format("round {} of {}: {}, {} calls", s.round, s.rounds, s.policy, s.calls));
+      shown.show(fmt::format("round {} ({} base): {}, {} calls", s.round, s.rounds, s.policy, s.calls));
     };
     return to_report(run_policies(opts.run, opts.threads, query_host(), std::move(device), selected, opts.order, step));
   }

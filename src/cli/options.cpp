@@ -75,7 +75,8 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                      "Seconds the whole run may take, in (0, 86400], shared fairly over rows and rounds (default 30; "
                      "a sweep: none)"),
       app.add_flag("--keep-disturbed", o.run.keep_disturbed,
-                   "Count timed calls disturbed by other work (threads waiting for a CPU) in the figures"),
+                   "Count timed calls disturbed by other work (threads waiting for a CPU) in the figures")
+          ->disable_flag_override(),
       app.add_option("--order", stop.order,
                      "interleaved: the policies in rounds, order rotated each round (default of a run); sequential: "
                      "each policy's calls in one go (a sweep)"),

@@ -4,6 +4,7 @@
 #include "measure/ceilings.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <random>
 #include <string>
@@ -53,7 +54,11 @@ run_config round_config(const run_config& cfg, int round, int rounds, std::size_
   const int remaining = std::max(1, cfg.reps - int(samples));
   if (cfg.max_noise > 0) {
     const int base = (first_noise_samples + rounds - 1) / rounds;
-    const int more = round < rounds ? base : std::max(1, int((samples + max_rounds - 1) / max_rounds));
+    // Beyond the base rounds a round must be worth its own cost (a fresh array, idle pools): a fifth of the samples
+    // so far, and at least extra_round_s of calls at the row's pace (spent_s / samples; 1 ms calls: 20 of them).
+    const double pace_s = samples > 0 ? spent_s / double(samples) : 0;
+    const int fill = pace_s > 0 ? int(std::min(1e6, std::ceil(extra_round_s / pace_s))) : 1;
+    const int more = round < rounds ? base : std::max({1, int((samples + max_rounds - 1) / max_rounds), fill});
     r.reps = std::min(remaining, more);
   } else {
     r.reps = (remaining + left - 1) / left;

@@ -57,8 +57,14 @@ void write_heading(const benchmark_report& report, std::ostream& out) {
             ? fmt::format("timed calls until the median is within +-{}% (at most {} calls{} a row)",
                           *config.max_noise_pct, config.reps, seconds.empty() ? "" : " and " + seconds)
             : fmt::format("{} timed calls{}", config.reps, seconds.empty() ? "" : " (at most " + seconds + " a row)");
-    const std::string order =
-        config.seed ? fmt::format("interleaved in {} rounds (seed {})", config.rounds, *config.seed) : config.order;
+    const std::string order = config.seed
+                                  ? fmt::format("interleaved in {} base rounds{} (seed {})", config.rounds,
+                                                config.round_orders.size() > std::size_t(config.rounds)
+                                                    ? fmt::format(", {} in all for rows still short of their target",
+                                                                  config.round_orders.size())
+                                                    : "",
+                                                *config.seed)
+                                  : config.order;
     fmt::print(out,
                "policybench {}: {} x {} in place ({} bytes moved per call), {} warm-up + {}, {}, host threads: {}\n\n",
                POLICYBENCH_VERSION, config.size.value_or(0), config.type, *config.bytes_per_call, config.warmup, calls,

@@ -54,12 +54,14 @@ void write_marks(const benchmark_report& report, const char* bullet, std::ostrea
                "{}{}: above the ceiling's fastest call, but within the row's median interval: the same within "
                "noise\n",
                bullet, within_mark + 1);
-  fmt::print(
-      out,
-      "{}disturbed: timed calls whose threads waited >= {:.0f} us (and 2% of the call) for a CPU taken by "
-      "other work, left out of the row's figures{}; '-': a figure that does not apply or could not be measured (an "
-      "effective parallelism under 10 ms of calls, a speedup without a validated loop row)\n",
-      bullet, disturbed_floor_s * 1e6, report.environment.config.keep_disturbed ? " (kept: --keep-disturbed)" : "");
+  fmt::print(out,
+             "{}disturbed: timed calls whose threads waited >= {:.0f} us (and 2% of the call) for a CPU taken by "
+             "other work, {}; '-': a figure that does not apply or could not be measured (an "
+             "effective parallelism under 10 ms of calls, a speedup without a validated loop row)\n",
+             bullet, disturbed_floor_s * 1e6,
+             report.environment.config.keep_disturbed
+                 ? ", counted in the figures (--keep-disturbed)"
+                 : ", left out of the row's figures (all counted where fewer than 5 were quiet: '(most)')");
 }
 
 } // namespace

@@ -103,3 +103,14 @@ TEST_CASE("interleaved rounds: a policy that throws is failed and measured no mo
   CHECK_FALSE(run.outcomes.at(0).result);
   CHECK(result_of(run, "fine").in_place.warm_s.size() == 10);
 }
+
+TEST_CASE("a round beyond the base rounds makes at least extra_round_s of calls at the row's pace") {
+  run_config cfg{element_type::float64, 100, 1, 10'000};
+  cfg.max_noise = 0.02;
+  // 10 samples in 10 ms so far (1 ms a call): a fifth would be 2 calls, 20 ms at that pace is 20.
+  CHECK(round_config(cfg, max_rounds, max_rounds, 10, 0.01).reps == 20);
+  // Slow calls (100 ms each): a fifth of the samples, 2.
+  CHECK(round_config(cfg, max_rounds, max_rounds, 10, 1.0).reps == 2);
+  // In a base round the share stays ceil(10 / 5).
+  CHECK(round_config(cfg, 1, max_rounds, 2, 0.002).reps == 2);
+}
