@@ -39,8 +39,9 @@ std::vector<std::size_t> round_order(std::size_t n, int round, std::uint64_t see
 /// `spent_s` seconds of calls from earlier rounds. Sequential (rounds 1): cfg itself, time_calls applies every
 /// criterion. Interleaved: cfg.reps split as evenly as the rounds allow (the shares add up to reps), or, with
 /// cfg.max_noise, ceil(first_noise_samples / rounds) calls in each base round and a fifth of the samples so far, or
-/// extra_round_s of calls at the row's pace if more, in each later one (never past reps); min_time_s and max_noise are left to the harness, which checks them on all
-/// rounds' samples (stop_after); timeout_s is the time left, shared over the base rounds still to come.
+/// extra_round_s of calls at the row's pace if more, in each later one (never past reps); min_time_s and max_noise
+/// are left to the harness, which checks them on all rounds' samples (stop_after); timeout_s is the time left,
+/// shared over the base rounds still to come.
 inline constexpr int first_noise_samples = 10;
 /// Seconds of calls a round beyond the base rounds makes at least (each round pays an allocation and idle waits).
 inline constexpr double extra_round_s = 0.02;
