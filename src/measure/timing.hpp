@@ -70,9 +70,9 @@ inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<co
 /// `call` must return only once its work is complete (synchronize streams inside it). If it returns call_times, its
 /// host_s is the call's host-clock duration and its kernel_s is collected in kernel_s, and the noise rule judges the
 /// kernel times. Otherwise host-clock durations come from std::chrono::steady_clock, each started after
-/// cfg.before_each_call returns. Around each timed call,
-/// outside its clock, every thread of the process is read (sample_threads): the CPU time over the call's wall time
-/// is its parallelism, and a wait for a CPU past is_disturbed's threshold marks it disturbed.
+/// cfg.before_each_call returns. Around each timed call, outside its clock, every thread of the process is read
+/// (sample_threads): the CPU time over the call's wall time is its parallelism, and a wait for a CPU past
+/// is_disturbed's threshold marks it disturbed.
 template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call) {
   using clock = std::chrono::steady_clock;
   constexpr bool reports_kernel_time = std::is_same_v<std::invoke_result_t<Call&>, call_times>;
