@@ -10,8 +10,9 @@ trap 'rm -rf "$dir"' EXIT
 "$1" --size 1M --reps 100000 --policies loop --output "$dir/report.json" &
 pid=$!
 opened() { ls -l "/proc/$pid/fd" 2>/dev/null | grep -q "$dir/"; }
-for _ in $(seq 50); do opened && break; sleep 0.1; done
-opened || { echo "no output file was opened"; exit 1; }
+# Up to 30 s: on a busy CI machine (ctest -j beside a build) the start took over 5 s (seen twice).
+for _ in $(seq 300); do opened && break; sleep 0.1; done
+opened || { echo "no output file was opened within 30 s"; kill -KILL "$pid"; exit 1; }
 kill "-$2" "$pid"
 wait "$pid"
 status=$?
