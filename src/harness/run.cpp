@@ -30,7 +30,7 @@ bool measure_round(measured_run& run, const policy_entry& p, std::size_t i, int 
   policy_outcome& o = run.outcomes[i];
   const std::size_t samples = o.result ? stopping_samples(o.result->in_place, run.config.keep_disturbed).size() : 0;
   wait_for_idle_threads();
-  std::optional<stop_reason> round_stop; // this round ran out of time: the row is done
+  std::optional<stop_reason> round_stop; // --timeout ran out in this round: the row is done
   try {
     const auto start = clock::now();
     measurement m = p.measure(budget.share(round_config(run.config, round, run.rounds, samples, spent_s), slots_left));
@@ -65,8 +65,8 @@ bool measure_round(measured_run& run, const policy_entry& p, std::size_t i, int 
   return why.has_value();
 }
 
-// Round `round` of the host ceiling, joined to its earlier rounds: two slots' share of the budget, half a slot for
-// each of its four streams. std::bad_alloc passes: nothing fits then.
+// Round `round` of the host ceiling, joined to its earlier rounds: each of its five streams (three in place, copy,
+// scale) gets half a slot's share of the budget. std::bad_alloc passes: nothing fits then.
 void measure_ceiling_round(measured_run& run, int round, time_budget& budget, double slots_left) {
   const std::size_t samples = run.host_ceiling ? run.host_ceiling->in_place.warm_s.size() : 0;
   const double spent_s = run.host_ceiling ? run.host_ceiling->in_place.elapsed_s : 0;
