@@ -108,12 +108,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
   std::vector<std::size_t> runnable; // indices into selected and run.outcomes
   for (const auto& p : selected) {
     if (!p.unavailable) runnable.push_back(run.outcomes.size());
-    run.outcomes.push_back({.name = p.name,
-                            .device = p.device,
-                            .backend = p.backend,
-                            .unavailable = p.unavailable,
-                            .error = std::nullopt,
-                            .result = std::nullopt});
+    run.outcomes.push_back({.name = p.name, .device = p.device, .backend = p.backend, .unavailable = p.unavailable});
   }
   // The host ceiling bounds host rows only: a GPU-only run does not measure it.
   const bool host_rows =
@@ -128,13 +123,20 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
     const double rounds_left = std::max(1, run.rounds - round); // this one included
     // The host ceiling opens every round that measures a policy, with a policy's share of the calls, so that drift
     // between rounds moves it with the rows it bounds.
-    if (host_rows && (open > 0 || round == 0)) measure_ceiling_round(run, round, budget, (open + 2) * rounds_left);
+    // Once the budget is spent, a row or ceiling with a figure is not measured again (each would overrun the deadline).
+    if (host_rows && (round == 0 || (open > 0 && !budget.spent())))
+      measure_ceiling_round(run, round, budget, (open + 2) * rounds_left);
     std::vector<std::string> measured;
     double slots_left = open + (open + 2) * (rounds_left - 1);
     for (const std::size_t k : positions) {
       const std::size_t i = runnable[k];
       if (done[i]) continue;
-      const auto& result = run.outcomes[i].result;
+      auto& result = run.outcomes[i].result;
+      if (result && budget.spent()) {
+        result->in_place.stopped_by = stop_reason::budget;
+        done[i] = true;
+        continue;
+      }
       if (progress) progress({selected[i].name, round + 1, run.rounds, result ? result->in_place.calls : 0});
       measured.push_back(selected[i].name);
       done[i] = measure_round(run, selected[i], i, round, spent_s[i], budget, slots_left);

@@ -22,8 +22,8 @@ namespace policybench {
 struct policy_outcome {
   std::string name, device, backend;
   std::optional<std::string> unavailable; ///< not runnable in this build or on this machine, and why
-  std::optional<std::string> error;       ///< measure() threw (CUDA error text, out of memory)
-  std::optional<measurement> result;
+  std::optional<std::string> error{};     ///< measure() threw (CUDA error text, out of memory)
+  std::optional<measurement> result{};
 };
 
 /// The raw measurements of one run, before results.hpp turns them into a benchmark_report.
