@@ -4,6 +4,7 @@
 #include "harness/budget.hpp"
 #include "harness/run.hpp"
 #include "host_rows.hpp"
+#include "measure/seconds.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -42,7 +43,7 @@ TEST_CASE("a noise target no row can reach ends at the run's deadline, every row
   REQUIRE(selected.size() == 2);
   const measured_run run =
       run_policies(cfg, std::nullopt, query_host(), device_info{}, selected, {policy_order::interleaved, 1});
-  const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double wall_s = seconds_since(start);
   CHECK(wall_s < 1.5 * 1.1 + 0.1);
   for (const auto& o : run.outcomes) {
     REQUIRE(o.result);
