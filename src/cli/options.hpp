@@ -56,7 +56,7 @@ struct options {
   bool quiet = false;                             ///< no progress on stderr
   std::vector<std::string> compare_with; ///< reports of other runs whose rows join this one's (compare_with.hpp)
   /// --order and --seed (a sweep: sequential)
-  run_order order{policy_order::interleaved};
+  run_order order{.order = policy_order::interleaved};
   /// None of --reps, --max-noise, --min-time, --timeout given, and no sweep: run has default_max_noise
   /// (policybench-mpi, whose ranks must make the same number of calls, goes back to default_reps)
   bool default_stopping = false;

@@ -132,7 +132,11 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
       const std::size_t i = runnable[k];
       if (done[i]) continue;
       const auto& result = run.outcomes[i].result;
-      if (progress) progress({selected[i].name, round + 1, run.rounds, result ? result->in_place.calls : 0});
+      if (progress)
+        progress({.policy = selected[i].name,
+                  .round = round + 1,
+                  .rounds = run.rounds,
+                  .calls = result ? result->in_place.calls : 0});
       measured.push_back(selected[i].name);
       done[i] = measure_round(run, selected[i], i, round, spent_s[i], budget, slots_left);
       slots_left = std::max(1.0, slots_left - 1);
