@@ -2,8 +2,9 @@
 # Runs policybench-mpi at 1, 2, 4, ... ranks up to MAX_RANKS and merges the reports into one JSON (each row with
 # its "ranks"; "sweep": {"kind": "ranks"}) that scripts/plot.py draws as aggregate GB/s and parallel efficiency.
 # Usage: scripts/mpi_scaling.sh OUTPUT.json MAX_RANKS [policybench-mpi options...]
-# Environment: BUILD (default build/default, what scripts/compare.sh and scripts/test.sh build), MPIRUN (default "mpirun --allow-run-as-root --oversubscribe --bind-to core"
-# when run as root, else "mpirun --bind-to core"; use "srun" on a cluster).
+# Environment: BUILD (default build/default, what scripts/compare.sh and scripts/test.sh build), MPIRUN (default
+# "mpirun --allow-run-as-root --oversubscribe --bind-to core" when run as root, else "mpirun --bind-to core"; use
+# "srun" on a cluster).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 2 ] || { echo "usage: scripts/mpi_scaling.sh OUTPUT.json MAX_RANKS [policybench-mpi options...]" >&2; exit 2; }
