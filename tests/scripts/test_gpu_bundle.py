@@ -145,7 +145,7 @@ class Bundle(unittest.TestCase):
 class Plan(unittest.TestCase):
     def test_the_plan_fits_its_budget_and_a_smaller_budget_is_refused(self):
         script = os.path.join(ROOT, "scripts", "gpu-check", "plan.py")
-        rows = ["6", "16"]  # a GPU build's device and host rows today; more rows must still fit
+        rows = ["6", "16"]  # a GPU build lists 6 device and 15 host rows today: one more must still fit
         fits = subprocess.run([sys.executable, script, *rows], capture_output=True, text=True)
         self.assertEqual(fits.returncode, 0, fits.stderr)
         lines = [line.split("\t") for line in fits.stdout.splitlines()]
