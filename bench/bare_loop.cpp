@@ -14,7 +14,8 @@
 
 int main(int argc, char** argv) {
   // Usage: policybench_bare_loop SIZE WARMUP REPS [huge|small]; prints the median seconds of REPS float64 calls.
-  const auto pages = argc == 5 ? policybench::parse_page_size(argv[4]) : policybench::page_size::huge;
+  using policybench::page_size;
+  const auto pages = argc == 5 ? policybench::parse_in(policybench::page_size_names, argv[4]) : page_size::huge;
   if ((argc != 4 && argc != 5) || !pages) {
     std::fprintf(stderr, "usage: policybench_bare_loop SIZE WARMUP REPS [huge|small]\n");
     return 2;

@@ -12,8 +12,10 @@ size=10000000 warmup=3 reps=100
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 pb="$build/src/policybench"
-device_available='import json, sys; env = json.load(open(sys.argv[1]))["environment"]
-sys.exit(0 if env["device"]["available"] else 1)'
+# The rows of a report that ran on DEVICE (host or device) and measured, comma-separated: the registry's names, as
+# the run reported them, so that a new policy joins every step below without an edit here.
+rows_ok='import json, sys; rows = json.load(open(sys.argv[1]))["results"]
+print(",".join(r["policy"] for r in rows if r["device"] == sys.argv[2] and r["status"] == "ok"))'
 for ((k = 1; k <= rounds; k++)); do
   # NumPy a += 1 and Numba @njit(parallel=True) from the seed's own script just before and just after the default
   # run (noise-driven stopping), so that drift moves both sides alike.
@@ -24,14 +26,13 @@ for ((k = 1; k <= rounds; k++)); do
       2>"$work/seed.err" || rm -f "$work/seed_${side}$k.json"
   done
   # The ceiling ratio at >= 4x the last-level cache (STREAM's rule), host policies only.
-  read -r big host_policies < <(/usr/bin/python3 - "$work/run$k.json" "$size" <<'PY'
+  big=$(/usr/bin/python3 - "$work/run$k.json" "$size" <<'PY'
 import json, math, sys
-run = json.load(open(sys.argv[1]))
-llc = run["environment"]["host"]["llc_bytes"] or 0
-host = [r["policy"] for r in run["results"] if r["device"] == "host" and r["status"] == "ok"]
-print(max(int(sys.argv[2]), math.ceil(4 * llc / 8)), ",".join(host))
+llc = json.load(open(sys.argv[1]))["environment"]["host"]["llc_bytes"] or 0
+print(max(int(sys.argv[2]), math.ceil(4 * llc / 8)))
 PY
   )
+  host_policies=$(/usr/bin/python3 -c "$rows_ok" "$work/run$k.json" host)
   # The bare loop on the same placement (huge pages, first touch by its one thread) just before and after, for the
   # harness's overhead: at this size memory decides, while at 10^7 the array's fit in a large L3 depends on the
   # physical pages one allocation gets (the bare loop ranged 6.56-8.52 ms over four processes on a 105 MiB L3).
@@ -42,11 +43,11 @@ PY
     fi
     "$build/bench/policybench_bare_loop" "$big" "$warmup" 30 huge >"$work/bare_${side}$k.txt"
   done
-  if /usr/bin/python3 -c "$device_available" "$work/run$k.json"; then
+  device_policies=$(/usr/bin/python3 -c "$rows_ok" "$work/run$k.json" device)
+  if [[ -n $device_policies ]]; then
     # 10^9 float64 needs 16 GB of device memory; policybench refuses if it does not fit: then "not measured".
     "$pb" --size 1000000000 --warmup 2 --reps 10 --format json --output "$work/big$k.json" --quiet \
-      --policies thrust::device,thrust::cuda::par_nosync,cub::DeviceTransform,cuda::kernel,cuda::kernel_grid_stride \
-      || rm -f "$work/big$k.json"
+      --policies "$device_policies" || rm -f "$work/big$k.json"
   fi
 done
 /usr/bin/python3 - "$work" "$rounds" <<'PY'

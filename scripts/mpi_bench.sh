@@ -2,10 +2,11 @@
 # policybench-mpi's goals as ratios measured side by side in one run on this machine (never as timed unit tests):
 # 2 ranks x loop aggregate / 1 process std::par_unseq on 2 threads (5x10^7 float64, weak scaling), the MPI
 # harness's overhead at 1 rank, and how fast a failing rank ends the job. Usage: scripts/mpi_bench.sh [BUILD_DIR]
-# (default build/cpu). Prints each ratio, its goal and whether it is met.
+# (default build/default, what scripts/compare.sh and scripts/test.sh build). Prints each ratio, its goal and
+# whether it is met.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build="${1:-build/cpu}"
+build="${1:-build/default}"
 size=50000000 common=(--warmup 3 --reps 20 --format json) rounds=3
 root_flags=()
 [ "$(id -u)" -eq 0 ] && root_flags=(--allow-run-as-root --oversubscribe)

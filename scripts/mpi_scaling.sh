@@ -2,8 +2,9 @@
 # Runs policybench-mpi at 1, 2, 4, ... ranks up to MAX_RANKS and merges the reports into one JSON (each row with
 # its "ranks"; "sweep": {"kind": "ranks"}) that scripts/plot.py draws as aggregate GB/s and parallel efficiency.
 # Usage: scripts/mpi_scaling.sh OUTPUT.json MAX_RANKS [policybench-mpi options...]
-# Environment: BUILD (default build/cpu), MPIRUN (default "mpirun --allow-run-as-root --oversubscribe --bind-to core"
-# when run as root, else "mpirun --bind-to core"; use "srun" on a cluster).
+# Environment: BUILD (default build/default, what scripts/compare.sh and scripts/test.sh build), MPIRUN (default
+# "mpirun --allow-run-as-root --oversubscribe --bind-to core" when run as root, else "mpirun --bind-to core"; use
+# "srun" on a cluster).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 2 ] || { echo "usage: scripts/mpi_scaling.sh OUTPUT.json MAX_RANKS [policybench-mpi options...]" >&2; exit 2; }
@@ -11,8 +12,9 @@ output=$1 max_ranks=$2
 shift 2
 [[ "$max_ranks" =~ ^[1-9][0-9]*$ ]] ||
   { echo "mpi_scaling.sh: MAX_RANKS '$max_ranks' is not a positive count" >&2; exit 2; }
-exe="${BUILD:-build/cpu}/src/policybench-mpi"
-[ -x "$exe" ] || { echo "mpi_scaling.sh: $exe not found; build it first (cmake --build --preset cpu)" >&2; exit 2; }
+exe="${BUILD:-build/default}/src/policybench-mpi"
+[ -x "$exe" ] || { echo "mpi_scaling.sh: $exe not found; build it first (scripts/test.sh, or cmake --build" \
+  "--preset default; CMake builds it when it finds MPI)" >&2; exit 2; }
 root_flags=""
 [ "$(id -u)" -eq 0 ] && root_flags="--allow-run-as-root --oversubscribe"
 read -r -a mpirun <<<"${MPIRUN:-mpirun $root_flags --bind-to core}"

@@ -1,6 +1,9 @@
 """The GPU check's plan: run.sh's steps in order of value, each with the arguments it is given, the seconds a timing
-model expects and the limit run.sh holds it to. Usage: plan.py [--budget S]; prints plan.tsv (budget line, then
-name, expected s, limit s, arguments); exit status 1 when the limits and MARGIN_S add up to more than the budget.
+model expects and the limit run.sh holds it to. Usage: plan.py DEVICE_ROWS HOST_ROWS [--budget S]; prints plan.tsv
+(budget line, then name, expected s, limit s, arguments); exit status 1 when the limits and MARGIN_S add up to more
+than the budget.
+DEVICE_ROWS and HOST_ROWS: how many rows of each kind the bundle's policybench --list-policies shows (prepare.sh
+counts them), thrust::device among the device rows.
 
 The model, calibrated on DESIGN.md's H200 anchors (10^7 float64 in place: kernels 0.046-0.064 ms; 10^9: D2D
 4.29 TB/s; end to end per call: 1.56 s pageable and 0.29 s pinned at 10^9, ~20 ms pageable at 10^7):
@@ -21,8 +24,8 @@ import sys
 BUDGET_S = 420  # 7 minutes: a second, shorter run of what failed still fits the 15 minutes of device time
 START_S, ROW_FIXED_S, TEST_ROW_FIXED_S, ROUND_TRIP_S, PYTHON_START_S = 2.0, 0.15, 3e-3, 20e-6, 6.0
 SANITIZER_SLOWDOWN, SANITIZER_START_S = 25, 10.0
+DEFAULT_BUDGET_S = 30  # policybench's --budget when none is given: a run ends within it
 MARGIN_S = 15  # run.sh's deadline is this far inside the budget: the last step's kill (5 s) and the summary
-DEVICE_ROWS, HOST_ROWS = 6, 9  # --list-policies on a GPU build; thrust::device among the device rows
 SEED_ROWS = 3  # numba @jit(target_backend='cuda'), numba @cuda.jit, cupy a += 1
 
 
@@ -43,25 +46,27 @@ def device_row(n, calls, e2e_calls=0, fixed_s=ROW_FIXED_S):
     return fixed_s + calls * (2 * kernel(n) + 2 * ROUND_TRIP_S) + e2e_calls * (pageable(n) + pinned(n))
 
 
-def device_tests(max_size):
+def device_tests(max_size, device_rows):
     """policybench_device_tests: every device policy x 4 types at sizes 0..17, 1000003 and 10^7 (each 1 cold + 1
     warm-up + 2 timed calls and both views; float32 counted as float64), then the unheld case at 4500007 (capped)."""
     sizes = [n for n in list(range(18)) + [1_000_003, 10_000_000] if n <= max_size]
-    work = sum(4 * DEVICE_ROWS * device_row(n, 4, 4, TEST_ROW_FIXED_S) for n in sizes)
+    work = sum(4 * device_rows * device_row(n, 4, 4, TEST_ROW_FIXED_S) for n in sizes)
     unheld_calls = (1 + 1 + 3) * (1 + 10) // 2  # each timed call: an unheld one and a batch of 10
-    return work + DEVICE_ROWS * device_row(min(4_500_007, max_size), unheld_calls, 0, TEST_ROW_FIXED_S)
+    return work + device_rows * device_row(min(4_500_007, max_size), unheld_calls, 0, TEST_ROW_FIXED_S)
 
 
-def policybench_per_row(n, warmup, reps):
+def policybench_per_row(n, warmup, reps, device_rows):
     """One policybench process per device row (results written per row): start, two ceilings, the row."""
     calls = 1 + warmup + reps
-    return DEVICE_ROWS * (START_S + 3 * device_row(n, calls))
+    return device_rows * (START_S + 3 * device_row(n, calls))
 
 
-def default_run():
+def default_run(device_rows, host_rows):
     """The default comparison at 10^7 (--max-noise 2 --timeout 3): host rows and the host ceiling at their bound,
-    device rows at the fewest calls of the noise rule (5 timed + 3 warm-up + cold) in place and end to end."""
-    return START_S + (HOST_ROWS + 1) * 3.0 + (DEVICE_ROWS + 2) * device_row(10**7, 9, 9)
+    device rows at the fewest calls of the noise rule (5 timed + 3 warm-up + cold) in place and end to end; at most
+    policybench's default --budget, which ends every run."""
+    rows = (host_rows + 1) * 3.0 + (device_rows + 2) * device_row(10**7, 9, 9)
+    return START_S + min(rows, DEFAULT_BUDGET_S)
 
 
 def seed_rows():
@@ -69,32 +74,50 @@ def seed_rows():
     return SEED_ROWS * (PYTHON_START_S + device_row(10**7, 14) + 11 * pageable(10**7))
 
 
-# (name, arguments run.sh passes, expected seconds), in the order run.sh runs them: the device's correctness first.
-STEPS = [
-    ("device_tests", "", START_S + device_tests(10**7)),
-    ("memcheck", "4500007", SANITIZER_START_S + SANITIZER_SLOWDOWN * device_tests(1_000_003)),
-    ("racecheck", "100003", SANITIZER_START_S + SANITIZER_SLOWDOWN * device_tests(100_003)),
-    ("default", "--max-noise 2 --timeout 3", default_run()),
-    ("gpu_1e8", "--size 100M --warmup 2 --reps 10 --no-end-to-end", policybench_per_row(10**8, 2, 10)),
-    ("gpu_1e9", "--size 1G --warmup 1 --reps 5 --no-end-to-end", policybench_per_row(10**9, 1, 5)),
-    ("seed", "--size 10M --warmup 3 --reps 10", seed_rows()),
-    ("ratios", "", 1.0),
+# (name, arguments run.sh passes), in the order run.sh runs them: the device's correctness first.
+STEP_ARGS = [
+    ("device_tests", ""),
+    ("memcheck", "4500007"),
+    ("racecheck", "100003"),
+    ("default", "--max-noise 2 --timeout 3"),
+    ("gpu_1e8", "--size 100M --warmup 2 --reps 10 --no-end-to-end"),
+    ("gpu_1e9", "--size 1G --warmup 1 --reps 5 --no-end-to-end"),
+    ("seed", "--size 10M --warmup 3 --reps 10"),
+    ("ratios", ""),
 ]
+
+
+def expected_s(device_rows, host_rows):
+    """Each step's expected seconds, by name."""
+    return {
+        "device_tests": START_S + device_tests(10**7, device_rows),
+        "memcheck": SANITIZER_START_S + SANITIZER_SLOWDOWN * device_tests(1_000_003, device_rows),
+        "racecheck": SANITIZER_START_S + SANITIZER_SLOWDOWN * device_tests(100_003, device_rows),
+        "default": default_run(device_rows, host_rows),
+        "gpu_1e8": policybench_per_row(10**8, 2, 10, device_rows),
+        "gpu_1e9": policybench_per_row(10**9, 1, 5, device_rows),
+        "seed": seed_rows(),
+        "ratios": 1.0,
+    }
 
 
 def main(argv):
     p = argparse.ArgumentParser(prog="plan.py", description=__doc__.split("\n")[0])
+    p.add_argument("device_rows", type=int, help="device rows in policybench --list-policies")
+    p.add_argument("host_rows", type=int, help="host rows in policybench --list-policies")
     p.add_argument("--budget", type=int, default=BUDGET_S, help=f"seconds the whole run may take (default {BUDGET_S})")
-    budget = p.parse_args(argv).budget
-    print(f"budget\t{budget}")
+    a = p.parse_args(argv)
+    print(f"budget\t{a.budget}")
+    expected = expected_s(a.device_rows, a.host_rows)
     limits = 0
-    for name, args, expected in STEPS:
-        limit = math.ceil(1.5 * expected + 10)
+    for name, args in STEP_ARGS:
+        limit = math.ceil(1.5 * expected[name] + 10)
         limits += limit
-        print(f"{name}\t{expected:.0f}\t{limit}\t{args}")
-    total = sum(expected for _, _, expected in STEPS)
-    print(f"plan: expected {total:.0f} s, limits {limits} s + {MARGIN_S} s margin, budget {budget} s", file=sys.stderr)
-    return 0 if limits + MARGIN_S <= budget else 1
+        print(f"{name}\t{expected[name]:.0f}\t{limit}\t{args}")
+    total = sum(expected.values())
+    print(f"plan: expected {total:.0f} s, limits {limits} s + {MARGIN_S} s margin, budget {a.budget} s",
+          file=sys.stderr)
+    return 0 if limits + MARGIN_S <= a.budget else 1
 
 
 if __name__ == "__main__":

@@ -45,9 +45,15 @@ done
 # grep reads to the end (no -q): under pipefail, a writer cut short by SIGPIPE would fail the check.
 ldconfig -p 2>/dev/null | grep 'libcuda\.so\.1 ' >/dev/null ||
   driver="CUDA driver (libcuda.so.1 not in the loader's cache)"
+# The device rows, from the registry as --list-policies prints it (columns two or more spaces apart; a name holds
+# single spaces at most): policy, device, backend, status. Every device row shares the device's status.
+device_policies=()
 if [[ -z $missing_bin$driver ]]; then
-  line=$(timeout 60 "${bundled[@]}" "$bin/policybench" --list-policies 2>&1 | grep '^cub::DeviceTransform ')
-  [[ $line == *" available" ]] || driver="a usable CUDA device: ${line##*unavailable: }"
+  list=$(timeout 60 "${bundled[@]}" "$bin/policybench" --list-policies 2>&1)
+  mapfile -t device_policies < <(awk -F '  +' 'NR > 1 && $2 == "device" {print $1}' <<<"$list")
+  device_status=$(awk -F '  +' 'NR > 1 && $2 == "device" {print $4; exit}' <<<"$list")
+  device_status=${device_status:-unavailable: no device row in policybench --list-policies}
+  [[ $device_status == available ]] || driver="a usable CUDA device: ${device_status#unavailable: }"
 fi
 device=${missing_bin:-$driver}
 command -v compute-sanitizer >/dev/null || sanitizer="compute-sanitizer (not on PATH nor in $cuda_bin)"
@@ -103,9 +109,6 @@ export scratch
 
 { timeout 10 nvidia-smi || echo "nvidia-smi: not run"; } >"$summary" 2>&1
 printf '\n%-14s %-60s %s\n' step result seconds >>"$summary"
-device_policies=("thrust::device" "thrust::cuda::par_nosync"
-  "thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments" "cub::DeviceTransform" "cuda::kernel"
-  "cuda::kernel_grid_stride")
 seed_policies=("numba @jit(target_backend='cuda')" "numba @cuda.jit" "cupy a += 1")
 unheld=(POLICYBENCH_TEST_NO_STREAM_HOLD=1) # a held stream would spin to its timeout under a sanitizer
 

@@ -42,7 +42,8 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
     shown.show(fmt::format("{}/{}: {}", ++steps, total, what));
   };
   try {
-    return run_sweep({opts.sweep, opts.min_size, opts.max_size}, opts.run, query_host(), device, selected, step);
+    const sweep_plan plan{.kind = opts.sweep, .min_size = opts.min_size, .max_size = opts.max_size};
+    return run_sweep(plan, opts.run, query_host(), device, selected, step);
   } catch (const insufficient_memory& e) {
     throw usage_error(std::string("--min-size: ") + e.what());
   }

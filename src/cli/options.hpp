@@ -3,6 +3,7 @@
 
 #include "harness/rounds.hpp"
 #include "harness/sweep_plan.hpp"
+#include "measure/enum_names.hpp"
 #include "measure/run_config.hpp"
 
 #include <cstdint>
@@ -22,6 +23,12 @@ struct usage_error : std::runtime_error {
 };
 
 enum class output_format { table, markdown, csv, json, gbench };
+/// --format's words.
+inline constexpr enum_name<output_format> output_format_names[] = {{output_format::table, "table"},
+                                                                   {output_format::markdown, "markdown"},
+                                                                   {output_format::csv, "csv"},
+                                                                   {output_format::json, "json"},
+                                                                   {output_format::gbench, "gbench"}};
 
 /// Timed calls at most per row of a sweep or a --max-noise run when --reps is not given: --min-time or
 /// --max-noise decides below it.
@@ -29,6 +36,8 @@ inline constexpr int sweep_max_reps = 10'000;
 /// A run given none of --reps, --max-noise, --min-time and --timeout stops as nvbench's do: once the median's 95%
 /// confidence interval is within +-default_max_noise, or when its share of the run's budget runs out.
 inline constexpr double default_max_noise = 0.02;
+/// Seconds of timed calls a sweep's row fills at least when no --min-time is given.
+inline constexpr double sweep_min_time_s = 0.2;
 /// A run (not a sweep) given no --budget ends within this many seconds, quiet machine or busy.
 inline constexpr double default_budget_s = 30;
 /// The timed calls of a row that stops by count and was given no --reps (policybench-mpi's default).
@@ -42,16 +51,24 @@ struct options {
   output_format format = output_format::table;
   std::optional<std::string> output; ///< write the report here (atomically) instead of stdout
   sweep_kind sweep = sweep_kind::none;
-  std::uint64_t min_size = 1'000;         ///< --sweep size: smallest element count of the series
-  std::uint64_t max_size = 1'000'000'000; ///< --sweep size: largest element count the series may reach
-  bool quiet = false;                     ///< no progress on stderr
-  std::vector<std::string> compare_with;  ///< reports of other runs whose rows join this one's (compare_with.hpp)
+  std::uint64_t min_size = sweep_plan{}.min_size; ///< --sweep size: smallest element count of the series
+  std::uint64_t max_size = sweep_plan{}.max_size; ///< --sweep size: largest element count the series may reach
+  bool quiet = false;                             ///< no progress on stderr
+  std::vector<std::string> compare_with; ///< reports of other runs whose rows join this one's (compare_with.hpp)
   /// --order and --seed (a sweep: sequential)
-  run_order order{policy_order::interleaved};
+  run_order order{.order = policy_order::interleaved};
   /// None of --reps, --max-noise, --min-time, --timeout given, and no sweep: run has default_max_noise
   /// (policybench-mpi, whose ranks must make the same number of calls, goes back to default_reps)
   bool default_stopping = false;
 };
+
+/// The value `table` names `text`, given to `option`; throws usage_error "<option>: '<text>' is not one of <names>"
+/// for any other text.
+template <class E, std::size_t N>
+E parse_choice(std::string_view option, const enum_name<E> (&table)[N], const std::string& text) {
+  if (const auto value = parse_in(table, text)) return *value;
+  throw usage_error(std::string(option) + ": '" + text + "' is not one of " + names_in(table));
+}
 
 /// Parses `text`, given to `option`, as a count: decimal digits with an optional suffix k, M or G (10^3, 10^6,
 /// 10^9; "10M" = 10000000). Throws usage_error naming the option and the accepted forms for anything else ("",

@@ -1,8 +1,9 @@
 // --sweep and its bounds, --min-time, --max-noise, --timeout, --order and --seed: each check a one-line usage_error.
 #include "cli/parse_stopping.hpp"
 
+#include "measure/seconds.hpp"
+
 #include <charconv>
-#include <chrono>
 #include <system_error>
 
 namespace policybench {
@@ -23,9 +24,7 @@ void parse_sweep(options& o, const stopping_texts& t) {
     if (!t.min_size.empty() || !t.max_size.empty()) throw usage_error("--min-size/--max-size: only with --sweep size");
     return;
   }
-  if (t.sweep != "size" && t.sweep != "threads")
-    throw usage_error("--sweep: '" + t.sweep + "' is not one of size, threads");
-  o.sweep = t.sweep == "size" ? sweep_kind::size : sweep_kind::threads;
+  o.sweep = parse_choice("--sweep", sweep_kind_names, t.sweep);
   if (o.sweep == sweep_kind::threads && o.threads)
     throw usage_error("--threads: not with --sweep threads, which runs every thread count from 1 to the logical cores");
   if (o.sweep == sweep_kind::threads && (!t.min_size.empty() || !t.max_size.empty()))
@@ -38,7 +37,7 @@ void parse_sweep(options& o, const stopping_texts& t) {
   if (o.min_size > o.max_size)
     throw usage_error("--min-size: " + std::to_string(o.min_size) + " is larger than --max-size " +
                       std::to_string(o.max_size));
-  o.run.min_time_s = 0.2;
+  o.run.min_time_s = sweep_min_time_s;
 }
 
 } // namespace
@@ -62,17 +61,10 @@ void parse_stopping(options& o, const stopping_texts& t) {
   o.run.budget_s = t.budget ? parse_positive("--budget", *t.budget, 86400, "a number of seconds in (0, 86400]")
                    : sweep  ? 0
                             : default_budget_s;
-  if (o.run.budget_s > 0)
-    o.run.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                            std::chrono::duration<double>(o.run.budget_s));
+  if (o.run.budget_s > 0) o.run.deadline = seconds_from_now(o.run.budget_s);
   if ((sweep || o.run.max_noise > 0) && !t.reps_given) o.run.reps = sweep_max_reps;
-  if (!t.order) {
-    o.order.order = sweep ? policy_order::sequential : policy_order::interleaved;
-  } else if (*t.order == "interleaved" || *t.order == "sequential") {
-    o.order.order = *t.order == "interleaved" ? policy_order::interleaved : policy_order::sequential;
-  } else {
-    throw usage_error("--order: '" + *t.order + "' is not one of interleaved, sequential");
-  }
+  o.order.order = !t.order ? (sweep ? policy_order::sequential : policy_order::interleaved)
+                           : parse_choice("--order", policy_order_names, *t.order);
   if (sweep && o.order.order == policy_order::interleaved)
     throw usage_error("--order interleaved: not with --sweep, which measures each point's policies one after "
                       "another so that small arrays stay cache-hot");

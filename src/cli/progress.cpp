@@ -2,6 +2,8 @@
 // tqdm-cpp), and one line redrawn with '\r' is all a run needs.
 #include "cli/progress.hpp"
 
+#include "measure/seconds.hpp"
+
 #include <fmt/format.h>
 
 #include <unistd.h>
@@ -18,7 +20,7 @@ progress::~progress() {
 
 void progress::show(std::string_view what) {
   if (!enabled_) return;
-  const double elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  const double elapsed_s = seconds_since(start_);
   const std::string expected = expected_s_ > 0 ? fmt::format(" of {:.0f} s", expected_s_) : "";
   fmt::print(out_, "\r[{:.1f} s{}] {}\x1b[K", elapsed_s, expected, what);
   std::fflush(out_);

@@ -6,7 +6,8 @@
 namespace policybench {
 
 memory_limits run_memory_limits(const std::vector<policy_entry>& selected, const device_info& device) {
-  memory_limits limits{host_available_bytes(), std::nullopt, device.name};
+  memory_limits limits{
+      .host_available_bytes = host_available_bytes(), .device_free_bytes = std::nullopt, .device_name = device.name};
   if (std::any_of(selected.begin(), selected.end(),
                   [](const auto& p) { return p.device == "device" && !p.unavailable; }))
     limits.device_free_bytes = device.free_memory_bytes;

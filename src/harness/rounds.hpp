@@ -2,6 +2,7 @@
 // and how one policy's rounds join into one measurement (docs/measurement.md says why).
 #pragma once
 
+#include "measure/enum_names.hpp"
 #include "measure/run_config.hpp"
 
 #include <cstddef>
@@ -14,10 +15,10 @@ namespace policybench {
 /// interleaved: every policy once per round, rounds repeated; sequential: each policy's calls in one go.
 enum class policy_order { interleaved, sequential };
 
-/// "interleaved" or "sequential".
-constexpr std::string_view to_string(policy_order o) noexcept {
-  return o == policy_order::interleaved ? "interleaved" : "sequential";
-}
+/// --order's words.
+inline constexpr enum_name<policy_order> policy_order_names[] = {{policy_order::interleaved, "interleaved"},
+                                                                 {policy_order::sequential, "sequential"}};
+constexpr std::string_view to_string(policy_order o) noexcept { return name_in(policy_order_names, o); }
 
 /// How a comparison run orders its policies; the seed picks the first round's order (round_order).
 struct run_order {

@@ -2,6 +2,7 @@
 #include "harness/rules.hpp"
 
 #include "measure/counted_calls.hpp"
+#include "measure/enum_names.hpp"
 #include "measure/stats.hpp"
 #include "measure/stopping.hpp"
 
@@ -75,16 +76,15 @@ void add_thread_scaling(std::vector<result_row>& rows) {
   }
 }
 
-std::string to_string(row_status s) {
-  constexpr const char* names[] = {"ok", "invalid", "failed", "unavailable"};
-  return names[static_cast<int>(s)];
-}
+// The report's words for a row's status.
+constexpr enum_name<row_status> row_status_names[] = {{row_status::ok, "ok"},
+                                                      {row_status::invalid, "invalid"},
+                                                      {row_status::failed, "failed"},
+                                                      {row_status::unavailable, "unavailable"}};
 
-std::optional<row_status> parse_row_status(std::string_view text) {
-  for (const row_status s : {row_status::ok, row_status::invalid, row_status::failed, row_status::unavailable})
-    if (text == to_string(s)) return s;
-  return std::nullopt;
-}
+std::string to_string(row_status s) { return std::string(name_in(row_status_names, s)); }
+
+std::optional<row_status> parse_row_status(std::string_view text) { return parse_in(row_status_names, text); }
 
 bool all_valid(std::span<const result_row> rows) {
   return std::none_of(rows.begin(), rows.end(), [](const result_row& r) {

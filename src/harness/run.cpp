@@ -6,10 +6,10 @@
 #include "measure/counted_calls.hpp"
 #include "measure/device_out_of_memory.hpp"
 #include "measure/host_threads.hpp"
+#include "measure/seconds.hpp"
 #include "measure/timing.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <exception>
 #include <new>
 #include <numeric>
@@ -18,10 +18,6 @@
 namespace policybench {
 
 namespace {
-
-using clock = std::chrono::steady_clock;
-
-double since(clock::time_point t) { return std::chrono::duration<double>(clock::now() - t).count(); }
 
 // One round of policy i: measure it with its share of the calls and of the budget, join the result to its earlier
 // rounds, and say whether the row is done (it failed, or a criterion holds over all its rounds' samples).
@@ -32,9 +28,9 @@ bool measure_round(measured_run& run, const policy_entry& p, std::size_t i, int 
   wait_for_idle_threads();
   std::optional<stop_reason> round_stop; // --timeout ran out in this round: the row is done
   try {
-    const auto start = clock::now();
+    const auto start = steady_clock::now();
     measurement m = p.measure(budget.share(round_config(run.config, round, run.rounds, samples, spent_s), slots_left));
-    budget.record(since(start), elapsed_s(m));
+    budget.record(seconds_since(start), elapsed_s(m));
     spent_s += elapsed_s(m);
     // --timeout ends the row; a round's share of the budget running out only ends the round (rounds to come get
     // their shares, and the row stops by budget once the whole budget is spent).
@@ -71,12 +67,13 @@ void measure_ceiling_round(measured_run& run, int round, time_budget& budget, do
   const std::size_t samples = run.host_ceiling ? run.host_ceiling->in_place.warm_s.size() : 0;
   const double spent_s = run.host_ceiling ? run.host_ceiling->in_place.elapsed_s : 0;
   wait_for_idle_threads();
-  const auto start = clock::now();
+  const auto start = steady_clock::now();
   host_ceilings next = measure_host_ceilings(
       budget.share(round_config(run.config, round, run.rounds, samples, spent_s), 2 * slots_left));
-  budget.record(since(start) / 2, (next.in_place.elapsed_s + next.in_place_dynamic.elapsed_s +
-                                   next.in_place_one_thread.elapsed_s + next.copy.elapsed_s + next.scale.elapsed_s) /
-                                      2);
+  budget.record(seconds_since(start) / 2,
+                (next.in_place.elapsed_s + next.in_place_dynamic.elapsed_s + next.in_place_one_thread.elapsed_s +
+                 next.copy.elapsed_s + next.scale.elapsed_s) /
+                    2);
   if (run.host_ceiling)
     append_round(*run.host_ceiling, std::move(next));
   else
@@ -121,9 +118,8 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
     if (order.order == policy_order::interleaved) positions = round_order(runnable.size(), round, order.seed);
     const auto open = double(std::count_if(runnable.begin(), runnable.end(), [&](auto i) { return !done[i]; }));
     const double rounds_left = std::max(1, run.rounds - round); // this one included
-    // The host ceiling opens every round that measures a policy, with a policy's share of the calls, so that drift
-    // between rounds moves it with the rows it bounds.
-    // Once the budget is spent, a row or ceiling with a figure is not measured again (each would overrun the deadline).
+    // The host ceiling opens every round that measures a policy, so that drift between rounds moves it with the rows
+    // it bounds. Once the budget is spent nothing with a figure is measured again: each would overrun the deadline.
     if (host_rows && (round == 0 || (open > 0 && !budget.spent())))
       measure_ceiling_round(run, round, budget, (open + 2) * rounds_left);
     std::vector<std::string> measured;
@@ -137,7 +133,11 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
         done[i] = true;
         continue;
       }
-      if (progress) progress({selected[i].name, round + 1, run.rounds, result ? result->in_place.calls : 0});
+      if (progress)
+        progress({.policy = selected[i].name,
+                  .round = round + 1,
+                  .rounds = run.rounds,
+                  .calls = result ? result->in_place.calls : 0});
       measured.push_back(selected[i].name);
       done[i] = measure_round(run, selected[i], i, round, spent_s[i], budget, slots_left);
       slots_left = std::max(1.0, slots_left - 1);

@@ -1,12 +1,18 @@
 // What a sweep varies and over which range: the plan the command line hands to the harness.
 #pragma once
 
+#include "measure/enum_names.hpp"
+
 #include <cstdint>
 
 namespace policybench {
 
 /// One run (none), a series of element counts (size) or of host thread limits (threads).
 enum class sweep_kind { none, size, threads };
+
+/// --sweep's words (none is no sweep: not a word --sweep takes).
+inline constexpr enum_name<sweep_kind> sweep_kind_names[] = {{sweep_kind::size, "size"},
+                                                             {sweep_kind::threads, "threads"}};
 
 /// A size sweep runs plan_size_series(min_size, max_size); a thread sweep thread_series(logical cores).
 struct sweep_plan {

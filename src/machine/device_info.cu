@@ -3,11 +3,11 @@
 #include "machine/device_info.hpp"
 #include "measure/cuda_check.cuh"
 #include "measure/gpu_clocks.hpp"
+#include "measure/seconds.hpp"
 #include "policybench/backend/thrust.hpp"
 
 #include <cuda_runtime_api.h>
 
-#include <chrono>
 #include <exception>
 #include <string>
 
@@ -25,14 +25,10 @@ int attribute(cudaDeviceAttr attr, int device) {
   return cudaDeviceGetAttribute(&value, attr, device) == cudaSuccess ? value : 0;
 }
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 void fill(device_info& d, int rank_on_node) {
   // The process's first CUDA call: the runtime loads libcuda and runs cuInit inside it.
   int count = 0;
-  const auto driver_start = std::chrono::steady_clock::now();
+  const auto driver_start = steady_clock::now();
   const cudaError_t count_status = cudaGetDeviceCount(&count);
   d.driver_init_s = seconds_since(driver_start);
   (void)cudaRuntimeGetVersion(&d.runtime_version);
@@ -47,7 +43,7 @@ void fill(device_info& d, int rank_on_node) {
   }
   const int device = d.ordinal = rank_on_node % count;
   // Since CUDA 12 cudaSetDevice creates the primary context; cudaFree(0) forces it on older runtimes.
-  const auto start = std::chrono::steady_clock::now();
+  const auto start = steady_clock::now();
   cudaError_t status = cudaSetDevice(device);
   if (status == cudaSuccess) status = cudaFree(nullptr);
   d.context_create_s = seconds_since(start);

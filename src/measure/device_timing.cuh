@@ -5,10 +5,10 @@
 #include "measure/cuda_check.cuh"
 #include "measure/cuda_handles.cuh"
 #include "measure/run_config.hpp"
+#include "measure/seconds.hpp"
 #include "measure/stream_hold.cuh"
 #include "measure/timing.hpp"
 
-#include <chrono>
 #include <cstdint>
 
 namespace policybench {
@@ -30,11 +30,10 @@ struct device_timer {
 /// unheld_batch_calls times between one event pair without the hold (kernel_s, per call). The unheld call comes
 /// first, so a first call that loads its module never waits behind a hold. Throws std::runtime_error.
 template <class Work> call_times timed_device_call(device_timer& t, cudaStream_t stream, Work&& work) {
-  using clock = std::chrono::steady_clock;
-  const auto start = clock::now();
+  const auto start = steady_clock::now();
   work(stream);
   POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(stream));
-  call_times out{std::chrono::duration<double>(clock::now() - start).count(), 0};
+  call_times out{.host_s = seconds_since(start), .kernel_s = 0};
   ++t.calls;
   if (t.held) {
     out.kernel_s = held_kernel_time(t.hold, t.events, stream, work);

@@ -29,7 +29,8 @@ template <class T>
 std::optional<std::size_t> first_device_mismatch(const T* d, std::size_t n, std::uint64_t calls, cudaStream_t s) {
   if (n == 0) return std::nullopt;
   const thrust::counting_iterator<std::size_t> first(0);
-  const auto found = thrust::find_if(thrust::cuda::par.on(s), first, first + n, differs_from_expected<T>{d, calls});
+  const auto found =
+      thrust::find_if(thrust::cuda::par.on(s), first, first + n, differs_from_expected<T>{.data = d, .calls = calls});
   if (found == first + n) return std::nullopt;
   return std::size_t(*found);
 }

@@ -1,9 +1,10 @@
 // The element types a run can use, chosen at run time and dispatched to compile-time types.
 #pragma once
 
+#include "measure/enum_names.hpp"
+
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 #include <string_view>
 
 namespace policybench {
@@ -13,23 +14,12 @@ enum class element_type { float32, float64, int32, int64 };
 inline constexpr element_type all_element_types[] = {element_type::float32, element_type::float64, element_type::int32,
                                                      element_type::int64};
 
-/// The command-line spelling: "float32", "float64", "int32" or "int64".
-constexpr std::string_view to_string(element_type t) noexcept {
-  switch (t) {
-  case element_type::float32: return "float32";
-  case element_type::float64: return "float64";
-  case element_type::int32: return "int32";
-  case element_type::int64: return "int64";
-  }
-  return "?";
-}
-
-/// Parses the spelling of to_string(); std::nullopt for anything else.
-constexpr std::optional<element_type> parse_element_type(std::string_view s) noexcept {
-  for (element_type t : all_element_types)
-    if (to_string(t) == s) return t;
-  return std::nullopt;
-}
+/// The command-line spellings.
+inline constexpr enum_name<element_type> element_type_names[] = {{element_type::float32, "float32"},
+                                                                 {element_type::float64, "float64"},
+                                                                 {element_type::int32, "int32"},
+                                                                 {element_type::int64, "int64"}};
+constexpr std::string_view to_string(element_type t) noexcept { return name_in(element_type_names, t); }
 
 /// The element_type of a C++ type: element_type_of<double> == element_type::float64.
 template <class T> constexpr element_type element_type_of = element_type::float32;

@@ -5,8 +5,8 @@
 #include "measure/cuda_check.cuh"
 #include "measure/cuda_handles.cuh"
 #include "measure/gpu_clocks.hpp"
+#include "measure/seconds.hpp"
 
-#include <chrono>
 #include <cstddef>
 #include <optional>
 
@@ -16,9 +16,8 @@ namespace policybench {
 /// so tiny buffers do not cost a host round trip each): the SM clock ramps up before the policy is timed.
 inline void wake_gpu(void* d, std::size_t bytes, cudaStream_t s, double seconds) {
   if (bytes == 0 || seconds <= 0) return;
-  const auto start = std::chrono::steady_clock::now();
-  for (int batch = 1; std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < seconds;
-       batch *= 2) {
+  const auto start = steady_clock::now();
+  for (int batch = 1; seconds_since(start) < seconds; batch *= 2) {
     for (int i = 0; i < batch; ++i)
       POLICYBENCH_CUDA_CHECK(cudaMemsetAsync(d, 0, bytes, s));
     POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(s));

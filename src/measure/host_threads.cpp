@@ -2,6 +2,7 @@
 // thread pools before a measurement, and pinned OpenMP threads.
 #include "measure/host_threads.hpp"
 
+#include "measure/seconds.hpp"
 #include "measure/timing.hpp"
 
 #include <oneapi/tbb/global_control.h>
@@ -91,15 +92,14 @@ bool release_tbb_workers() {
 }
 
 double wait_for_idle_threads(double max_wait_s) {
-  using clock = std::chrono::steady_clock;
-  const auto since = [](clock::time_point t) { return std::chrono::duration<double>(clock::now() - t).count(); };
-  const auto start = clock::now();
+  const auto start = steady_clock::now();
   for (;;) {
     const double cpu_s = process_cpu_seconds();
-    const auto slice_start = clock::now();
+    const auto slice_start = steady_clock::now();
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    const double slice_s = since(slice_start);
-    if (process_cpu_seconds() - cpu_s < 0.1 * slice_s || since(start) >= max_wait_s) return since(start);
+    const double slice_s = seconds_since(slice_start);
+    if (process_cpu_seconds() - cpu_s < 0.1 * slice_s || seconds_since(start) >= max_wait_s)
+      return seconds_since(start);
   }
 }
 

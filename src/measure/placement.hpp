@@ -1,7 +1,8 @@
 // Where a host array's pages come from: their size (huge or small) and which threads touch them first.
 #pragma once
 
-#include <optional>
+#include "measure/enum_names.hpp"
+
 #include <string_view>
 
 namespace policybench {
@@ -17,31 +18,15 @@ enum class first_touch_mode { parallel, serial };
 /// The threads a host policy runs its call on, and so the threads its array's first touch uses.
 enum class host_threading { one_thread, tbb, openmp };
 
-/// The command-line spellings: "huge", "small"; "parallel", "serial"; "one thread", "oneTBB", "OpenMP".
-constexpr std::string_view to_string(page_size p) noexcept { return p == page_size::huge ? "huge" : "small"; }
-constexpr std::string_view to_string(first_touch_mode t) noexcept {
-  return t == first_touch_mode::parallel ? "parallel" : "serial";
-}
-constexpr std::string_view to_string(host_threading t) noexcept {
-  switch (t) {
-  case host_threading::one_thread: return "one thread";
-  case host_threading::tbb: return "oneTBB";
-  case host_threading::openmp: break;
-  }
-  return "OpenMP";
-}
-
-/// Parses to_string()'s spelling; std::nullopt for anything else.
-constexpr std::optional<page_size> parse_page_size(std::string_view s) noexcept {
-  if (s == "huge") return page_size::huge;
-  if (s == "small") return page_size::small;
-  return std::nullopt;
-}
-constexpr std::optional<first_touch_mode> parse_first_touch(std::string_view s) noexcept {
-  if (s == "parallel") return first_touch_mode::parallel;
-  if (s == "serial") return first_touch_mode::serial;
-  return std::nullopt;
-}
+/// The command-line spellings (--pages, --first-touch) and the report's words for the threading.
+inline constexpr enum_name<page_size> page_size_names[] = {{page_size::huge, "huge"}, {page_size::small, "small"}};
+inline constexpr enum_name<first_touch_mode> first_touch_names[] = {{first_touch_mode::parallel, "parallel"},
+                                                                    {first_touch_mode::serial, "serial"}};
+inline constexpr enum_name<host_threading> host_threading_names[] = {
+    {host_threading::one_thread, "one thread"}, {host_threading::tbb, "oneTBB"}, {host_threading::openmp, "OpenMP"}};
+constexpr std::string_view to_string(page_size p) noexcept { return name_in(page_size_names, p); }
+constexpr std::string_view to_string(first_touch_mode t) noexcept { return name_in(first_touch_names, t); }
+constexpr std::string_view to_string(host_threading t) noexcept { return name_in(host_threading_names, t); }
 
 /// The threads that first touch a policy's array: its own threading, or one thread when `touch` is serial.
 constexpr host_threading touch_threading(first_touch_mode touch, host_threading policy) noexcept {

@@ -44,7 +44,11 @@ std::optional<median_interval> median_confidence_interval(std::span<const double
   if (l == 0) return std::nullopt;
   std::vector<double> sorted(samples_s.begin(), samples_s.end());
   std::sort(sorted.begin(), sorted.end());
-  return median_interval{sorted[l - 1], sorted[n - l], l, n + 1 - l, 1 - 2 * below};
+  return median_interval{.lower_s = sorted[l - 1],
+                         .upper_s = sorted[n - l],
+                         .lower_rank = l,
+                         .upper_rank = n + 1 - l,
+                         .confidence = 1 - 2 * below};
 }
 
 std::optional<double> median_noise(std::span<const double> samples_s) {

@@ -1,6 +1,8 @@
 // Why a row's timed calls ended: the criterion that stopped them, as the report names it.
 #pragma once
 
+#include "measure/enum_names.hpp"
+
 #include <string_view>
 
 namespace policybench {
@@ -10,16 +12,12 @@ namespace policybench {
 /// budget: the row's share of the whole run's --budget ran out first.
 enum class stop_reason { reps, min_time, max_noise, timeout, budget };
 
-/// "reps", "min_time", "max_noise", "timeout", "budget": the report's words.
-constexpr std::string_view to_string(stop_reason r) noexcept {
-  switch (r) {
-  case stop_reason::min_time: return "min_time";
-  case stop_reason::max_noise: return "max_noise";
-  case stop_reason::timeout: return "timeout";
-  case stop_reason::budget: return "budget";
-  case stop_reason::reps: break;
-  }
-  return "reps";
-}
+/// The report's words.
+inline constexpr enum_name<stop_reason> stop_reason_names[] = {{stop_reason::reps, "reps"},
+                                                               {stop_reason::min_time, "min_time"},
+                                                               {stop_reason::max_noise, "max_noise"},
+                                                               {stop_reason::timeout, "timeout"},
+                                                               {stop_reason::budget, "budget"}};
+constexpr std::string_view to_string(stop_reason r) noexcept { return name_in(stop_reason_names, r); }
 
 } // namespace policybench

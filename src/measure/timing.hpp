@@ -4,6 +4,7 @@
 #pragma once
 
 #include "measure/run_config.hpp"
+#include "measure/seconds.hpp"
 #include "measure/stats.hpp"
 #include "measure/thread_clocks.hpp"
 
@@ -74,20 +75,18 @@ inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<co
 /// (sample_threads): the CPU time over the call's wall time is its parallelism, and a wait for a CPU past
 /// is_disturbed's threshold marks it disturbed.
 template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call) {
-  using clock = std::chrono::steady_clock;
   constexpr bool reports_kernel_time = std::is_same_v<std::invoke_result_t<Call&>, call_times>;
-  const auto seconds = [](clock::duration d) { return std::chrono::duration<double>(d).count(); };
   timed_calls out;
   const auto untimed = [&] {
     if (cfg.before_each_call) cfg.before_each_call();
-    const auto start = clock::now();
+    const auto start = steady_clock::now();
     if constexpr (reports_kernel_time)
       return call().host_s;
     else
       call();
-    return seconds(clock::now() - start);
+    return seconds_since(start);
   };
-  const auto first_start = clock::now();
+  const auto first_start = steady_clock::now();
   out.cold_s = untimed();
   for (int i = 0; i < cfg.warmup; ++i)
     untimed();
@@ -100,7 +99,7 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
   for (;;) {
     if (cfg.before_each_call) cfg.before_each_call();
     const thread_sample before = sample_threads();
-    const auto start = clock::now();
+    const auto start = steady_clock::now();
     std::optional<double> kernel_s;
     double host_s = 0;
     if constexpr (reports_kernel_time) {
@@ -109,10 +108,10 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
     } else {
       call();
     }
-    const double wall_s = seconds(clock::now() - start);
+    const double wall_s = seconds_since(start);
     if constexpr (!reports_kernel_time) host_s = wall_s;
     const thread_sample after = sample_threads();
-    const double window_s = seconds(after.at - before.at);
+    const double window_s = to_seconds(after.at - before.at);
     const bool disturbed =
         before.waited_s && after.waited_s && is_disturbed(*after.waited_s - *before.waited_s, wall_s);
     judged = judged && before.waited_s && after.waited_s;
@@ -126,13 +125,13 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
     if (check_noise) next_noise_check = n + std::max<std::size_t>(1, n / 10);
     made_s += host_s;
     if (const auto why =
-            stop_after(cfg, counted_s, out.warm_s.size(), made_s, seconds(clock::now() - first_start), check_noise)) {
+            stop_after(cfg, counted_s, out.warm_s.size(), made_s, seconds_since(first_start), check_noise)) {
       out.stopped_by = *why;
       break;
     }
   }
   if (!judged) out.disturbed.clear(); // unknown, not "none"
-  out.elapsed_s = seconds(clock::now() - first_start);
+  out.elapsed_s = seconds_since(first_start);
   out.calls = 1 + std::uint64_t(cfg.warmup) + std::uint64_t(out.warm_s.size());
   return out;
 }

@@ -14,7 +14,11 @@ namespace policybench {
 /// threads (which then also place the array's pages: the parallel first touch).
 template <class Apply>
 policy_entry host_entry(std::string name, std::string backend, host_threading threading, Apply apply) {
-  return {std::move(name), "host", std::move(backend), std::nullopt, [threading, apply](const run_config& cfg) mutable {
+  return {.name = std::move(name),
+          .device = "host",
+          .backend = std::move(backend),
+          .unavailable = std::nullopt,
+          .measure = [threading, apply](const run_config& cfg) mutable {
             return visit_element_type(cfg.type, [&]<class T>() { return measure_host<T>(cfg, threading, apply); });
           }};
 }

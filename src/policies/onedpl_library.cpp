@@ -35,7 +35,7 @@ void census(onedpl_policy policy, int* out, std::size_t n, int (*probe)()) {
                [&](const auto& p) { backend::transform(p, out, out + n, out, [probe](int) { return probe(); }); });
 }
 
-constexpr onedpl_library library{onedpl_backend(), increment, census};
+constexpr onedpl_library library{.backend = onedpl_backend(), .increment = increment, .census = census};
 
 } // namespace
 

@@ -1,5 +1,5 @@
-// THE registry: one row per execution policy, in table order. Adding a policy is one row here (and one line in
-// tests/policies/test_registry.cpp). The host rows are the one call, increment_all, under each policy.
+// THE registry: one row per execution policy, in table order. Adding a policy is one row here (a device policy also
+// needs its function: policies/device_policies.hpp). The host rows are the one call, increment_all, under each policy.
 #include "policies/registry.hpp"
 
 #include "policies/device_policies.hpp"
@@ -23,7 +23,11 @@ namespace {
 policy_entry device_entry(std::string name, std::string backend, measure_fn measure, const device_info& device) {
   std::optional<std::string> unavailable = device.unavailable;
   if (!measure) unavailable = "built without nvcc (no CUDA compiler found at configure time)";
-  return {std::move(name), "device", std::move(backend), unavailable, unavailable ? nullptr : measure};
+  return {.name = std::move(name),
+          .device = "device",
+          .backend = std::move(backend),
+          .unavailable = unavailable,
+          .measure = unavailable ? nullptr : measure};
 }
 
 // Without -fopenmp CCCL refuses to compile Thrust's OpenMP algorithms (a static_assert): listed, never built.
@@ -32,8 +36,11 @@ template <class Apply> policy_entry openmp_entry(std::string name, std::string b
   return host_entry(std::move(name), std::move(backend), host_threading::openmp, apply);
 #else
   (void)apply;
-  return {std::move(name), "host", std::move(backend) + " (no OpenMP)",
-          "built without OpenMP (no OpenMP found by CMake)", nullptr};
+  return {.name = std::move(name),
+          .device = "host",
+          .backend = std::move(backend) + " (no OpenMP)",
+          .unavailable = "built without OpenMP (no OpenMP found by CMake)",
+          .measure = nullptr};
 #endif
 }
 
@@ -41,7 +48,8 @@ template <class Apply> policy_entry openmp_entry(std::string name, std::string b
 // names as that library reports it; without the library, the reason.
 policy_entry onedpl_entry(std::string name, const onedpl_library* library, onedpl_policy policy,
                           host_threading threading, const char* missing) {
-  if (!library) return {std::move(name), "host", "oneDPL", missing, nullptr};
+  if (!library)
+    return {.name = std::move(name), .device = "host", .backend = "oneDPL", .unavailable = missing, .measure = nullptr};
   std::string backend = std::string("oneDPL on ") + library->backend;
   if (policy == onedpl_policy::seq) backend = "oneDPL (sequential)";
   if (policy == onedpl_policy::unseq) backend = "oneDPL (vectorized, 1 thread)";
@@ -111,14 +119,15 @@ std::vector<policy_entry> registry(const device_info& device) {
                  [](auto first, auto last) { increment_all(thrust::device, first, last); }),
 #endif
       device_entry("thrust::cuda::par_nosync", "CUDA (Thrust par_nosync on a non-blocking stream)",
-                   measure_thrust_par_nosync, device),
+                   POLICYBENCH_DEVICE_FN(measure_thrust_par_nosync), device),
       // The same call with the functor proclaimed address-independent: the table shows what the wrapper buys.
       device_entry("thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments",
-                   "CUDA (Thrust par_nosync, CUB bulk-copy kernel)", measure_thrust_par_nosync_proclaimed, device),
-      device_entry("cub::DeviceTransform", "CUB", measure_cub_transform, device),
-      device_entry("cuda::kernel", "hand-written CUDA kernel", measure_cuda_kernel, device),
+                   "CUDA (Thrust par_nosync, CUB bulk-copy kernel)",
+                   POLICYBENCH_DEVICE_FN(measure_thrust_par_nosync_proclaimed), device),
+      device_entry("cub::DeviceTransform", "CUB", POLICYBENCH_DEVICE_FN(measure_cub_transform), device),
+      device_entry("cuda::kernel", "hand-written CUDA kernel", POLICYBENCH_DEVICE_FN(measure_cuda_kernel), device),
       device_entry("cuda::kernel_grid_stride", "hand-written CUDA kernel (grid-stride, 16-byte vectors)",
-                   measure_cuda_kernel_grid_stride, device),
+                   POLICYBENCH_DEVICE_FN(measure_cuda_kernel_grid_stride), device),
   };
 }
 

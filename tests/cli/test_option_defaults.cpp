@@ -29,8 +29,18 @@ options parse(std::vector<std::string> args) {
 
 TEST_CASE("defaults, as the README states them") {
   const options o = parse({});
+  CHECK(o.policies.empty()); // every policy
+  CHECK_FALSE(o.list_policies);
+  CHECK(o.run.type == element_type::float64);
   CHECK(o.run.size == 10000000);
   CHECK(o.run.warmup == 3);
+  CHECK_FALSE(o.threads); // every logical core
+  CHECK(o.format == output_format::table);
+  CHECK_FALSE(o.output); // stdout
+  CHECK(o.compare_with.empty());
+  CHECK(o.run.hold_stream);
+  CHECK(o.run.end_to_end);
+  CHECK(o.default_stopping);
   CHECK(o.run.max_noise == 0.02); // +-2%
   CHECK(o.run.timeout_s == 0); // no per-row limit: the run's budget bounds every row
   CHECK(o.run.budget_s == 30);
@@ -50,6 +60,12 @@ TEST_CASE("defaults, as the README states them") {
   CHECK(sweep.run.min_time_s == 0.2);
   CHECK(sweep.run.reps == 10000);
   CHECK(sweep.order.order == policy_order::sequential);
+  CHECK(sweep.run.budget_s == 0); // a sweep runs the series asked for
+  CHECK_FALSE(sweep.run.deadline);
+  CHECK_FALSE(sweep.default_stopping);
+  const options noise = parse({"--max-noise", "5"});
+  CHECK(noise.run.reps == 10000);
+  CHECK(noise.run.min_time_s == 0);
   const options counted = parse({"--reps", "7"});
   CHECK(counted.run.reps == 7);
   CHECK(counted.run.max_noise == 0);

@@ -4,6 +4,7 @@
 #include "harness/budget.hpp"
 #include "harness/run.hpp"
 #include "host_rows.hpp"
+#include "measure/seconds.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -44,7 +45,7 @@ TEST_CASE("a noise target no row can reach ends at the run's deadline, every row
   REQUIRE(selected.size() == 2);
   const measured_run run =
       run_policies(cfg, std::nullopt, query_host(), device_info{}, selected, {policy_order::interleaved, 1});
-  const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double wall_s = seconds_since(start);
   // Past the deadline only the measurement under way finishes: up to 0.2 s waiting for idle threads, then its cold,
   // warm-up and one timed call, all slower under a sanitizer on a loaded machine.
   CHECK(wall_s < 1.5 + 0.5);

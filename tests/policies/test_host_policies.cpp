@@ -52,7 +52,7 @@ TEST_CASE_TEMPLATE("every available host policy increments every element exactly
   }
 }
 
-TEST_CASE("the host registry has every host policy once, loop first") {
+TEST_CASE("the host rows: each name once, loop first, available or with a reason") {
   const auto& all = policies();
   REQUIRE_FALSE(all.empty());
   CHECK(all.front().name == "loop");
@@ -66,12 +66,8 @@ TEST_CASE("the host registry has every host policy once, loop first") {
     CHECK(p.unavailable.has_value() == !p.measure);
     if (p.unavailable) CHECK_FALSE(p.unavailable->empty());
   }
-  std::set<std::string> expected{"loop", "std::seq", "std::unseq", "std::par", "std::par_unseq", "tbb::parallel_for",
-                                 "thrust::cpp", "thrust::tbb", "thrust::omp", "oneapi::dpl::seq", "oneapi::dpl::unseq",
-                                 "oneapi::dpl::par@tbb", "oneapi::dpl::par_unseq@tbb", "oneapi::dpl::par@omp",
-                                 "oneapi::dpl::par_unseq@omp"};
-  if (!POLICYBENCH_HAVE_CUDA) expected.insert("thrust::device"); // Thrust's oneTBB device system, on the host
-  CHECK(names == expected);
+  // thrust::device is a host row only where Thrust's device system is oneTBB (no nvcc).
+  CHECK(names.count("thrust::device") == !POLICYBENCH_HAVE_CUDA);
 }
 
 TEST_CASE("std::par runs on oneTBB in this build, not silently serial") {

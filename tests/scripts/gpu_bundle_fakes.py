@@ -8,13 +8,25 @@ import textwrap
 
 LOG = 'printf "%s\\t%s\\t%s\\t%s\\n" "$(date +%s.%N)" "$(basename "$0")" "${LD_LIBRARY_PATH:-}" "$*" >>"$EVENTS"\n'
 
+# The device rows the fake lists, in the real --list-policies table's form (columns two or more spaces apart);
+# FAKE_DEVICE_ROW adds one, as a new registry row would.
+DEVICE_POLICIES = ["thrust::device", "thrust::cuda::par_nosync",
+                   "thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments", "cub::DeviceTransform",
+                   "cuda::kernel", "cuda::kernel_grid_stride"]
+POLICY_LIST = "".join(f"{name:<60}  {device:<6}  {backend:<7}  {status}\\n" for name, device, backend, status in
+                      [("policy", "device", "backend", "status"), ("loop", "host", "loop", "available")] +
+                      [(name, "device", "CUDA", "available") for name in DEVICE_POLICIES])
+
 # --list-policies, else a report of the asked rows after FAKE_SLEEP; FAKE_HANG (at 10^9), FAKE_CRASH (half a file,
 # then SIGSEGV) and FAKE_SLOW (the default run, far over any limit) name the row that misbehaves.
 POLICYBENCH = r"""
 policies="" out="" size=10M
 while (($#)); do
   case $1 in
-  --list-policies) echo "cub::DeviceTransform      device CUB available"; exit 0 ;;
+  --list-policies)
+    printf '""" + POLICY_LIST + r"""'
+    [[ -n ${FAKE_DEVICE_ROW:-} ]] && printf '%-60s  device  CUDA     available\n' "$FAKE_DEVICE_ROW"
+    exit 0 ;;
   --policies) policies=$2; shift ;;
   --output) out=$2; shift ;;
   --size) size=$2; shift ;;

@@ -19,7 +19,8 @@ sys.path[:0] = [HERE, os.path.join(ROOT, "scripts", "gpu-check")]
 import gpu_bundle_fakes  # noqa: E402
 import plan  # noqa: E402
 
-ORDER = [name for name, _, _ in plan.STEPS]
+ORDER = [name for name, _ in plan.STEP_ARGS]
+DEVICE_POLICIES = gpu_bundle_fakes.DEVICE_POLICIES
 SYSTEM_LIBS = "/opt/system/lib"  # the machine's own LD_LIBRARY_PATH, which every tool keeps
 
 
@@ -40,7 +41,7 @@ class Bundle(unittest.TestCase):
         budget = budget or sum(limits.values()) + 15
         with open(os.path.join(self.bundle, "plan.tsv"), "w") as f:
             f.write(f"budget\t{budget}\n")
-            for name, args, _ in plan.STEPS:  # the seed rows at 1000 elements: the stand-in Python is a real one
+            for name, args in plan.STEP_ARGS:  # the seed rows at 1000 elements: the stand-in Python is a real one
                 args = "--size 1000 --warmup 1 --reps 2" if name == "seed" else args
                 f.write(f"{name}\t1\t{limits[name]}\t{args}\n")
         tools = gpu_bundle_fakes.make_fakes(root, self.bundle, **(fakes or {}))
@@ -73,7 +74,7 @@ class Bundle(unittest.TestCase):
         self.assertEqual(set(summary.values()), {"ok"})
         self.assertEqual(files, sorted(["summary.txt", "run.log", "device_tests.log", "sanitizers.log", "h200.json",
                                         "gpu_1e8.jsonl", "gpu_1e9.jsonl", "seed.jsonl"]))
-        self.assertEqual(len(self.jsonl("gpu_1e9.jsonl")), 6)
+        self.assertEqual([r["results"][0]["policy"] for r in self.jsonl("gpu_1e9.jsonl")], DEVICE_POLICIES)
         bundle_libs = os.path.join(self.bundle, "lib")
         for name, ld, args in events:
             mine = name.startswith("policybench")
@@ -82,7 +83,7 @@ class Bundle(unittest.TestCase):
         self.assertIn("compute-sanitizer", [name for name, _, _ in events])
         with open(os.path.join(self.out, "sanitizers.log")) as f:
             log = f.read()
-        for name, args, _ in plan.STEPS[1:3]:  # each sanitizer unheld, at its own sizes
+        for name, args in plan.STEP_ARGS[1:3]:  # each sanitizer unheld, at its own sizes
             self.assertIn(f"hold off: 1 max: {args}", log, name)
         self.assertEqual(sum(name == "python" for name, _, _ in events), 1 + 3 + 1)  # numpy check, seed rows, ratios
 
@@ -90,8 +91,7 @@ class Bundle(unittest.TestCase):
         _, _, summary, _, _, stdout = self.run_bundle(limits={"gpu_1e9": 5}, env={"FAKE_HANG": "cuda::kernel"})
         self.assertTrue(summary["gpu_1e9"].startswith("FAILED (over its 5 s limit"), summary)
         self.assertEqual([r["results"][0]["policy"] for r in self.jsonl("gpu_1e9.jsonl")],
-                         ["thrust::device", "thrust::cuda::par_nosync",
-                          "thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments", "cub::DeviceTransform"])
+                         DEVICE_POLICIES[:DEVICE_POLICIES.index("cuda::kernel")])
         self.assertEqual(summary["seed"], "ok")
         self.assertEqual(summary["ratios"], "FAILED (exit 1)", stdout)  # it ran, and the cut rows' goals are unmet
         with open(os.path.join(self.out, "summary.txt")) as f:
@@ -101,7 +101,15 @@ class Bundle(unittest.TestCase):
         rc, _, summary, _, _, _ = self.run_bundle(env={"FAKE_CRASH": "cub::DeviceTransform"})
         self.assertEqual(rc, 1)
         self.assertEqual(summary["gpu_1e8"], "FAILED (exit 1)")
-        self.assertEqual(len(self.jsonl("gpu_1e8.jsonl")), 5)
+        self.assertEqual(len(self.jsonl("gpu_1e8.jsonl")), len(DEVICE_POLICIES) - 1)
+
+    def test_the_device_rows_are_those_policybench_lists(self):
+        # A new registry row reaches every device step without an edit to run.sh.
+        rc, _, _, _, _, stdout = self.run_bundle(env={"FAKE_DEVICE_ROW": "my::new_policy + a wrapper"})
+        self.assertEqual(rc, 0, stdout)
+        for jsonl in ("gpu_1e8.jsonl", "gpu_1e9.jsonl"):
+            self.assertEqual([r["results"][0]["policy"] for r in self.jsonl(jsonl)],
+                             DEVICE_POLICIES + ["my::new_policy + a wrapper"])
 
     def test_a_step_over_the_deadline_is_cut_and_what_follows_is_not_run(self):
         rc, seconds, summary, files, _, _ = self.run_bundle(budget=30, env={"FAKE_SLOW": "1"})
@@ -137,13 +145,15 @@ class Bundle(unittest.TestCase):
 class Plan(unittest.TestCase):
     def test_the_plan_fits_its_budget_and_a_smaller_budget_is_refused(self):
         script = os.path.join(ROOT, "scripts", "gpu-check", "plan.py")
-        fits = subprocess.run([sys.executable, script], capture_output=True, text=True)
+        rows = ["6", "16"]  # a GPU build lists 6 device and 15 host rows today: one more must still fit
+        fits = subprocess.run([sys.executable, script, *rows], capture_output=True, text=True)
         self.assertEqual(fits.returncode, 0, fits.stderr)
         lines = [line.split("\t") for line in fits.stdout.splitlines()]
         self.assertEqual(lines[0], ["budget", str(plan.BUDGET_S)])
         self.assertEqual([line[0] for line in lines[1:]], ORDER)
         self.assertLessEqual(sum(int(line[2]) for line in lines[1:]) + plan.MARGIN_S, plan.BUDGET_S)
-        self.assertEqual(subprocess.run([sys.executable, script, "--budget", "300"], capture_output=True).returncode, 1)
+        smaller = subprocess.run([sys.executable, script, *rows, "--budget", "300"], capture_output=True)
+        self.assertEqual(smaller.returncode, 1)
 
 
 if __name__ == "__main__":

@@ -121,15 +121,15 @@ TEST_CASE("visit_element_type dispatches each element type to the C++ type of it
 TEST_CASE("element type names round-trip and unknown names are rejected") {
   for (const element_type t : all_element_types) {
     CAPTURE(to_string(t));
-    CHECK(parse_element_type(to_string(t)) == std::optional<element_type>(t));
+    CHECK(parse_in(element_type_names, to_string(t)) == std::optional<element_type>(t));
   }
   CHECK(to_string(element_type::float32) == "float32");
   CHECK(to_string(element_type::float64) == "float64");
   CHECK(to_string(element_type::int32) == "int32");
   CHECK(to_string(element_type::int64) == "int64");
-  CHECK_FALSE(parse_element_type("float16"));
-  CHECK_FALSE(parse_element_type(""));
-  CHECK_FALSE(parse_element_type("Float32"));
-  CHECK_FALSE(parse_element_type("float"));
-  static_assert(parse_element_type("int64") == element_type::int64);
+  CHECK_FALSE(parse_in(element_type_names, "float16"));
+  CHECK_FALSE(parse_in(element_type_names, ""));
+  CHECK_FALSE(parse_in(element_type_names, "Float32"));
+  CHECK_FALSE(parse_in(element_type_names, "float"));
+  static_assert(parse_in(element_type_names, "int64") == element_type::int64);
 }
