@@ -93,8 +93,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
   time_budget budget(cfg.deadline);
 #if POLICYBENCH_HAVE_CUDA
   if (!run.device.unavailable) {
-    // A device lost here must not cost the host results: the warning keeps the CUDA text, and each device
-    // policy after it fails with its own.
+    // A device lost here must not cost the host results: the warning keeps the CUDA text, each device row its own.
     try {
       run.device_ceiling = measure_device_ceilings(budget.share(cfg, double(selected.size())));
     } catch (const std::exception& e) {

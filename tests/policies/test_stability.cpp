@@ -1,5 +1,5 @@
 // Stability: every host policy called 1000 times at a small size (100 measurements of 10 calls: the harness's
-// per-measurement allocations repeat too) holds no more heap at the end than after its warm-up, so a long sweep
+// per-measurement allocations repeat too), three times over, holds no more heap than after its warm-up, so a long sweep
 // cannot creep towards out-of-memory. glibc's mallinfo2 counts every arena and mmap'd block.
 #include <doctest/doctest.h>
 
@@ -7,7 +7,9 @@
 
 #include <malloc.h>
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 using namespace policybench;
@@ -24,9 +26,9 @@ std::size_t heap_in_use_bytes() {
 } // namespace
 
 TEST_CASE("1000 calls of each host policy leave the heap where the warm-up left it") {
-  constexpr int measurements = 100;
+  constexpr int measurements = 100, blocks = 3; // 100 measurements x (cold + 9 timed) = 1000 calls a block
   // Room for allocator bookkeeping that settles late (a free-list split); a leak of 64 bytes per measurement
-  // already exceeds it. Measured growth here: 0 bytes for every policy.
+  // already exceeds it in every block. Measured growth here: 0 bytes for every policy.
   constexpr std::size_t slack_bytes = 4096;
   const run_config cfg{element_type::float64, 1000, 0, 9}; // the cold call + 9 timed calls
   for (const policy_entry& p : host_rows()) {
@@ -34,12 +36,19 @@ TEST_CASE("1000 calls of each host policy leave the heap where the warm-up left 
     CAPTURE(p.name);
     for (int i = 0; i < 10; ++i)
       (void)p.measure(cfg); // thread pools, arenas and caches start here
-    const std::size_t warm = heap_in_use_bytes();
-    for (int i = 0; i < measurements; ++i)
-      (void)p.measure(cfg);
-    const std::size_t after = heap_in_use_bytes();
-    INFO("heap in use: " << warm << " bytes after warm-up, " << after << " after "
-                         << measurements * (1 + cfg.warmup + cfg.reps) << " calls");
-    CHECK(after <= warm + slack_bytes);
+    // A leak grows the heap in every block; a one-off (libgomp resizing a team on a loaded machine, seen once at
+    // +5 KB) grows it in one. So the smallest growth over three blocks of 1000 calls must be within the slack.
+    std::size_t before = heap_in_use_bytes(), least_growth = SIZE_MAX;
+    std::string heap = std::to_string(before) + " bytes after warm-up";
+    for (int b = 0; b < blocks; ++b) {
+      for (int i = 0; i < measurements; ++i)
+        (void)p.measure(cfg);
+      const std::size_t after = heap_in_use_bytes();
+      heap += ", " + std::to_string(after) + " after 1000 more calls";
+      least_growth = std::min(least_growth, after > before ? after - before : 0);
+      before = after;
+    }
+    INFO("heap in use: " << heap);
+    CHECK(least_growth <= slack_bytes);
   }
 }
