@@ -88,11 +88,12 @@ TEST_CASE("a call whose CPU a spinning thread shares is disturbed and left out, 
   const timed_calls shared = time_calls(cfg, [] { spin_for(0.03); });
   stop = true;
   rival.join();
-  // Alone, short calls (0.2 ms): a busy test machine may still disturb a few, not all ten.
-  cfg.reps = 10;
+  // Alone, short calls (0.2 ms): a busy test machine may still disturb many (at a load of 7 on 2 cores, once all of
+  // ten), not all fifty.
+  cfg.reps = 50;
   const timed_calls alone = time_calls(cfg, [] { spin_for(0.0002); });
   REQUIRE(pthread_setaffinity_np(pthread_self(), sizeof allowed, &allowed) == 0);
   CHECK(disturbed_calls(shared) >= 2);
-  CHECK(disturbed_calls(alone) < 10);
+  CHECK(disturbed_calls(alone) < 50);
   CHECK(stopping_samples(shared, false).size() <= 1);
 }
