@@ -1,8 +1,8 @@
-// The report as JSON (README "JSON schema"): the typed report written field by field, in the schema's order.
+// The report as JSON (README "JSON schema"): the typed report written field by field, in the schema's order, each
+// row's extras after its common fields.
 #include "report/json_values.hpp"
 #include "report/report.hpp"
 
-#include "report/mpi_json.hpp"
 #include "report/row_fields.hpp"
 
 namespace policybench {
@@ -56,17 +56,16 @@ json crossovers_json(const std::vector<crossover>& crossovers) {
 
 nlohmann::ordered_json to_json(const benchmark_report& report) {
   json results = json::array();
-  const auto fields = fields_of(report);
+  const auto extras = extra_fields(report.results);
   for (const auto& r : report.results) {
     json row = json::object();
-    for (const auto& f : fields)
+    for (const auto& f : row_fields())
       row[f.name] = field_json(r, f);
-    if (report.mpi) row["per_rank"] = per_rank_json(r.per_rank);
+    for (const auto& e : extras)
+      row[e.name] = extra_json(r, e);
     results.push_back(std::move(row));
   }
-  json out{{"environment", environment_json(report.environment)}};
-  if (report.mpi) out["mpi"] = mpi_json(*report.mpi);
-  out["results"] = std::move(results);
+  json out{{"environment", environment_json(report.environment)}, {"results", std::move(results)}};
   if (report.sweep) {
     out["sweep"] = sweep_json(*report.sweep);
     out["crossovers"] = report.crossovers ? crossovers_json(*report.crossovers) : json(nullptr);
@@ -75,6 +74,10 @@ nlohmann::ordered_json to_json(const benchmark_report& report) {
   return out;
 }
 
-void write_json(const benchmark_report& report, std::ostream& out) { out << to_json(report).dump(2) << '\n'; }
+void write_json(const benchmark_report& report, std::ostream& out, const json_addition& add) {
+  json document = to_json(report);
+  if (add) add(document);
+  out << document.dump(2) << '\n';
+}
 
 } // namespace policybench

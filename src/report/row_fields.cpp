@@ -1,7 +1,9 @@
-// The result row's fields in the JSON's order; adding a figure is one member in result.hpp and one line here.
-// Fields added after a release are not required: --compare-with reads older reports (and seed_compare.py's).
+// The result row's common fields in the JSON's order (a mode's figures are extras, set where they are measured),
+// and the extras of a report's rows. Fields added after a release are not required: --compare-with reads older
+// reports (and seed_compare.py's).
 #include "report/row_fields.hpp"
 
+#include <algorithm>
 #include <array>
 
 namespace policybench {
@@ -20,60 +22,33 @@ const std::array fields{
     row_field{"bytes_per_call", &r::bytes_per_call},
     row_field{"warmup", &r::warmup},
     row_field{"reps", &r::reps},
-    row_field{"disturbed_calls", &r::disturbed_calls, field_set::every_row, false},
-    row_field{"mostly_disturbed", &r::mostly_disturbed, field_set::every_row, false},
-    row_field{"threads", &r::threads, field_set::every_row, false},
+    row_field{"disturbed_calls", &r::disturbed_calls, false},
+    row_field{"mostly_disturbed", &r::mostly_disturbed, false},
+    row_field{"threads", &r::threads, false},
     row_field{"cold_s", &r::cold_s},
     row_field{"min_s", &r::min_s},
     row_field{"median_s", &r::median_s},
     row_field{"mean_s", &r::mean_s},
     row_field{"stddev_s", &r::stddev_s},
     row_field{"cv", &r::cv},
-    row_field{"samples_s", &r::samples_s, field_set::every_row, false},
-    row_field{"median_ci_low_s", &r::median_ci_low_s, field_set::every_row, false},
-    row_field{"median_ci_high_s", &r::median_ci_high_s, field_set::every_row, false},
-    row_field{"median_ci_confidence", &r::median_ci_confidence, field_set::every_row, false},
-    row_field{"effective_parallelism", &r::effective_parallelism, field_set::every_row, false},
-    row_field{"huge_page_bytes", &r::huge_page_bytes, field_set::every_row, false},
+    row_field{"samples_s", &r::samples_s, false},
+    row_field{"median_ci_low_s", &r::median_ci_low_s, false},
+    row_field{"median_ci_high_s", &r::median_ci_high_s, false},
+    row_field{"median_ci_confidence", &r::median_ci_confidence, false},
+    row_field{"effective_parallelism", &r::effective_parallelism, false},
+    row_field{"huge_page_bytes", &r::huge_page_bytes, false},
     row_field{"gb_per_s", &r::gb_per_s},
     row_field{"pct_of_ceiling", &r::pct_of_ceiling},
-    row_field{"above_ceiling", &r::above_ceiling, field_set::every_row, false},
+    row_field{"above_ceiling", &r::above_ceiling, false},
     row_field{"speedup_vs_loop", &r::speedup_vs_loop},
-    row_field{"kernel_median_s", &r::kernel_median_s},
-    row_field{"kernel_gb_per_s", &r::kernel_gb_per_s},
-    row_field{"no_kernel_time_reason", &r::no_kernel_time_reason, field_set::every_row, false},
-    row_field{"sm_clock_before_mhz", &r::sm_clock_before_mhz, field_set::every_row, false},
-    row_field{"sm_clock_after_mhz", &r::sm_clock_after_mhz, field_set::every_row, false},
-    row_field{"memory_clock_before_mhz", &r::memory_clock_before_mhz, field_set::every_row, false},
-    row_field{"memory_clock_after_mhz", &r::memory_clock_after_mhz, field_set::every_row, false},
-    row_field{"e2e_pageable_cold_s", &r::e2e_pageable_cold_s},
-    row_field{"e2e_pageable_median_s", &r::e2e_pageable_median_s},
-    row_field{"e2e_pinned_median_s", &r::e2e_pinned_median_s},
-    row_field{"e2e_over_kernel", &r::e2e_over_kernel},
     row_field{"validated", &r::validated},
     row_field{"validation_error", &r::validation_error},
-    row_field{"stopped_by", &r::stopped_by, field_set::every_row, false},
-    row_field{"speedup_vs_1_thread", &r::speedup_vs_1_thread, field_set::thread_sweep},
-    row_field{"parallel_efficiency", &r::parallel_efficiency, field_set::thread_sweep},
-    row_field{"source", &r::source, field_set::compared, false},
-    row_field{"rank_median_min_s", &r::rank_median_min_s, field_set::mpi, false},
-    row_field{"rank_median_max_s", &r::rank_median_max_s, field_set::mpi, false},
-    row_field{"imbalance", &r::imbalance, field_set::mpi, false},
+    row_field{"stopped_by", &r::stopped_by, false},
 };
 
 } // namespace
 
 std::span<const row_field> row_fields() { return fields; }
-
-std::vector<row_field> fields_of(const benchmark_report& report) {
-  const bool thread_sweep = report.sweep && report.sweep->kind == sweep_kind::threads;
-  std::vector<row_field> out;
-  for (const auto& f : fields)
-    if (f.in == field_set::every_row || (f.in == field_set::thread_sweep && thread_sweep) ||
-        (f.in == field_set::compared && report.with_sources) || (f.in == field_set::mpi && report.mpi))
-      out.push_back(f);
-  return out;
-}
 
 bool is_scalar(const row_field& field) {
   return !std::holds_alternative<std::vector<double> result_row::*>(field.member);
@@ -90,6 +65,34 @@ nlohmann::ordered_json field_json(const result_row& row, const row_field& field)
                                [&](std::optional<bool> r::*m) { return optional(row.*m); },
                                [&](auto m) { return json(row.*m); }},
                     field.member);
+}
+
+std::vector<extra> extra_fields(std::span<const result_row* const> rows) {
+  std::vector<extra> out;
+  for (const result_row* r : rows)
+    for (const extra& e : r->extras) {
+      const auto same = std::find_if(out.begin(), out.end(), [&](const extra& x) { return x.name == e.name; });
+      if (same == out.end())
+        out.push_back(e);
+      else if (same->column.header.empty() && !e.column.header.empty())
+        *same = e;
+    }
+  return out;
+}
+
+std::vector<extra> extra_fields(std::span<const result_row> rows) {
+  std::vector<const result_row*> all;
+  for (const auto& r : rows)
+    all.push_back(&r);
+  return extra_fields(all);
+}
+
+nlohmann::ordered_json extra_json(const result_row& row, const extra& field) {
+  const extra* e = find_extra(row, field.name);
+  if (!e) return nullptr;
+  return std::visit(overloaded{[](figure f) { return f ? nlohmann::ordered_json(*f) : nullptr; },
+                               [](const std::optional<std::string>& t) { return t ? nlohmann::ordered_json(*t) : nullptr; }},
+                    e->value);
 }
 
 } // namespace policybench
