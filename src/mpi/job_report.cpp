@@ -1,6 +1,8 @@
 // The job's figures and field names in the report: one home for them (the README's schema lists them).
 #include "mpi/job_report.hpp"
 
+#include "report/json_values.hpp"
+
 #include <algorithm>
 
 namespace policybench {
@@ -8,15 +10,13 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-json figure_json(figure f) { return f ? json(*f) : json(nullptr); }
-
 json per_rank_json(const std::vector<rank_figures>& ranks) {
   json out = json::array();
-  for (const auto& r : ranks)
-    out.push_back({{"rank", r.rank},
-                   {"median_s", figure_json(r.median_s)},
-                   {"gb_per_s", figure_json(r.gb_per_s)},
-                   {"validated", r.validated}});
+  for (const auto& r : ranks) {
+    json one = json::object();
+    POLICYBENCH_JSON_MEMBERS(one, r, rank, median_s, gb_per_s, validated);
+    out.push_back(std::move(one));
+  }
   return out;
 }
 
@@ -41,16 +41,13 @@ void add_rank_figures(benchmark_report& report, const rank_figures_by_policy& by
 
 json_addition job_json(const mpi_job& job, const rank_figures_by_policy& by_policy) {
   return [&job, &by_policy](json& document) {
-    json placement = json::array();
-    for (const auto& p : job.placement)
-      placement.push_back({{"rank", p.rank},
-                           {"local_rank", p.local_rank},
-                           {"host", p.host},
-                           {"cpus", p.cpus},
-                           {"cpu_count", p.cpu_count},
-                           {"device", p.device}});
-    document["mpi"] = {
-        {"ranks", job.ranks}, {"nodes", job.nodes}, {"scaling", job.scaling}, {"placement", std::move(placement)}};
+    json& section = document["mpi"] = json::object();
+    POLICYBENCH_JSON_MEMBERS(section, job, ranks, nodes, scaling);
+    json& placement = section["placement"] = json::array();
+    for (const auto& p : job.placement) {
+      json& one = placement.emplace_back(json::object());
+      POLICYBENCH_JSON_MEMBERS(one, p, rank, local_rank, host, cpus, cpu_count, device);
+    }
     for (json& row : document["results"]) {
       const bool compared = row.contains("source") && row["source"].is_string();
       const auto found = by_policy.find(row["policy"].get<std::string>());

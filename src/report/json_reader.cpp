@@ -96,7 +96,7 @@ struct reader {
     result_row out;
     for (const auto& f : row_fields()) {
       const std::string pointer = prefix + "/" + f.name;
-      if (!f.required && !doc.contains(json::json_pointer(pointer))) continue;
+      if (!is_required(f) && !doc.contains(json::json_pointer(pointer))) continue;
       read_field(out, pointer, f);
     }
     read_extras(out, prefix);

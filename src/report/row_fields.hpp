@@ -23,9 +23,8 @@ using row_member =
                  std::optional<bool> result_row::*, std::vector<double> result_row::*>;
 
 struct row_field {
-  const char* name;
+  const char* name; ///< the member's own name
   row_member member;
-  bool required = true; ///< a compared file must have it (false: older files lack it, read as null)
 };
 
 /// The visitor over row_member's alternatives: one lambda per member type.
@@ -34,6 +33,10 @@ template <class... F> overloaded(F...) -> overloaded<F...>;
 
 /// Every common field, in the JSON's order (README "JSON schema").
 std::span<const row_field> row_fields();
+
+/// Whether a compared file must have the field; false for fields added after a release (older reports and
+/// seed_compare.py's lack them: read as null).
+bool is_required(const row_field& field);
 
 /// Whether the field is one value (a CSV column); false for arrays (samples_s), which only JSON carries.
 bool is_scalar(const row_field& field);

@@ -62,8 +62,8 @@ void write_marks(const benchmark_report& report, const char* bullet, std::ostrea
              "effective parallelism under 10 ms of calls, a speedup without a validated loop row)\n",
              bullet, disturbed_floor_s * 1e6,
              report.environment.config.keep_disturbed
-                 ? ", counted in the figures (--keep-disturbed)"
-                 : ", left out of the row's figures (all counted where fewer than 5 were quiet: '(most)')");
+                 ? "counted in the figures (--keep-disturbed)"
+                 : "left out of the row's figures (all counted where fewer than 5 were quiet: '(most)')");
 }
 
 } // namespace
