@@ -82,8 +82,7 @@ std::vector<crossover> find_crossovers(std::span<const result_row> rows) {
   const char* cpu = "the fastest CPU policy";
   const char* gpu = "the fastest GPU policy";
   return {compare("par_unseq_vs_loop", "std::par_unseq", "loop", "host-synchronous median",
-                  best_per_size(rows, "host", "std::par_unseq", median),
-                  best_per_size(rows, "host", "loop", median)),
+                  best_per_size(rows, "host", "std::par_unseq", median), best_per_size(rows, "host", "loop", median)),
           compare("gpu_vs_cpu_kernel", gpu, cpu, "kernel time by CUDA events",
                   best_per_size(rows, "device", "", gpu_time(gpu_view::kernel_median_s)), best_cpu),
           compare("gpu_vs_cpu_end_to_end", gpu, cpu, "end to end from pageable memory, copies included",

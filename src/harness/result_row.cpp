@@ -8,7 +8,8 @@
 namespace policybench {
 
 void set_extra(result_row& row, extra e) {
-  const auto same = std::find_if(row.extras.begin(), row.extras.end(), [&](const extra& x) { return x.name == e.name; });
+  const auto same =
+      std::find_if(row.extras.begin(), row.extras.end(), [&](const extra& x) { return x.name == e.name; });
   if (same == row.extras.end())
     row.extras.push_back(std::move(e));
   else

@@ -61,13 +61,13 @@ struct result_row {
   figure median_ci_low_s{}, median_ci_high_s{}, median_ci_confidence{};
   figure effective_parallelism{}; ///< process CPU time / wall time over the timed calls (timed_calls)
   std::optional<std::uint64_t> huge_page_bytes = std::nullopt; ///< host rows: bytes of the array on huge pages
-  figure gb_per_s{}, pct_of_ceiling{}, speedup_vs_loop{}; ///< from median_s (pct: device rows from kernel time)
+  figure gb_per_s{}, pct_of_ceiling{}, speedup_vs_loop{};      ///< from median_s (pct: device rows from kernel time)
   /// The row's throughput beats its ceiling beyond both intervals (harness/rules.hpp); none without a share.
   std::optional<bool> above_ceiling = std::nullopt;
   std::optional<bool> validated = std::nullopt; ///< none for a row that did not run (unavailable, failed)
   std::optional<std::string> validation_error = std::nullopt;
   std::optional<std::string> stopped_by = std::nullopt; ///< "reps", "min_time", ... (measure/stopping.hpp)
-  std::vector<extra> extras = {}; ///< in the order first set, one per name (set_extra)
+  std::vector<extra> extras = {};                       ///< in the order first set, one per name (set_extra)
 };
 
 /// Sets `e` on `row`: replaces the extra of its name, or appends it.

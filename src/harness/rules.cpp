@@ -87,8 +87,9 @@ void add_thread_scaling(std::vector<result_row>& rows) {
 }
 
 bool all_valid(std::span<const result_row> rows) {
-  return std::none_of(rows.begin(), rows.end(),
-                      [](const result_row& r) { return r.status == row_status::invalid || r.status == row_status::failed; });
+  return std::none_of(rows.begin(), rows.end(), [](const result_row& r) {
+    return r.status == row_status::invalid || r.status == row_status::failed;
+  });
 }
 
 } // namespace policybench

@@ -24,8 +24,10 @@ void keep_own_figures(const mpi_session& job, const std::string& name, const run
   const auto all = gather_doubles(job, {median ? *median : none, gb ? *gb : none, m.validation_error ? 0.0 : 1.0});
   std::vector<rank_figures> rows;
   for (std::size_t r = 0; 3 * r < all.size(); ++r)
-    rows.push_back(
-        {.rank = int(r), .median_s = known(all[3 * r]), .gb_per_s = known(all[3 * r + 1]), .validated = all[3 * r + 2] != 0});
+    rows.push_back({.rank = int(r),
+                    .median_s = known(all[3 * r]),
+                    .gb_per_s = known(all[3 * r + 1]),
+                    .validated = all[3 * r + 2] != 0});
   if (job.rank == 0) by_policy[name] = std::move(rows); // a policy measured again keeps its latest figures
 }
 

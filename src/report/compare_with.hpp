@@ -21,7 +21,7 @@ struct unusable_report : std::runtime_error {
 
 /// A report read from a --compare-with file: what this run is compared on, and its rows.
 struct compared_report {
-  std::string path; ///< as given on the command line
+  std::string path;      ///< as given on the command line
   std::string type = ""; ///< environment.config.type
   std::uint64_t size = 0;
   std::optional<std::string> cpu_model = std::nullopt;

@@ -5,8 +5,8 @@
 #include "report/row_fields.hpp"
 
 #include <string>
-#include <vector>
 #include <utility>
+#include <vector>
 
 namespace policybench {
 namespace {

@@ -13,8 +13,8 @@ json environment_json(const environment_info& env) {
                            keep_disturbed, order, rounds, seed, round_orders, stream_hold, end_to_end);
   POLICYBENCH_JSON_MEMBERS(host, env.host, cpu_model, logical_cores, physical_cores, cpuset, l1d_cache_bytes,
                            l2_cache_bytes, llc_bytes, llc_instances, cache_source, transparent_hugepages, numa_nodes,
-                           tbb_version, tbb_default_concurrency, compiler, compiled_for, standard_library,
-                           pstl_backend, thrust_version, openmp);
+                           tbb_version, tbb_default_concurrency, compiler, compiled_for, standard_library, pstl_backend,
+                           thrust_version, openmp);
   const device_info& d = env.device;
   json device{{"available", !d.unavailable},
               {"unavailable_reason", d.unavailable},

@@ -83,7 +83,8 @@ struct reader {
         continue;
       const std::string pointer = prefix + "/" + name;
       if (v.is_string())
-        set_extra(row, {.name = name, .value = at(pointer, text, "a string without control characters").get<std::string>()});
+        set_extra(row,
+                  {.name = name, .value = at(pointer, text, "a string without control characters").get<std::string>()});
       else if (!v.is_null())
         set_extra(row, {.name = name, .value = figure(at(pointer, number, "a number >= 0 or null").get<double>())});
       else

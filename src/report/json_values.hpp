@@ -30,6 +30,6 @@ template <class T> struct nlohmann::adl_serializer<std::optional<T>> {
 /// Writes the named members of `in` to the JSON object `out`, each under its own name, in order: the to_json half
 /// of nlohmann's NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE, for ordered_json, so that a field's name is written once.
 #define POLICYBENCH_JSON_MEMBERS(out, in, ...)                                                                         \
-  [](nlohmann::ordered_json& nlohmann_json_j, const auto& nlohmann_json_t) {                                          \
+  [](nlohmann::ordered_json& nlohmann_json_j, const auto& nlohmann_json_t) {                                           \
     NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(NLOHMANN_JSON_TO, __VA_ARGS__))                                           \
   }(out, in)

@@ -17,7 +17,7 @@ using cell_of = std::function<std::string(const result_row&)>;
 
 table_column column(std::string header, const std::vector<const result_row*>& rows, const cell_of& cell,
                     bool left_aligned = false) {
-  table_column out{std::move(header), {}, left_aligned};
+  table_column out{.header = std::move(header), .left_aligned = left_aligned};
   for (const result_row* r : rows)
     out.cells.push_back(cell(*r));
   return out;
@@ -65,8 +65,9 @@ namespace {
 
 // An extra's column as its hint says: seconds in the table's one unit, other figures fixed, texts as they are.
 table_column extra_column_of(const extra& e, const std::vector<const result_row*>& rows, const duration_format& unit) {
-  if (e.unit == "s") return durations(e.column.header.c_str(), [&](const result_row& r) { return extra_figure(r, e.name); },
-                                     rows, unit);
+  if (e.unit == "s")
+    return durations(
+        e.column.header.c_str(), [&](const result_row& r) { return extra_figure(r, e.name); }, rows, unit);
   return column(e.column.header, rows, [&](const result_row& r) {
     if (const auto text = extra_text(r, e.name)) return *text;
     return fixed_cell(extra_figure(r, e.name), e.column.scale, e.column.decimals, e.column.suffix.c_str());

@@ -10,7 +10,7 @@ namespace policybench {
 
 struct table_column {
   std::string header; ///< e.g. "median us": a duration column names the unit its values are in
-  std::vector<std::string> cells;
+  std::vector<std::string> cells = {};
   bool left_aligned = false;
 };
 

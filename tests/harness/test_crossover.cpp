@@ -54,7 +54,8 @@ result_row row(const char* policy, const char* device, std::uint64_t size, doubl
   result_row r;
   r.policy = policy, r.device = device, r.size = size, r.median_s = median_s;
   for (const auto& [name, value] : {std::pair{"kernel_median_s", kernel_s},
-                                     {"e2e_pageable_median_s", median_s * 100}, {"e2e_pinned_median_s", median_s * 50}})
+                                    {"e2e_pageable_median_s", median_s * 100},
+                                    {"e2e_pinned_median_s", median_s * 50}})
     if (kernel_s >= 0) set_extra(r, {.name = name, .value = value, .unit = "s"});
   return r;
 }

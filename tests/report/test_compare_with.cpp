@@ -110,9 +110,9 @@ TEST_CASE("compared rows join with their source, this run's fields and a speedup
   row["median_s"] = 8.0;
   row["gb_per_s"] = 16000 / 1e9 / 8;
   row["pct_of_ceiling"] = nullptr;
-  row["speedup_vs_loop"] = 1.0; // against its own loop: replaced
-  row.erase("threads");         // an optional field the file lacks comes in as null
-  row["kernel_median_s"] = 0.5; // an extra this run lacks joins every row, null where a row lacks it
+  row["speedup_vs_loop"] = 1.0;                   // against its own loop: replaced
+  row.erase("threads");                           // an optional field the file lacks comes in as null
+  row["kernel_median_s"] = 0.5;                   // an extra this run lacks joins every row, null where a row lacks it
   row["per_rank"] = json::array({{{"rank", 0}}}); // an array (a mode's own structure) is left out
 
   benchmark_report typed = this_report();

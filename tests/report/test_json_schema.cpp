@@ -8,8 +8,8 @@
 #include "harness/results.hpp"
 #include "harness/rules.hpp"
 #include "report/compare_with.hpp"
-#include "report/row_fields.hpp"
 #include "report/report.hpp"
+#include "report/row_fields.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -57,8 +57,7 @@ std::vector<std::string> documented(const std::string& schema, const std::string
       const std::string before = piece.substr(0, colon);
       piece = std::regex_search(before, std::regex(R"(^\s*[a-z_0-9]+\s*$)")) ? before : piece.substr(colon + 1);
     }
-    if (std::regex_search(piece, m, std::regex(R"(^\s*([a-z][a-z_0-9]*))")))
-      names.push_back(m[1]);
+    if (std::regex_search(piece, m, std::regex(R"(^\s*([a-z][a-z_0-9]*))"))) names.push_back(m[1]);
   }
   return names;
 }
