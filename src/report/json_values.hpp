@@ -1,5 +1,5 @@
 // How values are written to JSON: a missing figure or optional is null, never 0 or NaN, and a struct's members each
-// under its own name (the report's writers and policybench-mpi's share these).
+// under its own name (the report's writers share these, and so may a mode's).
 #pragma once
 
 #include "harness/result.hpp"

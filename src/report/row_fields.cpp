@@ -32,7 +32,9 @@ constexpr std::string_view later =
 std::span<const row_field> row_fields() { return fields; }
 
 bool is_required(const row_field& field) {
-  return later.find(" " + std::string(field.name) + " ") == std::string_view::npos;
+  std::string name = " "; // not " " + name + " ": GCC 12 warns falsely (-Wrestrict) on that concatenation
+  name.append(field.name).append(" ");
+  return later.find(name) == std::string_view::npos;
 }
 
 bool is_scalar(const row_field& field) {
