@@ -80,9 +80,10 @@ int run(int argc, char** argv) {
     }
   }();
   auto report = measure(*opts, selected, std::move(device));
+  const bool valid = all_valid(report.results); // this run's rows only, not those of compared files
   append_compared(report, compared);
   deliver_report(report, opts->format, file);
-  return all_valid(report.results) ? 0 : 1; // this run's rows only, not those of compared files
+  return valid ? 0 : 1;
 }
 
 } // namespace

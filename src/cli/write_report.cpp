@@ -12,18 +12,19 @@
 
 namespace policybench {
 
-void write_report(const benchmark_report& report, output_format format, std::ostream& out) {
+void write_report(const benchmark_report& report, output_format format, std::ostream& out, const json_addition& add) {
   switch (format) {
   case output_format::table: write_table(report, false, out); break;
   case output_format::markdown: write_table(report, true, out); break;
   case output_format::csv: write_csv(report, out); break;
-  case output_format::json: write_json(report, out); break;
+  case output_format::json: write_json(report, out, add); break;
   case output_format::gbench: write_gbench(report, query_run_context(), out); break;
   }
 }
 
-void deliver_report(const benchmark_report& report, output_format format, std::optional<output_file>& file) {
-  write_report(report, format, file ? file->stream() : std::cout);
+void deliver_report(const benchmark_report& report, output_format format, std::optional<output_file>& file,
+                    const json_addition& add) {
+  write_report(report, format, file ? file->stream() : std::cout, add);
   const bool table_on_screen = !file && (format == output_format::table || format == output_format::markdown);
   finish_output(file);
   struct sigaction ignore {

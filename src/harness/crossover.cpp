@@ -1,20 +1,30 @@
 // Crossovers of a size sweep: the comparisons the README promises, computed from the report's typed rows.
 #include "harness/crossover.hpp"
 
+#include "harness/gpu_views.hpp"
+
 #include <algorithm>
 #include <map>
 
 namespace policybench {
 namespace {
 
-// The fastest point at each size among the ok rows on `device` (of `policy` only, unless empty), timed by `field`.
+figure median(const result_row& r) { return r.median_s; }
+
+// A GPU view's time, by its name (harness/gpu_views.hpp).
+auto gpu_time(const char* name) {
+  return [name](const result_row& r) { return extra_figure(r, name); };
+}
+
+// The fastest point at each size among the ok rows on `device` (of `policy` only, unless empty), timed by `time`.
+template <class Time>
 std::vector<timing_point> best_per_size(std::span<const result_row> rows, const std::string& device,
-                                        const std::string& policy, figure result_row::*field) {
+                                        const std::string& policy, Time time) {
   std::map<std::uint64_t, timing_point> best;
   for (const auto& r : rows) {
-    if (r.status != row_status::ok || r.device != device || !(r.*field)) continue;
+    if (r.status != row_status::ok || r.device != device || !time(r)) continue;
     if (!policy.empty() && r.policy != policy) continue;
-    const timing_point p{r.size, *(r.*field), r.policy};
+    const timing_point p{.size = r.size, .seconds = *time(r), .policy = r.policy};
     if (const auto it = best.find(p.size); it == best.end() || p.seconds < it->second.seconds) best[p.size] = p;
   }
   std::vector<timing_point> out;
@@ -29,7 +39,11 @@ crossover_point point_at(std::uint64_t size, const std::vector<timing_point>& ch
     return *std::find_if(series.begin(), series.end(), [size](const auto& p) { return p.size == size; });
   };
   const timing_point c = at(challenger), b = at(baseline);
-  return {size, c.policy, c.seconds, b.policy, b.seconds};
+  return {.size = size,
+          .challenger_policy = c.policy,
+          .challenger_s = c.seconds,
+          .baseline_policy = b.policy,
+          .baseline_s = b.seconds};
 }
 
 crossover compare(const char* key, const char* challenger_name, const char* baseline_name, const char* view,
@@ -38,7 +52,12 @@ crossover compare(const char* key, const char* challenger_name, const char* base
   for (const auto& c : challenger)
     if (std::any_of(baseline.begin(), baseline.end(), [&](const auto& b) { return b.size == c.size; }))
       common.push_back(c.size);
-  crossover out{key, challenger_name, baseline_name, view, common.size(), crossover_size(challenger, baseline), {}, {}};
+  crossover out{.key = key,
+                .challenger = challenger_name,
+                .baseline = baseline_name,
+                .view = view,
+                .sizes_compared = common.size(),
+                .from_size = crossover_size(challenger, baseline)};
   if (out.from_size) out.at_from_size = point_at(*out.from_size, challenger, baseline);
   if (!common.empty()) out.at_largest_size = point_at(common.back(), challenger, baseline);
   return out;
@@ -59,18 +78,17 @@ std::optional<std::uint64_t> crossover_size(std::span<const timing_point> challe
 }
 
 std::vector<crossover> find_crossovers(std::span<const result_row> rows) {
-  const auto best_cpu = best_per_size(rows, "host", "", &result_row::median_s);
+  const auto best_cpu = best_per_size(rows, "host", "", median);
   const char* cpu = "the fastest CPU policy";
   const char* gpu = "the fastest GPU policy";
   return {compare("par_unseq_vs_loop", "std::par_unseq", "loop", "host-synchronous median",
-                  best_per_size(rows, "host", "std::par_unseq", &result_row::median_s),
-                  best_per_size(rows, "host", "loop", &result_row::median_s)),
+                  best_per_size(rows, "host", "std::par_unseq", median), best_per_size(rows, "host", "loop", median)),
           compare("gpu_vs_cpu_kernel", gpu, cpu, "kernel time by CUDA events",
-                  best_per_size(rows, "device", "", &result_row::kernel_median_s), best_cpu),
+                  best_per_size(rows, "device", "", gpu_time(gpu_view::kernel_median_s)), best_cpu),
           compare("gpu_vs_cpu_end_to_end", gpu, cpu, "end to end from pageable memory, copies included",
-                  best_per_size(rows, "device", "", &result_row::e2e_pageable_median_s), best_cpu),
+                  best_per_size(rows, "device", "", gpu_time(gpu_view::e2e_pageable_median_s)), best_cpu),
           compare("gpu_vs_cpu_end_to_end_pinned", gpu, cpu, "end to end from pinned memory, copies included",
-                  best_per_size(rows, "device", "", &result_row::e2e_pinned_median_s), best_cpu)};
+                  best_per_size(rows, "device", "", gpu_time(gpu_view::e2e_pinned_median_s)), best_cpu)};
 }
 
 } // namespace policybench

@@ -74,9 +74,9 @@ struct series_point {
 struct sweep_info {
   sweep_kind kind = sweep_kind::size;
   std::uint64_t min_size = 0, max_size = 0, stopped_at = 0; ///< size sweeps only
-  std::string stop_reason;                                  ///< size sweeps only: max-size, memory or bad_alloc
+  std::string stop_reason = "";                             ///< size sweeps only: max-size, memory or bad_alloc
   double min_time_s = 0;
-  std::vector<series_point> series;
+  std::vector<series_point> series = {};
 };
 
 /// Both sides of a crossover at one size.
@@ -92,35 +92,19 @@ struct crossover_point {
 struct crossover {
   std::string key, challenger, baseline, view; ///< key: the JSON name, e.g. "par_unseq_vs_loop"
   std::uint64_t sizes_compared = 0;
-  std::optional<std::uint64_t> from_size; ///< none: never in this range
-  std::optional<crossover_point> at_from_size, at_largest_size;
-};
-
-/// Where one rank of an MPI job ran: its host, node-local rank, the CPUs the launcher gave it, its GPU.
-struct rank_placement {
-  int rank = 0, local_rank = 0;
-  std::string host;
-  std::string cpus; ///< sched_getaffinity as a list, e.g. "0-3,8"
-  int cpu_count = 0;
-  int device = 0; ///< CUDA ordinal: local_rank mod device count
-};
-
-/// An MPI job's shape (policybench-mpi): how many ranks on how many nodes, and what --size meant.
-struct mpi_job {
-  int ranks = 1, nodes = 1;
-  std::string scaling;                   ///< "weak": --size elements per rank; "strong": --size in total, split evenly
-  std::vector<rank_placement> placement; ///< in rank order
+  std::optional<std::uint64_t> from_size = std::nullopt; ///< none: never in this range
+  std::optional<crossover_point> at_from_size = std::nullopt, at_largest_size = std::nullopt;
 };
 
 /// What a run or a sweep produced: the one value every writer reads.
 struct benchmark_report {
   environment_info environment;
-  std::vector<result_row> results;                  ///< this run's rows, then any compared rows (source set)
+  std::vector<result_row> results;                  ///< this run's rows, then any compared rows (report/compare_with)
   std::optional<sweep_info> sweep;                  ///< sweeps only
   std::optional<std::vector<crossover>> crossovers; ///< size sweeps only
   std::vector<std::string> warnings;
-  bool with_sources = false;  ///< --compare-with was given: every row reports its source
-  std::optional<mpi_job> mpi; ///< policybench-mpi only; the rows' size and bytes are then the whole job's
+  /// Lines a mode adds to the table's footer, about the whole report (what its rows' figures mean there).
+  std::vector<std::string> notes;
 };
 
 } // namespace policybench

@@ -1,6 +1,7 @@
 // Every figure a report shows, computed once from the measurements: statistics, GB/s, ceilings, speedups.
 #include "harness/results.hpp"
 
+#include "harness/gpu_views.hpp"
 #include "harness/rules.hpp"
 #include "measure/counted_calls.hpp"
 #include "measure/stats.hpp"
@@ -9,12 +10,6 @@
 
 namespace policybench {
 namespace {
-
-figure median(const std::vector<double>& samples_s) {
-  return samples_s.empty() ? figure() : figure(summarize(samples_s).median_s);
-}
-
-figure median(const std::optional<timed_calls>& t) { return t ? median(t->warm_s) : figure(); }
 
 ceilings ceilings_of(const measured_run& run) {
   const double bytes = run.config.bytes_per_call();
@@ -34,9 +29,9 @@ ceilings ceilings_of(const measured_run& run) {
     c.host_in_place_static_gb_per_s = gb_per_s(bytes, best_of(host->in_place));
     c.host_in_place_dynamic_gb_per_s = gb_per_s(bytes, best_of(host->in_place_dynamic));
     c.host_in_place_one_thread_gb_per_s = gb_per_s(bytes, best_of(host->in_place_one_thread));
-    c.host_copy_median_s = median(host->copy.warm_s);
+    c.host_copy_median_s = median_of(host->copy.warm_s);
     c.host_copy_gb_per_s = ratio(host->copy_bytes_per_call / 1e9, c.host_copy_median_s);
-    c.host_scale_median_s = median(host->scale.warm_s);
+    c.host_scale_median_s = median_of(host->scale.warm_s);
     c.host_scale_gb_per_s = ratio(host->copy_bytes_per_call / 1e9, c.host_scale_median_s);
     c.host_huge_page_bytes = host->huge_page_bytes;
     c.host_effective_parallelism = measured_parallelism(best, run.config.keep_disturbed);
@@ -47,7 +42,7 @@ ceilings ceilings_of(const measured_run& run) {
     if (!kernel_s.empty()) c.device_in_place_median_s = *std::min_element(kernel_s.begin(), kernel_s.end());
     c.device_in_place_gb_per_s = ratio(bytes / 1e9, c.device_in_place_median_s);
   }
-  c.device_copy_median_s = run.device_ceiling ? median(run.device_ceiling->copy.kernel_s) : figure();
+  c.device_copy_median_s = run.device_ceiling ? median_of(run.device_ceiling->copy.kernel_s) : figure();
   c.device_copy_gb_per_s = ratio(bytes / 1e9, c.device_copy_median_s);
   const double peak = run.device.theoretical_peak_gb_per_s;
   c.device_theoretical_peak_gb_per_s = peak > 0 ? figure(peak) : figure();
@@ -75,10 +70,10 @@ environment_info environment_of(const measured_run& run) {
                              .order = std::string(to_string(run.order.order)),
                              .rounds = run.rounds,
                              .seed = interleaved ? std::optional(run.order.seed) : std::nullopt,
-                             .round_orders = run.round_orders};
-  environment_info env{config, run.host, run.device, ceilings_of(run)};
-  env.config.stream_hold = cfg.hold_stream, env.config.end_to_end = cfg.end_to_end;
-  return env;
+                             .round_orders = run.round_orders,
+                             .stream_hold = cfg.hold_stream,
+                             .end_to_end = cfg.end_to_end};
+  return {.config = config, .host = run.host, .device = run.device, .ceilings = ceilings_of(run)};
 }
 
 row_status status_of(const policy_outcome& o) {
@@ -88,19 +83,23 @@ row_status status_of(const policy_outcome& o) {
 }
 
 result_row row_of(const measured_run& run, const policy_outcome& o, const ceilings& c) {
-  result_row r;
-  r.policy = o.name, r.device = o.device, r.backend = o.backend;
-  r.status = status_of(o);
-  r.reason = o.unavailable ? o.unavailable : o.error;
-  r.type = std::string(to_string(run.config.type));
-  r.size = run.config.size;
-  r.bytes_per_call = run.config.bytes_per_call();
-  r.warmup = run.config.warmup;
   const measurement* m = o.result ? &*o.result : nullptr;
   const bool keep = run.config.keep_disturbed;
-  r.threads = run.host_concurrency;
-  if (m) r.cold_s = m->in_place.cold_s, r.samples_s = counted_samples(m->in_place, keep);
-  if (m) r.reps = r.samples_s.size(), r.validated = !m->validation_error;
+  result_row r{.policy = o.name,
+               .device = o.device,
+               .backend = o.backend,
+               .status = status_of(o),
+               .reason = o.unavailable ? o.unavailable : o.error,
+               .type = std::string(to_string(run.config.type)),
+               .size = run.config.size,
+               .bytes_per_call = run.config.bytes_per_call(),
+               .warmup = run.config.warmup,
+               .threads = run.host_concurrency};
+  if (m) {
+    r.cold_s = m->in_place.cold_s, r.samples_s = counted_samples(m->in_place, keep);
+    r.reps = r.samples_s.size(), r.validated = !m->validation_error, r.validation_error = m->validation_error;
+    r.huge_page_bytes = m->huge_page_bytes, r.stopped_by = std::string(to_string(m->in_place.stopped_by));
+  }
   if (m && disturbance_known(m->in_place)) {
     const std::size_t disturbed = disturbed_calls(m->in_place);
     r.disturbed_calls = disturbed;
@@ -114,21 +113,10 @@ result_row row_of(const measured_run& run, const policy_outcome& o, const ceilin
       r.median_ci_low_s = ci->lower_s, r.median_ci_high_s = ci->upper_s, r.median_ci_confidence = ci->confidence;
     r.effective_parallelism = measured_parallelism(m->in_place, keep);
   }
-  if (m) r.huge_page_bytes = m->huge_page_bytes, r.no_kernel_time_reason = m->no_kernel_time;
-  if (m && m->clocks_before) r.sm_clock_before_mhz = int(m->clocks_before->sm_mhz);
-  if (m && m->clocks_before) r.memory_clock_before_mhz = int(m->clocks_before->memory_mhz);
-  if (m && m->clocks_after) r.sm_clock_after_mhz = int(m->clocks_after->sm_mhz);
-  if (m && m->clocks_after) r.memory_clock_after_mhz = int(m->clocks_after->memory_mhz);
   r.gb_per_s = gb_per_s(r.bytes_per_call, r.median_s);
-  if (m) r.kernel_median_s = median(m->in_place.kernel_s);
-  r.kernel_gb_per_s = gb_per_s(r.bytes_per_call, r.kernel_median_s);
+  if (r.device == "device") gpu_view::add_gpu_views(r, m);
   r.pct_of_ceiling = pct_of_ceiling(r, c);
   r.above_ceiling = above_ceiling(r);
-  if (m && m->e2e_pageable) r.e2e_pageable_cold_s = m->e2e_pageable->cold_s;
-  if (m) r.e2e_pageable_median_s = median(m->e2e_pageable), r.e2e_pinned_median_s = median(m->e2e_pinned);
-  r.e2e_over_kernel = ratio(r.e2e_pageable_median_s, r.kernel_median_s);
-  if (m) r.validation_error = m->validation_error;
-  if (m) r.stopped_by = std::string(to_string(m->in_place.stopped_by));
   return r;
 }
 

@@ -1,8 +1,8 @@
 // The rules of rules.hpp: each figure derived in one place, for this run's rows and for compared ones alike.
 #include "harness/rules.hpp"
 
+#include "harness/gpu_views.hpp"
 #include "measure/counted_calls.hpp"
-#include "measure/enum_names.hpp"
 #include "measure/stats.hpp"
 #include "measure/stopping.hpp"
 
@@ -14,10 +14,13 @@ namespace policybench {
 
 figure gb_per_s(double bytes, figure seconds) { return bytes > 0 ? ratio(bytes / 1e9, seconds) : figure(); }
 
+figure median_of(const std::vector<double>& samples_s) {
+  return samples_s.empty() ? figure() : figure(summarize(samples_s).median_s);
+}
+
 const result_row* loop_baseline(std::span<const result_row> rows) {
-  const auto loop = std::find_if(rows.begin(), rows.end(), [](const result_row& r) {
-    return r.policy == "loop" && r.status == row_status::ok && !r.source;
-  });
+  const auto loop = std::find_if(rows.begin(), rows.end(),
+                                 [](const result_row& r) { return r.policy == "loop" && r.status == row_status::ok; });
   return loop == rows.end() ? nullptr : &*loop;
 }
 
@@ -28,7 +31,7 @@ figure speedup_vs_loop(const result_row& row, const result_row* loop) {
 
 figure pct_of_ceiling(const result_row& row, const ceilings& c) {
   const bool device = row.device == "device";
-  return scaled(ratio(device ? row.kernel_gb_per_s : row.gb_per_s,
+  return scaled(ratio(device ? extra_figure(row, gpu_view::kernel_gb_per_s) : row.gb_per_s,
                       device ? c.device_in_place_gb_per_s : c.host_in_place_gb_per_s),
                 100);
 }
@@ -36,9 +39,10 @@ figure pct_of_ceiling(const result_row& row, const ceilings& c) {
 std::optional<bool> above_ceiling(const result_row& row) {
   if (!row.pct_of_ceiling) return std::nullopt;
   // The share at the slow end of the row's interval: pct x median / upper bound of the median's time.
+  const figure kernel_s = extra_figure(row, gpu_view::kernel_median_s);
   const bool device = row.device == "device";
-  const figure slow_s = device ? row.kernel_median_s : (row.median_ci_high_s ? row.median_ci_high_s : row.median_s);
-  const figure median_s = device ? row.kernel_median_s : row.median_s;
+  const figure slow_s = device ? kernel_s : (row.median_ci_high_s ? row.median_ci_high_s : row.median_s);
+  const figure median_s = device ? kernel_s : row.median_s;
   return *ratio(scaled(row.pct_of_ceiling, *median_s), slow_s) > 100;
 }
 
@@ -71,24 +75,20 @@ void add_thread_scaling(std::vector<result_row>& rows) {
     const auto one = std::find_if(rows.begin(), rows.end(), [&](const result_row& o) {
       return o.policy == r.policy && o.threads == 1 && o.median_s;
     });
-    r.speedup_vs_1_thread = one == rows.end() ? figure() : ratio(one->median_s, r.median_s);
-    r.parallel_efficiency = r.threads ? ratio(r.speedup_vs_1_thread, double(*r.threads)) : figure();
+    const figure speedup = one == rows.end() ? figure() : ratio(one->median_s, r.median_s);
+    set_extra(r, {.name = "speedup_vs_1_thread",
+                  .value = speedup,
+                  .unit = "x",
+                  .column = {.header = "vs 1 thread", .suffix = "x"}});
+    set_extra(r, {.name = "parallel_efficiency",
+                  .value = r.threads ? ratio(speedup, double(*r.threads)) : figure(),
+                  .column = {.header = "efficiency", .decimals = 0, .scale = 100, .suffix = "%"}});
   }
 }
 
-// The report's words for a row's status.
-constexpr enum_name<row_status> row_status_names[] = {{row_status::ok, "ok"},
-                                                      {row_status::invalid, "invalid"},
-                                                      {row_status::failed, "failed"},
-                                                      {row_status::unavailable, "unavailable"}};
-
-std::string to_string(row_status s) { return std::string(name_in(row_status_names, s)); }
-
-std::optional<row_status> parse_row_status(std::string_view text) { return parse_in(row_status_names, text); }
-
 bool all_valid(std::span<const result_row> rows) {
   return std::none_of(rows.begin(), rows.end(), [](const result_row& r) {
-    return !r.source && (r.status == row_status::invalid || r.status == row_status::failed);
+    return r.status == row_status::invalid || r.status == row_status::failed;
   });
 }
 

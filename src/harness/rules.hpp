@@ -16,17 +16,21 @@ namespace policybench {
 /// GB/s (10^9 bytes/s) of `bytes` moved in `seconds`; none when nothing moves (--size 0) or the time is unknown.
 figure gb_per_s(double bytes, figure seconds);
 
-/// The row every speedup is set against: this run's `loop` when it validated (status ok, no source); an invalid
-/// or failed loop is never the baseline. nullptr when there is none.
+/// The median of `samples_s` (measure/stats.hpp); none when there are none.
+figure median_of(const std::vector<double>& samples_s);
+
+/// The row every speedup is set against: the `loop` row when it validated (status ok); an invalid or failed loop
+/// is never the baseline. nullptr when there is none. Asked of this run's rows, before compared ones join.
 const result_row* loop_baseline(std::span<const result_row> rows);
 
 /// loop's median / the row's median; none without a baseline or when the row moves no bytes.
 figure speedup_vs_loop(const result_row& row, const result_row* loop);
 
-/// 100 x the row's GB/s over its device's ceiling (device rows: kernel GB/s against the device copy by CUDA events;
-/// host rows: host-clock GB/s against the host's in-place stream's fastest call); none when either is unknown. A
-/// device row without a kernel time (thrust::device) gets none: its host-synchronous time includes a host round trip
-/// per call, and a share of an event-timed ceiling would mix two clocks.
+/// 100 x the row's GB/s over its device's ceiling (device rows: kernel GB/s (gpu_views.hpp) against the device's
+/// in-place kernel by CUDA events; host rows: host-clock GB/s against the host's in-place stream's fastest call);
+/// none when either is unknown. A device row without a kernel time (thrust::device) gets none: its
+/// host-synchronous time includes a host round trip per call, and a share of an event-timed ceiling would mix two
+/// clocks.
 figure pct_of_ceiling(const result_row& row, const ceilings& c);
 
 /// Whether a row with a pct_of_ceiling beats its ceiling beyond both intervals: even the slow end of its median's
@@ -62,11 +66,12 @@ bool is_noisy(const result_row& row);
 /// 0.05 -> "5.0%".
 std::string percent(double fraction);
 
-/// Thread sweeps: each row's speedup over its policy's own 1-thread median and parallel efficiency = that speedup
-/// / threads (1 = ideal); none without a 1-thread median.
+/// Thread sweeps: each row's extras speedup_vs_1_thread, over its policy's own 1-thread median, and
+/// parallel_efficiency = that speedup / threads (1 = ideal); none without a 1-thread median.
 void add_thread_scaling(std::vector<result_row>& rows);
 
-/// False when one of this run's rows (not a compared file's) failed or failed validation: exit status 1.
+/// False when one of `rows` failed or failed validation: exit status 1. Asked of this run's rows, before compared
+/// ones join.
 bool all_valid(std::span<const result_row> rows);
 
 } // namespace policybench

@@ -52,11 +52,12 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
                            const sweep_callback& starting) {
   const bool by_size = plan.kind == sweep_kind::size;
   std::vector<policy_entry> policies = selected;
-  sweep_info sweep{plan.kind, plan.min_size, plan.max_size, 0, "", run.min_time_s, {}};
+  sweep_info sweep{
+      .kind = plan.kind, .min_size = plan.min_size, .max_size = plan.max_size, .min_time_s = run.min_time_s};
   benchmark_report report;
   struct point {
-    std::uint64_t size;
-    std::optional<int> threads;
+    std::uint64_t size = 0;
+    std::optional<int> threads = std::nullopt;
   };
   std::vector<point> points;
   if (by_size) {
@@ -64,7 +65,7 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
         plan_size_series(plan.min_size, plan.max_size, size_of(run.type), run_memory_limits(selected, device));
     if (series.sizes.empty()) throw insufficient_memory(series.stop_reason);
     for (const auto size : series.sizes)
-      points.push_back({size, std::nullopt});
+      points.push_back({.size = size});
     sweep.stop_reason = std::move(series.stop_reason);
   } else {
     // The thread limit reaches oneTBB and OpenMP only; a GPU policy's figures would not change with it.
@@ -74,7 +75,7 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
     if (!left_out.empty()) report.warnings.push_back("a thread sweep runs host policies only; left out: " + left_out);
     std::erase_if(policies, [](const policy_entry& p) { return p.device != "host"; });
     for (const int t : thread_series(host.logical_cores))
-      points.push_back({run.size, t});
+      points.push_back({.size = run.size, .threads = t});
   }
   const auto runnable = std::count_if(policies.begin(), policies.end(), [](const auto& p) { return !p.unavailable; });
   const std::size_t total = points.size() * std::size_t(runnable);

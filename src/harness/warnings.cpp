@@ -54,16 +54,13 @@ void clock_warnings(const measured_run& run, const std::vector<result_row>& rows
     out.push_back("GPU clocks not recorded (" + *run.device.clocks_unavailable +
                   "): a GPU that throttled or had not ramped up cannot be ruled out");
   std::string changed;
-  const auto mhz = [](std::optional<int> a, std::optional<int> b) {
-    return std::to_string(a.value_or(0)) + " -> " + std::to_string(b.value_or(0)) + " MHz";
-  };
-  for (const auto& r : rows) {
-    const bool sm = r.sm_clock_before_mhz && r.sm_clock_after_mhz && *r.sm_clock_before_mhz != *r.sm_clock_after_mhz;
-    const bool memory = r.memory_clock_before_mhz && r.memory_clock_after_mhz &&
-                        *r.memory_clock_before_mhz != *r.memory_clock_after_mhz;
-    if (sm) list_item(changed, r.policy + " (SM " + mhz(r.sm_clock_before_mhz, r.sm_clock_after_mhz) + ")");
-    if (memory)
-      list_item(changed, r.policy + " (memory " + mhz(r.memory_clock_before_mhz, r.memory_clock_after_mhz) + ")");
+  for (const auto& o : run.outcomes) {
+    if (!o.result || !o.result->clocks_before || !o.result->clocks_after) continue;
+    const gpu_clocks before = *o.result->clocks_before, after = *o.result->clocks_after;
+    const auto mhz = [](unsigned a, unsigned b) { return std::to_string(a) + " -> " + std::to_string(b) + " MHz"; };
+    if (before.sm_mhz != after.sm_mhz) list_item(changed, o.name + " (SM " + mhz(before.sm_mhz, after.sm_mhz) + ")");
+    if (before.memory_mhz != after.memory_mhz)
+      list_item(changed, o.name + " (memory " + mhz(before.memory_mhz, after.memory_mhz) + ")");
   }
   if (!changed.empty())
     out.push_back("GPU clocks changed during " + changed +

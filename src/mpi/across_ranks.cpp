@@ -1,8 +1,7 @@
-// Across ranks: the barrier, the reductions after each policy, and the per-rank rows of the report.
+// Across ranks: the barrier, the reductions after each policy, and each rank's own figures gathered on rank 0.
 #include "mpi/across_ranks.hpp"
 
 #include "harness/rules.hpp"
-#include "measure/stats.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -20,12 +19,15 @@ figure known(double v) { return std::isnan(v) ? figure() : figure(v); }
 // This rank's own median, GB/s and validity, gathered on rank 0.
 void keep_own_figures(const mpi_session& job, const std::string& name, const run_config& cfg, const measurement& m,
                       rank_figures_by_policy& by_policy) {
-  const figure median = m.in_place.warm_s.empty() ? figure() : figure(summarize(m.in_place.warm_s).median_s);
+  const figure median = median_of(m.in_place.warm_s);
   const figure gb = gb_per_s(cfg.bytes_per_call(), median);
   const auto all = gather_doubles(job, {median ? *median : none, gb ? *gb : none, m.validation_error ? 0.0 : 1.0});
   std::vector<rank_figures> rows;
   for (std::size_t r = 0; 3 * r < all.size(); ++r)
-    rows.push_back({int(r), known(all[3 * r]), known(all[3 * r + 1]), all[3 * r + 2] != 0});
+    rows.push_back({.rank = int(r),
+                    .median_s = known(all[3 * r]),
+                    .gb_per_s = known(all[3 * r + 1]),
+                    .validated = all[3 * r + 2] != 0});
   if (job.rank == 0) by_policy[name] = std::move(rows); // a policy measured again keeps its latest figures
 }
 
@@ -69,21 +71,6 @@ void aggregate_run(measured_run& run, const mpi_session& job) {
       max_over_ranks(job, *ceiling);
   run.config.size = sum_over_ranks(job, run.config.size);
   run.config.before_each_call = nullptr;
-}
-
-void add_rank_figures(benchmark_report& report, const rank_figures_by_policy& by_policy) {
-  for (auto& row : report.results) {
-    const auto found = by_policy.find(row.policy);
-    if (found == by_policy.end()) continue;
-    row.per_rank = found->second;
-    std::vector<double> medians;
-    for (const auto& r : row.per_rank)
-      if (r.median_s) medians.push_back(*r.median_s);
-    if (medians.empty()) continue;
-    const auto [fastest, slowest] = std::minmax_element(medians.begin(), medians.end());
-    row.rank_median_min_s = *fastest, row.rank_median_max_s = *slowest;
-    row.imbalance = ratio(row.rank_median_max_s, row.rank_median_min_s);
-  }
 }
 
 } // namespace policybench

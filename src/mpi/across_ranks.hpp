@@ -2,7 +2,7 @@
 // slowest rank's, validation is reduced over ranks, and each rank's own median is kept for the report.
 #pragma once
 
-#include "harness/result.hpp"
+#include "harness/figure.hpp"
 #include "harness/run.hpp"
 #include "mpi/job.hpp"
 #include "policies/policy.hpp"
@@ -12,6 +12,13 @@
 #include <vector>
 
 namespace policybench {
+
+/// One rank's own figures for a policy, from its own clock (no maximum over ranks).
+struct rank_figures {
+  int rank = 0;
+  figure median_s{}, gb_per_s{}; ///< this rank's warm median; its own bytes per call / that median
+  bool validated = false;
+};
 
 /// Each policy's per-rank figures, on rank 0, by policy name.
 using rank_figures_by_policy = std::map<std::string, std::vector<rank_figures>>;
@@ -29,8 +36,5 @@ run_config barrier_before_each_call(run_config cfg, const mpi_session& job);
 /// Collective, after run_policies: the ceilings' durations as the maximum over ranks, and the run's element count
 /// the whole job's (the sum over ranks), so that to_report's bytes and GB/s are the aggregate.
 void aggregate_run(measured_run& run, const mpi_session& job);
-
-/// On rank 0, each row's per-rank figures from `by_policy` and their fastest and slowest median and imbalance.
-void add_rank_figures(benchmark_report& report, const rank_figures_by_policy& by_policy);
 
 } // namespace policybench

@@ -46,7 +46,7 @@ std::optional<rank_error> first_error(const mpi_session& job, const std::optiona
   MPI_Bcast(&length, 1, MPI_INT, first, job.world);
   text.resize(std::size_t(length));
   MPI_Bcast(text.data(), length, MPI_CHAR, first, job.world);
-  return rank_error{first, std::move(text)};
+  return rank_error{.rank = first, .text = std::move(text)};
 }
 
 std::vector<std::string> gather_strings(const mpi_session& job, const std::string& mine) {

@@ -4,6 +4,7 @@
 #include "harness/results.hpp"
 #include "harness/rules.hpp"
 #include "mpi/across_ranks.hpp"
+#include "mpi/job_report.hpp"
 #include "mpi/placement.hpp"
 #include "mpi/setup.hpp"
 #include "report/report.hpp"
@@ -27,15 +28,16 @@ std::optional<int> stop_on_error(const mpi_session& job, const std::optional<std
 }
 
 // Rank 0: the job's report from the aggregated run, written; its exit status.
-int write_job_report(rank_setup& s, const measured_run& run, mpi_job shape, std::vector<std::string> warnings,
+int write_job_report(rank_setup& s, const measured_run& run, const mpi_job& shape, std::vector<std::string> warnings,
                      const rank_figures_by_policy& by_policy) {
   benchmark_report report = to_report(run);
-  report.mpi = std::move(shape);
   add_rank_figures(report, by_policy);
+  report.notes.push_back(job_note(shape));
   report.warnings.insert(report.warnings.begin(), warnings.begin(), warnings.end());
+  const bool valid = all_valid(report.results); // this job's rows, not those of compared files
   append_compared(report, s.compared);
-  deliver_report(report, s.opts.format, s.file);
-  return all_valid(report.results) ? 0 : 1;
+  deliver_report(report, s.opts.format, s.file, job_json(shape, by_policy));
+  return valid ? 0 : 1;
 }
 
 int run(const mpi_session& job, std::span<const char* const> args) {
@@ -73,11 +75,11 @@ int run(const mpi_session& job, std::span<const char* const> args) {
     }
     aggregate_run(run, job);
     std::vector<std::string> warnings;
-    mpi_job shape = gather_job(job, s->scaling, run.device.ordinal, run.host_concurrency, warnings);
+    const mpi_job shape = gather_job(job, s->scaling, run.device.ordinal, run.host_concurrency, warnings);
     error.reset();
     status = 0;
     if (job.rank == 0) try {
-        status = write_job_report(*s, run, std::move(shape), std::move(warnings), by_policy);
+        status = write_job_report(*s, run, shape, std::move(warnings), by_policy);
       } catch (const std::exception& e) {
         error = e.what();
       }

@@ -51,10 +51,15 @@ mpi_job gather_job(const mpi_session& job, std::string scaling, int device, int 
   const auto cpus = gather_strings(job, cpu_list(set));
   const auto numbers =
       gather_doubles(job, {double(job.local_rank), double(cpu_count), double(device), double(shared), double(threads)});
-  mpi_job out{job.ranks, job.nodes, std::move(scaling), {}};
+  mpi_job out{.ranks = job.ranks, .nodes = job.nodes, .scaling = std::move(scaling)};
   for (std::size_t r = 0; r < hosts.size(); ++r) {
     const double* n = &numbers[5 * r];
-    out.placement.push_back({int(r), int(n[0]), hosts[r], cpus[r], int(n[1]), int(n[2])});
+    out.placement.push_back({.rank = int(r),
+                             .local_rank = int(n[0]),
+                             .host = hosts[r],
+                             .cpus = cpus[r],
+                             .cpu_count = int(n[1]),
+                             .device = int(n[2])});
     if (n[3] != 0 && n[0] == 0)
       warnings.push_back("ranks on " + hosts[r] +
                          " share CPUs (their affinity masks overlap): their threads compete for the same cores; "

@@ -6,9 +6,12 @@
 
 namespace policybench {
 
+std::optional<std::string> source_of(const result_row& row) { return extra_text(row, "source"); }
+
+extra source_extra(std::string path) { return {.name = "source", .value = std::move(path)}; }
+
 void append_compared(benchmark_report& report, const std::vector<compared_report>& compared) {
   if (compared.empty()) return;
-  report.with_sources = true;
   const environment_info& env = report.environment;
   const result_row* own_loop = loop_baseline(report.results);
   const std::optional<result_row> loop = own_loop ? std::optional(*own_loop) : std::nullopt; // rows move below

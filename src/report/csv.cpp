@@ -1,10 +1,12 @@
-// The report as CSV: one line per result row, the JSON's scalar result fields as columns (not samples_s).
+// The report as CSV: one line per result row, the JSON's scalar result fields and the rows' extras as columns (not
+// samples_s).
 #include "report/report.hpp"
 
 #include "report/row_fields.hpp"
 
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace policybench {
 namespace {
@@ -24,16 +26,22 @@ std::string csv_field(const nlohmann::ordered_json& v) {
 
 void write_csv(const benchmark_report& report, std::ostream& out) {
   if (report.results.empty()) return;
-  auto fields = fields_of(report); // the header and every line from the same list
-  std::erase_if(fields, [](const row_field& f) { return !is_scalar(f); });
+  std::vector<row_field> fields; // the header and every line from the same lists
+  for (const auto& f : row_fields())
+    if (is_scalar(f)) fields.push_back(f);
+  const auto extras = extra_fields(report.results);
   const char* separator = "";
   for (const auto& f : fields)
     out << std::exchange(separator, ",") << f.name;
+  for (const auto& e : extras)
+    out << ',' << csv_field(e.name);
   out << '\n';
   for (const auto& r : report.results) {
     separator = "";
     for (const auto& f : fields)
       out << std::exchange(separator, ",") << csv_field(field_json(r, f));
+    for (const auto& e : extras)
+      out << ',' << csv_field(extra_json(r, e));
     out << '\n';
   }
 }

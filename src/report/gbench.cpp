@@ -3,6 +3,7 @@
 #include "report/report.hpp"
 
 #include "measure/stats.hpp"
+#include "report/compare_with.hpp"
 
 #include <map>
 #include <string>
@@ -43,6 +44,12 @@ void add_times(json& e, std::size_t iterations, double real, double cpu, figure 
   if (bytes_per_second) e["bytes_per_second"] = *bytes_per_second;
 }
 
+// The row's known extra figures as user counters (Google Benchmark writes a run's counters beside its times).
+void add_counters(json& e, const result_row& r) {
+  for (const extra& x : r.extras)
+    if (const figure* f = std::get_if<figure>(&x.value); f && *f) e[x.name] = **f;
+}
+
 std::string benchmark_name(const benchmark_report& report, const result_row& r) {
   std::string name = "increment/" + r.policy + "/" + r.type + "/" + std::to_string(r.size);
   if (report.sweep && report.sweep->kind == sweep_kind::threads) name += "/host_threads:" + std::to_string(*r.threads);
@@ -66,7 +73,7 @@ nlohmann::ordered_json to_gbench_json(const benchmark_report& report, const run_
   json benchmarks = json::array();
   std::map<std::string, std::size_t> families, instances;
   for (const auto& r : report.results) {
-    if (r.source || r.status != row_status::ok || r.samples_s.empty())
+    if (source_of(r) || r.status != row_status::ok || r.samples_s.empty())
       continue; // what did not run validly is not timed
     const std::size_t family = families.try_emplace(r.policy, families.size()).first->second;
     const std::size_t instance = instances[r.policy]++;
@@ -83,6 +90,7 @@ nlohmann::ordered_json to_gbench_json(const benchmark_report& report, const run_
       const figure rate = r.bytes_per_call > 0 ? ratio(r.bytes_per_call, r.samples_s[i]) : figure();
       if (rate) rates.push_back(*rate);
       add_times(e, 1, r.samples_s[i], r.samples_s[i] * cpu_share, rate);
+      add_counters(e, r);
       benchmarks.push_back(std::move(e));
     }
     if (n < 2) continue; // Google Benchmark computes aggregates from two repetitions on
@@ -91,10 +99,11 @@ nlohmann::ordered_json to_gbench_json(const benchmark_report& report, const run_
       const char* name;
       figure value;
       double rate;
-    } aggregates[] = {{"mean", r.mean_s, bw.mean_s},
-                      {"median", r.median_s, bw.median_s},
-                      {"stddev", r.stddev_s, bw.stddev_s},
-                      {"cv", r.cv, bw.cv}};
+      bool counters; // a row's figure is its mean and median over the calls; a spread of it would be 0
+    } aggregates[] = {{.name = "mean", .value = r.mean_s, .rate = bw.mean_s, .counters = true},
+                      {.name = "median", .value = r.median_s, .rate = bw.median_s, .counters = true},
+                      {.name = "stddev", .value = r.stddev_s, .rate = bw.stddev_s, .counters = false},
+                      {.name = "cv", .value = r.cv, .rate = bw.cv, .counters = false}};
     for (const auto& a : aggregates) {
       json e = entry(name + "_" + a.name, name, family, instance, "aggregate", n);
       e["threads"] = 1;
@@ -104,6 +113,7 @@ nlohmann::ordered_json to_gbench_json(const benchmark_report& report, const run_
       const bool cv = std::string(a.name) == "cv";
       add_times(e, n, *a.value, cv ? *a.value : *a.value * cpu_share, rates.empty() ? figure() : figure(a.rate),
                 cv ? 1 : 1e9);
+      if (a.counters) add_counters(e, r);
       benchmarks.push_back(std::move(e));
     }
   }

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -17,23 +18,27 @@ namespace policybench {
 /// The report as the JSON document of the README's "JSON schema".
 nlohmann::ordered_json to_json(const benchmark_report& report);
 
-/// to_json, indented, and a newline.
-void write_json(const benchmark_report& report, std::ostream& out);
+/// What a mode adds to the JSON document beyond its rows' extras: a section of its own, an array per row.
+using json_addition = std::function<void(nlohmann::ordered_json& document)>;
 
-/// The fixed-width table (or markdown): one row per policy that ran, durations in the unit that suits each column
-/// (report/units.hpp), columns without a figure in any row left out; then unavailable or failed policies, the
-/// ceilings, the series' end, the crossovers and the warnings.
+/// to_json with `add`'s additions, indented, and a newline.
+void write_json(const benchmark_report& report, std::ostream& out, const json_addition& add = {});
+
+/// The fixed-width table (or markdown): one row per policy that ran, a fixed set of columns for the kinds of rows
+/// (report/table_columns.hpp), every duration in one unit; then unavailable or failed policies, the ceilings, the
+/// modes' notes, the series' end, the crossovers and the warnings.
 void write_table(const benchmark_report& report, bool markdown, std::ostream& out);
 
-/// CSV: a header of the result fields (row_fields.hpp), then one line per result (RFC 4180 quoting). Warnings are
-/// not part of CSV.
+/// CSV: a header of the result fields and the rows' extras (row_fields.hpp), then one line per result (RFC 4180
+/// quoting). Warnings are not part of CSV.
 void write_csv(const benchmark_report& report, std::ostream& out);
 
 /// Google Benchmark's JSON (google/benchmark docs/user_guide.md, src/json_reporter.cc): `context` from `context`
 /// and the host, and per valid row of this run (not compared rows, not unavailable, failed or invalid ones) one
 /// "iteration" entry per timed call (iterations 1, repetitions = timed calls, times in ns, cpu_time = wall time x
 /// effective parallelism, bytes_per_second from the call's time), then the "aggregate" entries mean, median,
-/// stddev and cv (aggregate_unit "percentage", a fraction) from two calls on, equal to the row's statistics. Named
+/// stddev and cv (aggregate_unit "percentage", a fraction) from two calls on, equal to the row's statistics. The
+/// row's known extra figures are user counters of its iterations and of its mean and median. Named
 /// "increment/<policy>/<type>/<size>", with "/host_threads:N" in a thread sweep; one family per policy.
 nlohmann::ordered_json to_gbench_json(const benchmark_report& report, const run_context& context);
 

@@ -1,6 +1,8 @@
 // The table's columns: what each shows of a result row; the set depends only on the kinds of rows.
 #include "report/table_columns.hpp"
 
+#include "report/compare_with.hpp"
+#include "report/row_fields.hpp"
 #include "report/units.hpp"
 
 #include <fmt/format.h>
@@ -15,7 +17,7 @@ using cell_of = std::function<std::string(const result_row&)>;
 
 table_column column(std::string header, const std::vector<const result_row*>& rows, const cell_of& cell,
                     bool left_aligned = false) {
-  table_column out{std::move(header), {}, left_aligned};
+  table_column out{.header = std::move(header), .left_aligned = left_aligned};
   for (const result_row* r : rows)
     out.cells.push_back(cell(*r));
   return out;
@@ -51,7 +53,8 @@ table_column fixed(const char* header, figure result_row::*field, const std::vec
 } // namespace
 
 std::string policy_label(const result_row& r) {
-  return r.source ? fmt::format("{} [{}]", r.policy, *r.source) : r.policy;
+  const auto source = source_of(r);
+  return source ? fmt::format("{} [{}]", r.policy, *source) : r.policy;
 }
 
 std::string fixed_cell(figure v, double scale, int decimals, const char* suffix) {
@@ -59,6 +62,17 @@ std::string fixed_cell(figure v, double scale, int decimals, const char* suffix)
 }
 
 namespace {
+
+// An extra's column as its hint says: seconds in the table's one unit, other figures fixed, texts as they are.
+table_column extra_column_of(const extra& e, const std::vector<const result_row*>& rows, const duration_format& unit) {
+  if (e.unit == "s")
+    return durations(
+        e.column.header.c_str(), [&](const result_row& r) { return extra_figure(r, e.name); }, rows, unit);
+  return column(e.column.header, rows, [&](const result_row& r) {
+    if (const auto text = extra_text(r, e.name)) return *text;
+    return fixed_cell(extra_figure(r, e.name), e.column.scale, e.column.decimals, e.column.suffix.c_str());
+  });
+}
 
 // A share of the ceiling; above 100 it is marked, never bare (the footer says why).
 std::string ceiling_cell(const result_row& r) {
@@ -75,14 +89,17 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
   };
   const auto text = [](std::string r::*field) { return [field](const r& row) { return row.*field; }; };
   const sweep_kind kind = report.sweep ? report.sweep->kind : sweep_kind::none;
-  // The columns depend only on the kinds of rows (host, device that ran, MPI, a sweep's kind), never on figures.
-  const bool device = std::any_of(report.results.begin(), report.results.end(), [](const r& row) {
-    return row.device == "device" && row.status != row_status::unavailable;
-  });
+  // The columns depend only on the kinds of rows (a sweep's kind, the extras their modes give every row of a kind),
+  // never on figures.
+  std::vector<extra> extras = extra_fields(rows);
+  std::erase_if(extras, [](const extra& e) { return e.column.header.empty(); });
   // One unit for every duration in the table, from the medians, so that a row's figures read alike.
   std::vector<figure> medians;
-  for (const result_row* row : rows)
-    medians.push_back(row->median_s), medians.push_back(row->kernel_median_s);
+  for (const result_row* row : rows) {
+    medians.push_back(row->median_s);
+    for (const extra& e : extras)
+      if (e.unit == "s") medians.push_back(extra_figure(*row, e.name));
+  }
   const duration_format unit = column_format(medians);
   std::vector<table_column> out;
   if (kind == sweep_kind::size)
@@ -103,24 +120,11 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
   out.push_back(column("% ceiling", rows, ceiling_cell));
   out.push_back(fixed("speedup", &r::speedup_vs_loop, rows, 1, 2, "x"));
   out.push_back(fixed("eff. par.", &r::effective_parallelism, rows, 1, 2));
-  if (report.mpi) {
-    out.push_back(durations("fastest rank", member(&r::rank_median_min_s), rows, unit));
-    out.push_back(durations("slowest rank", member(&r::rank_median_max_s), rows, unit));
-    out.push_back(fixed("imbalance", &r::imbalance, rows, 1, 3, "x"));
-  }
-  if (device) {
-    out.push_back(durations("kernel", member(&r::kernel_median_s), rows, unit));
-    out.push_back(durations("e2e pageable", member(&r::e2e_pageable_median_s), rows, unit));
-    out.push_back(durations("e2e pinned", member(&r::e2e_pinned_median_s), rows, unit));
-    out.push_back(fixed("e2e/kernel", &r::e2e_over_kernel, rows, 1, 0, "x"));
-  }
+  for (const extra& e : extras)
+    out.push_back(extra_column_of(e, rows, unit));
   out.push_back(column("validated", rows, [](const r& row) {
     return row.validated ? std::string(*row.validated ? "yes" : "NO") : std::string("-");
   }));
-  if (kind == sweep_kind::threads) {
-    out.push_back(fixed("vs 1 thread", &r::speedup_vs_1_thread, rows, 1, 2, "x"));
-    out.push_back(fixed("efficiency", &r::parallel_efficiency, rows, 100, 0, "%"));
-  }
   return out;
 }
 

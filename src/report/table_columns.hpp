@@ -10,13 +10,13 @@ namespace policybench {
 
 struct table_column {
   std::string header; ///< e.g. "median us": a duration column names the unit its values are in
-  std::vector<std::string> cells;
+  std::vector<std::string> cells = {};
   bool left_aligned = false;
 };
 
 /// The columns for `rows` of `report`, one cell per row: a fixed set that depends only on the kinds of rows (a
-/// sweep leads with its size or threads, MPI jobs add the ranks' figures, device rows that ran the GPU views, a
-/// thread sweep ends with the scaling), '-' where a figure does not apply. Every duration is in one unit.
+/// sweep leads with its size or threads; the rows' extras with a column come before "validated", as
+/// extra_column says), '-' where a figure does not apply. Every duration is in one unit.
 /// A share of the ceiling above 100 carries above_mark (beyond both intervals) or within_mark (within them).
 std::vector<table_column> table_columns(const benchmark_report& report, const std::vector<const result_row*>& rows);
 

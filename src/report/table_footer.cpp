@@ -1,8 +1,10 @@
-// The table's footer: what every row is set against (ceilings), where its memory was (placement) and what ran it.
+// The table's footer: what every row is set against (ceilings), where its memory was (placement), what ran it, and
+// the notes a mode adds.
 #include "report/table_footer.hpp"
 
 #include "harness/rules.hpp"
 #include "measure/thread_clocks.hpp"
+#include "report/compare_with.hpp"
 #include "report/table_columns.hpp"
 
 #include <fmt/format.h>
@@ -20,7 +22,7 @@ namespace {
 std::string huge_pages_obtained(const benchmark_report& report) {
   std::optional<std::uint64_t> low, high;
   for (const auto& r : report.results)
-    if (r.huge_page_bytes && !r.source) {
+    if (r.huge_page_bytes && !source_of(r)) {
       low = std::min(low.value_or(*r.huge_page_bytes), *r.huge_page_bytes);
       high = std::max(high.value_or(0), *r.huge_page_bytes);
     }
@@ -60,8 +62,8 @@ void write_marks(const benchmark_report& report, const char* bullet, std::ostrea
              "effective parallelism under 10 ms of calls, a speedup without a validated loop row)\n",
              bullet, disturbed_floor_s * 1e6,
              report.environment.config.keep_disturbed
-                 ? ", counted in the figures (--keep-disturbed)"
-                 : ", left out of the row's figures (all counted where fewer than 5 were quiet: '(most)')");
+                 ? "counted in the figures (--keep-disturbed)"
+                 : "left out of the row's figures (all counted where fewer than 5 were quiet: '(most)')");
 }
 
 } // namespace
@@ -102,9 +104,8 @@ void write_table_footer(const benchmark_report& report, const char* bullet, std:
                "{}kernel times: per call of a batch between one event pair, the stream not held "
                "(--no-stream-hold): each includes a share of the first launch's latency\n",
                bullet);
-  if (report.mpi)
-    fmt::print(out, "{}MPI job: {} ranks on {} node{}, {} scaling; GB/s = all ranks' bytes / the slowest rank's time\n",
-               bullet, report.mpi->ranks, report.mpi->nodes, report.mpi->nodes == 1 ? "" : "s", report.mpi->scaling);
+  for (const auto& note : report.notes)
+    fmt::print(out, "{}{}\n", bullet, note);
 }
 
 } // namespace policybench

@@ -1,4 +1,4 @@
-// The table's footer: the ceilings, the placement the host arrays got, the host and the device, the MPI job.
+// The table's footer: the ceilings, the placement the host arrays got, the host and the device, a mode's notes.
 #pragma once
 
 #include "harness/result.hpp"

@@ -11,10 +11,11 @@ namespace policybench {
 namespace {
 
 struct unit {
-  const char* name;
-  double seconds;
+  const char* name = "s";
+  double seconds = 1;
 };
-constexpr std::array units{unit{"s", 1}, unit{"ms", 1e-3}, unit{"us", 1e-6}, unit{"ns", 1e-9}};
+constexpr std::array units{unit{.name = "s", .seconds = 1}, unit{.name = "ms", .seconds = 1e-3},
+                           unit{.name = "us", .seconds = 1e-6}, unit{.name = "ns", .seconds = 1e-9}};
 
 // The largest unit in which `s` (> 0) is at least 1; ns for anything shorter.
 unit unit_for(double s) {
@@ -37,7 +38,7 @@ duration_format column_format(std::span<const figure> seconds) {
   const double smallest = smallest_positive(seconds);
   if (smallest == 0) return {};
   const unit u = unit_for(smallest);
-  return column_format(seconds, {u.name, u.seconds, 3});
+  return column_format(seconds, {.unit = u.name, .seconds_per_unit = u.seconds, .decimals = 3});
 }
 
 duration_format column_format(std::span<const figure> seconds, const duration_format& unit) {
@@ -45,7 +46,8 @@ duration_format column_format(std::span<const figure> seconds, const duration_fo
   if (smallest == 0) return unit;
   // 1.23 -> 2 decimals, 12.3 -> 1, 123 -> 0; below 1 up to 3.
   const int digits_before = static_cast<int>(std::floor(std::log10(smallest / unit.seconds_per_unit)));
-  return {unit.unit, unit.seconds_per_unit, std::clamp(2 - digits_before, 0, 3)};
+  return {
+      .unit = unit.unit, .seconds_per_unit = unit.seconds_per_unit, .decimals = std::clamp(2 - digits_before, 0, 3)};
 }
 
 std::string format_duration(figure seconds, const duration_format& f) {

@@ -99,8 +99,8 @@ TEST_CASE("a thread sweep runs every thread count and derives the scaling") {
   REQUIRE(report.results.size() == 2);
   CHECK(report.results[0].threads == 1);
   CHECK(threads.front() == 1);
-  CHECK(*report.results[0].speedup_vs_1_thread == 1);
-  CHECK(report.results[1].parallel_efficiency);
+  CHECK(*extra_figure(report.results[0], "speedup_vs_1_thread") == 1);
+  CHECK(extra_figure(report.results[1], "parallel_efficiency"));
   CHECK_FALSE(report.crossovers);
 }
 

@@ -98,7 +98,7 @@ TEST_CASE("a policybench report is accepted as it is written") {
   CHECK(compared[0].path == file.path.string());
   REQUIRE(compared[0].rows.size() == 1);
   CHECK(compared[0].rows[0].policy == "loop");
-  CHECK(compared[0].rows[0].source == file.path.string());
+  CHECK(source_of(compared[0].rows[0]) == file.path.string());
 }
 
 TEST_CASE("compared rows join with their source, this run's fields and a speedup against this run's loop") {
@@ -110,9 +110,10 @@ TEST_CASE("compared rows join with their source, this run's fields and a speedup
   row["median_s"] = 8.0;
   row["gb_per_s"] = 16000 / 1e9 / 8;
   row["pct_of_ceiling"] = nullptr;
-  row["speedup_vs_loop"] = 1.0; // against its own loop: replaced
-  row.erase("threads");         // an optional field the file lacks comes in as null
-  row["extra"] = 1;             // and one this run lacks is left out
+  row["speedup_vs_loop"] = 1.0;                   // against its own loop: replaced
+  row.erase("threads");                           // an optional field the file lacks comes in as null
+  row["kernel_median_s"] = 0.5;                   // an extra this run lacks joins every row, null where a row lacks it
+  row["per_rank"] = json::array({{{"rank", 0}}}); // an array (a mode's own structure) is left out
 
   benchmark_report typed = this_report();
   append_compared(typed, {compared_from_json("seed.json", theirs)});
@@ -130,6 +131,9 @@ TEST_CASE("compared rows join with their source, this run's fields and a speedup
     joined_keys.push_back(k);
   CHECK(joined_keys == own_keys);
   CHECK(joined["threads"].is_null());
+  CHECK(joined["kernel_median_s"] == 0.5);
+  CHECK(own["kernel_median_s"].is_null());
+  CHECK_FALSE(joined.contains("per_rank"));
   CHECK(joined["speedup_vs_loop"].get<double>() == doctest::Approx(2.0 / 8.0));
   CHECK(joined["pct_of_ceiling"].get<double>() == doctest::Approx(100 * 0.5 / 8.0));
   const auto warnings = report["warnings"].dump();
@@ -139,6 +143,23 @@ TEST_CASE("compared rows join with their source, this run's fields and a speedup
   std::ostringstream table;
   write_table(typed, false, table);
   CHECK(table.str().find("python loop [seed.json]") != std::string::npos);
+}
+
+TEST_CASE("a compared row's extras are figures >= 0, null or text without control characters") {
+  json report = this_run();
+  report["results"][0]["imbalance"] = -1;
+  CHECK(refusal(report.dump()).find("/results/0/imbalance is number, expected a number >= 0 or null") !=
+        std::string::npos);
+  report["results"][0]["imbalance"] = "1.2\n";
+  CHECK(refusal(report.dump()).find("/results/0/imbalance is string, expected a string without control") !=
+        std::string::npos);
+  report["results"][0]["imbalance"] = nullptr;
+  report["results"][0]["source"] = "old.json";
+  const temp_file file(report.dump());
+  const result_row row = read_compared({file.path.string()})[0].rows[0];
+  CHECK_FALSE(extra_figure(row, "imbalance"));
+  REQUIRE(find_extra(row, "imbalance"));
+  CHECK(source_of(row) == "old.json"); // a row's own source stays
 }
 
 TEST_CASE("a file of another element count warns and has no speedup") {

@@ -4,9 +4,14 @@
 
 #include "timed_calls_of.hpp"
 
+#include "harness/gpu_views.hpp"
 #include "harness/results.hpp"
+#include "harness/rules.hpp"
+#include "report/compare_with.hpp"
 #include "report/report.hpp"
+#include "report/row_fields.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <regex>
@@ -32,7 +37,7 @@ std::string schema_block() {
 }
 
 // The names listed inside the braces that follow `key` in the schema: "a, b|null, c (\"x\"|\"y\"), d [int]" gives
-// a, b, c, d. In "note: e" the name is e; a name the schema marks as conditional is left out.
+// a, b, c, d. In "note: e" the name is e.
 std::vector<std::string> documented(const std::string& schema, const std::string& key) {
   const auto at = schema.find(key);
   REQUIRE_MESSAGE(at != std::string::npos, key);
@@ -44,7 +49,6 @@ std::vector<std::string> documented(const std::string& schema, const std::string
     if (depth == 0) break;
   }
   std::string body = std::regex_replace(schema.substr(open + 1, close - open - 1), std::regex(R"(\([^)]*\))"), "");
-  static const std::set<std::string> conditional{"source", "speedup_vs_1_thread", "parallel_efficiency"};
   std::vector<std::string> names;
   std::smatch m;
   std::istringstream pieces(body);
@@ -53,8 +57,7 @@ std::vector<std::string> documented(const std::string& schema, const std::string
       const std::string before = piece.substr(0, colon);
       piece = std::regex_search(before, std::regex(R"(^\s*[a-z_0-9]+\s*$)")) ? before : piece.substr(colon + 1);
     }
-    if (std::regex_search(piece, m, std::regex(R"(^\s*([a-z][a-z_0-9]*))")) && !conditional.count(m[1]))
-      names.push_back(m[1]);
+    if (std::regex_search(piece, m, std::regex(R"(^\s*([a-z][a-z_0-9]*))"))) names.push_back(m[1]);
   }
   return names;
 }
@@ -90,8 +93,37 @@ TEST_CASE("every field README's JSON schema documents is written") {
       CHECK_MESSAGE(env[part].contains(name), part << "." << name);
   }
   const auto fields = documented(schema, "\"results\":");
-  CHECK(fields.size() >= 40);
+  CHECK(fields.size() >= 30);
   REQUIRE(report["results"].size() == 1);
   for (const auto& name : fields)
     CHECK_MESSAGE(report["results"][0].contains(name), "results[]." << name);
+}
+
+TEST_CASE("every extra field a report of device rows, a thread sweep and a compared file writes is documented") {
+  std::ifstream in(POLICYBENCH_README);
+  const std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto section = readme.find("### Extra fields");
+  REQUIRE(section != std::string::npos);
+  const std::string table = readme.substr(section, readme.find("\n#", section + 1) - section);
+  benchmark_report report;
+  result_row device{.policy = "cuda::kernel", .device = "device", .backend = "CUDA", .type = "float64", .size = 8};
+  measurement m;
+  m.in_place.kernel_s = {1e-3};
+  gpu_view::add_gpu_views(device, &m);
+  report.results = {device, device};
+  report.results[0].threads = 1, report.results[1].threads = 2;
+  add_thread_scaling(report.results);
+  result_row theirs = device;
+  set_extra(theirs, source_extra("seed.json"));
+  append_compared(report, {{.path = "seed.json", .rows = {theirs}}});
+  const json written = to_json(report);
+  const auto common = row_fields();
+  std::size_t names = 0;
+  for (const auto& row : written["results"])
+    for (const auto& [name, value] : row.items())
+      if (std::none_of(common.begin(), common.end(), [&](const row_field& f) { return name == f.name; })) {
+        ++names;
+        CHECK_MESSAGE(table.find("`" + name + "`") != std::string::npos, name);
+      }
+  CHECK(names >= 3 * 14); // 11 GPU views, 2 of thread scaling, source; on each of the three rows
 }
