@@ -1,6 +1,7 @@
 // Checks on every rank before any allocation, so that bad input one rank alone sees is a usage error, not a hang.
 #include "mpi/setup.hpp"
 
+#include "cli/write_report.hpp"
 #include "harness/run.hpp"
 #include "measure/host_threads.hpp"
 #include "mpi/scaling.hpp"
@@ -21,7 +22,7 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
   s.command_line_hash = std::hash<std::string>{}(line);
   auto [scaling, rest] = take_scaling(args);
   std::ostringstream elsewhere; // --help and --version: printed by rank 0 alone
-  const auto opts = parse_options(rest, job.rank == 0 ? std::cout : elsewhere);
+  const auto opts = parse_options(rest, job.rank == 0 ? std::cout : elsewhere, report_format_names());
   if (!opts) {
     const bool help =
         std::any_of(args.begin(), args.end(), [](std::string_view a) { return a == "--help" || a == "-h"; });
