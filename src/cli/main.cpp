@@ -50,7 +50,7 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
 }
 
 int run(int argc, char** argv) {
-  const auto opts = parse_options({argv, std::size_t(argc)}, std::cout);
+  const auto opts = parse_options({argv, std::size_t(argc)}, std::cout, report_format_names());
   if (!opts) { // --help or --version went to stdout, which may be full or closed too
     std::optional<output_file> no_file;
     finish_output(no_file);

@@ -22,14 +22,6 @@ struct usage_error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-enum class output_format { table, markdown, csv, json, gbench };
-/// --format's words.
-inline constexpr enum_name<output_format> output_format_names[] = {{output_format::table, "table"},
-                                                                   {output_format::markdown, "markdown"},
-                                                                   {output_format::csv, "csv"},
-                                                                   {output_format::json, "json"},
-                                                                   {output_format::gbench, "gbench"}};
-
 /// Timed calls at most per row of a sweep or a --max-noise run when --reps is not given: --min-time or
 /// --max-noise decides below it.
 inline constexpr int sweep_max_reps = 10'000;
@@ -46,9 +38,9 @@ inline constexpr int default_reps = 10;
 struct options {
   std::vector<std::string> policies; ///< names as in C++ ("std::par"), trimmed; empty = every available policy
   bool list_policies = false;
-  run_config run;             ///< element type, element count, warm-up and timed calls
-  std::optional<int> threads; ///< limit for oneTBB and OpenMP; nullopt = all logical cores
-  output_format format = output_format::table;
+  run_config run;                    ///< element type, element count, warm-up and timed calls
+  std::optional<int> threads;        ///< limit for oneTBB and OpenMP; nullopt = all logical cores
+  std::string format = "table";      ///< --format: one of the names parse_options was given
   std::optional<std::string> output; ///< write the report here (atomically) instead of stdout
   sweep_kind sweep = sweep_kind::none;
   std::uint64_t min_size = sweep_plan{}.min_size; ///< --sweep size: smallest element count of the series
@@ -81,8 +73,9 @@ std::uint64_t parse_count(std::string_view option, std::string_view text);
 std::vector<std::string> split_list(std::string_view option, const std::vector<std::string>& values,
                                     std::string_view item, bool trim);
 
-/// Parses args (args[0] is the program name). Returns the options, or std::nullopt after printing --help or
-/// --version to `out`. Throws usage_error with a one-line message naming the option on bad input
+/// Parses args (args[0] is the program name); `formats`: the --format names (cli/write_report.hpp's
+/// report_format_names(): the writers live above this library). Returns the options, or std::nullopt after
+/// printing --help or --version to `out`. Throws usage_error with a one-line message naming the option on bad input
 /// (non-numeric or negative counts, --reps 0, --warmup < 0, --threads < 1, unknown type, format, --pages or
 /// --first-touch) and on conflicting options (--sweep threads with --threads, --sweep size with --size,
 /// --min-size/--max-size without --sweep size, --min-time without --sweep or --max-noise, --min-size > --max-size,
@@ -90,6 +83,7 @@ std::vector<std::string> split_list(std::string_view option, const std::vector<s
 /// is --min-time (default 0.2 s); with --sweep or --max-noise run.reps is --reps or sweep_max_reps; with none of
 /// them nor --reps, --min-time or --timeout, the default stopping (default_max_noise within the run's budget).
 /// Policy names are checked later, against the registry.
-std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out);
+std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out,
+                                     std::span<const std::string_view> formats);
 
 } // namespace policybench

@@ -1,37 +1,76 @@
 // --format: the one place the command line's choice of format meets the writers.
 #include "cli/write_report.hpp"
 
-#include "report/report.hpp"
-
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <iostream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace policybench {
+namespace {
 
-void write_report(const benchmark_report& report, output_format format, std::ostream& out, const json_addition& add) {
-  switch (format) {
-  case output_format::table: write_table(report, false, out); break;
-  case output_format::markdown: write_table(report, true, out); break;
-  case output_format::csv: write_csv(report, out); break;
-  case output_format::json: write_json(report, out, add); break;
-  case output_format::gbench: write_gbench(report, query_run_context(), out); break;
-  }
+/// Writes a report to a stream; `add`: what a mode adds to a JSON document (the other formats ignore it).
+using report_writer = void (*)(const benchmark_report& report, std::ostream& out, const json_addition& add);
+
+/// One output format. A new format is its writer (report/report.hpp) and a row below.
+struct report_format {
+  std::string_view name; ///< its --format word
+  report_writer write = nullptr;
+  bool holds_warnings = false; ///< the report has a place for the warnings; else they go to stderr
+  bool has_footer = false;     ///< its footer shows the crossovers to a reader on screen; else they go to stderr
+};
+
+// --format's default (options::format) first.
+constexpr report_format formats[] = {
+    {.name = "table",
+     .write = [](const benchmark_report& r, std::ostream& out, const json_addition&) { write_table(r, false, out); },
+     .holds_warnings = true,
+     .has_footer = true},
+    {.name = "markdown",
+     .write = [](const benchmark_report& r, std::ostream& out, const json_addition&) { write_table(r, true, out); },
+     .holds_warnings = true,
+     .has_footer = true},
+    {.name = "csv",
+     .write = [](const benchmark_report& r, std::ostream& out, const json_addition&) { write_csv(r, out); }},
+    {.name = "json", .write = write_json, .holds_warnings = true},
+    {.name = "gbench", // Google Benchmark's JSON
+     .write = [](const benchmark_report& r, std::ostream& out, const json_addition&) {
+       write_gbench(r, query_run_context(), out);
+     }}};
+
+const report_format& format_named(std::string_view name) {
+  const auto* f = std::find_if(std::begin(formats), std::end(formats), [&](const auto& f) { return f.name == name; });
+  if (f == std::end(formats)) throw std::logic_error("no output format '" + std::string(name) + "'");
+  return *f;
 }
 
-void deliver_report(const benchmark_report& report, output_format format, std::optional<output_file>& file,
+} // namespace
+
+std::span<const std::string_view> report_format_names() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> v;
+    for (const auto& f : formats)
+      v.push_back(f.name);
+    return v;
+  }();
+  return names;
+}
+
+void deliver_report(const benchmark_report& report, std::string_view format, std::optional<output_file>& file,
                     const json_addition& add) {
-  write_report(report, format, file ? file->stream() : std::cout, add);
-  const bool table_on_screen = !file && (format == output_format::table || format == output_format::markdown);
+  const report_format& f = format_named(format);
+  f.write(report, file ? file->stream() : std::cout, add);
+  const bool table_on_screen = !file && f.has_footer;
   finish_output(file);
   struct sigaction ignore {
   }, previous{};
   ignore.sa_handler = SIG_IGN;
   ::sigaction(SIGPIPE, &ignore, &previous);
-  if (format == output_format::csv || format == output_format::gbench) // formats without a place for warnings
+  if (!f.holds_warnings)
     for (const auto& w : report.warnings)
       std::cerr << "warning: " << w << '\n';
   // The table carries the crossovers in its footer; whoever gets JSON, CSV or a file should still read them.

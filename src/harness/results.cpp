@@ -30,9 +30,9 @@ ceilings ceilings_of(const measured_run& run) {
     c.host_in_place_dynamic_gb_per_s = gb_per_s(bytes, best_of(host->in_place_dynamic));
     c.host_in_place_one_thread_gb_per_s = gb_per_s(bytes, best_of(host->in_place_one_thread));
     c.host_copy_median_s = median_of(host->copy.warm_s);
-    c.host_copy_gb_per_s = ratio(host->copy_bytes_per_call / 1e9, c.host_copy_median_s);
+    c.host_copy_gb_per_s = gb_per_s(host->copy_bytes_per_call, c.host_copy_median_s);
     c.host_scale_median_s = median_of(host->scale.warm_s);
-    c.host_scale_gb_per_s = ratio(host->copy_bytes_per_call / 1e9, c.host_scale_median_s);
+    c.host_scale_gb_per_s = gb_per_s(host->copy_bytes_per_call, c.host_scale_median_s);
     c.host_huge_page_bytes = host->huge_page_bytes;
     c.host_effective_parallelism = measured_parallelism(best, run.config.keep_disturbed);
   }
@@ -40,10 +40,10 @@ ceilings ceilings_of(const measured_run& run) {
     // STREAM's best of N: the fastest the tuned kernel went is what the device can do; the copy is a reference.
     const auto& kernel_s = device->in_place.kernel_s;
     if (!kernel_s.empty()) c.device_in_place_median_s = *std::min_element(kernel_s.begin(), kernel_s.end());
-    c.device_in_place_gb_per_s = ratio(bytes / 1e9, c.device_in_place_median_s);
+    c.device_in_place_gb_per_s = gb_per_s(bytes, c.device_in_place_median_s);
   }
   c.device_copy_median_s = run.device_ceiling ? median_of(run.device_ceiling->copy.kernel_s) : figure();
-  c.device_copy_gb_per_s = ratio(bytes / 1e9, c.device_copy_median_s);
+  c.device_copy_gb_per_s = gb_per_s(bytes, c.device_copy_median_s);
   const double peak = run.device.theoretical_peak_gb_per_s;
   c.device_theoretical_peak_gb_per_s = peak > 0 ? figure(peak) : figure();
   return c;

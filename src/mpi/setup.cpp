@@ -1,6 +1,7 @@
 // Checks on every rank before any allocation, so that bad input one rank alone sees is a usage error, not a hang.
 #include "mpi/setup.hpp"
 
+#include "cli/write_report.hpp"
 #include "harness/run.hpp"
 #include "measure/host_threads.hpp"
 #include "mpi/scaling.hpp"
@@ -21,7 +22,7 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
   s.command_line_hash = std::hash<std::string>{}(line);
   auto [scaling, rest] = take_scaling(args);
   std::ostringstream elsewhere; // --help and --version: printed by rank 0 alone
-  const auto opts = parse_options(rest, job.rank == 0 ? std::cout : elsewhere);
+  const auto opts = parse_options(rest, job.rank == 0 ? std::cout : elsewhere, report_format_names());
   if (!opts) {
     const bool help =
         std::any_of(args.begin(), args.end(), [](std::string_view a) { return a == "--help" || a == "-h"; });
@@ -35,12 +36,18 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
   // Each rank would judge time, noise, its budget and its disturbed calls on its own and stop after its own count
   // of calls, and the barrier before each call would then pair different calls (or hang): every rank makes the same
   // fixed count, disturbed calls included (they are still counted and reported).
-  const bool budget_given = std::any_of(
-      args.begin(), args.end(), [](std::string_view a) { return a == "--budget" || a.starts_with("--budget="); });
+  const auto given = [&](std::string_view option) {
+    return std::any_of(args.begin(), args.end(), [&](std::string_view a) {
+      return a == option || (a.starts_with(option) && a.substr(option.size()).starts_with('='));
+    });
+  };
   if (s.opts.default_stopping) s.opts.run.max_noise = 0, s.opts.run.reps = default_reps;
-  if (s.opts.run.max_noise > 0 || s.opts.run.min_time_s > 0 || s.opts.run.timeout_s > 0 || budget_given)
+  if (s.opts.run.max_noise > 0 || s.opts.run.min_time_s > 0 || s.opts.run.timeout_s > 0 || given("--budget"))
     throw usage_error("--max-noise, --min-time, --timeout, --budget: not in policybench-mpi, whose ranks must make "
                       "the same number of calls; give --reps");
+  // The job runs each policy to its count before the next (run_policies), all ranks in step: no rounds to order.
+  if (given("--order") || given("--seed"))
+    throw usage_error("--order, --seed: not in policybench-mpi, which runs the policies one after another");
   s.opts.run.deadline.reset(), s.opts.run.budget_s = 0, s.opts.run.keep_disturbed = true;
   s.opts.run.size = rank_size(s.scaling, s.opts.run.size, job.rank, job.ranks);
   if (job.rank == 0) {

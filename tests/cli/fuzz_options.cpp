@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -19,8 +20,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const auto& w : words)
     args.push_back(w.c_str());
   std::ostringstream out;
+  // The writers are not linked here: any list of --format names exercises the parse.
+  static constexpr std::string_view formats[] = {"table", "markdown", "csv", "json", "gbench"};
   try {
-    (void)policybench::parse_options(args, out);
+    (void)policybench::parse_options(args, out, formats);
   } catch (const policybench::usage_error&) {
   }
   return 0;

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "cli/options.hpp"
+#include "cli/write_report.hpp"
 
 #include <algorithm>
 #include <sstream>
@@ -20,7 +21,7 @@ options parse(std::vector<std::string> args) {
   for (const auto& a : args)
     argv.push_back(a.c_str());
   std::ostringstream out;
-  const auto o = parse_options(argv, out);
+  const auto o = parse_options(argv, out, report_format_names());
   REQUIRE(o);
   return *o;
 }
@@ -35,7 +36,7 @@ TEST_CASE("defaults, as the README states them") {
   CHECK(o.run.size == 10000000);
   CHECK(o.run.warmup == 3);
   CHECK_FALSE(o.threads); // every logical core
-  CHECK(o.format == output_format::table);
+  CHECK(o.format == "table");
   CHECK_FALSE(o.output); // stdout
   CHECK(o.compare_with.empty());
   CHECK(o.run.hold_stream);
@@ -86,5 +87,5 @@ TEST_CASE("--threads accepts 1 to the logical cores, not one more") {
   const std::string one_more = std::to_string(cores + 1);
   argv[2] = one_more.c_str();
   std::ostringstream out;
-  CHECK_THROWS_AS(parse_options(argv, out), usage_error);
+  CHECK_THROWS_AS(parse_options(argv, out, report_format_names()), usage_error);
 }

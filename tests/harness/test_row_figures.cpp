@@ -110,6 +110,21 @@ TEST_CASE("the host ceilings: % of ceiling against the fastest in-place call, co
   CHECK(*dynamic.results[0].pct_of_ceiling == doctest::Approx(100 * 0.3 / 1));
 }
 
+TEST_CASE("a ceiling that moved no bytes (--size 0) has no GB/s, though its calls were timed") {
+  measured_run run = run_of({host_outcome("loop", {1, 1, 1}, host_threading::one_thread, 1)});
+  run.config.size = 0;
+  run.host_ceiling->copy_bytes_per_call = 0;
+  run.device_ceiling = device_ceilings{.in_place = calls_of(0.1, {0.2}, {0.1}), .copy = calls_of(0.1, {0.2}, {0.1})};
+  const ceilings& c = to_report(run).environment.ceilings;
+  REQUIRE(c.host_copy_median_s);
+  REQUIRE(c.device_in_place_median_s);
+  CHECK_FALSE(c.host_in_place_gb_per_s);
+  CHECK_FALSE(c.host_copy_gb_per_s);
+  CHECK_FALSE(c.host_scale_gb_per_s);
+  CHECK_FALSE(c.device_in_place_gb_per_s);
+  CHECK_FALSE(c.device_copy_gb_per_s);
+}
+
 TEST_CASE("a parallel policy near one thread warns loudly, once for all such rows, a sequential one does not") {
   const auto w = to_report(run_of({host_outcome("loop", {1, 1}, host_threading::one_thread, 1.0),
                                    host_outcome("std::par", {1, 1}, host_threading::tbb, 1.1),

@@ -5,6 +5,7 @@
 #include "timed_calls_of.hpp"
 
 #include "cli/options.hpp"
+#include "cli/write_report.hpp"
 #include "harness/results.hpp"
 #include "harness/rules.hpp"
 #include "report/compare_with.hpp"
@@ -174,11 +175,11 @@ TEST_CASE("a file of another element count warns and has no speedup") {
 TEST_CASE("--compare-with is repeatable and comma-separated") {
   const char* args[] = {"policybench", "--compare-with", "a.json,b.json", "--compare-with", "c.json"};
   std::ostringstream out;
-  const auto o = parse_options(args, out);
+  const auto o = parse_options(args, out, report_format_names());
   REQUIRE(o);
   CHECK(o->compare_with == std::vector<std::string>{"a.json", "b.json", "c.json"});
   const char* empty[] = {"policybench", "--compare-with", ""};
-  CHECK_THROWS_AS(parse_options(empty, out), usage_error);
+  CHECK_THROWS_AS(parse_options(empty, out, report_format_names()), usage_error);
 }
 
 TEST_CASE(

@@ -104,6 +104,20 @@ TEST_CASE("gbench: one iteration per timed call, then mean, median, stddev and c
   CHECK(aggregate("median")["bytes_per_second"].get<double>() == doctest::Approx(row.bytes_per_call / *row.median_s));
 }
 
+TEST_CASE("gbench: cpu_time is real_time where the effective parallelism is null (under 10 ms of timed calls)") {
+  measured_run run = gbench_run();
+  auto& warm_s = run.outcomes[0].result->in_place.warm_s;
+  for (double& s : warm_s)
+    s /= 100; // 0.1 ms of calls in all: too short to tell the CPU time
+  const benchmark_report report = to_report(run);
+  REQUIRE_FALSE(report.results[0].effective_parallelism);
+  const json benchmarks = to_gbench_json(report, fixed_context)["benchmarks"];
+  for (std::size_t i = 0; i < warm_s.size(); ++i) {
+    CAPTURE(i);
+    CHECK(benchmarks[i]["cpu_time"].get<double>() == doctest::Approx(warm_s[i] * 1e9));
+  }
+}
+
 TEST_CASE("--pages small: the JSON says small and every host row got 0 huge-page bytes") {
   auto rows = host_rows();
   std::erase_if(rows, [](const policy_entry& p) { return p.name != "loop"; });

@@ -118,6 +118,8 @@ TEST_CASE("to_json reports unavailable, failed and invalid policies with null fi
       CHECK_MESSAGE((*r)[key].is_null(), key);
     CHECK((*r)["validated"].is_null()); // it never ran: neither validated nor failed validation
     CHECK((*r)["reps"].is_null());
+    CHECK((*r)["stopped_by"].is_null());
+    CHECK((*r)["samples_s"].empty());
   }
   const json& invalid = result_named(report, "wrong");
   CHECK(invalid["status"] == "invalid");
