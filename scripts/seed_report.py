@@ -18,7 +18,8 @@ from seed_variants import Unavailable, one_line
 RESULT_FIELDS = ["policy", "device", "backend", "status", "reason", "type", "size", "bytes_per_call", "warmup", "reps",
                  "cold_s", "min_s", "median_s", "mean_s", "stddev_s", "cv", "gb_per_s", "pct_of_ceiling",
                  "speedup_vs_loop", "kernel_median_s", "kernel_gb_per_s", "e2e_pageable_cold_s",
-                 "e2e_pageable_median_s", "e2e_pinned_median_s", "e2e_over_kernel", "validated", "validation_error"]
+                 "e2e_pageable_median_s", "e2e_pinned_median_s", "e2e_over_kernel", "validated", "validation_error",
+                 "work", "flops_per_call", "gflop_per_s", "flop_per_byte"]
 NOISY_CV = 0.05  # policybench's threshold for "warm times vary"
 
 
@@ -33,6 +34,18 @@ def summarize(samples_s):
 def gb_per_s(bytes_per_call, seconds):
     """10^9 bytes per second, counting a read and a write of every element (STREAM); None without bytes or time."""
     return bytes_per_call / 1e9 / seconds if bytes_per_call > 0 and seconds else None
+
+
+def roofline(work, size, bytes_per_call, seconds):
+    """policybench's roofline.hpp per-call figures: 1 FLOP per element at K = 1 (the add), else 2 per fused step."""
+    flops = (1 if work == 1 else 2 * work) * size
+    return {"flops_per_call": flops, "gflop_per_s": flops / seconds / 1e9 if seconds else None,
+            "flop_per_byte": flops / bytes_per_call if bytes_per_call else None}
+
+
+def exact_limit(dtype):
+    """The last integer from which every smaller one is exact: 2^24, 2^53, or the signed maximum (measure/work.hpp)."""
+    return 2 ** (np.finfo(dtype).nmant + 1) if dtype.kind == "f" else int(np.iinfo(dtype).max)
 
 
 def result_row(**fields):

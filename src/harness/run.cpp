@@ -2,7 +2,7 @@
 #include "harness/run.hpp"
 
 #include "harness/budget.hpp"
-#include "measure/ceilings.hpp"
+#include "harness/compute_ceilings.hpp"
 #include "measure/counted_calls.hpp"
 #include "measure/device_out_of_memory.hpp"
 #include "measure/host_threads.hpp"
@@ -109,6 +109,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
   // The host ceiling bounds host rows only: a GPU-only run does not measure it.
   const bool host_rows =
       std::any_of(runnable.begin(), runnable.end(), [&](auto i) { return selected[i].device == "host"; });
+  measure_compute_ceilings(run, host_rows);
   std::vector<double> spent_s(selected.size(), 0.0);
   std::vector<bool> done(selected.size(), false);
   for (int round = 0;; ++round) {

@@ -108,6 +108,9 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& ou
   if (report.crossovers)
     for (const auto& line : crossover_summary(*report.crossovers))
       fmt::print(out, "{}crossover: {}\n", bullet, line);
+  if (report.compute_bound)
+    for (const auto& line : compute_bound_summary(*report.compute_bound))
+      fmt::print(out, "{}roofline: {}\n", bullet, line);
   for (const auto& w : report.warnings)
     fmt::print(out, "{}warning: {}\n", bullet, w);
 }
