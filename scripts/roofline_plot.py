@@ -29,7 +29,7 @@ def points(reports, device):
             if r["device"] == device and x and y:
                 kernel = device == "device" and plot.number(r, "kernel_median_s") is not None
                 out.setdefault(r["policy"], []).append((x, y, gflop_interval(r, kernel), r.get("work", 1)))
-    return {p: sorted(v) for p, v in out.items()}
+    return {p: sorted(v, key=lambda point: point[3]) for p, v in out.items()}  # in K order
 
 
 def roofs(reports, prefix):
@@ -96,15 +96,17 @@ def main():
     for ax in axes[0][:-1]:
         ax.set_xlabel("arithmetic intensity (FLOP/byte; 2 FLOPs per fused multiply-add, 1 at K = 1)")
         ax.set_ylabel("GFLOP/s (10^9 FLOP/s)")
-        ax.legend(fontsize="x-small")
-    figure.suptitle(title, fontsize="medium")
-    caption = ("The black line is the roofline: min(compute ceiling, FLOP/byte x in-place bandwidth ceiling), both "
-               "measured on the same machine. A point under the sloped part is memory-bound, under the flat part "
-               "compute-bound;", "a per-element dependent chain (x = x*m + 1, K times) is latency-bound unless the "
-               "compiler or policy interleaves elements, so policies flatten far below the compute ceiling.")
+        ax.legend(fontsize="x-small", loc="upper left", bbox_to_anchor=(1.01, 1))
+    sizes = sorted({f"{r['size']} x {r['type']}" for _, rows, _, _ in reports for r in rows})
+    figure.suptitle(f"{title}\n{', '.join(sizes)} in place", fontsize="medium")
+    caption = ("Black: the roofline, min(compute ceiling, FLOP/byte x in-place bandwidth ceiling at this size), both "
+               "measured in the same run. Under the slope: memory-bound; under the flat part: compute-bound.",
+               "A per-element dependent chain (x = x*m + 1, K times) is latency-bound unless the compiler or policy "
+               "interleaves elements: the policies flatten far below the compute ceiling.",
+               "NumPy cannot fuse its K passes of a += 1: K adds over K times the bytes, so it stays at 1/16 FLOP/byte.")
     plot.finish(last, args.output_dir, "roofline", None,
                 "arithmetic intensity (FLOP/byte; 2 FLOPs per fused multiply-add, 1 at K = 1)",
-                "GFLOP/s (10^9 FLOP/s)", caption, loc="upper left")
+                "GFLOP/s (10^9 FLOP/s)", caption, loc="upper left", bbox_to_anchor=(1.01, 1))
 
 
 if __name__ == "__main__":

@@ -68,7 +68,7 @@ def measure(policy, device, family, make, a, warmup, reps, config):
     except Exception as e:  # a CUDA error after a first call that worked: reported, the other variants still run
         return seed_report.result_row(**row, status="failed", reason=one_line(e), validated=False)
     stats = seed_report.summarize([s for s, _ in warm])
-    bytes_per_call = config["bytes_per_call"]
+    bytes_per_call = row["bytes_per_call"] = config["bytes_per_call"] * variant.passes
     row |= stats | dict(cold_s=cold_s, gb_per_s=seed_report.gb_per_s(bytes_per_call, stats["median_s"]))
     if variant.round_trip:
         kernel_s = seed_report.summarize([k for _, k in warm])["median_s"]
@@ -76,8 +76,8 @@ def measure(policy, device, family, make, a, warmup, reps, config):
         row |= dict(kernel_median_s=kernel_s, kernel_gb_per_s=seed_report.gb_per_s(bytes_per_call, kernel_s),
                     e2e_pageable_cold_s=e2e[0], e2e_pageable_median_s=e2e_s,
                     e2e_over_kernel=e2e_s / kernel_s if kernel_s else None)
-    row |= seed_report.roofline(config["work"], config["size"], bytes_per_call, kernel_s if variant.round_trip
-                                else stats["median_s"])
+    row |= seed_report.roofline(config["work"], config["size"], bytes_per_call,
+                                kernel_s if variant.round_trip else stats["median_s"], fused=variant.passes == 1)
     error = first_mismatch(host, calls * config["work"])
     return seed_report.result_row(**row, status="invalid" if error else "ok", validated=error is None,
                                   validation_error=error)

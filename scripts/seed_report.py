@@ -36,9 +36,10 @@ def gb_per_s(bytes_per_call, seconds):
     return bytes_per_call / 1e9 / seconds if bytes_per_call > 0 and seconds else None
 
 
-def roofline(work, size, bytes_per_call, seconds):
-    """policybench's roofline.hpp per-call figures: 1 FLOP per element at K = 1 (the add), else 2 per fused step."""
-    flops = (1 if work == 1 else 2 * work) * size
+def roofline(work, size, bytes_per_call, seconds, fused=True):
+    """policybench's roofline.hpp per-call figures: 1 FLOP per element at K = 1 (the add), else 2 per fused step;
+    unfused (NumPy's K passes), K adds per element over K passes' bytes."""
+    flops = (1 if work == 1 else 2 * work if fused else work) * size
     return {"flops_per_call": flops, "gflop_per_s": flops / seconds / 1e9 if seconds else None,
             "flop_per_byte": flops / bytes_per_call if bytes_per_call else None}
 

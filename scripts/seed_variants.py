@@ -22,11 +22,11 @@ class Variant:
     fetch: Callable[[], np.ndarray]  # the data as a host array, for validation
     backend: Callable[[], str]  # what really ran: asked after the first call, when Numba has compiled
     round_trip: Optional[Callable[[np.ndarray], None]] = None  # host array -> device, one call, back (in place)
+    passes: int = 1  # passes over the array per call: NumPy's K unfused a += 1 passes move K times the bytes
 
 
 def expected(lo, hi, dtype, increments):
-    """Elements [lo, hi) after `increments` (calls x K): (i mod 1024) + increments; unequal values make a wrong index
-    show."""
+    """Elements [lo, hi) after `increments` (calls x K): (i mod 1024) + increments; a wrong index shows."""
     return (np.arange(lo, hi) % 1024).astype(dtype) + dtype.type(increments)
 
 
@@ -57,8 +57,7 @@ def increment_all(a):
 
 
 def increment_chain(a, work, m):
-    """K = work increments per element as one dependent chain, x = x * m + 1 with m a run-time 1 (2 FLOPs a step):
-    the K loop in the body, as policybench's increment_chain; Numba compiles this same function."""
+    """K = work increments as one chain per element, x = x * m + 1, m a run-time 1: policybench's increment_chain."""
     for i in range(len(a)):
         x = a[i]
         for _ in range(work):
@@ -147,4 +146,5 @@ def numpy_add(a, work=1):
         for _ in range(work):  # K passes: NumPy cannot fuse them, so K times the memory traffic
             np.add(a, 1, out=a)  # what `a += 1` calls
     passes = f", {work} passes a call" if work > 1 else ""
-    return Variant(step, lambda: a, lambda: f"NumPy {np.__version__} ufunc add in place{passes} (1 thread)")
+    return Variant(step, lambda: a, lambda: f"NumPy {np.__version__} ufunc add in place{passes} (1 thread)",
+                   passes=work)

@@ -3,8 +3,10 @@
 #include <doctest/doctest.h>
 
 #include "host_rows.hpp"
+#include "measure/compute_ceiling.hpp"
 #include "measure/validation.hpp"
 #include "measure/work.hpp"
+#include "policies/hand_written_loops.hpp"
 #include "policies/host_entry.hpp"
 #include "policybench/workload.hpp"
 
@@ -85,6 +87,17 @@ TEST_CASE("no host policy's chain is folded, and a planted x + K shortcut is cau
   }
   const policy_entry planted = host_entry("planted", "x + K", host_threading::one_thread, planted_shortcut{});
   CHECK(looks_folded(fastest_call_s(planted, 1), fastest_call_s(planted, folding_k)));
+}
+
+TEST_CASE("the host compute ceiling counts 2 FLOPs per lane and step, and its chains beat one chain per element") {
+  const compute_ceiling c = measure_host_compute_ceiling(element_type::float64, 2, 0);
+  CHECK(c.calls.warm_s.size() == 10);
+  CHECK(c.peak_gflop_per_s == 0); // no clock given: no peak claimed
+  CHECK(c.kernel.find("12 independent chains") != std::string::npos);
+  // 12 independent vector chains against the loop's one scalar chain per element at K = 1024: at least 4x faster.
+  const policy_entry loop = host_entry("loop", "test", host_threading::one_thread, plain_loop{});
+  const double loop_gflop_per_s = 2.0 * folding_k * (1 << 16) / fastest_call_s(loop, folding_k) / 1e9;
+  CHECK_MESSAGE(best_gflop_per_s(c) > 4 * loop_gflop_per_s, best_gflop_per_s(c), " vs ", loop_gflop_per_s);
 }
 
 TEST_CASE("a run that could leave the element type's exact range is refused, one increment inside is not") {
