@@ -16,7 +16,6 @@
 #include <string>
 
 namespace policybench {
-
 namespace {
 
 // One round of policy i: measure it with its share of the calls and of the budget, join the result to its earlier
@@ -46,10 +45,8 @@ bool measure_round(measured_run& run, const policy_entry& p, std::size_t i, int 
   } catch (const std::exception& e) {
     o.error = e.what();
   }
-  if (o.error) {
-    o.result.reset(); // a failed row reports its error, not the rounds before it
-    return true;
-  }
+  if (o.error) o.result.reset(); // a failed row reports its error, not the rounds before it
+  if (o.error) return true;
   timed_calls& t = o.result->in_place;
   if (run.rounds == 1) return true; // time_calls applied every criterion
   auto why = round_stop

@@ -12,9 +12,10 @@ namespace policybench {
 /// the ceiling is the fastest call (STREAM's best of N), as for bandwidth.
 struct compute_ceiling {
   timed_calls calls;
-  double flops_per_call = 0;    ///< 2 per fused multiply-add
-  double peak_gflop_per_s = 0;  ///< theoretical: units x clock x lanes x 2 FLOPs x FMA pipes; 0 when unknown
-  std::string kernel, peak_how; ///< one line each: how the kernel keeps the units busy, where the peak came from
+  double flops_per_call = 0;   ///< 2 per fused multiply-add
+  double peak_gflop_per_s = 0; ///< theoretical: units x clock x lanes x 2 FLOPs x FMA pipes; 0 when unknown
+  /// One line each: how the kernel keeps the units busy, and where the peak came from.
+  std::string kernel = {}, peak_how = {};
 };
 
 /// FLOP/s of a ceiling's fastest call in GFLOP/s (10^9 FLOP/s); 0 without timed calls.
