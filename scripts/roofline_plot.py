@@ -13,11 +13,14 @@ import plot
 PANELS = (("host", "CPU", "host"), ("device", "GPU", "device"))  # row device, panel title, ceilings' prefix
 
 
-def gflop_interval(row, kernel):
-    """(low, high) GFLOP/s from the median's interval (the high time gives the low rate), or None."""
+def gflop_interval(row, kernel, gflop_per_s):
+    """(low, high) GFLOP/s from the median's interval (the high time gives the low rate), or None; widened to hold the
+    row's own figure, which an interval whose end is the median itself may miss by a rounding."""
     times = plot.interval_s(row, kernel)
     flops = plot.number(row, "flops_per_call")
-    return (flops / times[1] / 1e9, flops / times[0] / 1e9) if times and flops else None
+    if not times or not flops:
+        return None
+    return min(flops / times[1] / 1e9, gflop_per_s), max(flops / times[0] / 1e9, gflop_per_s)
 
 
 def points(reports, device):
@@ -28,7 +31,7 @@ def points(reports, device):
             x, y = plot.number(r, "flop_per_byte"), plot.number(r, "gflop_per_s")
             if r["device"] == device and x and y:
                 kernel = device == "device" and plot.number(r, "kernel_median_s") is not None
-                out.setdefault(r["policy"], []).append((x, y, gflop_interval(r, kernel), r.get("work", 1)))
+                out.setdefault(r["policy"], []).append((x, y, gflop_interval(r, kernel, y), r.get("work", 1)))
     return {p: sorted(v, key=lambda point: point[3]) for p, v in out.items()}  # in K order
 
 
@@ -104,7 +107,7 @@ def main():
                "measured in the same run. Under the slope: memory-bound; under the flat part: compute-bound.",
                "A per-element dependent chain (x = x*m + 1, K times) is latency-bound unless the compiler or policy "
                "interleaves elements: the policies flatten far below the compute ceiling.",
-               "NumPy cannot fuse its K passes of a += 1: K adds over K times the bytes, so it stays at 1/16 FLOP/byte.")
+               "NumPy cannot fuse its K passes of a += 1: K adds over K times the bytes; it stays at 1/16 FLOP/byte.")
     plot.finish(last, args.output_dir, "roofline", None,
                 "arithmetic intensity (FLOP/byte; 2 FLOPs per fused multiply-add, 1 at K = 1)",
                 "GFLOP/s (10^9 FLOP/s)", caption, loc="upper left", bbox_to_anchor=(1.01, 1))

@@ -20,6 +20,7 @@ except ImportError:
 import seed_gpu
 import seed_report
 import seed_variants
+import seed_work
 from seed_variants import Unavailable, first_mismatch, fill_initial, one_line
 
 TYPES = {"float32": np.float32, "float64": np.float64, "int32": np.int32, "int64": np.int64}
@@ -76,7 +77,7 @@ def measure(policy, device, family, make, a, warmup, reps, config):
         row |= dict(kernel_median_s=kernel_s, kernel_gb_per_s=seed_report.gb_per_s(bytes_per_call, kernel_s),
                     e2e_pageable_cold_s=e2e[0], e2e_pageable_median_s=e2e_s,
                     e2e_over_kernel=e2e_s / kernel_s if kernel_s else None)
-    row |= seed_report.roofline(config["work"], config["size"], bytes_per_call,
+    row |= seed_work.roofline(config["work"], config["size"], bytes_per_call,
                                 kernel_s if variant.round_trip else stats["median_s"], fused=variant.passes == 1)
     error = first_mismatch(host, calls * config["work"])
     return seed_report.result_row(**row, status="invalid" if error else "ok", validated=error is None,
@@ -139,9 +140,8 @@ def main(argv):
     config = {"type": args.type, "size": args.size, "working_set_bytes": args.size * dtype.itemsize,
               "bytes_per_call": 2.0 * args.size * dtype.itemsize, "warmup": args.warmup, "reps": args.reps,
               "work": args.work}
-    if (limit := seed_report.exact_limit(dtype)) < 1023 + (1 + args.warmup + 2 * args.reps) * args.work:
-        usage_error(f"--work {args.work}: with {args.type} an element could pass {limit}, where the type stops being "
-                    "exact; lower --work or --reps, or use --type float64")
+    if why := seed_work.outside_exact_range(dtype, args.type, args.warmup, args.reps, args.work):
+        usage_error(why)
     if config["working_set_bytes"] > (available := available_memory_bytes()):
         usage_error(f"--size {args.size}: {config['working_set_bytes']} bytes needed, {available} bytes of host "
                     "memory available")

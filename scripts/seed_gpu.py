@@ -11,7 +11,8 @@ from typing import Callable
 
 import numpy as np
 
-from seed_variants import Unavailable, Variant, numba_module, one_line, unit
+from seed_variants import Unavailable, Variant, numba_module, one_line
+from seed_work import CUPY_CHAIN, unit
 
 THREADS_PER_BLOCK = 256  # the answer's grid: one element per thread, blocks rounded up
 
@@ -157,7 +158,6 @@ def cupy_add(a, work=1):
         raise Unavailable(f"CuPy finds no usable device: {one_line(e)}") from None
     api = gpu_api(cp.asarray, lambda d, out: d.get(out=out), lambda h, d: d.set(h), cp.cuda.Event,
                   cp.cuda.get_elapsed_time, cp.cuda.runtime.deviceSynchronize)
-    chain = cp.ElementwiseKernel("int32 k, T m", "T x", "for (int j = 0; j < k; ++j) x = x * m + (T)1;",
-                                 "policybench_increment_chain")
+    chain = cp.ElementwiseKernel(*CUPY_CHAIN)
     launch = (lambda d: cp.add(d, 1, out=d)) if work == 1 else (lambda d: chain(work, unit(a), d))
     return device_variant(a, api, launch, lambda: f"CuPy {cp.__version__} elementwise kernel on {name}")

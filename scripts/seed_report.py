@@ -36,19 +36,6 @@ def gb_per_s(bytes_per_call, seconds):
     return bytes_per_call / 1e9 / seconds if bytes_per_call > 0 and seconds else None
 
 
-def roofline(work, size, bytes_per_call, seconds, fused=True):
-    """policybench's roofline.hpp per-call figures: 1 FLOP per element at K = 1 (the add), else 2 per fused step;
-    unfused (NumPy's K passes), K adds per element over K passes' bytes."""
-    flops = (1 if work == 1 else 2 * work if fused else work) * size
-    return {"flops_per_call": flops, "gflop_per_s": flops / seconds / 1e9 if seconds else None,
-            "flop_per_byte": flops / bytes_per_call if bytes_per_call else None}
-
-
-def exact_limit(dtype):
-    """The last integer from which every smaller one is exact: 2^24, 2^53, or the signed maximum (measure/work.hpp)."""
-    return 2 ** (np.finfo(dtype).nmant + 1) if dtype.kind == "f" else int(np.iinfo(dtype).max)
-
-
 def result_row(**fields):
     return {name: fields.get(name) for name in RESULT_FIELDS}
 

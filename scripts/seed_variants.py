@@ -9,6 +9,8 @@ from typing import Callable, Optional
 
 import numpy as np
 
+from seed_work import increment_chain, unit
+
 CHUNK = 1 << 20  # elements per validation chunk: no second full-size array
 
 
@@ -54,20 +56,6 @@ def increment_all(a):
     """The question's function, as written: undecorated it is the pure Python loop; Numba decorates this same one."""
     for i in range(len(a)):
         a[i] += 1
-
-
-def increment_chain(a, work, m):
-    """K = work increments as one chain per element, x = x * m + 1, m a run-time 1: policybench's increment_chain."""
-    for i in range(len(a)):
-        x = a[i]
-        for _ in range(work):
-            x = x * m + 1
-        a[i] = x
-
-
-def unit(a):
-    """The multiplier 1 in the array's type, passed at run time so that no compiler can fold the chain."""
-    return a.dtype.type(1)
 
 
 def numba_module():

@@ -35,7 +35,7 @@ class Bundle(unittest.TestCase):
         shutil.copy(os.path.join(ROOT, "scripts", "gpu-check", "run.sh"), self.bundle)
         os.makedirs(os.path.join(self.bundle, "scripts"))
         for script in ("gpu-check/gpu_ratios.py", "seed_compare.py", "seed_gpu.py", "seed_variants.py",
-                       "seed_report.py"):
+                       "seed_report.py", "seed_work.py"):
             shutil.copy(os.path.join(ROOT, "scripts", script), os.path.join(self.bundle, "scripts"))
         limits = {name: 60 for name in ORDER} | (limits or {})
         budget = budget or sum(limits.values()) + 15
