@@ -35,9 +35,9 @@ std::vector<compute_bound_k> find_compute_bound(std::span<const result_row> rows
     compute_bound_k c{.policy = policy};
     for (const auto& r : rows) {
       if (r.status != row_status::ok || r.policy != policy || !roofline_time_s(r)) continue;
-      series.push_back({.size = std::uint64_t(r.work), .seconds = *roofline_time_s(r), .policy = policy});
+      series.push_back({.size = std::uint64_t(work_of(r)), .seconds = *roofline_time_s(r), .policy = policy});
       if (series.back().size >= c.largest_work)
-        c.largest_work = series.back().size, c.gflop_per_s_at_largest = r.gflop_per_s;
+        c.largest_work = series.back().size, c.gflop_per_s_at_largest = extra_figure(r, "gflop_per_s");
     }
     c.from_work = compute_bound_from(series);
     out.push_back(c);

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "harness/crossover.hpp"
+#include "harness/gpu_views.hpp"
 #include "harness/roofline.hpp"
 #include "harness/work_rules.hpp"
 #include "report/report.hpp"
@@ -50,10 +51,13 @@ std::vector<timing_point> by_k(const std::vector<double>& seconds) {
   return out;
 }
 
+// A row at K = work; a device row's kernel time is half its median, and it has an end-to-end time from pinned memory.
 result_row row(const char* policy, const char* device, int work, double median_s, figure e2e_pinned_s = {}) {
-  result_row r;
-  r.policy = policy, r.device = device, r.work = work, r.median_s = median_s, r.e2e_pinned_median_s = e2e_pinned_s;
-  if (std::string(device) == "device") r.kernel_median_s = median_s / 2;
+  result_row r{.policy = policy, .device = device, .backend = "test", .type = "float64", .median_s = median_s};
+  add_roofline(r, work, ceilings{});
+  if (std::string(device) != "device") return r;
+  set_extra(r, {.name = gpu_view::kernel_median_s, .value = figure(median_s / 2), .unit = "s"});
+  set_extra(r, {.name = gpu_view::e2e_pinned_median_s, .value = e2e_pinned_s, .unit = "s"});
   return r;
 }
 

@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-    using namespace policybench;
+using namespace policybench;
 using json = nlohmann::ordered_json;
 
 namespace {
