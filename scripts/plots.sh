@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates every figure in the README: a default run, a size sweep and a thread sweep, each as JSON, then
-# scripts/plot.py on the three. Run it on a quiet machine. Arguments: BUILD_DIR (default build/default) and
+# scripts/plot.py on the three; a work sweep at 10^6 elements with the seed's rows at each K, then
+# scripts/roofline_plot.py on them. Run it on a quiet machine. Arguments: BUILD_DIR (default build/default) and
 # MAX_SIZE for the size sweep (default 1000000000, the series' own end: one array of 10^9 float64 needs 8 GB;
 # the sweep stops earlier, saying so, where memory is short).
 set -euo pipefail
@@ -14,9 +15,16 @@ mkdir -p "$out"
 "$bench" --format json --output "$out/run.json"
 "$bench" --sweep size --max-size "$max_size" --format json --output "$out/size_sweep.json"
 "$bench" --sweep threads --size 100000000 --format json --output "$out/thread_sweep.json"
+"$bench" --sweep work --size 1M --warmup 1 --min-time 0.1 --timeout 20 --quiet --format json \
+  --policies loop,std::par_unseq,tbb::parallel_for,thrust::omp --output "$out/work_sweep.json"
+mkdir -p "$out/seed_work"
+for k in 1 2 4 8 16 32 64 128 256 512 1024; do
+  /usr/bin/python3 scripts/seed_compare.py --size 1M --work "$k" --warmup 1 --reps 5 --format json \
+    --policies "numba @njit,numba @njit(parallel=True),numpy a += 1" --output "$out/seed_work/seed_k$k.json"
+done
 # The committed reports leave out each row's samples_s: a sweep's small sizes take up to 10000 calls a row (10 MB of
 # JSON), plot.py does not read them, and scripts/compare_reports.py wants a fresh run anyway.
-/usr/bin/python3 - "$out/run.json" "$out/size_sweep.json" "$out/thread_sweep.json" <<'PY'
+/usr/bin/python3 - "$out"/*.json "$out"/seed_work/*.json <<'PY'
 import json, sys
 for path in sys.argv[1:]:
     report = json.load(open(path))
@@ -27,3 +35,4 @@ for path in sys.argv[1:]:
         f.write("\n")
 PY
 scripts/plot.py "$out/run.json" "$out/size_sweep.json" "$out/thread_sweep.json" -o "$out"
+scripts/roofline_plot.py "$out/work_sweep.json" "$out"/seed_work/*.json -o "$out"

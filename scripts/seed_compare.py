@@ -20,6 +20,7 @@ except ImportError:
 import seed_gpu
 import seed_report
 import seed_variants
+import seed_work
 from seed_variants import Unavailable, first_mismatch, fill_initial, one_line
 
 TYPES = {"float32": np.float32, "float64": np.float64, "int32": np.int32, "int64": np.int64}
@@ -46,10 +47,10 @@ def measure(policy, device, family, make, a, warmup, reps, config):
     from a host array through transfers. A variant that cannot be made or whose first call (compilation, module load)
     throws is 'unavailable' with the reason; one that throws after a first call that worked is 'failed'."""
     row = dict(policy=policy, device=device, backend=family, type=config["type"], size=config["size"],
-               bytes_per_call=config["bytes_per_call"], warmup=warmup, reps=reps)
+               bytes_per_call=config["bytes_per_call"], warmup=warmup, reps=reps, work=config["work"])
     fill_initial(a)
     try:
-        variant = make(a)
+        variant = make(a, config["work"])
         cold_s, _ = timed(variant.step)
     except Unavailable as e:
         return seed_report.result_row(**row, status="unavailable", reason=str(e), validated=False)
@@ -68,7 +69,7 @@ def measure(policy, device, family, make, a, warmup, reps, config):
     except Exception as e:  # a CUDA error after a first call that worked: reported, the other variants still run
         return seed_report.result_row(**row, status="failed", reason=one_line(e), validated=False)
     stats = seed_report.summarize([s for s, _ in warm])
-    bytes_per_call = config["bytes_per_call"]
+    bytes_per_call = row["bytes_per_call"] = config["bytes_per_call"] * variant.passes
     row |= stats | dict(cold_s=cold_s, gb_per_s=seed_report.gb_per_s(bytes_per_call, stats["median_s"]))
     if variant.round_trip:
         kernel_s = seed_report.summarize([k for _, k in warm])["median_s"]
@@ -76,7 +77,9 @@ def measure(policy, device, family, make, a, warmup, reps, config):
         row |= dict(kernel_median_s=kernel_s, kernel_gb_per_s=seed_report.gb_per_s(bytes_per_call, kernel_s),
                     e2e_pageable_cold_s=e2e[0], e2e_pageable_median_s=e2e_s,
                     e2e_over_kernel=e2e_s / kernel_s if kernel_s else None)
-    error = first_mismatch(host, calls)
+    row |= seed_work.roofline(config["work"], config["size"], bytes_per_call,
+                                kernel_s if variant.round_trip else stats["median_s"], fused=variant.passes == 1)
+    error = first_mismatch(host, calls * config["work"])
     return seed_report.result_row(**row, status="invalid" if error else "ok", validated=error is None,
                                   validation_error=error)
 
@@ -119,6 +122,8 @@ def parse_args(argv):
     p.add_argument("--type", choices=TYPES, default="float64", help="element type (default float64)")
     p.add_argument("--warmup", type=whole_number(0), default=3, help="untimed calls after the cold one (default 3)")
     p.add_argument("--reps", type=whole_number(1), default=10, help="timed warm calls (default 10)")
+    p.add_argument("--work", type=whole_number(1), default=1,
+                   help="K: increments per element per call, from 2 a chain x = x * m + 1 (default 1: a[i] += 1)")
     p.add_argument("--loop-reps", type=whole_number(1), default=3,
                    help="timed calls of the pure Python loop, seconds each at 10^7, no warm-up (default 3)")
     p.add_argument("--policies", type=policy_list, default=[v[0] for v in VARIANTS],
@@ -133,7 +138,10 @@ def main(argv):
     args = parse_args(argv)
     dtype = np.dtype(TYPES[args.type])
     config = {"type": args.type, "size": args.size, "working_set_bytes": args.size * dtype.itemsize,
-              "bytes_per_call": 2.0 * args.size * dtype.itemsize, "warmup": args.warmup, "reps": args.reps}
+              "bytes_per_call": 2.0 * args.size * dtype.itemsize, "warmup": args.warmup, "reps": args.reps,
+              "work": args.work}
+    if why := seed_work.outside_exact_range(dtype, args.type, args.warmup, args.reps, args.work):
+        usage_error(why)
     if config["working_set_bytes"] > (available := available_memory_bytes()):
         usage_error(f"--size {args.size}: {config['working_set_bytes']} bytes needed, {available} bytes of host "
                     "memory available")

@@ -1,6 +1,7 @@
 """The seed's GPU variants: the answer's @cuda.jit kernel with its grid, and CuPy's a += 1, timed on the device (CUDA
 events on a held stream, as policybench's stream_hold.cuh, after an unheld first call) and through transfers from a
-NumPy array into one device array allocated once; without a GPU, Numba's or CuPy's own reason why not."""
+NumPy array into one device array allocated once; without a GPU, Numba's or CuPy's own reason why not. With K > 1
+both run the K loop in the kernel: x = x * m + 1, m a run-time 1 (an elementwise kernel for CuPy)."""
 
 import contextlib
 import ctypes
@@ -11,6 +12,7 @@ from typing import Callable
 import numpy as np
 
 from seed_variants import Unavailable, Variant, numba_module, one_line
+from seed_work import CUPY_CHAIN, unit
 
 THREADS_PER_BLOCK = 256  # the answer's grid: one element per thread, blocks rounded up
 
@@ -115,26 +117,37 @@ def numba_cuda_device():
 cuda = None  # numba.cuda once a GPU variant is made: a kernel must see it as a global (the simulator swaps it there)
 
 
-def numba_cuda(a):
+def numba_cuda(a, work=1):
     device = numba_cuda_device()
     numba = numba_module()
     global cuda
     from numba import cuda
 
     @cuda.jit
-    def kernel(x):
+    def increment_kernel(x):
         i = cuda.grid(1)
         if i < x.size:
             x[i] += 1
+
+    @cuda.jit
+    def chain_kernel(x, k, m):
+        i = cuda.grid(1)
+        if i < x.size:
+            v = x[i]
+            for _ in range(k):
+                v = v * m + 1
+            x[i] = v
     blocks = max(1, math.ceil(a.size / THREADS_PER_BLOCK))  # a launch of 0 blocks is an error
     api = gpu_api(cuda.to_device, lambda d, out: d.copy_to_host(out), lambda h, d: d.copy_to_device(h), cuda.event,
                   lambda start, end: start.elapsed_time(end), cuda.synchronize)
-    return device_variant(a, api, lambda d: kernel[blocks, THREADS_PER_BLOCK](d),
+    grid, m = (blocks, THREADS_PER_BLOCK), unit(a)
+    launch = (lambda d: increment_kernel[grid](d)) if work == 1 else (lambda d: chain_kernel[grid](d, work, m))
+    return device_variant(a, api, launch,
                           lambda: f"Numba {numba.__version__} CUDA on {device}, "
                                   f"{blocks} blocks x {THREADS_PER_BLOCK} threads")
 
 
-def cupy_add(a):
+def cupy_add(a, work=1):
     try:
         import cupy as cp
     except ImportError as e:
@@ -145,5 +158,6 @@ def cupy_add(a):
         raise Unavailable(f"CuPy finds no usable device: {one_line(e)}") from None
     api = gpu_api(cp.asarray, lambda d, out: d.get(out=out), lambda h, d: d.set(h), cp.cuda.Event,
                   cp.cuda.get_elapsed_time, cp.cuda.runtime.deviceSynchronize)
-    return device_variant(a, api, lambda d: cp.add(d, 1, out=d),
-                          lambda: f"CuPy {cp.__version__} elementwise kernel on {name}")
+    chain = cp.ElementwiseKernel(*CUPY_CHAIN)
+    launch = (lambda d: cp.add(d, 1, out=d)) if work == 1 else (lambda d: chain(work, unit(a), d))
+    return device_variant(a, api, launch, lambda: f"CuPy {cp.__version__} elementwise kernel on {name}")

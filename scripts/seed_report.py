@@ -18,7 +18,8 @@ from seed_variants import Unavailable, one_line
 RESULT_FIELDS = ["policy", "device", "backend", "status", "reason", "type", "size", "bytes_per_call", "warmup", "reps",
                  "cold_s", "min_s", "median_s", "mean_s", "stddev_s", "cv", "gb_per_s", "pct_of_ceiling",
                  "speedup_vs_loop", "kernel_median_s", "kernel_gb_per_s", "e2e_pageable_cold_s",
-                 "e2e_pageable_median_s", "e2e_pinned_median_s", "e2e_over_kernel", "validated", "validation_error"]
+                 "e2e_pageable_median_s", "e2e_pinned_median_s", "e2e_over_kernel", "validated", "validation_error",
+                 "work", "flops_per_call", "gflop_per_s", "flop_per_byte"]
 NOISY_CV = 0.05  # policybench's threshold for "warm times vary"
 
 

@@ -14,14 +14,17 @@
 #include "policybench/backend/onedpl.hpp"
 #endif
 
+#include <iterator>
 #include <utility>
 
 namespace policybench {
 
-/// Adds 1 to each of the last - first elements in [first, last), in place, under `policy`
-/// (a std::, thrust:: or oneapi::dpl:: execution policy). Throws what the selected transform throws.
-template <class Policy, class It> void increment_all(Policy&& policy, It first, It last) {
-  backend::transform(std::forward<Policy>(policy), first, last, first, increment{});
+/// Adds `work` (K, >= 1) to each of the last - first elements in [first, last), in place, under `policy`
+/// (a std::, thrust:: or oneapi::dpl:: execution policy): once with increment at K = 1, else as K fused steps per
+/// element (increment_chain). Throws what the selected transform throws.
+template <class Policy, class It> void increment_all(Policy&& policy, It first, It last, int work = 1) {
+  with_increment<std::iter_value_t<It>>(
+      work, [&](auto op) { backend::transform(std::forward<Policy>(policy), first, last, first, op); });
 }
 
 } // namespace policybench

@@ -21,7 +21,7 @@ import argparse
 import math
 import sys
 
-BUDGET_S = 420  # 7 minutes: a second, shorter run of what failed still fits the 15 minutes of device time
+BUDGET_S = 450  # 7.5 minutes: a second, shorter run of what failed still fits the 15 minutes of device time
 START_S, ROW_FIXED_S, TEST_ROW_FIXED_S, ROUND_TRIP_S, PYTHON_START_S = 2.0, 0.15, 3e-3, 20e-6, 6.0
 SANITIZER_SLOWDOWN, SANITIZER_START_S = 25, 10.0
 DEFAULT_BUDGET_S = 30  # policybench's --budget when none is given: a run ends within it
@@ -69,6 +69,15 @@ def default_run(device_rows, host_rows):
     return START_S + min(rows, DEFAULT_BUDGET_S)
 
 
+def work_sweep(device_rows, points=11, min_time_s=0.02):
+    """--sweep work at 10^6 elements, K = 1..1024, std::par_unseq and every device row (run.sh adds them): per point
+    the host ceiling's five streams, the device's two ceilings and its compute ceiling, std::par_unseq (assumed 0.3 s:
+    a chain of 1024 FMAs per element on the lent machine's cores) and each device row in place and in both end-to-end
+    views, every one --min-time long."""
+    ceilings = 5 * min_time_s + 3 * (ROW_FIXED_S + min_time_s)
+    return START_S + points * (ceilings + 0.3 + device_rows * (ROW_FIXED_S + 3 * min_time_s))
+
+
 def seed_rows():
     """One Python process per seed row at 10^7: 1 + 3 + 10 calls, 11 end to end."""
     return SEED_ROWS * (PYTHON_START_S + device_row(10**7, 14) + 11 * pageable(10**7))
@@ -82,6 +91,7 @@ STEP_ARGS = [
     ("default", "--max-noise 2 --timeout 3"),
     ("gpu_1e8", "--size 100M --warmup 2 --reps 10 --no-end-to-end"),
     ("gpu_1e9", "--size 1G --warmup 1 --reps 5 --no-end-to-end"),
+    ("work_sweep", "--sweep work --size 1M --min-time 0.02"),
     ("seed", "--size 10M --warmup 3 --reps 10"),
     ("ratios", ""),
 ]
@@ -96,6 +106,7 @@ def expected_s(device_rows, host_rows):
         "default": default_run(device_rows, host_rows),
         "gpu_1e8": policybench_per_row(10**8, 2, 10, device_rows),
         "gpu_1e9": policybench_per_row(10**9, 1, 5, device_rows),
+        "work_sweep": work_sweep(device_rows),
         "seed": seed_rows(),
         "ratios": 1.0,
     }

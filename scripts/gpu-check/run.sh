@@ -2,8 +2,9 @@
 # The GPU check on a lent H200, from this bundle folder alone (no build, no network, no packages): plan.tsv's steps
 # (prepare.sh wrote it from plan.py's timing model) in order of value, each under its limit, all within the plan's
 # budget. A step whose tool is missing says "not run: reason" and the rest run; long steps write per row, so a step
-# cut by its limit keeps what it measured. At most 8 files into $OUT (default ./out): summary.txt, run.log,
-# device_tests.log, sanitizers.log, h200.json, gpu_1e8.jsonl, gpu_1e9.jsonl, seed.jsonl (one JSON report a line).
+# cut by its limit keeps what it measured. At most 9 files into $OUT (default ./out): summary.txt, run.log,
+# device_tests.log, sanitizers.log, h200.json, gpu_1e8.jsonl, gpu_1e9.jsonl, work_sweep.json (the roofline and the
+# offload crossover), seed.jsonl (one JSON report a line).
 # Usage: [OUT=dir] [PYTHON=python3] [CUDA_BIN=dir] ./run.sh. Exit 0 only if every step passed.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -12,7 +13,7 @@ python=${PYTHON:-/opt/torch/.venv/bin/python3}
 bin=$here/bin
 mkdir -p "$out" 2>/dev/null && [[ -w $out ]] || { echo "gpu check: cannot write \$OUT ($out)"; exit 1; }
 summary=$out/summary.txt
-rm -f "$out"/*.jsonl "$out"/*.log "$out"/h200.json
+rm -f "$out"/*.jsonl "$out"/*.log "$out"/h200.json "$out"/work_sweep.json
 : >"$summary"
 scratch=$(mktemp -d) && trap 'rm -rf "$scratch"' EXIT # a row's report before it joins its .jsonl; never sent back
 
@@ -127,6 +128,11 @@ for size in 1e8 1e9; do
   step "gpu_$size" run.log "$device" bash -c 'per_row "$@"' per_row "$out/gpu_$size.jsonl" "${bundled[@]}" \
     "$bin/policybench" "${size_args[@]}" --order sequential --quiet -- "${device_policies[@]}"
 done
+# The work sweep: every device row beside the host's std::par_unseq (the offload crossover needs a host row).
+read -ra work_args <<<"${args[work_sweep]:-}"
+work_policies=$(IFS=, && echo "std::par_unseq,${device_policies[*]}")
+step work_sweep run.log "$device" "${bundled[@]}" "$bin/policybench" "${work_args[@]}" --policies "$work_policies" \
+  --quiet --format json --output "$out/work_sweep.json"
 read -ra seed_args <<<"${args[seed]:-}"
 step seed run.log "$py" bash -c 'per_row "$@"' per_row "$out/seed.jsonl" "$python" "$here/scripts/seed_compare.py" \
   "${seed_args[@]}" -- "${seed_policies[@]}"

@@ -42,7 +42,11 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
     shown.show(fmt::format("{}/{}: {}", ++steps, total, what));
   };
   try {
-    const sweep_plan plan{.kind = opts.sweep, .min_size = opts.min_size, .max_size = opts.max_size};
+    const sweep_plan plan{.kind = opts.sweep,
+                          .min_size = opts.min_size,
+                          .max_size = opts.max_size,
+                          .min_work = opts.min_work,
+                          .max_work = opts.max_work};
     return run_sweep(plan, opts.run, query_host(), device, selected, step);
   } catch (const insufficient_memory& e) {
     throw usage_error(std::string("--min-size: ") + e.what());

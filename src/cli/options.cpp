@@ -11,20 +11,6 @@
 #include <thread>
 
 namespace policybench {
-namespace {
-
-// `max_is` says where the upper bound comes from when it is not a constant.
-int parse_int(std::string_view option, const std::string& text, std::uint64_t min, std::uint64_t max,
-              std::string_view max_is = {}) {
-  const std::uint64_t value = parse_count(option, text);
-  if (value < min || value > max)
-    throw usage_error(std::string(option) + ": " + text + " is outside " + std::to_string(min) + ".." +
-                      std::to_string(max) + (max_is.empty() ? "" : " (" + std::string(max_is) + ")"));
-  return static_cast<int>(value);
-}
-
-} // namespace
-
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out,
                                      std::span<const std::string_view> formats) {
   CLI::App app{"policybench: the increment workload (a[i] += 1) run through every execution policy, timed "
@@ -63,7 +49,12 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                      "Who first writes the host arrays: parallel (the policy's own threads, default) or serial"),
       app.add_option("--sweep", stop.sweep,
                      "size: a series of element counts (10^3..10^9 in steps of sqrt(10)); threads: host policies at "
-                     "1, 2, 4, ... logical cores"),
+                     "1, 2, 4, ... logical cores; work: K = 1, 2, 4, ... 1024 increments per element"),
+      app.add_option("--work", stop.work,
+                     "K: increments per element per call, from 2 a dependent chain of fused multiply-adds (2 FLOPs "
+                     "each) (default 1: the plain a[i] += 1)"),
+      app.add_option("--min-work", stop.min_work, "--sweep work: first K (default 1)"),
+      app.add_option("--max-work", stop.max_work, "--sweep work: largest K (default 1024)"),
       app.add_option("--min-size", stop.min_size, "--sweep size: smallest element count (default 1000)"),
       app.add_option("--max-size", stop.max_size,
                      "--sweep size: largest element count, memory permitting (default 1G)"),
@@ -134,6 +125,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   // A sweep has a loop row per point, so there is no one baseline to set other rows against: plot.py merges.
   if (!o.compare_with.empty() && o.sweep != sweep_kind::none)
     throw usage_error("--compare-with: not with --sweep; give both JSON reports to scripts/plot.py instead");
+  parse_work(o, stop);
   return o;
 }
 

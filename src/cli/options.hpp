@@ -45,6 +45,8 @@ struct options {
   sweep_kind sweep = sweep_kind::none;
   std::uint64_t min_size = sweep_plan{}.min_size; ///< --sweep size: smallest element count of the series
   std::uint64_t max_size = sweep_plan{}.max_size; ///< --sweep size: largest element count the series may reach
+  int min_work = sweep_plan{}.min_work;           ///< --sweep work: first K of the series
+  int max_work = sweep_plan{}.max_work;           ///< --sweep work: largest K of the series (powers of 2 up to it)
   bool quiet = false;                             ///< no progress on stderr
   std::vector<std::string> compare_with; ///< reports of other runs whose rows join this one's (compare_with.hpp)
   /// --order and --seed (a sweep: sequential)
@@ -67,6 +69,11 @@ E parse_choice(std::string_view option, const enum_name<E> (&table)[N], const st
 /// "-5", " 7", "1e7", "10Mi", "10x") and for values beyond 2^64 - 1. Shared by every count option.
 std::uint64_t parse_count(std::string_view option, std::string_view text);
 
+/// parse_count(option, text) as an int in [min, max] (max <= INT_MAX); `max_is` says where the upper bound comes
+/// from when it is not a constant. Throws usage_error "<option>: <text> is outside <min>..<max> (<max_is>)".
+int parse_int(std::string_view option, const std::string& text, std::uint64_t min, std::uint64_t max,
+              std::string_view max_is = {});
+
 /// The comma-separated items of every value given to `option`, in order; with `trim`, spaces around an item are
 /// dropped ("loop, std::seq"). Throws usage_error "<option>: an empty <item> in the list" for an empty item
 /// ("", "a,,b", "a,").
@@ -79,10 +86,11 @@ std::vector<std::string> split_list(std::string_view option, const std::vector<s
 /// (non-numeric or negative counts, --reps 0, --warmup < 0, --threads < 1, unknown type, format, --pages or
 /// --first-touch) and on conflicting options (--sweep threads with --threads, --sweep size with --size,
 /// --min-size/--max-size without --sweep size, --min-time without --sweep or --max-noise, --min-size > --max-size,
-/// --order interleaved with --sweep, --seed without interleaving; cli/parse_stopping.hpp). With --sweep, run.min_time_s
-/// is --min-time (default 0.2 s); with --sweep or --max-noise run.reps is --reps or sweep_max_reps; with none of
-/// them nor --reps, --min-time or --timeout, the default stopping (default_max_noise within the run's budget).
-/// Policy names are checked later, against the registry.
+/// --order interleaved with --sweep, --seed without interleaving; cli/parse_stopping.hpp) and on a --work (or a
+/// --sweep work's --max-work) that could take an element beyond its type's exact range (measure/work.hpp). With
+/// --sweep, run.min_time_s is --min-time (default 0.2 s); with --sweep or --max-noise run.reps is --reps or
+/// sweep_max_reps; with none of them nor --reps, --min-time or --timeout, the default stopping (default_max_noise
+/// within the run's budget). Policy names are checked later, against the registry.
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out,
                                      std::span<const std::string_view> formats);
 

@@ -1,5 +1,5 @@
-// Counts on the command line: decimal digits with an optional decimal SI suffix. Anything else is refused, never
-// guessed at: "1e7" would be a float, "10Mi" binary, "-5" wraps to 2^64 - 5 through strtoull.
+// Counts on the command line, and bounded ints: decimal digits with an optional decimal SI suffix. Anything else is
+// refused, never guessed at: "1e7" would be a float, "10Mi" binary, "-5" wraps to 2^64 - 5 through strtoull.
 #include "cli/options.hpp"
 
 #include <charconv>
@@ -34,6 +34,15 @@ std::uint64_t parse_count(std::string_view option, std::string_view text) {
   }
   if (ec == std::errc::result_out_of_range) throw refuse("does not fit in 64 bits");
   throw refuse("is not a count");
+}
+
+int parse_int(std::string_view option, const std::string& text, std::uint64_t min, std::uint64_t max,
+              std::string_view max_is) {
+  const std::uint64_t value = parse_count(option, text);
+  if (value < min || value > max)
+    throw usage_error(std::string(option) + ": " + text + " is outside " + std::to_string(min) + ".." +
+                      std::to_string(max) + (max_is.empty() ? "" : " (" + std::string(max_is) + ")"));
+  return static_cast<int>(value);
 }
 
 } // namespace policybench

@@ -27,8 +27,8 @@ void parse_sweep(options& o, const stopping_texts& t) {
   o.sweep = parse_choice("--sweep", sweep_kind_names, t.sweep);
   if (o.sweep == sweep_kind::threads && o.threads)
     throw usage_error("--threads: not with --sweep threads, which runs every thread count from 1 to the logical cores");
-  if (o.sweep == sweep_kind::threads && (!t.min_size.empty() || !t.max_size.empty()))
-    throw usage_error("--min-size/--max-size: only with --sweep size; --sweep threads runs one --size");
+  if (o.sweep != sweep_kind::size && (!t.min_size.empty() || !t.max_size.empty()))
+    throw usage_error("--min-size/--max-size: only with --sweep size; --sweep " + t.sweep + " runs one --size");
   if (o.sweep == sweep_kind::size && t.size_given)
     throw usage_error("--size: not with --sweep size; bound the series with --min-size and --max-size");
   if (!t.min_size.empty()) o.min_size = parse_count("--min-size", t.min_size);

@@ -12,7 +12,7 @@ namespace policybench {
 /// The texts given to --sweep, --min-size, --max-size, --min-time ("" = not given), --max-noise, --timeout,
 /// --order and --seed (nullopt = not given, so that an empty value is refused), and whether --size and --reps were.
 struct stopping_texts {
-  std::string sweep, min_size, max_size, min_time;
+  std::string sweep, min_size, max_size, min_time, work, min_work, max_work;
   std::optional<std::string> max_noise, timeout, order, seed, budget;
   bool size_given = false, reps_given = false;
 };
@@ -25,5 +25,11 @@ struct stopping_texts {
 /// --min-size/--max-size without --sweep size, --min-time without --sweep or --max-noise, --order interleaved
 /// with --sweep, --seed without interleaving.
 void parse_stopping(options& o, const stopping_texts& t);
+
+/// Sets o.run.work (--work K, 1..2^31 - 1), or o.min_work and o.max_work for --sweep work. Call after everything
+/// else is parsed: refuses, as one line naming the option, a K (a sweep: its largest) that could take an element
+/// beyond the element type's exact range (outside_exact_range), --work with --sweep work, --min-work/--max-work
+/// without it, and --min-work above --max-work.
+void parse_work(options& o, const stopping_texts& t);
 
 } // namespace policybench

@@ -77,6 +77,9 @@ void deliver_report(const benchmark_report& report, std::string_view format, std
   if (report.crossovers && !table_on_screen)
     for (const auto& line : crossover_summary(*report.crossovers))
       std::cerr << "crossover: " << line << '\n';
+  if (report.compute_bound && !table_on_screen)
+    for (const auto& line : compute_bound_summary(*report.compute_bound))
+      std::cerr << "roofline: " << line << '\n';
   std::cerr.clear(); // a failed note is no failed run
   ::sigaction(SIGPIPE, &previous, nullptr);
 }

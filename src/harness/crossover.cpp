@@ -2,6 +2,7 @@
 #include "harness/crossover.hpp"
 
 #include "harness/gpu_views.hpp"
+#include "harness/roofline.hpp"
 
 #include <algorithm>
 #include <map>
@@ -16,15 +17,16 @@ auto gpu_time(const char* name) {
   return [name](const result_row& r) { return extra_figure(r, name); };
 }
 
-// The fastest point at each size among the ok rows on `device` (of `policy` only, unless empty), timed by `time`.
+// The fastest point at each size (or K, by_work) among the ok rows on `device` (of `policy` only, unless empty),
+// timed by `time`.
 template <class Time>
 std::vector<timing_point> best_per_size(std::span<const result_row> rows, const std::string& device,
-                                        const std::string& policy, Time time) {
+                                        const std::string& policy, Time time, bool by_work) {
   std::map<std::uint64_t, timing_point> best;
   for (const auto& r : rows) {
     if (r.status != row_status::ok || r.device != device || !time(r)) continue;
     if (!policy.empty() && r.policy != policy) continue;
-    const timing_point p{.size = r.size, .seconds = *time(r), .policy = r.policy};
+    const timing_point p{.size = by_work ? std::uint64_t(work_of(r)) : r.size, .seconds = *time(r), .policy = r.policy};
     if (const auto it = best.find(p.size); it == best.end() || p.seconds < it->second.seconds) best[p.size] = p;
   }
   std::vector<timing_point> out;
@@ -77,18 +79,25 @@ std::optional<std::uint64_t> crossover_size(std::span<const timing_point> challe
   return from;
 }
 
-std::vector<crossover> find_crossovers(std::span<const result_row> rows) {
-  const auto best_cpu = best_per_size(rows, "host", "", median);
+std::vector<crossover> find_crossovers(std::span<const result_row> rows, bool by_work) {
+  const auto best = [&](const char* device, const char* policy, auto time) {
+    return best_per_size(rows, device, policy, time, by_work);
+  };
+  const auto best_cpu = best("host", "", median);
   const char* cpu = "the fastest CPU policy";
   const char* gpu = "the fastest GPU policy";
-  return {compare("par_unseq_vs_loop", "std::par_unseq", "loop", "host-synchronous median",
-                  best_per_size(rows, "host", "std::par_unseq", median), best_per_size(rows, "host", "loop", median)),
-          compare("gpu_vs_cpu_kernel", gpu, cpu, "kernel time by CUDA events",
-                  best_per_size(rows, "device", "", gpu_time(gpu_view::kernel_median_s)), best_cpu),
-          compare("gpu_vs_cpu_end_to_end", gpu, cpu, "end to end from pageable memory, copies included",
-                  best_per_size(rows, "device", "", gpu_time(gpu_view::e2e_pageable_median_s)), best_cpu),
-          compare("gpu_vs_cpu_end_to_end_pinned", gpu, cpu, "end to end from pinned memory, copies included",
-                  best_per_size(rows, "device", "", gpu_time(gpu_view::e2e_pinned_median_s)), best_cpu)};
+  std::vector<crossover> out{
+      compare("par_unseq_vs_loop", "std::par_unseq", "loop", "host-synchronous median",
+              best("host", "std::par_unseq", median), best("host", "loop", median)),
+      compare("gpu_vs_cpu_kernel", gpu, cpu, "kernel time by CUDA events",
+              best("device", "", gpu_time(gpu_view::kernel_median_s)), best_cpu),
+      compare("gpu_vs_cpu_end_to_end", gpu, cpu, "end to end from pageable memory, copies included",
+              best("device", "", gpu_time(gpu_view::e2e_pageable_median_s)), best_cpu),
+      compare("gpu_vs_cpu_end_to_end_pinned", gpu, cpu, "end to end from pinned memory, copies included",
+              best("device", "", gpu_time(gpu_view::e2e_pinned_median_s)), best_cpu)};
+  for (auto& c : out)
+    c.axis = by_work ? "work" : "size";
+  return out;
 }
 
 } // namespace policybench

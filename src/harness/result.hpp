@@ -22,6 +22,7 @@ struct report_config {
   int warmup = 0, reps = 0;
   double min_time_s = 0;
   std::optional<int> threads_limit; ///< --threads, if given (never in a thread sweep)
+  std::optional<int> work;          ///< --work K (increments per element per call); none in a work sweep (it varies)
   int host_concurrency = 0;
   std::string pages, first_touch; ///< host arrays' placement asked for: "huge"|"small", "parallel"|"serial"
   /// --max-noise (percent) and --timeout (seconds per row), if given; --budget (seconds for the whole run).
@@ -55,6 +56,11 @@ struct ceilings {
   /// THE device ceiling: the tuned in-place kernel's best (fastest) call over the run, as STREAM reports
   figure device_in_place_median_s, device_in_place_gb_per_s;
   figure device_copy_median_s, device_copy_gb_per_s, device_theoretical_peak_gb_per_s;
+  /// --work K > 1: the compute ceilings (measure/compute_ceiling.hpp), best call in GFLOP/s, the theoretical peak
+  /// where it can be known, and one line each on the kernel and on where the peak came from.
+  figure host_compute_gflop_per_s, host_compute_peak_gflop_per_s, device_compute_gflop_per_s,
+      device_compute_peak_gflop_per_s;
+  std::string host_compute_kernel, host_compute_peak_how, device_compute_kernel, device_compute_peak_how;
 };
 
 struct environment_info {
@@ -69,6 +75,7 @@ struct series_point {
   std::uint64_t size = 0;
   int threads = 0;
   figure host_in_place_gb_per_s, host_in_place_low_gb_per_s, device_copy_gb_per_s;
+  int work = 1; ///< K at this point
 };
 
 struct sweep_info {
@@ -77,6 +84,16 @@ struct sweep_info {
   std::string stop_reason = "";                             ///< size sweeps only: max-size, memory or bad_alloc
   double min_time_s = 0;
   std::vector<series_point> series = {};
+  int min_work = 0, max_work = 0; ///< work sweeps only: the series' first and largest K
+};
+
+/// A work sweep's policy: the smallest K from which it is compute-bound (harness/work_rules.hpp), and its
+/// GFLOP/s at the largest K measured.
+struct compute_bound_k {
+  std::string policy;
+  std::optional<std::uint64_t> from_work = std::nullopt; ///< none: memory-bound at every K measured
+  std::uint64_t largest_work = 0;
+  figure gflop_per_s_at_largest = {};
 };
 
 /// Both sides of a crossover at one size.
@@ -94,6 +111,8 @@ struct crossover {
   std::uint64_t sizes_compared = 0;
   std::optional<std::uint64_t> from_size = std::nullopt; ///< none: never in this range
   std::optional<crossover_point> at_from_size = std::nullopt, at_largest_size = std::nullopt;
+  /// What the sweep varied, the unit of from_size and of each point's size: "size" (elements) or "work" (K).
+  std::string axis = "size";
 };
 
 /// What a run or a sweep produced: the one value every writer reads.
@@ -101,7 +120,8 @@ struct benchmark_report {
   environment_info environment;
   std::vector<result_row> results;                  ///< this run's rows, then any compared rows (report/compare_with)
   std::optional<sweep_info> sweep;                  ///< sweeps only
-  std::optional<std::vector<crossover>> crossovers; ///< size sweeps only
+  std::optional<std::vector<crossover>> crossovers; ///< size and work sweeps only (work: keyed by K)
+  std::optional<std::vector<compute_bound_k>> compute_bound; ///< work sweeps only, one per policy measured
   std::vector<std::string> warnings;
   /// Lines a mode adds to the table's footer, about the whole report (what its rows' figures mean there).
   std::vector<std::string> notes;

@@ -1,7 +1,9 @@
 // Every figure a report shows, computed once from the measurements: statistics, GB/s, ceilings, speedups.
 #include "harness/results.hpp"
 
+#include "harness/compute_ceilings.hpp"
 #include "harness/gpu_views.hpp"
+#include "harness/roofline.hpp"
 #include "harness/rules.hpp"
 #include "measure/counted_calls.hpp"
 #include "measure/stats.hpp"
@@ -16,7 +18,6 @@ ceilings ceilings_of(const measured_run& run) {
   ceilings c;
   if (const auto& host = run.host_ceiling) {
     const timed_calls& best = in_place_ceiling(*host);
-
     const auto best_of = [](const timed_calls& t) { return t.warm_s.empty() ? figure() : figure(best_call_s(t)); };
     c.host_in_place_best_s = best_of(best);
     c.host_in_place_gb_per_s = gb_per_s(bytes, c.host_in_place_best_s);
@@ -46,6 +47,7 @@ ceilings ceilings_of(const measured_run& run) {
   c.device_copy_gb_per_s = gb_per_s(bytes, c.device_copy_median_s);
   const double peak = run.device.theoretical_peak_gb_per_s;
   c.device_theoretical_peak_gb_per_s = peak > 0 ? figure(peak) : figure();
+  add_compute_ceilings(c, run);
   return c;
 }
 
@@ -60,6 +62,7 @@ environment_info environment_of(const measured_run& run) {
                              .reps = cfg.reps,
                              .min_time_s = cfg.min_time_s,
                              .threads_limit = run.threads_limit,
+                             .work = cfg.work,
                              .host_concurrency = run.host_concurrency,
                              .pages = std::string(to_string(cfg.pages)),
                              .first_touch = std::string(to_string(cfg.first_touch)),
@@ -102,8 +105,7 @@ result_row row_of(const measured_run& run, const policy_outcome& o, const ceilin
   }
   if (m && disturbance_known(m->in_place)) {
     const std::size_t disturbed = disturbed_calls(m->in_place);
-    r.disturbed_calls = disturbed;
-    r.mostly_disturbed = 2 * disturbed > m->in_place.warm_s.size();
+    r.disturbed_calls = disturbed, r.mostly_disturbed = 2 * disturbed > m->in_place.warm_s.size();
   }
   if (!r.samples_s.empty()) {
     const sample_stats warm = summarize(r.samples_s);
@@ -117,6 +119,7 @@ result_row row_of(const measured_run& run, const policy_outcome& o, const ceilin
   if (r.device == "device") gpu_view::add_gpu_views(r, m);
   r.pct_of_ceiling = pct_of_ceiling(r, c);
   r.above_ceiling = above_ceiling(r);
+  if (run.config.work > 1) add_roofline(r, run.config.work, c); // K = 1 rows keep today's figures, no more
   return r;
 }
 

@@ -2,7 +2,7 @@
 #include "harness/run.hpp"
 
 #include "harness/budget.hpp"
-#include "measure/ceilings.hpp"
+#include "harness/compute_ceilings.hpp"
 #include "measure/counted_calls.hpp"
 #include "measure/device_out_of_memory.hpp"
 #include "measure/host_threads.hpp"
@@ -16,7 +16,6 @@
 #include <string>
 
 namespace policybench {
-
 namespace {
 
 // One round of policy i: measure it with its share of the calls and of the budget, join the result to its earlier
@@ -46,10 +45,8 @@ bool measure_round(measured_run& run, const policy_entry& p, std::size_t i, int 
   } catch (const std::exception& e) {
     o.error = e.what();
   }
-  if (o.error) {
-    o.result.reset(); // a failed row reports its error, not the rounds before it
-    return true;
-  }
+  if (o.error) o.result.reset(); // a failed row reports its error, not the rounds before it
+  if (o.error) return true;
   timed_calls& t = o.result->in_place;
   if (run.rounds == 1) return true; // time_calls applied every criterion
   auto why = round_stop
@@ -109,6 +106,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
   // The host ceiling bounds host rows only: a GPU-only run does not measure it.
   const bool host_rows =
       std::any_of(runnable.begin(), runnable.end(), [&](auto i) { return selected[i].device == "host"; });
+  measure_compute_ceilings(run, host_rows);
   std::vector<double> spent_s(selected.size(), 0.0);
   std::vector<bool> done(selected.size(), false);
   for (int round = 0;; ++round) {

@@ -6,6 +6,7 @@
 #include "machine/host_info.hpp"
 #include "machine/memory.hpp"
 #include "measure/ceilings.hpp"
+#include "measure/compute_ceiling.hpp"
 #include "policies/registry.hpp"
 
 #include <cstdint>
@@ -33,10 +34,11 @@ struct measured_run {
   int host_concurrency = 0;         ///< threads oneTBB could use during the run
   host_info host;
   device_info device;
-  std::optional<host_ceilings> host_ceiling;          ///< in place (THE host ceiling), copy and scale, one array
-  std::optional<device_ceilings> device_ceiling;      ///< the tuned in-place kernel, and a copy beside it
-  std::optional<std::string> device_ceiling_error;    ///< why the device ceilings were not measured (CUDA text)
-  std::vector<policy_outcome> outcomes;               ///< in registry order
+  std::optional<host_ceilings> host_ceiling;       ///< in place (THE host ceiling), copy and scale, one array
+  std::optional<device_ceilings> device_ceiling;   ///< the tuned in-place kernel, and a copy beside it
+  std::optional<std::string> device_ceiling_error; ///< why the device ceilings were not measured (CUDA text)
+  std::optional<compute_ceiling> host_compute, device_compute; ///< --work K > 1 (harness/compute_ceilings.hpp)
+  std::vector<policy_outcome> outcomes;                        ///< in registry order
   run_order order;                                    ///< how the policies were ordered (the seed: interleaved only)
   int rounds = 1;                                     ///< base rounds (rounds.hpp)
   std::vector<std::vector<std::string>> round_orders; ///< the policies each round measured, in the order it did

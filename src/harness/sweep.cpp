@@ -3,8 +3,10 @@
 
 #include "harness/crossover.hpp"
 #include "harness/results.hpp"
+#include "harness/roofline.hpp"
 #include "harness/rules.hpp"
 #include "harness/sweep_series.hpp"
+#include "harness/work_rules.hpp"
 #include "measure/stats.hpp"
 
 #include <algorithm>
@@ -52,15 +54,23 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
                            const sweep_callback& starting) {
   const bool by_size = plan.kind == sweep_kind::size;
   std::vector<policy_entry> policies = selected;
-  sweep_info sweep{
-      .kind = plan.kind, .min_size = plan.min_size, .max_size = plan.max_size, .min_time_s = run.min_time_s};
+  sweep_info sweep{.kind = plan.kind,
+                   .min_size = plan.min_size,
+                   .max_size = plan.max_size,
+                   .min_time_s = run.min_time_s,
+                   .min_work = plan.min_work,
+                   .max_work = plan.max_work};
   benchmark_report report;
   struct point {
     std::uint64_t size = 0;
     std::optional<int> threads = std::nullopt;
+    int work = 1;
   };
   std::vector<point> points;
-  if (by_size) {
+  if (plan.kind == sweep_kind::work) {
+    for (const int k : work_series(plan.min_work, plan.max_work))
+      points.push_back({.size = run.size, .threads = std::nullopt, .work = k});
+  } else if (by_size) {
     auto series =
         plan_size_series(plan.min_size, plan.max_size, size_of(run.type), run_memory_limits(selected, device));
     if (series.sizes.empty()) throw insufficient_memory(series.stop_reason);
@@ -83,10 +93,11 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
   run_config cfg = run;
   using clock = std::chrono::steady_clock;
   std::size_t points_left = points.size();
-  for (const auto& [size, threads] : points) {
-    cfg.size = size;
-    const std::string where = by_size ? std::to_string(size) + " elements"
-                                      : std::to_string(*threads) + (*threads == 1 ? " thread" : " threads");
+  for (const auto& [size, threads, work] : points) {
+    cfg.size = size, cfg.work = work;
+    const std::string where = plan.kind == sweep_kind::work ? "K = " + std::to_string(work)
+                              : by_size                     ? std::to_string(size) + " elements"
+                                        : std::to_string(*threads) + (*threads == 1 ? " thread" : " threads");
     const auto announce = [&](const run_step& s) {
       if (starting) starting(std::string(s.policy) + " at " + where, total);
     };
@@ -101,8 +112,10 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
       sweep.stop_reason = "out of host memory (std::bad_alloc) at " + where + "; the points before it are kept";
       break;
     }
-    for (auto& row : at.results)
+    for (auto& row : at.results) { // a work sweep's rows carry their K, and the roofline figures, even at K = 1
+      if (plan.kind == sweep_kind::work) add_roofline(row, work, at.environment.ceilings);
       report.results.push_back(std::move(row));
+    }
     for (const auto& w : at.warnings)
       if (said.insert(w).second) report.warnings.push_back(where + ": " + w); // once, not at every point
     const ceilings& c = at.environment.ceilings;
@@ -110,12 +123,19 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
                             .threads = at.environment.config.host_concurrency,
                             .host_in_place_gb_per_s = c.host_in_place_gb_per_s,
                             .host_in_place_low_gb_per_s = c.host_in_place_low_gb_per_s,
-                            .device_copy_gb_per_s = c.device_copy_gb_per_s});
+                            .device_copy_gb_per_s = c.device_copy_gb_per_s,
+                            .work = work});
     sweep.stopped_at = size;
     report.environment = std::move(at.environment);
   }
   report_config& config = report.environment.config;
-  if (by_size) {
+  if (plan.kind == sweep_kind::work) {
+    config.work.reset(); // K varies; every point's roofline on the last point's ceilings (K = 1 measures none)
+    for (auto& row : report.results)
+      add_roofline(row, work_of(row), report.environment.ceilings);
+    report.crossovers = find_crossovers(report.results, true);
+    report.compute_bound = find_compute_bound(report.results);
+  } else if (by_size) {
     config.size.reset(), config.working_set_bytes.reset(), config.bytes_per_call = {};
     report.crossovers = find_crossovers(report.results);
     add_size_sweep_notes(report, size_of(run.type));

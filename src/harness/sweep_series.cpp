@@ -34,4 +34,12 @@ std::vector<int> thread_series(int logical_cores) {
   return out;
 }
 
+std::vector<int> work_series(int min_work, int max_work) {
+  std::vector<int> out{min_work};
+  for (long long k = 1; k <= max_work; k *= 2)
+    if (k > min_work) out.push_back(int(k));
+  if (out.back() != max_work) out.push_back(max_work);
+  return out;
+}
+
 } // namespace policybench

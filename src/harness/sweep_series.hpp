@@ -27,4 +27,8 @@ size_series plan_size_series(std::uint64_t min_size, std::uint64_t max_size, std
 /// (e.g. 6 -> 1, 2, 4, 6). {1} when logical_cores < 2.
 std::vector<int> thread_series(int logical_cores);
 
+/// K of a work sweep: min_work, then the powers of 2 above it up to max_work, then max_work itself when it is not
+/// one (1, 1024 -> 1, 2, 4, ..., 1024; 3, 20 -> 3, 4, 8, 16, 20). Needs 1 <= min_work <= max_work.
+std::vector<int> work_series(int min_work, int max_work);
+
 } // namespace policybench

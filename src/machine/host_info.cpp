@@ -8,6 +8,7 @@
 #include <oneapi/tbb/version.h>
 #include <thrust/version.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -17,14 +18,15 @@
 namespace policybench {
 namespace {
 
-std::string cpu_model() {
+// The first processor's `field` in /proc/cpuinfo ("model name", "cpu MHz"); empty when absent.
+std::string cpuinfo_field(const std::string& field) {
   std::ifstream cpuinfo("/proc/cpuinfo");
   for (std::string line; std::getline(cpuinfo, line);)
-    if (line.rfind("model name", 0) == 0) {
+    if (line.rfind(field, 0) == 0) {
       const auto colon = line.find(':');
       return colon == std::string::npos ? line : line.substr(line.find_first_not_of(' ', colon + 1));
     }
-  return "unknown";
+  return "";
 }
 
 std::size_t sysconf_bytes(int name) {
@@ -55,7 +57,10 @@ std::string dotted(int major, int minor, int patch) {
 
 host_info query_host() {
   host_info h;
-  h.cpu_model = cpu_model();
+  h.cpu_model = cpuinfo_field("model name");
+  if (h.cpu_model.empty()) h.cpu_model = "unknown";
+  const std::string mhz = cpuinfo_field("cpu MHz");
+  h.cpu_mhz = mhz.empty() ? 0 : std::atof(mhz.c_str());
   h.logical_cores = static_cast<int>(std::thread::hardware_concurrency());
   if (const auto t = host_topology(); t && t->llc_bytes > 0) {
     h.cache_source = "hwloc";

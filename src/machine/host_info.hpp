@@ -10,6 +10,7 @@ namespace policybench {
 /// The host machine and the software that runs the host policies. Sizes in bytes.
 struct host_info {
   std::string cpu_model;             ///< /proc/cpuinfo "model name"
+  double cpu_mhz = 0;                ///< /proc/cpuinfo "cpu MHz" of the first CPU (a VM: the host's nominal clock)
   int logical_cores = 0;             ///< std::thread::hardware_concurrency
   int physical_cores = 0;            ///< cores holding the process's CPUs (0 when from sysconf)
   std::string cpuset;                ///< the CPUs the process may run on, "0-1" (empty when from sysconf)

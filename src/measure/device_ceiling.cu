@@ -29,7 +29,7 @@ std::optional<device_ceilings> measure_device_ceilings(const run_config& cfg) {
     wake_gpu(data.get(), bytes, stream.get(), cfg.device_warmup_s);
     if (bytes > 0) POLICYBENCH_CUDA_CHECK(cudaMemsetAsync(data.get(), 0, bytes, stream.get()));
     c.in_place = visit_element_type(cfg.type, [&]<class T>() {
-      grid_stride_launch<increment> launch;
+      grid_stride_launch launch; // K = 1: the rows' bytes with the least arithmetic
       device_timer timer(cfg);
       const auto work = [&](cudaStream_t s) { launch(reinterpret_cast<T*>(data.get()), cfg.size, s); };
       return time_calls(cfg, [&] { return timed_device_call(timer, stream.get(), work); });

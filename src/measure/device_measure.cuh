@@ -53,7 +53,8 @@ enum class stream_choice { own, legacy_default };
 /// prime_cub_tile_size).
 enum class cub_tile_size { not_cached, cached_at_first_call };
 
-/// Runs the workload for `cfg` on `stream`: apply(T* first, std::size_t n, cudaStream_t) enqueues one call.
+/// Runs the workload for `cfg` on `stream`: apply(T* first, std::size_t n, cudaStream_t) enqueues one call of
+/// cfg.work increments per element; validation expects start + calls x cfg.work.
 /// One device allocation per run; the end-to-end views reuse it, each call overwriting it from the host.
 template <class T, class Apply>
 measurement measure_on_device(const run_config& cfg, cudaStream_t stream, stream_choice where, cub_tile_size tiles,
@@ -80,19 +81,20 @@ measurement measure_on_device(const run_config& cfg, cudaStream_t stream, stream
     m.in_place.calls = timer.calls;
   }
   m.clocks_after = current_gpu_clocks();
-  if (const auto bad = first_device_mismatch(d, n, m.in_place.calls, stream)) {
+  const auto per_call = std::uint64_t(cfg.work); // increments each call adds
+  if (const auto bad = first_device_mismatch(d, n, m.in_place.calls * per_call, stream)) {
     T value{};
     POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(&value, d + *bad, sizeof(T), cudaMemcpyDeviceToHost, stream));
     POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(stream));
-    add_validation_error(m, describe_mismatch(*bad, value, m.in_place.calls));
+    add_validation_error(m, describe_mismatch(*bad, value, m.in_place.calls * per_call));
   }
 
   if (!cfg.end_to_end) return m;
   const auto end_to_end = [&](T* host, const char* view, int views_left) {
     fill_initial(host, n);
     auto times = time_end_to_end(view_config(cfg, elapsed_s(m), views_left), host, d, stream, apply);
-    if (const auto bad = first_mismatch(host, n, times.calls))
-      add_validation_error(m, std::string(view) + ": " + describe_mismatch(*bad, host[*bad], times.calls));
+    if (const auto bad = first_mismatch(host, n, times.calls * per_call))
+      add_validation_error(m, std::string(view) + ": " + describe_mismatch(*bad, host[*bad], times.calls * per_call));
     return times;
   };
   {

@@ -8,6 +8,7 @@
 #include "measure/seconds.hpp"
 #include "measure/stream_hold.cuh"
 #include "measure/timing.hpp"
+#include "measure/work.hpp"
 
 #include <cstdint>
 
@@ -16,6 +17,7 @@ namespace policybench {
 /// Calls in the one event pair of a kernel time taken without the hold: enough that the first launch's latency
 /// (the start event is timestamped before the first kernel arrives) is a tenth of a call or less.
 inline constexpr int unheld_batch_calls = 10;
+static_assert(1 + unheld_batch_calls <= device_calls_per_timed_call, "measure/work.hpp bounds a buffer's calls");
 
 /// The hold and the events one sequence of device calls reuses, and the calls it has made (validation's count).
 struct device_timer {

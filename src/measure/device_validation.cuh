@@ -20,17 +20,17 @@ template <class T> struct initial_value {
 
 template <class T> struct differs_from_expected {
   const T* data;
-  std::uint64_t calls;
-  __device__ bool operator()(std::size_t i) const { return data[i] != expected_value<T>(i, calls); }
+  std::uint64_t increments;
+  __device__ bool operator()(std::size_t i) const { return data[i] != expected_value<T>(i, increments); }
 };
 
-/// Index of the first of n device elements that is not expected_value<T>(i, calls), searched on stream s.
+/// Index of the first of n device elements that is not expected_value<T>(i, increments), searched on stream s.
 template <class T>
-std::optional<std::size_t> first_device_mismatch(const T* d, std::size_t n, std::uint64_t calls, cudaStream_t s) {
+std::optional<std::size_t> first_device_mismatch(const T* d, std::size_t n, std::uint64_t increments, cudaStream_t s) {
   if (n == 0) return std::nullopt;
   const thrust::counting_iterator<std::size_t> first(0);
-  const auto found =
-      thrust::find_if(thrust::cuda::par.on(s), first, first + n, differs_from_expected<T>{.data = d, .calls = calls});
+  const auto found = thrust::find_if(thrust::cuda::par.on(s), first, first + n,
+                                     differs_from_expected<T>{.data = d, .increments = increments});
   if (found == first + n) return std::nullopt;
   return std::size_t(*found);
 }

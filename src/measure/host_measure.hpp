@@ -11,9 +11,9 @@
 namespace policybench {
 
 /// Places cfg.size elements of T (cfg.pages; first touch by `threading`, the policy's own threads, unless
-/// cfg.first_touch is serial) with their initial values, times apply(first, last) as time_calls does (the cold
-/// call after release_tbb_workers()), then validates every element and reads the huge-page bytes the array got.
-/// Throws std::bad_alloc.
+/// cfg.first_touch is serial) with their initial values, times apply(first, last, cfg.work) as time_calls does (the
+/// cold call after release_tbb_workers()), then validates every element (start + calls x K) and reads the huge-page
+/// bytes the array got. Throws std::bad_alloc.
 template <class T, class Apply>
 measurement measure_host(const run_config& cfg, host_threading threading, Apply& apply) {
   const host_array data(cfg.size * sizeof(T), cfg.pages);
@@ -22,9 +22,10 @@ measurement measure_host(const run_config& cfg, host_threading threading, Apply&
   first_touch_fill(first, cfg.size, touch_threading(cfg.first_touch, threading));
   release_tbb_workers();
   measurement m;
-  m.in_place = time_calls(cfg, [&] { apply(first, last); });
-  if (const auto bad = first_mismatch(first, cfg.size, m.in_place.calls))
-    m.validation_error = describe_mismatch(*bad, first[*bad], m.in_place.calls);
+  m.in_place = time_calls(cfg, [&] { apply(first, last, cfg.work); });
+  const std::uint64_t increments = m.in_place.calls * std::uint64_t(cfg.work);
+  if (const auto bad = first_mismatch(first, cfg.size, increments))
+    m.validation_error = describe_mismatch(*bad, first[*bad], increments);
   m.huge_page_bytes = data.huge_page_bytes();
   m.host_threads = threading;
   return m;

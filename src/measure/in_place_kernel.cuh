@@ -3,6 +3,7 @@
 #pragma once
 
 #include "measure/cuda_check.cuh"
+#include "policybench/increment.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -50,13 +51,20 @@ template <class T, class Op> __global__ void grid_stride_vectorized(T* data, std
     data[i] = op(data[i]);
 }
 
-/// Enqueues grid_stride_vectorized(first, n, Op{}) on a stream: as many blocks as the device holds resident at once
-/// (asked of the runtime at the first call, the cold one), fewer when the data needs fewer, so that every block
-/// stays for the whole loop, with no tail wave. Throws std::runtime_error on a CUDA error.
-template <class Op> struct grid_stride_launch {
+/// Enqueues grid_stride_vectorized(first, n, op) on a stream, op applying `work` increments per element
+/// (with_increment): as many blocks as the device holds resident at once (asked of the runtime at the first call,
+/// the cold one), fewer when the data needs fewer, so that every block stays for the whole loop, with no tail wave.
+/// One object serves one element type. Throws std::runtime_error on a CUDA error.
+struct grid_stride_launch {
+  int work = 1;
   unsigned resident_blocks = 0;
   template <class T> void operator()(T* first, std::size_t n, cudaStream_t stream) {
     if (n == 0) return; // an empty grid is a launch error
+    with_increment<T>(work, [&](auto op) { launch(first, n, op, stream); });
+  }
+
+private:
+  template <class T, class Op> void launch(T* first, std::size_t n, Op op, cudaStream_t stream) {
     if (resident_blocks == 0) {
       int device = 0, sms = 0, per_sm = 0;
       POLICYBENCH_CUDA_CHECK(cudaGetDevice(&device));
@@ -67,7 +75,7 @@ template <class Op> struct grid_stride_launch {
     }
     const std::size_t per_block = std::size_t(in_place_block_size) * loads_in_flight * vector16<T>::lanes;
     const auto needed = unsigned(std::min<std::size_t>(resident_blocks, (n + per_block - 1) / per_block));
-    grid_stride_vectorized<<<needed, in_place_block_size, 0, stream>>>(first, n, Op{});
+    grid_stride_vectorized<<<needed, in_place_block_size, 0, stream>>>(first, n, op);
     POLICYBENCH_CUDA_CHECK(cudaGetLastError());
   }
 };

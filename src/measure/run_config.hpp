@@ -51,6 +51,9 @@ struct run_config {
   /// Called before each call's clock starts (cold, warm-up and timed calls): policybench-mpi's barrier, so that
   /// every rank starts each call together. Empty (the plain harness): nothing.
   std::function<void()> before_each_call = nullptr;
+  /// K (--work): increments each call adds per element, from K = 2 as a dependent chain of fused multiply-adds
+  /// (policybench/increment.hpp); 1 is the plain increment.
+  int work = 1;
   /// Bytes one call moves: read + write of every element, STREAM's counting (no write-allocate credit).
   double bytes_per_call() const noexcept { return 2.0 * double(size) * double(size_of(type)); }
 };

@@ -7,6 +7,8 @@
 
 #include <cub/device/device_transform.cuh>
 
+#include <type_traits>
+
 namespace policybench {
 
 measurement measure_cub_transform(const run_config& cfg) {
@@ -14,8 +16,10 @@ measurement measure_cub_transform(const run_config& cfg) {
   // the launch. n == 0 launches nothing. Its first call per element type is primed (CCCL 3.0.1's tile-size cache).
   return measure_device(
       cfg, stream_choice::own,
-      [](auto* first, std::size_t n, cudaStream_t stream) {
-        POLICYBENCH_CUDA_CHECK(cub::DeviceTransform::Transform(first, first, n, increment{}, stream));
+      [work = cfg.work](auto* first, std::size_t n, cudaStream_t stream) {
+        with_increment<std::remove_pointer_t<decltype(first)>>(work, [&](auto op) {
+          POLICYBENCH_CUDA_CHECK(cub::DeviceTransform::Transform(first, first, n, op, stream));
+        });
       },
       cub_tile_size::cached_at_first_call);
 }

@@ -9,8 +9,8 @@
 
 namespace policybench {
 
-/// A host entry whose every call is apply(first, last) on T* for the run's element type, e.g.
-/// [](auto first, auto last) { increment_all(std::execution::par, first, last); }, running on `threading`'s
+/// A host entry whose every call is apply(first, last, K) on T* for the run's element type and work, e.g.
+/// [](auto first, auto last, int work) { increment_all(std::execution::par, first, last, work); }, on `threading`'s
 /// threads (which then also place the array's pages: the parallel first touch).
 template <class Apply>
 policy_entry host_entry(std::string name, std::string backend, host_threading threading, Apply apply) {

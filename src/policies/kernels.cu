@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace policybench {
 
@@ -33,15 +34,16 @@ unsigned blocks_for(std::size_t n) {
 } // namespace
 
 measurement measure_cuda_kernel(const run_config& cfg) {
-  return measure_device(cfg, stream_choice::own, [](auto* first, std::size_t n, cudaStream_t stream) {
+  return measure_device(cfg, stream_choice::own, [work = cfg.work](auto* first, std::size_t n, cudaStream_t stream) {
     if (n == 0) return; // an empty grid is a launch error
-    one_element_per_thread<<<blocks_for(n), block_size, 0, stream>>>(first, n, increment{});
+    with_increment<std::remove_pointer_t<decltype(first)>>(
+        work, [&](auto op) { one_element_per_thread<<<blocks_for(n), block_size, 0, stream>>>(first, n, op); });
     POLICYBENCH_CUDA_CHECK(cudaGetLastError());
   });
 }
 
 measurement measure_cuda_kernel_grid_stride(const run_config& cfg) {
-  return measure_device(cfg, stream_choice::own, grid_stride_launch<increment>{});
+  return measure_device(cfg, stream_choice::own, grid_stride_launch{.work = cfg.work});
 }
 
 } // namespace policybench

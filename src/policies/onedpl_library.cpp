@@ -21,11 +21,11 @@ template <class F> void visit_policy(onedpl_policy p, F&& f) {
   f(ex::par_unseq);
 }
 
-void increment(onedpl_policy policy, element_type type, void* first, std::size_t n) {
+void increment(onedpl_policy policy, element_type type, void* first, std::size_t n, int work) {
   visit_policy(policy, [&](const auto& p) {
     visit_element_type(type, [&]<class T>() {
       T* const begin = static_cast<T*>(first);
-      increment_all(p, begin, begin + n);
+      increment_all(p, begin, begin + n, work);
     });
   });
 }

@@ -53,9 +53,9 @@ policy_entry onedpl_entry(std::string name, const onedpl_library* library, onedp
   std::string backend = std::string("oneDPL on ") + library->backend;
   if (policy == onedpl_policy::seq) backend = "oneDPL (sequential)";
   if (policy == onedpl_policy::unseq) backend = "oneDPL (vectorized, 1 thread)";
-  return host_entry(std::move(name), std::move(backend), threading, [library, policy](auto first, auto last) {
+  return host_entry(std::move(name), std::move(backend), threading, [library, policy](auto first, auto last, int work) {
     using T = std::remove_pointer_t<decltype(first)>;
-    library->increment(policy, element_type_of<T>, first, static_cast<std::size_t>(last - first));
+    library->increment(policy, element_type_of<T>, first, static_cast<std::size_t>(last - first), work);
   });
 }
 
@@ -83,51 +83,52 @@ std::vector<policy_entry> registry(const device_info& device) {
   const onedpl_library* const onedpl_openmp = nullptr;
 #endif
   return {
-      host_entry("loop", "plain for loop (1 thread)", one_thread, plain_loop{}),
-      host_entry("std::seq", "libstdc++ (sequential)", one_thread,
-                 [](auto first, auto last) { increment_all(std::execution::seq, first, last); }),
-      host_entry("std::unseq", "libstdc++ (vectorized, 1 thread)", one_thread,
-                 [](auto first, auto last) { increment_all(std::execution::unseq, first, last); }),
-      host_entry("std::par", pstl, pstl_threads,
-                 [](auto first, auto last) { increment_all(std::execution::par, first, last); }),
-      host_entry("std::par_unseq", pstl, pstl_threads,
-                 [](auto first, auto last) { increment_all(std::execution::par_unseq, first, last); }),
-      // The same policies from oneDPL: seq and unseq never reach a parallel backend; par and par_unseq once per
-      // backend, named after '@' as Thrust names its systems: the backend is a build choice, not part of the C++ name.
-      onedpl_entry("oneapi::dpl::seq", onedpl_tbb, onedpl_policy::seq, one_thread, no_onedpl),
-      onedpl_entry("oneapi::dpl::unseq", onedpl_tbb, onedpl_policy::unseq, one_thread, no_onedpl),
-      onedpl_entry("oneapi::dpl::par@tbb", onedpl_tbb, onedpl_policy::par, onetbb, no_onedpl),
-      onedpl_entry("oneapi::dpl::par_unseq@tbb", onedpl_tbb, onedpl_policy::par_unseq, onetbb, no_onedpl),
-      onedpl_entry("oneapi::dpl::par@omp", onedpl_openmp, onedpl_policy::par, host_threading::openmp,
-                   no_onedpl_openmp),
-      onedpl_entry("oneapi::dpl::par_unseq@omp", onedpl_openmp, onedpl_policy::par_unseq, host_threading::openmp,
-                   no_onedpl_openmp),
-      host_entry("tbb::parallel_for", "oneTBB (auto_partitioner)", onetbb, tbb_parallel_loop{}),
-      host_entry("thrust::cpp", "Thrust C++ system (sequential)", one_thread,
-                 [](auto first, auto last) { increment_all(thrust::cpp::par, first, last); }),
-      host_entry("thrust::tbb", "Thrust TBB system (oneTBB)", onetbb,
-                 [](auto first, auto last) { increment_all(thrust::tbb::par, first, last); }),
-      openmp_entry("thrust::omp", "Thrust OpenMP system",
-                   [](auto first, auto last) { increment_all(thrust::omp::par, first, last); }),
+    host_entry("loop", "plain for loop (1 thread)", one_thread, plain_loop{}),
+        host_entry("std::seq", "libstdc++ (sequential)", one_thread,
+                   [](auto first, auto last, int work) { increment_all(std::execution::seq, first, last, work); }),
+        host_entry("std::unseq", "libstdc++ (vectorized, 1 thread)", one_thread,
+                   [](auto first, auto last, int work) { increment_all(std::execution::unseq, first, last, work); }),
+        host_entry("std::par", pstl, pstl_threads,
+                   [](auto first, auto last, int work) { increment_all(std::execution::par, first, last, work); }),
+        host_entry(
+            "std::par_unseq", pstl, pstl_threads,
+            [](auto first, auto last, int work) { increment_all(std::execution::par_unseq, first, last, work); }),
+        // The same policies from oneDPL: seq and unseq never reach a parallel backend; par and par_unseq once per
+        // backend, named after '@' as Thrust names its systems: the backend is a build choice, not part of the C++
+        // name.
+        onedpl_entry("oneapi::dpl::seq", onedpl_tbb, onedpl_policy::seq, one_thread, no_onedpl),
+        onedpl_entry("oneapi::dpl::unseq", onedpl_tbb, onedpl_policy::unseq, one_thread, no_onedpl),
+        onedpl_entry("oneapi::dpl::par@tbb", onedpl_tbb, onedpl_policy::par, onetbb, no_onedpl),
+        onedpl_entry("oneapi::dpl::par_unseq@tbb", onedpl_tbb, onedpl_policy::par_unseq, onetbb, no_onedpl),
+        onedpl_entry("oneapi::dpl::par@omp", onedpl_openmp, onedpl_policy::par, host_threading::openmp,
+                     no_onedpl_openmp),
+        onedpl_entry("oneapi::dpl::par_unseq@omp", onedpl_openmp, onedpl_policy::par_unseq, host_threading::openmp,
+                     no_onedpl_openmp),
+        host_entry("tbb::parallel_for", "oneTBB (auto_partitioner)", onetbb, tbb_parallel_loop{}),
+        host_entry("thrust::cpp", "Thrust C++ system (sequential)", one_thread,
+                   [](auto first, auto last, int work) { increment_all(thrust::cpp::par, first, last, work); }),
+        host_entry("thrust::tbb", "Thrust TBB system (oneTBB)", onetbb,
+                   [](auto first, auto last, int work) { increment_all(thrust::tbb::par, first, last, work); }),
+        openmp_entry("thrust::omp", "Thrust OpenMP system",
+                     [](auto first, auto last, int work) { increment_all(thrust::omp::par, first, last, work); }),
 #if POLICYBENCH_HAVE_CUDA
-      device_entry("thrust::device", "CUDA (Thrust device system, synchronous)", measure_thrust_device,
-                   device),
+        device_entry("thrust::device", "CUDA (Thrust device system, synchronous)", measure_thrust_device, device),
 #else
       // Thrust's portability lesson: the same call, and without nvcc its device system is oneTBB, on the host.
       host_entry("thrust::device", std::string("Thrust device system = ") + thrust_device_system() + " (no nvcc)",
                  onetbb,
-                 [](auto first, auto last) { increment_all(thrust::device, first, last); }),
+                 [](auto first, auto last, int work) { increment_all(thrust::device, first, last, work); }),
 #endif
-      device_entry("thrust::cuda::par_nosync", "CUDA (Thrust par_nosync on a non-blocking stream)",
-                   POLICYBENCH_DEVICE_FN(measure_thrust_par_nosync), device),
-      // The same call with the functor proclaimed address-independent: the table shows what the wrapper buys.
-      device_entry("thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments",
-                   "CUDA (Thrust par_nosync, CUB bulk-copy kernel)",
-                   POLICYBENCH_DEVICE_FN(measure_thrust_par_nosync_proclaimed), device),
-      device_entry("cub::DeviceTransform", "CUB", POLICYBENCH_DEVICE_FN(measure_cub_transform), device),
-      device_entry("cuda::kernel", "hand-written CUDA kernel", POLICYBENCH_DEVICE_FN(measure_cuda_kernel), device),
-      device_entry("cuda::kernel_grid_stride", "hand-written CUDA kernel (grid-stride, 16-byte vectors)",
-                   POLICYBENCH_DEVICE_FN(measure_cuda_kernel_grid_stride), device),
+        device_entry("thrust::cuda::par_nosync", "CUDA (Thrust par_nosync on a non-blocking stream)",
+                     POLICYBENCH_DEVICE_FN(measure_thrust_par_nosync), device),
+        // The same call with the functor proclaimed address-independent: the table shows what the wrapper buys.
+        device_entry("thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments",
+                     "CUDA (Thrust par_nosync, CUB bulk-copy kernel)",
+                     POLICYBENCH_DEVICE_FN(measure_thrust_par_nosync_proclaimed), device),
+        device_entry("cub::DeviceTransform", "CUB", POLICYBENCH_DEVICE_FN(measure_cub_transform), device),
+        device_entry("cuda::kernel", "hand-written CUDA kernel", POLICYBENCH_DEVICE_FN(measure_cuda_kernel), device),
+        device_entry("cuda::kernel_grid_stride", "hand-written CUDA kernel (grid-stride, 16-byte vectors)",
+                     POLICYBENCH_DEVICE_FN(measure_cuda_kernel_grid_stride), device),
   };
 }
 

@@ -9,20 +9,23 @@
 #include <thrust/execution_policy.h>
 #include <thrust/system/cuda/execution_policy.h>
 
+#include <type_traits>
+
 namespace policybench {
 
 measurement measure_thrust_device(const run_config& cfg) {
   // thrust::device launches on the legacy default stream and synchronizes it inside the call, so its figure is
   // host-synchronous time (see stream_choice::legacy_default).
-  return measure_device(cfg, stream_choice::legacy_default, [](auto* first, std::size_t n, cudaStream_t) {
-    increment_all(thrust::device, first, first + n);
-  });
+  return measure_device(cfg, stream_choice::legacy_default,
+                        [work = cfg.work](auto* first, std::size_t n, cudaStream_t) {
+                          increment_all(thrust::device, first, first + n, work);
+                        });
 }
 
 measurement measure_thrust_par_nosync(const run_config& cfg) {
   // No synchronization inside Thrust: the stop event's synchronize is the only wait, as in a pipelined caller.
-  return measure_device(cfg, stream_choice::own, [](auto* first, std::size_t n, cudaStream_t stream) {
-    increment_all(thrust::cuda::par_nosync.on(stream), first, first + n);
+  return measure_device(cfg, stream_choice::own, [work = cfg.work](auto* first, std::size_t n, cudaStream_t stream) {
+    increment_all(thrust::cuda::par_nosync.on(stream), first, first + n, work);
   });
 }
 
@@ -32,9 +35,11 @@ measurement measure_thrust_par_nosync_proclaimed(const run_config& cfg) {
   // whose tile size CCCL 3.0.1 caches at the first call (see prime_cub_tile_size).
   return measure_device(
       cfg, stream_choice::own,
-      [](auto* first, std::size_t n, cudaStream_t stream) {
-        backend::transform(thrust::cuda::par_nosync.on(stream), first, first + n, first,
-                           cuda::proclaim_copyable_arguments(increment{}));
+      [work = cfg.work](auto* first, std::size_t n, cudaStream_t stream) {
+        with_increment<std::remove_pointer_t<decltype(first)>>(work, [&](auto op) {
+          backend::transform(thrust::cuda::par_nosync.on(stream), first, first + n, first,
+                             cuda::proclaim_copyable_arguments(op));
+        });
       },
       cub_tile_size::cached_at_first_call);
 }

@@ -30,6 +30,12 @@ json environment_json(const environment_info& env) {
                            host_effective_parallelism, device_in_place_median_s, device_in_place_gb_per_s,
                            device_copy_median_s, device_copy_gb_per_s, device_theoretical_peak_gb_per_s);
   if (env.ceilings.host_in_place_schedule.empty()) ceilings["host_in_place_schedule"] = nullptr; // no host ceiling
+  // --work K > 1 only (a work sweep's K is in its rows): a K = 1 report keeps its fields as they were.
+  if (env.config.work.value_or(1) > 1) config["work"] = *env.config.work;
+  if (env.ceilings.host_compute_gflop_per_s || env.ceilings.device_compute_gflop_per_s)
+    POLICYBENCH_JSON_MEMBERS(ceilings, env.ceilings, host_compute_gflop_per_s, host_compute_peak_gflop_per_s,
+                             host_compute_kernel, host_compute_peak_how, device_compute_gflop_per_s,
+                             device_compute_peak_gflop_per_s, device_compute_kernel, device_compute_peak_how);
   return {{"policybench_version", POLICYBENCH_VERSION},
           {"config", std::move(config)},
           {"host", std::move(host)},

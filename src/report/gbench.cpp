@@ -53,6 +53,7 @@ void add_counters(json& e, const result_row& r) {
 std::string benchmark_name(const benchmark_report& report, const result_row& r) {
   std::string name = "increment/" + r.policy + "/" + r.type + "/" + std::to_string(r.size);
   if (report.sweep && report.sweep->kind == sweep_kind::threads) name += "/host_threads:" + std::to_string(*r.threads);
+  if (const figure k = extra_figure(r, "work")) name.append("/work:").append(std::to_string(int(*k))); // K > 1
   return name;
 }
 

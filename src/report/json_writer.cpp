@@ -11,33 +11,50 @@ namespace {
 using json = nlohmann::ordered_json;
 
 json sweep_json(const sweep_info& s) {
-  json out{{"kind", s.kind == sweep_kind::size ? "size" : "threads"}};
+  const bool work = s.kind == sweep_kind::work;
+  json out{{"kind", work ? "work" : s.kind == sweep_kind::size ? "size" : "threads"}};
+  if (work) POLICYBENCH_JSON_MEMBERS(out, s, min_work, max_work);
   if (s.kind == sweep_kind::size) POLICYBENCH_JSON_MEMBERS(out, s, min_size, max_size, stopped_at, stop_reason);
   out["min_time_s"] = s.min_time_s;
   json series = json::array();
   for (const auto& p : s.series) {
     json point = json::object();
     POLICYBENCH_JSON_MEMBERS(point, p, size, threads, host_in_place_gb_per_s, host_in_place_low_gb_per_s,
-                             device_copy_gb_per_s);
+                             device_copy_gb_per_s, work);
     series.push_back(std::move(point));
   }
   out["series"] = std::move(series);
   return out;
 }
 
-json point_json(const std::optional<crossover_point>& p) {
+// A work sweep's crossover points are K ("work"), a size sweep's element counts ("size").
+json point_json(const std::optional<crossover_point>& p, const char* axis) {
   json out = p ? json::object() : json(nullptr);
-  if (p) POLICYBENCH_JSON_MEMBERS(out, *p, size, challenger_policy, challenger_s, baseline_policy, baseline_s);
+  if (p) POLICYBENCH_JSON_MEMBERS(out, *p, challenger_policy, challenger_s, baseline_policy, baseline_s);
+  if (p) out[axis] = p->size;
   return out;
 }
 
 json crossovers_json(const std::vector<crossover>& crossovers) {
   json out = json::object();
   for (const auto& c : crossovers) {
+    const bool work = c.axis == "work"; // names written whole: GCC 12 warns falsely on "from_" + axis (-Wrestrict)
     json& one = out[c.key] = json::object();
-    POLICYBENCH_JSON_MEMBERS(one, c, challenger, baseline, view, sizes_compared, from_size);
-    one["at_from_size"] = point_json(c.at_from_size);
-    one["at_largest_size"] = point_json(c.at_largest_size);
+    POLICYBENCH_JSON_MEMBERS(one, c, challenger, baseline, view);
+    one[work ? "points_compared" : "sizes_compared"] = c.sizes_compared;
+    one[work ? "from_work" : "from_size"] = c.from_size;
+    one[work ? "at_from_work" : "at_from_size"] = point_json(c.at_from_size, work ? "work" : "size");
+    one[work ? "at_largest_work" : "at_largest_size"] = point_json(c.at_largest_size, work ? "work" : "size");
+  }
+  return out;
+}
+
+json compute_bound_json(const std::vector<compute_bound_k>& policies) {
+  json out = json::array();
+  for (const auto& c : policies) {
+    json one = json::object();
+    POLICYBENCH_JSON_MEMBERS(one, c, policy, from_work, largest_work, gflop_per_s_at_largest);
+    out.push_back(std::move(one));
   }
   return out;
 }
@@ -59,6 +76,7 @@ nlohmann::ordered_json to_json(const benchmark_report& report) {
   if (report.sweep) {
     out["sweep"] = sweep_json(*report.sweep);
     out["crossovers"] = report.crossovers ? crossovers_json(*report.crossovers) : json(nullptr);
+    if (report.compute_bound) out["compute_bound"] = compute_bound_json(*report.compute_bound);
   }
   out["warnings"] = report.warnings;
   return out;

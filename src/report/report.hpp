@@ -48,6 +48,9 @@ void write_gbench(const benchmark_report& report, const run_context& context, st
 /// One plain sentence per crossover, with the times that decide it.
 std::vector<std::string> crossover_summary(const std::vector<crossover>& crossovers);
 
+/// One plain sentence per policy of a work sweep: from which K it is compute-bound, and its GFLOP/s at the largest K.
+std::vector<std::string> compute_bound_summary(const std::vector<compute_bound_k>& policies);
+
 /// --list-policies: name, device, backend and "available" or "unavailable: reason", one policy per line.
 void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& out);
 

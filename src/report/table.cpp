@@ -65,10 +65,12 @@ void write_heading(const benchmark_report& report, std::ostream& out) {
                                                     : "",
                                                 *config.seed)
                                   : config.order;
-    fmt::print(out,
-               "policybench {}: {} x {} in place ({} bytes moved per call), {} warm-up + {}, {}, host threads: {}\n\n",
-               POLICYBENCH_VERSION, config.size.value_or(0), config.type, *config.bytes_per_call, config.warmup, calls,
-               order, config.host_concurrency);
+    const int work = config.work.value_or(1);
+    const std::string per_element = work > 1 ? fmt::format(", K = {} fused steps per element", work) : "";
+    fmt::print(
+        out, "policybench {}: {} x {} in place ({} bytes moved per call{}), {} warm-up + {}, {}, host threads: {}\n\n",
+        POLICYBENCH_VERSION, config.size.value_or(0), config.type, *config.bytes_per_call, per_element, config.warmup,
+        calls, order, config.host_concurrency);
     return;
   }
   const sweep_info& sweep = *report.sweep;
@@ -81,6 +83,10 @@ void write_heading(const benchmark_report& report, std::ostream& out) {
                "policybench {}: size sweep, {} points from {} to {} elements of {} in place; {}; host threads: {}\n\n",
                POLICYBENCH_VERSION, series.size(), series.front().size, series.back().size, config.type, calls,
                config.host_concurrency);
+  else if (sweep.kind == sweep_kind::work)
+    fmt::print(
+        out, "policybench {}: work sweep, K = {} to {} increments per element, {} elements of {} in place; {}\n\n",
+        POLICYBENCH_VERSION, series.front().work, series.back().work, config.size.value_or(0), config.type, calls);
   else
     fmt::print(out, "policybench {}: thread sweep, 1 to {} host threads, {} elements of {} in place; {}\n\n",
                POLICYBENCH_VERSION, series.back().threads, config.size.value_or(0), config.type, calls);
@@ -108,6 +114,9 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& ou
   if (report.crossovers)
     for (const auto& line : crossover_summary(*report.crossovers))
       fmt::print(out, "{}crossover: {}\n", bullet, line);
+  if (report.compute_bound)
+    for (const auto& line : compute_bound_summary(*report.compute_bound))
+      fmt::print(out, "{}roofline: {}\n", bullet, line);
   for (const auto& w : report.warnings)
     fmt::print(out, "{}warning: {}\n", bullet, w);
 }

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <tuple>
 
 namespace policybench {
 namespace {
@@ -84,6 +85,15 @@ void write_table_footer(const benchmark_report& report, const char* bullet, std:
              fixed_cell(c.host_copy_gb_per_s, 1, 1), fixed_cell(c.host_scale_gb_per_s, 1, 1),
              fixed_cell(c.device_in_place_gb_per_s, 1, 1), fixed_cell(c.device_copy_gb_per_s, 1, 1),
              fixed_cell(c.device_theoretical_peak_gb_per_s, 1, 1));
+  // Only a run with --work K > 1 measures them (the roofline's flat roof; 2 FLOPs per fused multiply-add).
+  for (const auto& [where, best, peak, kernel, how] :
+       {std::tuple{"host", c.host_compute_gflop_per_s, c.host_compute_peak_gflop_per_s, c.host_compute_kernel,
+                   c.host_compute_peak_how},
+        std::tuple{"device", c.device_compute_gflop_per_s, c.device_compute_peak_gflop_per_s, c.device_compute_kernel,
+                   c.device_compute_peak_how}})
+    if (best)
+      fmt::print(out, "{}compute ceiling, {}: {} GFLOP/s (best call; {}), theoretical peak {} GFLOP/s{}\n", bullet,
+                 where, fixed_cell(best, 1, 1), kernel, fixed_cell(peak, 1, 1), how.empty() ? "" : " (" + how + ")");
   write_marks(report, bullet, out);
   fmt::print(out,
              "{}placement: {} pages, {} first touch; huge pages obtained: {}; transparent huge pages: {}; NUMA "

@@ -46,11 +46,11 @@ TEST_CASE("check_thread_start passes where threads can start, for every limit") 
 
 TEST_CASE("validation fails a wrong call on every kind of threads, one thread included") {
   // The call skips the last element: a policy that loses one element of 1000003 must not validate.
-  const auto skip_last = [](double* first, double* last) {
+  const auto skip_last = [](double* first, double* last, int) {
     for (double* p = first; p + 1 < last; ++p)
       *p += 1;
   };
-  const auto exact = [](double* first, double* last) {
+  const auto exact = [](double* first, double* last, int) {
     for (double* p = first; p != last; ++p)
       *p += 1;
   };

@@ -7,6 +7,7 @@
 
 #include "test_sizes.hpp"
 
+#include "device_rows.hpp"
 #include "measure/ceilings.hpp"
 #include "measure/device_out_of_memory.hpp"
 #include "policies/registry.hpp"
@@ -22,31 +23,6 @@
 using namespace policybench;
 
 namespace {
-
-// Queried once: query_device() creates the CUDA context, which every test case shares.
-const device_info& device() {
-  static const device_info info = query_device();
-  return info;
-}
-
-const std::vector<policy_entry>& policies() {
-  static const std::vector<policy_entry> all = [] {
-    auto rows = policybench::registry(device());
-    std::erase_if(rows, [](const policy_entry& p) { return p.device != "device"; });
-    return rows;
-  }();
-  return all;
-}
-
-// A small warm-up: the figures are not looked at, and the suite runs some 500 measurements.
-run_config small_config(element_type type, std::size_t n, int warmup, int reps) {
-  run_config cfg{type, n, warmup, reps};
-  cfg.device_warmup_s = 0.001;
-  cfg.keep_disturbed = true; // exactly the calls asked for, however busy the machine
-  // Set by the bundle's sanitizer steps: under compute-sanitizer a held stream would spin to its timeout.
-  cfg.hold_stream = std::getenv("POLICYBENCH_TEST_NO_STREAM_HOLD") == nullptr;
-  return cfg;
-}
 
 void check_calls(const timed_calls& t, const run_config& cfg, bool kernel_times) {
   CHECK(t.warm_s.size() == std::size_t(cfg.reps));

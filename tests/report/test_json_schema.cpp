@@ -7,6 +7,7 @@
 #include "harness/gpu_views.hpp"
 #include "harness/results.hpp"
 #include "harness/rules.hpp"
+#include "measure/compute_ceiling.hpp"
 #include "report/compare_with.hpp"
 #include "report/report.hpp"
 #include "report/row_fields.hpp"
@@ -57,14 +58,19 @@ std::vector<std::string> documented(const std::string& schema, const std::string
       const std::string before = piece.substr(0, colon);
       piece = std::regex_search(before, std::regex(R"(^\s*[a-z_0-9]+\s*$)")) ? before : piece.substr(colon + 1);
     }
-    if (std::regex_search(piece, m, std::regex(R"(^\s*([a-z][a-z_0-9]*))"))) names.push_back(m[1]);
+    // config.work and the compute ceilings are written with K > 1 only (written_report(4) has them).
+    if (std::regex_search(piece, m, std::regex(R"(^\s*([a-z][a-z_0-9]*))")) && m[1] != "work" &&
+        std::string(m[1]).find("_compute_") == std::string::npos)
+      names.push_back(m[1]);
   }
   return names;
 }
 
-json written_report() {
+json written_report(int work = 1) {
   measured_run r;
   r.config = run_config{element_type::float64, 1000, 1, 7};
+  r.config.work = work;
+  if (work > 1) r.host_compute = compute_ceiling{.calls = calls_of(0.1, {0.5}, {}, 1, 1), .flops_per_call = 1e9};
   r.host_concurrency = 2;
   r.device.unavailable = "test: no device";
   host_ceilings c;
@@ -126,4 +132,17 @@ TEST_CASE("every extra field a report of device rows, a thread sweep and a compa
         CHECK_MESSAGE(table.find("`" + name + "`") != std::string::npos, name);
       }
   CHECK(names >= 3 * 14); // 11 GPU views, 2 of thread scaling, source; on each of the three rows
+}
+
+TEST_CASE("a report with work per element writes K, the roofline figures and the compute ceilings") {
+  const json report = written_report(4), plain = written_report();
+  for (const char* name :
+       {"work", "flops_per_call", "gflop_per_s", "flop_per_byte", "roofline_bound_gflop_per_s", "pct_of_roofline"}) {
+    CHECK_MESSAGE(report["results"][0].contains(name), name);
+    CHECK_MESSAGE(!plain["results"][0].contains(name), name); // K = 1 keeps today's fields
+  }
+  CHECK(report["results"][0]["flops_per_call"] == 8000); // 2 FLOPs x K = 4 x 1000 elements
+  CHECK(report["environment"]["config"]["work"] == 4);
+  CHECK(report["environment"]["ceilings"]["host_compute_gflop_per_s"] == doctest::Approx(2)); // 1e9 FLOPs in 0.5 s
+  CHECK_FALSE(plain["environment"]["ceilings"].contains("host_compute_gflop_per_s"));
 }

@@ -35,7 +35,7 @@ class Bundle(unittest.TestCase):
         shutil.copy(os.path.join(ROOT, "scripts", "gpu-check", "run.sh"), self.bundle)
         os.makedirs(os.path.join(self.bundle, "scripts"))
         for script in ("gpu-check/gpu_ratios.py", "seed_compare.py", "seed_gpu.py", "seed_variants.py",
-                       "seed_report.py"):
+                       "seed_report.py", "seed_work.py"):
             shutil.copy(os.path.join(ROOT, "scripts", script), os.path.join(self.bundle, "scripts"))
         limits = {name: 60 for name in ORDER} | (limits or {})
         budget = budget or sum(limits.values()) + 15
@@ -60,7 +60,7 @@ class Bundle(unittest.TestCase):
             logged = [line.rstrip("\n").split("\t")[1:] for line in f]
         self.assertLessEqual(seconds, budget, result.stdout)
         self.assertEqual(list(summary), ORDER, result.stdout)  # every step reported, in plan.py's order
-        self.assertTrue(len(os.listdir(out)) <= 8 and all(os.path.isfile(os.path.join(out, f)) for f in
+        self.assertTrue(len(os.listdir(out)) <= 9 and all(os.path.isfile(os.path.join(out, f)) for f in
                                                           os.listdir(out)))
         return result.returncode, seconds, summary, sorted(os.listdir(out)), logged, result.stdout
 
@@ -73,7 +73,7 @@ class Bundle(unittest.TestCase):
         self.assertEqual(rc, 0, stdout)
         self.assertEqual(set(summary.values()), {"ok"})
         self.assertEqual(files, sorted(["summary.txt", "run.log", "device_tests.log", "sanitizers.log", "h200.json",
-                                        "gpu_1e8.jsonl", "gpu_1e9.jsonl", "seed.jsonl"]))
+                                        "gpu_1e8.jsonl", "gpu_1e9.jsonl", "work_sweep.json", "seed.jsonl"]))
         self.assertEqual([r["results"][0]["policy"] for r in self.jsonl("gpu_1e9.jsonl")], DEVICE_POLICIES)
         bundle_libs = os.path.join(self.bundle, "lib")
         for name, ld, args in events:

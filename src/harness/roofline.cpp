@@ -1,0 +1,50 @@
+// The roofline figures of one row: the one place FLOPs, intensity, the bound and the share of it are computed.
+#include "harness/roofline.hpp"
+
+#include "harness/gpu_views.hpp"
+#include "harness/work_rules.hpp"
+
+#include <algorithm>
+
+namespace policybench {
+
+roofline_figures roofline(int work, std::uint64_t size, double bytes_per_call, figure median_s,
+                          figure compute_gflop_per_s, figure bandwidth_gb_per_s) {
+  roofline_figures f;
+  const double flops = flops_per_element(work) * double(size);
+  f.flops_per_call = flops;
+  if (bytes_per_call > 0) f.flop_per_byte = flops / bytes_per_call;
+  f.gflop_per_s = ratio(flops / 1e9, median_s);
+  // The memory roof at this intensity; the flat compute roof; whichever is lower bounds the row.
+  figure bound;
+  if (f.flop_per_byte && bandwidth_gb_per_s) bound = *f.flop_per_byte * *bandwidth_gb_per_s;
+  if (compute_gflop_per_s) bound = bound ? std::min(*bound, *compute_gflop_per_s) : *compute_gflop_per_s;
+  f.bound_gflop_per_s = bound;
+  if (bound && *bound > 0 && f.gflop_per_s) f.pct_of_bound = 100 * *f.gflop_per_s / *bound;
+  return f;
+}
+
+int work_of(const result_row& r) {
+  const figure k = extra_figure(r, "work");
+  return k ? int(*k) : 1;
+}
+
+void add_roofline(result_row& r, int work, const ceilings& c) {
+  const bool device = r.device == "device";
+  const roofline_figures f = roofline(work, r.size, r.bytes_per_call, roofline_time_s(r),
+                                      device ? c.device_compute_gflop_per_s : c.host_compute_gflop_per_s,
+                                      device ? c.device_in_place_gb_per_s : c.host_in_place_gb_per_s);
+  // Without a kernel time (thrust::device) no share of event-timed ceilings: two clocks would mix (pct_of_ceiling).
+  const bool mixed_clocks = device && !extra_figure(r, gpu_view::kernel_median_s);
+  const auto add = [&](const char* name, figure value, const char* unit, extra_column column) {
+    set_extra(r, {.name = name, .value = value, .unit = unit, .column = std::move(column)});
+  };
+  add("work", double(work), "", {.header = "K", .decimals = 0});
+  add("flops_per_call", f.flops_per_call, "FLOP", {});
+  add("gflop_per_s", f.gflop_per_s, "GFLOP/s", {.header = "GFLOP/s"});
+  add("flop_per_byte", f.flop_per_byte, "FLOP/B", {.header = "FLOP/B", .decimals = 3});
+  add("roofline_bound_gflop_per_s", f.bound_gflop_per_s, "GFLOP/s", {});
+  add("pct_of_roofline", mixed_clocks ? figure() : f.pct_of_bound, "%", {.header = "% roofline", .decimals = 1});
+}
+
+} // namespace policybench

@@ -1,0 +1,37 @@
+// A row's arithmetic figures (--work K) and where the roofline model (Williams, Waterman, Patterson 2009) bounds it:
+// min(compute ceiling, arithmetic intensity x bandwidth ceiling). Computed here once, for every row and every mode.
+#pragma once
+
+#include "harness/figure.hpp"
+#include "harness/result.hpp"
+
+#include <cstdint>
+
+namespace policybench {
+
+/// FLOPs one element costs at K increments per call: 1 (the add) at K = 1, else 2 per fused multiply-add step.
+constexpr double flops_per_element(int work) noexcept { return work == 1 ? 1.0 : 2.0 * work; }
+
+/// One row on the roofline. GFLOP/s = 10^9 FLOP/s; FLOP/byte over the bytes the call moves (bytes_per_call).
+struct roofline_figures {
+  figure flops_per_call, gflop_per_s, flop_per_byte;
+  /// min(compute ceiling, flop_per_byte x bandwidth ceiling) in GFLOP/s, and the row's GFLOP/s as a share of it
+  /// (percent); none without a ceiling (a bandwidth ceiling alone bounds a row whose compute ceiling is unknown).
+  figure bound_gflop_per_s, pct_of_bound;
+};
+
+/// The figures of a row at `work` increments per element over `size` elements moving `bytes_per_call`, timed at
+/// `median_s` (none: only the per-call figures), against its device's compute ceiling (GFLOP/s) and bandwidth
+/// ceiling (GB/s), either none when not measured.
+roofline_figures roofline(int work, std::uint64_t size, double bytes_per_call, figure median_s,
+                          figure compute_gflop_per_s, figure bandwidth_gb_per_s);
+
+/// The K a row was measured at: its "work" extra, 1 when it has none (a run without --work).
+int work_of(const result_row& r);
+
+/// Sets r's roofline extras (one line each in roofline.cpp): work (K), flops_per_call, gflop_per_s, flop_per_byte,
+/// roofline_bound_gflop_per_s and pct_of_roofline from roofline() at `work`: a device row timed by kernel time (else
+/// host-synchronous, then without a share: two clocks would mix) against the device's ceilings, a host row the host's.
+void add_roofline(result_row& r, int work, const ceilings& c);
+
+} // namespace policybench

@@ -1,0 +1,45 @@
+// Work per element (--work K): the calls one buffer can receive, and whether start + calls x K stays exact there.
+#pragma once
+
+#include "measure/run_config.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace policybench {
+
+/// The largest value of the element type every integer up to which is exact: 2^24 (float32), 2^53 (float64),
+/// 2^31 - 1 (int32), 2^63 - 1 (int64; signed overflow is undefined, not merely inexact).
+constexpr std::uint64_t exact_limit(element_type t) noexcept {
+  switch (t) {
+  case element_type::float32: return std::uint64_t(1) << 24;
+  case element_type::float64: return std::uint64_t(1) << 53;
+  case element_type::int32: return (std::uint64_t(1) << 31) - 1;
+  case element_type::int64: break;
+  }
+  return (std::uint64_t(1) << 63) - 1;
+}
+
+/// Calls a device row makes per timed call at most: an unheld call, then a held one or a batch of 10
+/// (measure/device_timing.cuh's unheld_batch_calls, which static_asserts against this).
+inline constexpr std::uint64_t device_calls_per_timed_call = 11;
+
+/// Calls one buffer can receive under cfg, whatever the policy: the cold call, the warm-up and every timed call at
+/// its device count (2 behind a held stream, 1 + 10 without). Interleaved rounds start each round on a fresh array.
+constexpr std::uint64_t max_calls_per_buffer(const run_config& cfg) noexcept {
+  const std::uint64_t per_timed = cfg.hold_stream ? 2 : device_calls_per_timed_call;
+  return 1 + std::uint64_t(cfg.warmup) + std::uint64_t(cfg.reps) * per_timed;
+}
+
+/// Why `work` increments per call would leave cfg.type's exact range (the largest start, 1023, plus
+/// max_calls_per_buffer(cfg) x work beyond exact_limit), as one line; nullopt when every value stays exact.
+inline std::optional<std::string> outside_exact_range(const run_config& cfg, std::uint64_t work) {
+  const std::uint64_t calls = max_calls_per_buffer(cfg), limit = exact_limit(cfg.type);
+  if (work == 0 || calls <= (limit - 1023) / work) return std::nullopt;
+  return "--work " + std::to_string(work) + ": with " + std::string(to_string(cfg.type)) + " an element could reach " +
+         "1023 + " + std::to_string(calls) + " calls x " + std::to_string(work) + ", beyond " + std::to_string(limit) +
+         " where the type stops being exact; lower --work or --reps, or use --type float64";
+}
+
+} // namespace policybench

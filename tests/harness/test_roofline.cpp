@@ -1,0 +1,102 @@
+// The roofline on scripted data: FLOPs, intensity, the bound min(compute, intensity x bandwidth) and the share of it;
+// the compute-bound rule and the offload crossover of a work sweep, in figures and in words.
+#include <doctest/doctest.h>
+
+#include "harness/crossover.hpp"
+#include "harness/gpu_views.hpp"
+#include "harness/roofline.hpp"
+#include "harness/work_rules.hpp"
+#include "report/report.hpp"
+
+#include <string>
+#include <vector>
+
+using namespace policybench;
+
+TEST_CASE("roofline arithmetic: 2 FLOPs per fused step, FLOP/byte, the lower roof bounds, % of it") {
+  // 1000 float64 elements in place move 16000 bytes; K = 8: 16 FLOPs per element, 16000 FLOPs, 1 FLOP/byte.
+  const roofline_figures f = roofline(8, 1000, 16000, 1e-6, figure(100), figure(50));
+  CHECK(*f.flops_per_call == doctest::Approx(16000));
+  CHECK(*f.flop_per_byte == doctest::Approx(1.0));
+  CHECK(*f.gflop_per_s == doctest::Approx(16.0));     // 16000 FLOPs in 1 us
+  CHECK(*f.bound_gflop_per_s == doctest::Approx(50)); // memory roof 1 x 50 GB/s below the compute roof 100
+  CHECK(*f.pct_of_bound == doctest::Approx(32));
+  // K = 1024: 2048 FLOPs per element, 128 FLOP/byte: the compute roof (100) is lower than 128 x 50.
+  const roofline_figures high = roofline(1024, 1000, 16000, 1e-3, figure(100), figure(50));
+  CHECK(*high.flop_per_byte == doctest::Approx(128));
+  CHECK(*high.bound_gflop_per_s == doctest::Approx(100));
+  CHECK(*high.pct_of_bound == doctest::Approx(2.048));
+  // K = 1 is the plain add: 1 FLOP per element, not a fused step's 2.
+  CHECK(*roofline(1, 1000, 16000, 1e-6, {}, {}).flops_per_call == doctest::Approx(1000));
+}
+
+TEST_CASE("a roof that was not measured does not bound, and no time gives no rate") {
+  const roofline_figures memory_only = roofline(4, 1000, 16000, 1e-6, {}, figure(50));
+  CHECK(*memory_only.bound_gflop_per_s == doctest::Approx(0.5 * 50));
+  const roofline_figures compute_only = roofline(4, 1000, 16000, 1e-6, figure(7), {});
+  CHECK(*compute_only.bound_gflop_per_s == doctest::Approx(7));
+  const roofline_figures untimed = roofline(4, 1000, 16000, {}, figure(7), figure(50));
+  CHECK_FALSE(untimed.gflop_per_s);
+  CHECK_FALSE(untimed.pct_of_bound);
+  CHECK_FALSE(roofline(4, 0, 0, 1e-6, figure(7), figure(50)).flop_per_byte); // --size 0 moves nothing
+}
+
+namespace {
+
+std::vector<timing_point> by_k(const std::vector<double>& seconds) {
+  std::vector<timing_point> out;
+  std::uint64_t k = 1;
+  for (const double s : seconds)
+    out.push_back({.size = k, .seconds = s, .policy = "p"}), k *= 2;
+  return out;
+}
+
+// A row at K = work; a device row's kernel time is half its median, and it has an end-to-end time from pinned memory.
+result_row row(const char* policy, const char* device, int work, double median_s, figure e2e_pinned_s = {}) {
+  result_row r{.policy = policy, .device = device, .backend = "test", .type = "float64", .median_s = median_s};
+  add_roofline(r, work, ceilings{});
+  if (std::string(device) != "device") return r;
+  set_extra(r, {.name = gpu_view::kernel_median_s, .value = figure(median_s / 2), .unit = "s"});
+  set_extra(r, {.name = gpu_view::e2e_pinned_median_s, .value = e2e_pinned_s, .unit = "s"});
+  return r;
+}
+
+} // namespace
+
+TEST_CASE("compute-bound from the first K past twice the first time, at every larger K") {
+  CHECK(compute_bound_from(by_k({1, 1.1, 1.3, 2.5, 5, 10})) == 8); // K = 8 takes 2.5x K = 1
+  CHECK_FALSE(compute_bound_from(by_k({1, 1, 1.1, 1.2})));         // memory-bound throughout
+  CHECK(compute_bound_from(by_k({1, 2.5, 1.5, 3, 6})) == 8);       // a noisy dip moves it up, never down
+  CHECK_FALSE(compute_bound_from(by_k({1, 3, 5, 1.5})));           // not past it at the largest K: never
+  CHECK_FALSE(compute_bound_from({}));
+}
+
+TEST_CASE("a work sweep's offload crossover: device end to end (pinned) against the best host policy by K") {
+  // Host: memory-bound until K = 4, then linear. Device: copies dominate (2 ms) until its kernel is slower.
+  std::vector<result_row> rows;
+  const std::vector<double> host{1, 1, 1.1, 2, 4, 8}, device_e2e{3, 3, 3, 3, 3.1, 3.2};
+  for (std::size_t i = 0; i < host.size(); ++i) {
+    const int k = 1 << i;
+    rows.push_back(row("loop", "host", k, 2 * host[i] * 1e-3));
+    rows.push_back(row("std::par_unseq", "host", k, host[i] * 1e-3));
+    rows.push_back(row("cuda::kernel", "device", k, 0.1e-3, device_e2e[i] * 1e-3));
+  }
+  const auto crossovers = find_crossovers(rows, true);
+  const crossover& offload = crossovers.back();
+  CHECK(offload.key == "gpu_vs_cpu_end_to_end_pinned");
+  CHECK(offload.axis == "work");
+  CHECK(offload.from_size == 16); // 3.1 ms < 4 ms at K = 16, and 3.2 < 8 at 32; 3 > 2 at K = 8
+  REQUIRE(offload.at_from_size);
+  CHECK(offload.at_from_size->baseline_policy == "std::par_unseq"); // the best host policy, named
+  const auto lines = crossover_summary(crossovers);
+  CHECK(lines.back().find("faster from K = 16 on, at every larger K measured") != std::string::npos);
+  CHECK(lines.back().find("std::par_unseq") != std::string::npos);
+
+  const auto bound = find_compute_bound(rows);
+  REQUIRE(bound.size() == 3);
+  CHECK(bound[0].policy == "loop");
+  CHECK(bound[0].from_work == 16); // 4 > 2 x 1 from K = 16 (2 is not more than twice 1)
+  CHECK(bound[0].largest_work == 32);
+  CHECK_FALSE(bound[2].from_work); // the device kernel time never grows
+  CHECK(compute_bound_summary(bound)[2].find("memory-bound at every K measured") != std::string::npos);
+}
