@@ -66,3 +66,18 @@ TEST_CASE("the table marks a share above 100 and says why in the footer, at or u
   const std::string finding = table_of(share(110, 0.98e-3, 1.02e-3), 1 << 20);
   CHECK(finding.find("not the fastest schedule here") != std::string::npos);
 }
+
+TEST_CASE("a compute ceiling measured above its theoretical peak says the clock assumed was low, under it nothing") {
+  benchmark_report report;
+  report.results.push_back(share(50, 0.99e-3, 1.01e-3));
+  auto& c = report.environment.ceilings;
+  c.host_compute_gflop_per_s = 275, c.host_compute_peak_gflop_per_s = 166;
+  std::ostringstream above;
+  write_table(report, false, above);
+  CHECK(above.str().find("ran at 1.66x this peak: the cores' clock was above the one assumed") != std::string::npos);
+  c.host_compute_gflop_per_s = 150;
+  std::ostringstream under;
+  write_table(report, false, under);
+  CHECK(under.str().find("compute ceiling, host: 150.0 GFLOP/s") != std::string::npos);
+  CHECK(under.str().find("this peak") == std::string::npos);
+}
