@@ -15,13 +15,13 @@ Assumed, not anchored (nothing here has run on a GPU yet): 2 s to start policybe
 0.15 s fixed per device row or ceiling (0.1 s wake-up, allocation, initialization), 3 ms in the device tests
 (1 ms wake-up); 6 s per Python seed process
 (imports, JIT); compute-sanitizer x25 on the device tests' work plus 10 s; host rows at their --timeout bound (the
-lent machine's CPU is unknown). Each limit is 1.5 x expected + 10 s: room for an assumption off by half."""
+lent machine's CPU is unknown). Each limit is 1.5 x expected + 6 s: room for an assumption off by half."""
 
 import argparse
 import math
 import sys
 
-BUDGET_S = 450  # 7.5 minutes: a second, shorter run of what failed still fits the 15 minutes of device time
+BUDGET_S = 420  # 7 minutes: a second, shorter run of what failed still fits the 15 minutes of device time
 START_S, ROW_FIXED_S, TEST_ROW_FIXED_S, ROUND_TRIP_S, PYTHON_START_S = 2.0, 0.15, 3e-3, 20e-6, 6.0
 SANITIZER_SLOWDOWN, SANITIZER_START_S = 25, 10.0
 DEFAULT_BUDGET_S = 30  # policybench's --budget when none is given: a run ends within it
@@ -122,7 +122,7 @@ def main(argv):
     expected = expected_s(a.device_rows, a.host_rows)
     limits = 0
     for name, args in STEP_ARGS:
-        limit = math.ceil(1.5 * expected[name] + 10)
+        limit = math.ceil(1.5 * expected[name] + 6)
         limits += limit
         print(f"{name}\t{expected[name]:.0f}\t{limit}\t{args}")
     total = sum(expected.values())

@@ -2,9 +2,9 @@
 # The GPU check on a lent H200, from this bundle folder alone (no build, no network, no packages): plan.tsv's steps
 # (prepare.sh wrote it from plan.py's timing model) in order of value, each under its limit, all within the plan's
 # budget. A step whose tool is missing says "not run: reason" and the rest run; long steps write per row, so a step
-# cut by its limit keeps what it measured. At most 9 files into $OUT (default ./out): summary.txt, run.log,
-# device_tests.log, sanitizers.log, h200.json, gpu_1e8.jsonl, gpu_1e9.jsonl, work_sweep.json (the roofline and the
-# offload crossover), seed.jsonl (one JSON report a line).
+# cut by its limit keeps what it measured. At most 8 files into $OUT (default ./out; the device tool sends back 8):
+# summary.txt, run.log, device_checks.log (the device tests, memcheck and racecheck), h200.json, gpu_1e8.jsonl,
+# gpu_1e9.jsonl, work_sweep.json (the roofline and the offload crossover), seed.jsonl (one JSON report a line).
 # Usage: [OUT=dir] [PYTHON=python3] [CUDA_BIN=dir] ./run.sh. Exit 0 only if every step passed.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -113,11 +113,11 @@ printf '\n%-14s %-60s %s\n' step result seconds >>"$summary"
 seed_policies=("numba @jit(target_backend='cuda')" "numba @cuda.jit" "cupy a += 1")
 unheld=(POLICYBENCH_TEST_NO_STREAM_HOLD=1) # a held stream would spin to its timeout under a sanitizer
 
-step device_tests device_tests.log "$device" "${bundled[@]}" "$bin/policybench_device_tests"
-step memcheck sanitizers.log "${device:-$sanitizer}" compute-sanitizer --tool memcheck --leak-check full \
+step device_tests device_checks.log "$device" "${bundled[@]}" "$bin/policybench_device_tests"
+step memcheck device_checks.log "${device:-$sanitizer}" compute-sanitizer --tool memcheck --leak-check full \
   --error-exitcode 1 --target-processes all env "${unheld[@]}" POLICYBENCH_TEST_MAX_SIZE="${args[memcheck]:-}" \
   "${bundled[@]}" "$bin/policybench_device_tests"
-step racecheck sanitizers.log "${device:-$sanitizer}" compute-sanitizer --tool racecheck --error-exitcode 1 \
+step racecheck device_checks.log "${device:-$sanitizer}" compute-sanitizer --tool racecheck --error-exitcode 1 \
   --target-processes all env "${unheld[@]}" POLICYBENCH_TEST_MAX_SIZE="${args[racecheck]:-}" \
   "${bundled[@]}" "$bin/policybench_device_tests"
 read -ra default_args <<<"${args[default]:-}"

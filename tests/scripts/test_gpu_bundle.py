@@ -72,8 +72,9 @@ class Bundle(unittest.TestCase):
         rc, _, summary, files, events, stdout = self.run_bundle()
         self.assertEqual(rc, 0, stdout)
         self.assertEqual(set(summary.values()), {"ok"})
-        self.assertEqual(files, sorted(["summary.txt", "run.log", "device_tests.log", "sanitizers.log", "h200.json",
-                                        "gpu_1e8.jsonl", "gpu_1e9.jsonl", "work_sweep.json", "seed.jsonl"]))
+        self.assertEqual(files, sorted(["summary.txt", "run.log", "device_checks.log", "h200.json", "gpu_1e8.jsonl",
+                                        "gpu_1e9.jsonl", "work_sweep.json", "seed.jsonl"]))
+        self.assertLessEqual(len(files), 8)  # the device tool sends back at most 8 files
         self.assertEqual([r["results"][0]["policy"] for r in self.jsonl("gpu_1e9.jsonl")], DEVICE_POLICIES)
         bundle_libs = os.path.join(self.bundle, "lib")
         for name, ld, args in events:
@@ -81,7 +82,7 @@ class Bundle(unittest.TestCase):
             self.assertEqual(bundle_libs in ld, mine, f"{name} {args}: LD_LIBRARY_PATH={ld}")
             self.assertIn(SYSTEM_LIBS, ld, name)
         self.assertIn("compute-sanitizer", [name for name, _, _ in events])
-        with open(os.path.join(self.out, "sanitizers.log")) as f:
+        with open(os.path.join(self.out, "device_checks.log")) as f:
             log = f.read()
         for name, args in plan.STEP_ARGS[1:3]:  # each sanitizer unheld, at its own sizes
             self.assertIn(f"hold off: 1 max: {args}", log, name)
