@@ -4,6 +4,7 @@ the steps in plan.py's order of value, the run within its budget, every step's o
 "FAILED (...)" or "not run: reason"), finished rows kept when a step hangs, crashes or runs out of time, at most 8
 files back, and the bundle's libraries given to its own executables only, never to Python or compute-sanitizer."""
 
+import glob
 import json
 import os
 import shutil
@@ -34,8 +35,7 @@ class Bundle(unittest.TestCase):
         os.makedirs(os.path.join(self.bundle, "lib", "compat"))
         shutil.copy(os.path.join(ROOT, "scripts", "gpu-check", "run.sh"), self.bundle)
         os.makedirs(os.path.join(self.bundle, "scripts"))
-        for script in ("gpu-check/gpu_ratios.py", "seed_compare.py", "seed_gpu.py", "seed_variants.py",
-                       "seed_report.py", "seed_work.py"):
+        for script in ["gpu-check/gpu_ratios.py"] + glob.glob("seed_*.py", root_dir=os.path.join(ROOT, "scripts")):
             shutil.copy(os.path.join(ROOT, "scripts", script), os.path.join(self.bundle, "scripts"))
         limits = {name: 60 for name in ORDER} | (limits or {})
         budget = budget or sum(limits.values()) + 15
