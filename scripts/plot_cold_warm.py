@@ -22,8 +22,8 @@ def cold_vs_warm(plt, reports, title, out_dir):
            label="warm: median call" + (", 95% interval" if any(warm_interval) else ""))
     ax.set_xticks(list(x), label_rows(rows), rotation=45, ha="right")
     spread = max(cold + warm) / min(cold + warm)
-    caption = ["Cold: the first call in a fresh state (module load, thread pool start; its pages were already touched); warm: the "
-               "median of the timed calls after warm-up.",
+    caption = ["Cold: the first call in a fresh state (module load, thread pool start; its pages were already "
+               "touched); warm: the median of the timed calls after warm-up.",
                interval_caption(any(warm_interval), "the warm median's 95% interval")]
     if spread > 100:  # a linear axis would flatten the small bars to nothing
         ax.set_yscale("log")
