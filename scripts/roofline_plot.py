@@ -8,7 +8,8 @@ import argparse
 import os
 import sys
 
-import plot
+import plot_figure
+import plot_report
 
 PANELS = (("host", "CPU", "host"), ("device", "GPU", "device"))  # row device, panel title, ceilings' prefix
 
@@ -16,8 +17,8 @@ PANELS = (("host", "CPU", "host"), ("device", "GPU", "device"))  # row device, p
 def gflop_interval(row, kernel, gflop_per_s):
     """(low, high) GFLOP/s from the median's interval (the high time gives the low rate), or None; widened to hold the
     row's own figure, which an interval whose end is the median itself may miss by a rounding."""
-    times = plot.interval_s(row, kernel)
-    flops = plot.number(row, "flops_per_call")
+    times = plot_figure.interval_s(row, kernel)
+    flops = plot_report.number(row, "flops_per_call")
     if not times or not flops:
         return None
     return min(flops / times[1] / 1e9, gflop_per_s), max(flops / times[0] / 1e9, gflop_per_s)
@@ -28,9 +29,9 @@ def points(reports, device):
     out = {}
     for _, rows, _, _ in reports:
         for r in rows:
-            x, y = plot.number(r, "flop_per_byte"), plot.number(r, "gflop_per_s")
+            x, y = plot_report.number(r, "flop_per_byte"), plot_report.number(r, "gflop_per_s")
             if r["device"] == device and x and y:
-                kernel = device == "device" and plot.number(r, "kernel_median_s") is not None
+                kernel = device == "device" and plot_report.number(r, "kernel_median_s") is not None
                 out.setdefault(r["policy"], []).append((x, y, gflop_interval(r, kernel, y), r.get("work", 1)))
     return {p: sorted(v, key=lambda point: point[3]) for p, v in out.items()}  # in K order
 
@@ -64,7 +65,7 @@ def panel(ax, reports, device, name, prefix):
         ax.axhline(peak, color="grey", linestyle=":", label=f"theoretical peak {peak:.0f} GFLOP/s ({clock})")
     for policy, pts in series.items():
         x, y, intervals = [p[0] for p in pts], [p[1] for p in pts], [p[2] for p in pts]
-        ax.errorbar(x, y, yerr=plot.error_bars(y, intervals), marker="o", markersize=3, capsize=2, label=policy)
+        ax.errorbar(x, y, yerr=plot_figure.error_bars(y, intervals), marker="o", markersize=3, capsize=2, label=policy)
         ax.annotate(f"K={pts[-1][3]}", (x[-1], y[-1]), fontsize="xx-small", xytext=(3, -3),
                     textcoords="offset points")
     ax.set_xscale("log")
@@ -78,21 +79,21 @@ def main():
     parser.add_argument("reports", nargs="+", help="policybench --sweep work --format json reports, seed reports")
     parser.add_argument("-o", "--output-dir", default=".", help="where roofline.png and .svg go (default: here)")
     args = parser.parse_args()
-    reports = [plot.load(path) for path in args.reports]
+    reports = [plot_report.load(path) for path in args.reports]
     os.makedirs(args.output_dir, exist_ok=True)
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        plot.fail("matplotlib is missing: apt-get install python3-matplotlib (scripts/install-deps.sh does)")
+        plot_report.fail("matplotlib is missing: apt-get install python3-matplotlib (scripts/install-deps.sh does)")
     drawable = [p for p in PANELS if points(reports, p[0])]
     if not drawable:
         print("roofline_plot.py: error: no rows with GFLOP/s and FLOP/byte: give a --sweep work report",
               file=sys.stderr)
         sys.exit(1)
     figure, axes = plt.subplots(1, len(drawable), figsize=(7.5 * len(drawable), 5.5), squeeze=False)
-    title = f"roofline: a[i] += 1 applied K times per element, on {plot.machine([env for env, *_ in reports])}"
+    title = f"roofline: a[i] += 1 applied K times per element, on {plot_figure.machine([env for env, *_ in reports])}"
     for ax, (device, name, prefix) in zip(axes[0], drawable):
         panel(ax, reports, device, name, prefix)
         ax.set_title(f"{name}: each policy's points at K = 1, 2, 4, ... (median, 95% interval)", fontsize="small")
@@ -108,7 +109,7 @@ def main():
                "A per-element dependent chain (x = x*m + 1, K times) is latency-bound unless the compiler or policy "
                "interleaves elements: the policies flatten far below the compute ceiling.",
                "NumPy cannot fuse its K passes of a += 1: K adds over K times the bytes; it stays at 1/16 FLOP/byte.")
-    plot.finish(last, args.output_dir, "roofline", None,
+    plot_figure.finish(last, args.output_dir, "roofline", None,
                 "arithmetic intensity (FLOP/byte; 2 FLOPs per fused multiply-add, 1 at K = 1)",
                 "GFLOP/s (10^9 FLOP/s)", caption, loc="upper left", bbox_to_anchor=(1.01, 1))
 

@@ -8,7 +8,6 @@ import argparse
 import json
 import os
 import sys
-import time
 
 try:
     import numpy as np
@@ -18,10 +17,11 @@ except ImportError:
              "python3-numpy for /usr/bin/python3")
 
 import seed_gpu
+import seed_output
 import seed_report
 import seed_variants
 import seed_work
-from seed_variants import Unavailable, first_mismatch, fill_initial, one_line
+from seed_measure import measure
 
 TYPES = {"float32": np.float32, "float64": np.float64, "int32": np.int32, "int64": np.int64}
 # (policy as people write it, device, backend family for a row that did not run, variant); the report's row order.
@@ -34,54 +34,6 @@ VARIANTS = [
     ("numba @cuda.jit", "device", "Numba CUDA", seed_gpu.numba_cuda),
     ("cupy a += 1", "device", "CuPy", seed_gpu.cupy_add),
 ]
-
-
-def timed(call):
-    start = time.perf_counter()
-    kernel_s = call()
-    return time.perf_counter() - start, kernel_s
-
-
-def measure(policy, device, family, make, a, warmup, reps, config):
-    """One variant's row: cold call, `warmup` untimed calls, `reps` timed calls, validation, then (on a GPU) the same
-    from a host array through transfers. A variant that cannot be made or whose first call (compilation, module load)
-    throws is 'unavailable' with the reason; one that throws after a first call that worked is 'failed'."""
-    row = dict(policy=policy, device=device, backend=family, type=config["type"], size=config["size"],
-               bytes_per_call=config["bytes_per_call"], warmup=warmup, reps=reps, work=config["work"])
-    fill_initial(a)
-    try:
-        variant = make(a, config["work"])
-        cold_s, _ = timed(variant.step)
-    except Unavailable as e:
-        return seed_report.result_row(**row, status="unavailable", reason=str(e), validated=False)
-    except Exception as e:  # e.g. numba-cuda on a NumPy it predates, an option Numba rejects when it compiles
-        return seed_report.result_row(**row, status="unavailable", reason=f"first call: {one_line(e)}",
-                                      validated=False)
-    try:
-        row["backend"] = variant.backend()
-        for _ in range(warmup):
-            variant.step()
-        warm = [timed(variant.step) for _ in range(reps)]
-        host, calls = variant.fetch(), 1 + warmup + reps
-        if variant.round_trip:
-            e2e = [timed(lambda: variant.round_trip(host))[0] for _ in range(1 + reps)]
-            calls += len(e2e)
-    except Exception as e:  # a CUDA error after a first call that worked: reported, the other variants still run
-        return seed_report.result_row(**row, status="failed", reason=one_line(e), validated=False)
-    stats = seed_report.summarize([s for s, _ in warm])
-    bytes_per_call = row["bytes_per_call"] = config["bytes_per_call"] * variant.passes
-    row |= stats | dict(cold_s=cold_s, gb_per_s=seed_report.gb_per_s(bytes_per_call, stats["median_s"]))
-    if variant.round_trip:
-        kernel_s = seed_report.summarize([k for _, k in warm])["median_s"]
-        e2e_s = seed_report.summarize(e2e[1:])["median_s"]
-        row |= dict(kernel_median_s=kernel_s, kernel_gb_per_s=seed_report.gb_per_s(bytes_per_call, kernel_s),
-                    e2e_pageable_cold_s=e2e[0], e2e_pageable_median_s=e2e_s,
-                    e2e_over_kernel=e2e_s / kernel_s if kernel_s else None)
-    row |= seed_work.roofline(config["work"], config["size"], bytes_per_call,
-                                kernel_s if variant.round_trip else stats["median_s"], fused=variant.passes == 1)
-    error = first_mismatch(host, calls * config["work"])
-    return seed_report.result_row(**row, status="invalid" if error else "ok", validated=error is None,
-                                  validation_error=error)
 
 
 def usage_error(message):
@@ -148,7 +100,7 @@ def main(argv):
     try:
         if args.output and os.path.islink(args.output):
             args.output = os.path.realpath(args.output)  # replace the file the link names, not the link
-        output = seed_report.open_output(args.output) if args.output else None
+        output = seed_output.open_output(args.output) if args.output else None
     except OSError as e:
         usage_error(f"--output: cannot write {args.output}: {e.strerror or e}")
     try:
@@ -163,7 +115,7 @@ def main(argv):
                   "warnings": seed_report.warnings(rows)}
         text = json.dumps(report, indent=2) + "\n" if args.format == "json" else seed_report.table(report)
         try:
-            seed_report.write_report(text, output, args.output)
+            seed_output.write_report(text, output, args.output)
             output = None  # renamed into place: nothing to remove
         except OSError as e:  # a full disk, a closed or full stdout: the results are lost, so say so
             sys.stderr.write(f"seed_compare: error: cannot write {args.output or 'standard output'}: "

@@ -61,8 +61,7 @@ for exe in "$bundle"/bin/*; do
 done
 cp scripts/gpu-check/run.sh scripts/gpu-check/gpu_ratios.py "$build/plan.tsv" "$bundle/"
 mv "$bundle/gpu_ratios.py" "$bundle/scripts/"
-cp scripts/seed_compare.py scripts/seed_gpu.py scripts/seed_variants.py scripts/seed_report.py scripts/seed_work.py \
-  "$bundle/scripts/"
+cp scripts/seed_*.py "$bundle/scripts/"  # seed_compare.py and every module it imports
 
 size=$(du -sm "$bundle" | cut -f1)
 echo "bundle: $bundle, ${size} MiB: $(find "$bundle/bin" "$bundle/lib" -type f -printf '%f ')"

@@ -1,11 +1,9 @@
-// Reading --compare-with files: the JSON parsed and checked against the schema in one place, into typed rows.
+// Checking a parsed --compare-with report against the schema, in one place, into typed rows.
 #include "report/compare_with.hpp"
 
 #include "report/row_fields.hpp"
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
 #include <limits>
 
 namespace policybench {
@@ -131,25 +129,6 @@ compared_report compared_from_json(const std::string& path, const json& doc) {
   if (doc.contains(cpu) && doc.at(cpu).is_string()) out.cpu_model = doc.at(cpu).get<std::string>();
   for (const auto& w : doc.value("warnings", json::array()))
     if (w.is_string()) out.warnings.push_back(w.get<std::string>());
-  return out;
-}
-
-std::vector<compared_report> read_compared(const std::vector<std::string>& paths) {
-  namespace fs = std::filesystem;
-  std::vector<compared_report> out;
-  for (const auto& path : paths) {
-    const auto refuse = [&](const char* why) { throw unusable_report("'" + path + "': " + why); };
-    std::error_code ec;
-    const fs::file_status status = fs::status(path, ec);
-    if (!fs::exists(status)) refuse("no such file");
-    if (fs::is_directory(status)) refuse("is a directory");
-    if (!fs::is_regular_file(status)) refuse("is not a regular file (a device, FIFO or socket)");
-    std::ifstream file(path);
-    if (!file) refuse("cannot be read");
-    const json doc = json::parse(file, nullptr, false);
-    if (doc.is_discarded()) refuse("not JSON (a policybench --format json report is expected)");
-    out.push_back(compared_from_json(path, doc));
-  }
   return out;
 }
 

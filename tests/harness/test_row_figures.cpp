@@ -1,61 +1,16 @@
-// The figures issue 11 and 12 add to each row and the rules that warn about them: raw samples, the median's CI,
-// effective parallelism, huge pages, GPU clocks, a device row without a kernel time, the three host ceilings.
+// The figures issues 11 and 12 add to each row: raw samples, the median's CI, effective parallelism, huge pages,
+// the three host ceilings, and a device row's GPU clocks (a changed clock warns) and missing kernel time.
 #include <doctest/doctest.h>
 
-#include "timed_calls_of.hpp"
+#include "harness/host_ceiling_run.hpp"
+#include "lines_containing.hpp"
 
-#include "harness/results.hpp"
 #include "harness/run.hpp"
 
-#include <algorithm>
 #include <string>
 #include <vector>
 
 using namespace policybench;
-
-namespace {
-
-policy_outcome host_outcome(std::string name, std::vector<double> warm_s, host_threading threads, double parallelism) {
-  measurement m;
-  m.in_place.cold_s = 1;
-  m.in_place.warm_s = std::move(warm_s);
-  m.in_place.parallelism.assign(m.in_place.warm_s.size(), parallelism);
-  m.host_threads = threads;
-  m.huge_page_bytes = 4u << 20;
-  return {std::move(name), "host", "test", std::nullopt, std::nullopt, m};
-}
-
-// 10^6 float64 (8 MB, room for huge pages), 2 threads allowed; a ceiling that used both.
-measured_run run_of(std::vector<policy_outcome> outcomes) {
-  measured_run r;
-  r.config = run_config{element_type::float64, 1'000'000, 1, 10};
-  r.host_concurrency = 2;
-  r.host.pstl_backend = "oneTBB";
-  r.host.transparent_hugepages = "madvise";
-  r.device.unavailable = "test: no device";
-  host_ceilings c;
-  c.in_place = calls_of(0.1, {0.5, 0.4, 0.6}, {}, 4, 1.9);
-  c.copy = calls_of(0.1, {0.2}, {}, 2, 1.9);
-  c.scale = calls_of(0.1, {0.25}, {}, 2, 1.9);
-  c.copy_bytes_per_call = 8e6;
-  c.huge_page_bytes = 8u << 20;
-  r.host_ceiling = c;
-  r.outcomes = std::move(outcomes);
-  return r;
-}
-
-bool any_contains(const std::vector<std::string>& lines, const std::string& a, const std::string& b = "") {
-  return std::any_of(lines.begin(), lines.end(), [&](const std::string& w) {
-    return w.find(a) != std::string::npos && w.find(b) != std::string::npos;
-  });
-}
-
-std::size_t count_containing(const std::vector<std::string>& lines, const std::string& a) {
-  return std::size_t(
-      std::count_if(lines.begin(), lines.end(), [&](const std::string& w) { return w.find(a) != std::string::npos; }));
-}
-
-} // namespace
 
 TEST_CASE("a row carries its raw samples, a CI that brackets the median, its parallelism and huge pages") {
   std::vector<double> warm;
@@ -123,44 +78,6 @@ TEST_CASE("a ceiling that moved no bytes (--size 0) has no GB/s, though its call
   CHECK_FALSE(c.host_scale_gb_per_s);
   CHECK_FALSE(c.device_in_place_gb_per_s);
   CHECK_FALSE(c.device_copy_gb_per_s);
-}
-
-TEST_CASE("a parallel policy near one thread warns loudly, once for all such rows, a sequential one does not") {
-  const auto w = to_report(run_of({host_outcome("loop", {1, 1}, host_threading::one_thread, 1.0),
-                                   host_outcome("std::par", {1, 1}, host_threading::tbb, 1.1),
-                                   host_outcome("thrust::omp", {1, 1}, host_threading::openmp, 1.2),
-                                   host_outcome("std::par_unseq", {1, 1}, host_threading::tbb, 1.9)}))
-                     .warnings;
-  CHECK(count_containing(w, "PARALLEL POLICIES RAN ON ABOUT ONE THREAD") == 1);
-  CHECK(any_contains(w, "std::par (1.10)", "thrust::omp (1.20)"));
-  CHECK_FALSE(any_contains(w, "loop ("));
-  CHECK_FALSE(any_contains(w, "std::par_unseq ("));
-  measured_run small = run_of({host_outcome("std::par", {1, 1}, host_threading::tbb, 1.0)});
-  small.config.size = 100'000; // 1.6 MB per call: under parallel_work_floor_bytes, waking threads may dominate
-  CHECK_FALSE(any_contains(to_report(small).warnings, "ONE THREAD"));
-  measured_run one_thread = run_of({host_outcome("std::par", {1, 1}, host_threading::tbb, 1.0)});
-  one_thread.host_concurrency = 1; // --threads 1: one thread is all it may use
-  CHECK_FALSE(any_contains(to_report(one_thread).warnings, "ONE THREAD"));
-}
-
-TEST_CASE("a ceiling that used well under its threads may not bound, one that used them is not flagged") {
-  measured_run run = run_of({});
-  CHECK_FALSE(any_contains(to_report(run).warnings, "may not bound"));
-  run.host_ceiling->in_place.parallelism.assign(run.host_ceiling->in_place.warm_s.size(), 1.2);
-  CHECK(count_containing(to_report(run).warnings, "may not bound") == 1);
-}
-
-TEST_CASE("huge pages asked for and none obtained warns with the THP mode, --pages small does not") {
-  measured_run run = run_of({host_outcome("loop", {1, 1}, host_threading::one_thread, 1)});
-  CHECK_FALSE(any_contains(to_report(run).warnings, "huge pages"));
-  run.host_ceiling->huge_page_bytes = 0;
-  run.outcomes[0].result->huge_page_bytes = 0;
-  run.host.transparent_hugepages = "never";
-  CHECK(count_containing(to_report(run).warnings, "huge pages asked for") == 1);
-  CHECK(any_contains(to_report(run).warnings, "huge pages asked for", "'never'"));
-  run.config.pages = page_size::small;
-  CHECK_FALSE(any_contains(to_report(run).warnings, "huge pages"));
-  CHECK(to_report(run).environment.config.pages == "small");
 }
 
 TEST_CASE("device rows: clocks before and after, a changed clock warns, no kernel time has a reason and no share") {

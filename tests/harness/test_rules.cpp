@@ -1,5 +1,5 @@
-// The rules every figure follows: the loop baseline, speedups, share of the ceiling, thread scaling, device
-// rows' derived figures and what makes the exit status 1. Hand-built runs with known answers.
+// The rules a run's rows follow: the loop baseline, speedups, share of the ceiling, a device row's derived figures,
+// what makes the exit status 1 and the warning for a noise target not reached. Hand-built runs with known answers.
 #include <doctest/doctest.h>
 
 #include "timed_calls_of.hpp"
@@ -88,61 +88,6 @@ TEST_CASE("a device row: kernel GB/s, share of the device ceiling by CUDA events
   CHECK(*extra_figure(r, "e2e_pageable_cold_s") == 0.5);
   CHECK(*extra_figure(r, "e2e_pinned_median_s") == 0.05);
   CHECK(*extra_figure(r, "e2e_over_kernel") == doctest::Approx(100));
-}
-
-TEST_CASE("thread scaling: speedup over the policy's own 1-thread median, efficiency = speedup / threads") {
-  const auto row = [](const char* policy, int threads, figure median_s) {
-    result_row r;
-    r.policy = std::string(policy);
-    r.threads = threads;
-    r.median_s = median_s;
-    return r;
-  };
-  std::vector<result_row> rows{row("a", 1, 4), row("a", 2, 2.5), row("b", 2, 1), row("a", 4, figure())};
-  rows[3].status = row_status::failed; // b has no 1-thread row; a failed at 4 threads
-  add_thread_scaling(rows);
-  CHECK(*extra_figure(rows[0], "speedup_vs_1_thread") == 1);
-  CHECK(*extra_figure(rows[0], "parallel_efficiency") == 1);
-  CHECK(*extra_figure(rows[1], "speedup_vs_1_thread") == doctest::Approx(1.6));
-  CHECK(*extra_figure(rows[1], "parallel_efficiency") == doctest::Approx(0.8));
-  CHECK_FALSE(extra_figure(rows[2], "speedup_vs_1_thread"));
-  CHECK_FALSE(extra_figure(rows[2], "parallel_efficiency"));
-  CHECK_FALSE(extra_figure(rows[3], "speedup_vs_1_thread"));
-}
-
-TEST_CASE("STREAM's 4x rule and the noise rule") {
-  CHECK(under_4x_cache(7999, 2000));
-  CHECK_FALSE(under_4x_cache(8000, 2000));
-  CHECK_FALSE(under_4x_cache(0, 2000));
-  CHECK_FALSE(under_4x_cache(100, 0));
-  result_row r;
-  CHECK_FALSE(is_noisy(r));
-  r.cv = noisy_cv;
-  CHECK_FALSE(is_noisy(r));
-  r.cv = noisy_cv * 1.01;
-  CHECK(is_noisy(r));
-  r.stopped_by = "max_noise"; // the median's interval is known to be narrow: not noisy, however the calls vary
-  CHECK_FALSE(is_noisy(r));
-  r.stopped_by = "timeout";
-  CHECK(is_noisy(r));
-  CHECK(percent(noisy_cv) == "5.0%");
-}
-
-TEST_CASE("effective parallelism is reported only for timed calls long enough to judge it") {
-  timed_calls t = calls_of(0, {0.004, 0.004}, {}, 3, 1.5);
-  CHECK_FALSE(measured_parallelism(t, false)); // 8 ms in all: a stray thread's cycles would dominate
-  t = calls_of(0, {0.004, 0.004, 0.004}, {}, 4, 1.5);
-  REQUIRE(measured_parallelism(t, false));
-  CHECK(*measured_parallelism(t, false) == doctest::Approx(1.5));
-  // Weighted by each call's duration, over the undisturbed calls only: the disturbed 9 ms call at 0.4 is left out.
-  t = calls_of(0, {0.004, 0.006, 0.004, 0.004, 0.004, 0.009}, {}, 7, 2.0);
-  t.parallelism = {2.0, 1.0, 2.0, 2.0, 2.0, 0.4};
-  t.disturbed = {false, false, false, false, false, true};
-  CHECK(*measured_parallelism(t, false) == doctest::Approx((2.0 * 16 + 1.0 * 6) / 22));
-  CHECK(*measured_parallelism(t, true) == doctest::Approx((2.0 * 16 + 1.0 * 6 + 0.4 * 9) / 31));
-  // Fewer than min_counted_calls undisturbed: every call counts (the row then says most were disturbed).
-  t.disturbed = {true, true, false, false, true, true};
-  CHECK(*measured_parallelism(t, false) == doctest::Approx((2.0 * 16 + 1.0 * 6 + 0.4 * 9) / 31));
 }
 
 TEST_CASE("--max-noise not reached is a warning naming what stopped the row") {

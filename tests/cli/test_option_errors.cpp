@@ -1,0 +1,51 @@
+// Bad command lines: one-line usage errors naming the option; names in --policies and --compare-with lists.
+#include <doctest/doctest.h>
+
+#include "cli/parse_args.hpp"
+
+#include <string>
+#include <vector>
+
+using namespace policybench;
+
+TEST_CASE("bad input throws a one-line usage_error naming the option") {
+  const bad_case cases[] = {
+      {{"--size", "-5"}, "--size"},
+      {{"--size", "abc"}, "--size"},
+      {{"--size", "10Mi"}, "--size"},
+      {{"--size", "10x"}, "--size"},
+      {{"--size", "M"}, "--size"},
+      {{"--size", "20000000000G"}, "--size"},
+      {{"--list-policies", "--size", "5"}, "--size"},
+      {{"--size", "1e7"}, "--size"},
+      {{"--size", "99999999999999999999999"}, "--size"},
+      {{"--size", ""}, "--size"},
+      {{"--reps", "0"}, "--reps"},
+      {{"--reps", "-1"}, "--reps"},
+      {{"--warmup", "-1"}, "--warmup"},
+      {{"--threads", "0"}, "--threads"},
+      {{"--threads", "-2"}, "--threads"},
+      {{"--threads", "100000"}, "--threads"},
+      {{"--policies", ""}, "--policies"},
+      {{"--policies", "loop,loop"}, "--policies"},
+      {{"--type", "float16"}, "--type"},
+      {{"--format", "xml"}, "--format"},
+      {{"--output", ""}, "--output"},
+      {{"--bogus"}, "--bogus"},
+  };
+  check_refused(cases);
+  CHECK(usage_message({"--size", "99999999999999999999999"}).find("64 bits") != std::string::npos);
+  CHECK(usage_message({"--list-policies", "--size", "5"}) == "--list-policies: not with --size (it runs nothing)");
+}
+
+TEST_CASE("--policies: names trimmed of spaces, an empty item refused, not dropped") {
+  CHECK(parse({"--policies", "loop, std::seq"})->policies == std::vector<std::string>{"loop", "std::seq"});
+  CHECK(parse({"--policies", " loop ", "--policies", "std::par"})->policies ==
+        std::vector<std::string>{"loop", "std::par"});
+  for (const char* list : {"loop,,std::seq", "loop,", ",loop", "loop, ,std::seq", ""}) {
+    CAPTURE(list);
+    CHECK(usage_message({"--policies", list}) == "--policies: an empty name in the list");
+  }
+  CHECK(usage_message({"--compare-with", "a.json,,b.json"}) == "--compare-with: an empty file name in the list");
+  CHECK(usage_message({"--policies", "loop, loop"}) == "--policies: 'loop' is listed twice");
+}

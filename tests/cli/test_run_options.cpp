@@ -1,0 +1,69 @@
+// How a run is done: --pages, --first-touch, --format gbench; --order, --seed, --max-noise and --timeout.
+#include <doctest/doctest.h>
+
+#include "cli/parse_args.hpp"
+
+#include <string>
+
+using namespace policybench;
+
+TEST_CASE("--pages and --first-touch set the placement, --format gbench, bad values are refused naming the option") {
+  const auto o = parse({"--pages", "small", "--first-touch", "serial", "--format", "gbench"});
+  CHECK(o->run.pages == page_size::small);
+  CHECK(o->run.first_touch == first_touch_mode::serial);
+  CHECK(o->format == "gbench");
+  CHECK(usage_message({"--pages", "large"}) == "--pages: 'large' is not one of huge, small");
+  CHECK(usage_message({"--first-touch", "numa"}) == "--first-touch: 'numa' is not one of parallel, serial");
+  CHECK(usage_message({"--list-policies", "--pages", "small"}).find("not with --pages") != std::string::npos);
+}
+
+TEST_CASE("--order, --seed, --max-noise, --timeout: a run interleaves by default, a sweep does not") {
+  const auto run = parse({"--reps", "10"});
+  REQUIRE(run);
+  CHECK(run->order.order == policy_order::interleaved);
+  CHECK(run->order.seed == 1);
+  CHECK_FALSE(run->default_stopping); // a count given: exactly that many calls, no criterion
+  CHECK(run->run.max_noise == 0);
+  CHECK(run->run.timeout_s == 0);
+  CHECK_FALSE(parse({"--timeout", "3"})->default_stopping);
+  CHECK(parse({"--timeout", "3"})->run.max_noise == 0);
+  CHECK_FALSE(parse({"--sweep", "size"})->default_stopping);
+  const auto sweep = parse({"--sweep", "size", "--max-noise", "0.5", "--timeout", "2"});
+  REQUIRE(sweep);
+  CHECK(sweep->order.order == policy_order::sequential);
+  CHECK(sweep->run.max_noise == doctest::Approx(0.005));
+  CHECK(sweep->run.timeout_s == 2);
+  CHECK(sweep->run.min_time_s == 0.2);
+  const auto noise = parse({"--max-noise", "1", "--min-time", "0.3", "--order", "sequential"});
+  REQUIRE(noise);
+  CHECK(noise->run.max_noise == doctest::Approx(0.01));
+  CHECK(noise->run.min_time_s == 0.3);
+  CHECK(noise->run.reps == 10'000); // --max-noise decides, --reps not given: the cap
+  CHECK(noise->order.order == policy_order::sequential);
+  const auto seeded = parse({"--seed", "42", "--reps", "20", "--timeout", "0.5"});
+  REQUIRE(seeded);
+  CHECK(seeded->order.seed == 42);
+  CHECK(seeded->run.reps == 20);
+  CHECK(seeded->run.timeout_s == 0.5);
+  const bad_case cases[] = {
+      {{"--order", "bogus"}, "--order"},
+      {{"--order", ""}, "--order"},
+      {{"--sweep", "size", "--order", "interleaved"}, "--order"},
+      {{"--order", "sequential", "--seed", "3"}, "--seed"},
+      {{"--sweep", "threads", "--seed", "3"}, "--seed"},
+      {{"--seed", "-1"}, "--seed"},
+      {{"--seed", "x"}, "--seed"},
+      {{"--max-noise", "0"}, "--max-noise"},
+      {{"--max-noise", "abc"}, "--max-noise"},
+      {{"--max-noise", "-1"}, "--max-noise"},
+      {{"--max-noise", "101"}, "--max-noise"},
+      {{"--max-noise", "nan"}, "--max-noise"},
+      {{"--timeout", "-1"}, "--timeout"},
+      {{"--timeout", "0"}, "--timeout"},
+      {{"--timeout", "inf"}, "--timeout"},
+      {{"--timeout", "3601"}, "--timeout"},
+      {{"--max-noise", "1", "--min-time", "0"}, "--min-time"},
+      {{"--timeout", "1", "--min-time", "1"}, "--min-time"},
+  };
+  check_refused(cases);
+}

@@ -1,0 +1,54 @@
+// --sweep: its defaults and bounds, --min-time, and the options a sweep refuses beside it.
+#include <doctest/doctest.h>
+
+#include "cli/parse_args.hpp"
+
+#include <string>
+
+using namespace policybench;
+
+TEST_CASE("--sweep: defaults, bounds and --min-time") {
+  const auto none = parse({});
+  REQUIRE(none);
+  CHECK(none->sweep == sweep_kind::none);
+  CHECK(none->run.min_time_s == 0);
+  const auto size = parse({"--sweep", "size", "--min-size", "2000", "--max-size", "300000", "--min-time", "0.5"});
+  REQUIRE(size);
+  CHECK(size->sweep == sweep_kind::size);
+  CHECK(size->min_size == 2000);
+  CHECK(size->max_size == 300000);
+  CHECK(size->run.min_time_s == 0.5);
+  CHECK(size->run.reps == 10'000); // --reps not given: the cap
+  const auto size_defaults = parse({"--sweep", "size"});
+  REQUIRE(size_defaults);
+  CHECK(size_defaults->min_size == 1'000);
+  CHECK(size_defaults->max_size == 1'000'000'000);
+  CHECK(size_defaults->run.min_time_s == 0.2);
+  const auto threads = parse({"--sweep", "threads", "--reps", "20", "--quiet"});
+  REQUIRE(threads);
+  CHECK(threads->sweep == sweep_kind::threads);
+  CHECK(threads->run.min_time_s == 0.2);
+  CHECK(threads->run.reps == 20);
+  CHECK(threads->quiet);
+}
+
+TEST_CASE("conflicting sweep options are refused with a one-line usage_error naming the option") {
+  const bad_case cases[] = {
+      {{"--sweep", "sizes"}, "--sweep"},
+      {{"--sweep", "threads", "--threads", "1"}, "--threads"},
+      {{"--sweep", "size", "--size", "1000"}, "--size"},
+      {{"--min-size", "1000"}, "--min-size"},
+      {{"--max-size", "1000"}, "--max-size"},
+      {{"--sweep", "threads", "--max-size", "1000"}, "--max-size"},
+      {{"--min-time", "1"}, "--min-time"},
+      {{"--sweep", "size", "--min-size", "2000", "--max-size", "1000"}, "--min-size"},
+      {{"--sweep", "size", "--min-size", "0"}, "--min-size"},
+      {{"--sweep", "size", "--max-size", "1e9"}, "--max-size"},
+      {{"--sweep", "size", "--min-time", "0"}, "--min-time"},
+      {{"--sweep", "size", "--min-time", "61"}, "--min-time"},
+      {{"--sweep", "size", "--min-time", "fast"}, "--min-time"},
+      {{"--sweep", "size", "--min-time", "nan"}, "--min-time"},
+      {{"--sweep", "size", "--compare-with", "seed.json"}, "--compare-with"},
+  };
+  check_refused(cases);
+}

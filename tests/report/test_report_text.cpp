@@ -1,0 +1,91 @@
+// A hand-built run's report as text: CSV (a header of result keys, RFC 4180 quoting), the table and the policy list.
+#include <doctest/doctest.h>
+
+#include "report/synthetic_run.hpp"
+
+#include "harness/rules.hpp"
+#include "harness/run.hpp"
+#include "report/report.hpp"
+
+#include <algorithm>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace policybench;
+using json = nlohmann::ordered_json;
+
+TEST_CASE("write_csv: a header of result keys, one line per result, RFC 4180 quoting") {
+  const benchmark_report typed = to_report(synthetic_run());
+  const json report = to_json(typed);
+  std::ostringstream out;
+  write_csv(typed, out);
+  std::vector<std::string> lines;
+  std::istringstream in(out.str());
+  for (std::string line; std::getline(in, line);)
+    lines.push_back(line);
+  REQUIRE(lines.size() == 1 + report["results"].size());
+  std::string header;
+  for (const auto& [key, value] : report["results"].front().items())
+    if (!value.is_array()) header += (header.empty() ? "" : ",") + key; // samples_s is JSON only
+  CHECK(lines.front() == header);
+  CHECK(lines[1].rfind("loop,host,test backend,ok,", 0) == 0);
+  CHECK(lines[2].rfind("fast,host,\"oneTBB, with a comma\",ok,", 0) == 0);
+  CHECK(lines[3].rfind("cuda::kernel,device,CUDA,unavailable,built without nvcc,", 0) == 0);
+  // Every line has the header's columns, each holding that field of its row.
+  const auto cells = [](const std::string& line) {
+    std::vector<std::string> out{""};
+    bool quoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      if (line[i] == '"' && quoted && i + 1 < line.size() && line[i + 1] == '"')
+        out.back() += line[++i];
+      else if (line[i] == '"')
+        quoted = !quoted;
+      else if (line[i] == ',' && !quoted)
+        out.emplace_back();
+      else
+        out.back() += line[i];
+    }
+    return out;
+  };
+  const auto names = cells(lines.front());
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const auto row = cells(lines[i]);
+    REQUIRE(row.size() == names.size());
+    const json& r = report["results"][i - 1];
+    for (std::size_t c = 0; c < names.size(); ++c) {
+      const json& v = r[names[c]];
+      CHECK(row[c] == (v.is_null() ? "" : v.is_string() ? v.get<std::string>() : v.dump()));
+    }
+  }
+}
+
+TEST_CASE("write_table lists the policies that ran and the unavailable ones") {
+  const benchmark_report report = to_report(synthetic_run());
+  for (const bool markdown : {false, true}) {
+    CAPTURE(markdown);
+    std::ostringstream out;
+    write_table(report, markdown, out);
+    const std::string text = out.str();
+    CAPTURE(text);
+    for (const char* name : {"loop", "fast", "wrong"})
+      CHECK(text.find(name) != std::string::npos);
+    CHECK(text.find("cuda::kernel unavailable: built without nvcc") != std::string::npos);
+    CHECK(text.find("broken failed: out of memory") != std::string::npos);
+    CHECK(text.find("2.00x") != std::string::npos);
+  }
+  std::ostringstream as_json;
+  write_json(report, as_json);
+  CHECK(json::parse(as_json.str()) == to_json(report));
+}
+
+TEST_CASE("write_policy_list shows each policy's status") {
+  const std::vector<policy_entry> registry{{"loop", "host", "plain loop", std::nullopt, {}},
+                                           {"cuda::kernel", "device", "CUDA", "built without nvcc", {}}};
+  std::ostringstream out;
+  write_policy_list(registry, out);
+  // The whole table: a search for "available" would also match "unavailable".
+  CHECK(out.str() == "policy        device  backend     status\n"
+                     "loop          host    plain loop  available\n"
+                     "cuda::kernel  device  CUDA        unavailable: built without nvcc\n");
+}
