@@ -122,6 +122,11 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   o.run.first_touch = parse_choice("--first-touch", first_touch_names, first_touch);
   o.run.hold_stream = !no_stream_hold, o.run.end_to_end = !no_end_to_end;
   if (o.output && o.output->empty()) throw usage_error("--output: the file name is empty");
+  // `--output --quiet` would write the report to a file named --quiet: a name like an option is taken as a missing
+  // name (a file that really starts with '-' is reached as ./-name).
+  if (o.output && o.output->starts_with('-'))
+    throw usage_error("--output: '" + *o.output + "' is an option, not a file name (for such a file, write ./" +
+                      *o.output + ")");
   // A sweep has a loop row per point, so there is no one baseline to set other rows against: plot.py merges.
   if (!o.compare_with.empty() && o.sweep != sweep_kind::none)
     throw usage_error("--compare-with: not with --sweep; give both JSON reports to scripts/plot.py instead");

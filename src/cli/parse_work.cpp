@@ -24,7 +24,8 @@ void parse_work(options& o, const stopping_texts& t) {
   if (o.min_work > o.max_work)
     throw usage_error("--min-work: " + std::to_string(o.min_work) + " is larger than --max-work " +
                       std::to_string(o.max_work));
-  if (const auto why = outside_exact_range(o.run, std::uint64_t(sweep ? o.max_work : o.run.work)))
+  if (const auto why = outside_exact_range(o.run, std::uint64_t(sweep ? o.max_work : o.run.work),
+                                             sweep ? "--max-work" : "--work"))
     throw usage_error(*why);
 }
 

@@ -88,7 +88,10 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
   };
   const auto first_start = steady_clock::now();
   out.cold_s = untimed();
-  for (int i = 0; i < cfg.warmup; ++i)
+  // Warm-ups stop once the row's time (--timeout or its share of --budget) is spent: a call of seconds (a long
+  // --work chain) would otherwise spend the run's budget several times over before the one timed call.
+  int warmups = 0;
+  for (; warmups < cfg.warmup && !(cfg.timeout_s > 0 && seconds_since(first_start) >= cfg.timeout_s); ++warmups)
     untimed();
   const bool open_ended = cfg.min_time_s > 0 || cfg.max_noise > 0; // the cap may be far above what is made
   out.warm_s.reserve(std::size_t(open_ended ? std::min(cfg.reps, 1000) : cfg.reps));
@@ -132,7 +135,7 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
   }
   if (!judged) out.disturbed.clear(); // unknown, not "none"
   out.elapsed_s = seconds_since(first_start);
-  out.calls = 1 + std::uint64_t(cfg.warmup) + std::uint64_t(out.warm_s.size());
+  out.calls = 1 + std::uint64_t(warmups) + std::uint64_t(out.warm_s.size());
   return out;
 }
 

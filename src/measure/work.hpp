@@ -2,7 +2,9 @@
 #pragma once
 
 #include "measure/run_config.hpp"
+#include "measure/timing.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -25,21 +27,28 @@ constexpr std::uint64_t exact_limit(element_type t) noexcept {
 /// (measure/device_timing.cuh's unheld_batch_calls, which static_asserts against this).
 inline constexpr std::uint64_t device_calls_per_timed_call = 11;
 
-/// Calls one buffer can receive under cfg, whatever the policy: the cold call, the warm-up and every timed call at
-/// its device count (2 behind a held stream, 1 + 10 without). Interleaved rounds start each round on a fresh array.
+/// Calls one buffer can receive under cfg, whatever the policy: the cold call, the warm-up and every timed call made
+/// (up to max_calls_made when disturbed calls are left out of the count) at its device count (2 behind a held
+/// stream, 1 + 10 without). Interleaved rounds start each round on a fresh array.
 constexpr std::uint64_t max_calls_per_buffer(const run_config& cfg) noexcept {
   const std::uint64_t per_timed = cfg.hold_stream ? 2 : device_calls_per_timed_call;
-  return 1 + std::uint64_t(cfg.warmup) + std::uint64_t(cfg.reps) * per_timed;
+  const std::uint64_t timed = cfg.keep_disturbed ? std::uint64_t(std::max(cfg.reps, 1)) : max_calls_made(cfg.reps);
+  return 1 + std::uint64_t(cfg.warmup) + timed * per_timed;
 }
 
-/// Why `work` increments per call would leave cfg.type's exact range (the largest start, 1023, plus
-/// max_calls_per_buffer(cfg) x work beyond exact_limit), as one line; nullopt when every value stays exact.
-inline std::optional<std::string> outside_exact_range(const run_config& cfg, std::uint64_t work) {
+/// Why `work` increments per call (given by `option`: --work, or --max-work for a work sweep) would leave cfg.type's
+/// exact range (the largest start, 1023, plus max_calls_per_buffer(cfg) x work beyond exact_limit), as one line;
+/// nullopt when every value stays exact.
+inline std::optional<std::string> outside_exact_range(const run_config& cfg, std::uint64_t work,
+                                                      const std::string& option = "--work") {
   const std::uint64_t calls = max_calls_per_buffer(cfg), limit = exact_limit(cfg.type);
   if (work == 0 || calls <= (limit - 1023) / work) return std::nullopt;
-  return "--work " + std::to_string(work) + ": with " + std::string(to_string(cfg.type)) + " an element could reach " +
-         "1023 + " + std::to_string(calls) + " calls x " + std::to_string(work) + ", beyond " + std::to_string(limit) +
-         " where the type stops being exact; lower --work or --reps, or use --type float64";
+  return option + " " + std::to_string(work) + ": with " + std::string(to_string(cfg.type)) +
+         " an element could reach 1023 + " + std::to_string(calls) + " calls x " + std::to_string(work) + ", beyond " +
+         std::to_string(limit) + " where the type stops being exact (calls: cold, warm-up, up to " +
+         (cfg.keep_disturbed ? "--reps" : "3 x --reps") + " timed, each up to " +
+         std::to_string(cfg.hold_stream ? 2 : device_calls_per_timed_call) + " device calls); lower " + option +
+         " or --reps, or use --type float64";
 }
 
 } // namespace policybench

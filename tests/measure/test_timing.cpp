@@ -101,6 +101,21 @@ TEST_CASE("time_calls stops a slow call by --timeout, long before --reps") {
   CHECK(slow.calls == 1 + slow.warm_s.size());
 }
 
+TEST_CASE("a cold call longer than the row's time leaves out the warm-ups: one timed call follows, and is counted") {
+  run_config cfg;
+  cfg.warmup = 3;
+  cfg.reps = 100;
+  cfg.timeout_s = 0.01; // a row's share of the budget, shorter than one call (as with a long --work chain)
+  int made = 0;
+  const auto t = time_calls(cfg, [&] {
+    ++made;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  });
+  CHECK(t.warm_s.size() == 1);
+  CHECK(made == 2); // cold and one timed call: no warm-up
+  CHECK(t.calls == std::uint64_t(made));
+}
+
 TEST_CASE("time_calls makes the calls it counts, so validation knows how many increments to expect") {
   run_config cfg;
   cfg.warmup = 2;

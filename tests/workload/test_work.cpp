@@ -106,7 +106,7 @@ TEST_CASE("a run that could leave the element type's exact range is refused, one
   run_config cfg{element_type::float32, 1000, 3, 10};
   cfg.hold_stream = true;
   const std::uint64_t calls = max_calls_per_buffer(cfg);
-  CHECK(calls == 1 + 3 + 2 * 10); // a device row's timed call is an unheld and a held call
+  CHECK(calls == 1 + 3 + 2 * 30); // up to 3 x --reps timed calls (disturbed ones left out), each unheld + held
   for (const element_type t : all_element_types) {
     CAPTURE(to_string(t));
     cfg.type = t;
@@ -118,5 +118,7 @@ TEST_CASE("a run that could leave the element type's exact range is refused, one
   CHECK(exact_limit(cfg.type) == 16'777'216); // 2^24: float32's last integer before gaps of 2
   CHECK(float(16'777'216) + 1.0f == 16'777'216.0f);
   cfg.hold_stream = false; // batches of 10 behind an unheld call: more calls, a smaller K fits
+  CHECK(max_calls_per_buffer(cfg) == 1 + 3 + 11 * 30);
+  cfg.keep_disturbed = true; // every call made is counted: --reps is the most
   CHECK(max_calls_per_buffer(cfg) == 1 + 3 + 11 * 10);
 }
