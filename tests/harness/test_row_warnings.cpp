@@ -1,11 +1,12 @@
 // The warnings about a row's figures: parallel policies near one thread, a ceiling that used few of its threads,
-// huge pages asked for and not obtained.
+// huge pages asked for and not obtained, a run past its budget, a cache warning only for rows that ran.
 #include <doctest/doctest.h>
 
 #include "harness/host_ceiling_run.hpp"
 #include "lines_containing.hpp"
 
 #include "harness/run.hpp"
+#include "measure/seconds.hpp"
 
 #include <string>
 #include <vector>
@@ -48,4 +49,23 @@ TEST_CASE("huge pages asked for and none obtained warns with the THP mode, --pag
   run.config.pages = page_size::small;
   CHECK_FALSE(any_contains(to_report(run).warnings, "huge pages"));
   CHECK(to_report(run).environment.config.pages == "small");
+}
+
+TEST_CASE("a run that ended past its budget says by how much, one within it or without one says nothing") {
+  measured_run run = run_of({host_outcome("loop", {1, 1}, host_threading::one_thread, 1)});
+  CHECK_FALSE(any_contains(to_report(run).warnings, "time budget"));
+  run.config.budget_s = 3;
+  run.config.deadline = seconds_from_now(10);
+  CHECK_FALSE(any_contains(to_report(run).warnings, "time budget"));
+  run.config.deadline = seconds_from_now(-5); // a row's least calls outlasted the whole budget
+  CHECK(count_containing(to_report(run).warnings, "s past its time budget of 3.00 s") == 1);
+}
+
+TEST_CASE("the host cache warning needs a host row that ran: a run of unavailable rows has none") {
+  measured_run run = run_of({host_outcome("loop", {1, 1}, host_threading::one_thread, 1)});
+  run.config.size = 1000, run.host.llc_bytes = 32u << 20; // 8 KB against a 32 MiB cache
+  CHECK(any_contains(to_report(run).warnings, "host's last-level cache"));
+  run.outcomes[0].result.reset();
+  run.outcomes[0].unavailable = "not in this build";
+  CHECK_FALSE(any_contains(to_report(run).warnings, "host's last-level cache"));
 }
