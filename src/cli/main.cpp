@@ -34,7 +34,8 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
     const auto step = [&](const run_step& s) {
       shown.show(fmt::format("round {} ({} base): {}, {} calls", s.round, s.rounds, s.policy, s.calls));
     };
-    return to_report(run_policies(opts.run, opts.threads, query_host(), std::move(device), selected, opts.order, step));
+    const auto streams = with_ceilings(selected, device, opts.run.work);
+    return to_report(run_policies(opts.run, opts.threads, query_host(), std::move(device), streams, opts.order, step));
   }
   check_thread_start(opts.threads, 0); // a sweep's arrays grow point by point: its own limit stops the series
   std::size_t steps = 0;

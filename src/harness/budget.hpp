@@ -1,6 +1,8 @@
-// The run's time budget: the time left before its deadline, shared fairly over what is still to measure.
+// Who owns a run's time: its deadline, shared fairly over what is still to measure (time_budget), and its rounds,
+// each handing a stream's measurement its stopping rule (schedule).
 #pragma once
 
+#include "harness/rounds.hpp"
 #include "measure/run_config.hpp"
 
 #include <chrono>
@@ -30,6 +32,27 @@ private:
   std::optional<clock::time_point> deadline_;
   double overhead_s_ = 0; ///< the mean wall time per slot outside its calls
   int slots_ = 0;
+};
+
+/// A run's rounds and budget in one place: every measurement of every stream asks it for its run_config.
+class schedule {
+public:
+  schedule(const run_config& cfg, policy_order order)
+      : cfg_(cfg), rounds_(base_rounds(cfg, order)), budget_(cfg.deadline) {}
+  int rounds() const { return rounds_; }
+  bool spent() const { return budget_.spent(); }
+  /// A stream's measurement in round `round` (round_config: its share of the calls, given `samples` timed calls and
+  /// `spent_s` seconds from its earlier rounds) with its share of the time left over `slots_left` measurements
+  /// still to come, this one included.
+  run_config next(int round, std::size_t samples, double spent_s, double slots_left) const {
+    return budget_.share(round_config(cfg_, round, rounds_, samples, spent_s), slots_left);
+  }
+  void record(double wall_s, double calls_s) { budget_.record(wall_s, calls_s); }
+
+private:
+  run_config cfg_;
+  int rounds_;
+  time_budget budget_;
 };
 
 } // namespace policybench

@@ -39,35 +39,13 @@ struct report_config {
   bool stream_hold = true, end_to_end = true;
 };
 
-/// The bandwidth ceilings of the run (a sweep: its last point), in seconds and GB/s. THE host ceiling (% of
-/// ceiling) is the in-place stream's fastest call over the run, either split (STREAM's best of N); STREAM copy and
-/// scale beside it (medians) move copy bytes (measure/ceilings.hpp).
-struct ceilings {
-  figure host_in_place_best_s, host_in_place_gb_per_s; ///< THE host ceiling: the fastest call of either split
-  /// The ceiling's interval runs from this, its slowest round's fastest call, up to host_in_place_gb_per_s.
-  figure host_in_place_low_gb_per_s;
-  std::string host_in_place_schedule; ///< which made the fastest call: "static", "dynamic" or "one thread"
-  /// Each schedule's own fastest call.
-  figure host_in_place_static_gb_per_s, host_in_place_dynamic_gb_per_s, host_in_place_one_thread_gb_per_s;
-  figure host_copy_median_s, host_copy_gb_per_s;
-  figure host_scale_median_s, host_scale_gb_per_s;
-  std::optional<std::uint64_t> host_huge_page_bytes; ///< bytes of the ceilings' array on transparent huge pages
-  figure host_effective_parallelism;                 ///< of the in-place stream's timed calls
-  /// THE device ceiling: the tuned in-place kernel's best (fastest) call over the run, as STREAM reports
-  figure device_in_place_median_s, device_in_place_gb_per_s;
-  figure device_copy_median_s, device_copy_gb_per_s, device_theoretical_peak_gb_per_s;
-  /// --work K > 1: the compute ceilings (measure/compute_ceiling.hpp), best call in GFLOP/s, the theoretical peak
-  /// where it can be known, and one line each on the kernel and on where the peak came from.
-  figure host_compute_gflop_per_s, host_compute_peak_gflop_per_s, device_compute_gflop_per_s,
-      device_compute_peak_gflop_per_s;
-  std::string host_compute_kernel, host_compute_peak_how, device_compute_kernel, device_compute_peak_how;
-};
-
 struct environment_info {
   report_config config;
   host_info host;
   device_info device;
-  struct ceilings ceilings;
+  /// environment.ceilings: the ceiling rows' figures by key, for scripts that read them (harness/ceiling_rows.hpp);
+  /// a sweep's are its last point's.
+  std::vector<extra> ceilings;
 };
 
 /// One point of a sweep's series: its size and threads and the ceilings measured there.

@@ -1,7 +1,7 @@
 // Every figure a report shows, computed once from the measurements: statistics, GB/s, ceilings, speedups.
 #include "harness/results.hpp"
 
-#include "harness/compute_ceilings.hpp"
+#include "harness/ceiling_rows.hpp"
 #include "harness/gpu_views.hpp"
 #include "harness/roofline.hpp"
 #include "harness/rules.hpp"
@@ -12,44 +12,6 @@
 
 namespace policybench {
 namespace {
-
-ceilings ceilings_of(const measured_run& run) {
-  const double bytes = run.config.bytes_per_call();
-  ceilings c;
-  if (const auto& host = run.host_ceiling) {
-    const timed_calls& best = in_place_ceiling(*host);
-    const auto best_of = [](const timed_calls& t) { return t.warm_s.empty() ? figure() : figure(best_call_s(t)); };
-    c.host_in_place_best_s = best_of(best);
-    c.host_in_place_gb_per_s = gb_per_s(bytes, c.host_in_place_best_s);
-    if (!host->round_best_s.empty())
-      c.host_in_place_low_gb_per_s =
-          gb_per_s(bytes, *std::max_element(host->round_best_s.begin(), host->round_best_s.end()));
-    c.host_in_place_schedule = &best == &host->in_place           ? "static"
-                               : &best == &host->in_place_dynamic ? "dynamic"
-                                                                  : "one thread";
-    c.host_in_place_static_gb_per_s = gb_per_s(bytes, best_of(host->in_place));
-    c.host_in_place_dynamic_gb_per_s = gb_per_s(bytes, best_of(host->in_place_dynamic));
-    c.host_in_place_one_thread_gb_per_s = gb_per_s(bytes, best_of(host->in_place_one_thread));
-    c.host_copy_median_s = median_of(host->copy.warm_s);
-    c.host_copy_gb_per_s = gb_per_s(host->copy_bytes_per_call, c.host_copy_median_s);
-    c.host_scale_median_s = median_of(host->scale.warm_s);
-    c.host_scale_gb_per_s = gb_per_s(host->copy_bytes_per_call, c.host_scale_median_s);
-    c.host_huge_page_bytes = host->huge_page_bytes;
-    c.host_effective_parallelism = measured_parallelism(best, run.config.keep_disturbed);
-  }
-  if (const auto& device = run.device_ceiling) {
-    // STREAM's best of N: the fastest the tuned kernel went is what the device can do; the copy is a reference.
-    const auto& kernel_s = device->in_place.kernel_s;
-    if (!kernel_s.empty()) c.device_in_place_median_s = *std::min_element(kernel_s.begin(), kernel_s.end());
-    c.device_in_place_gb_per_s = gb_per_s(bytes, c.device_in_place_median_s);
-  }
-  c.device_copy_median_s = run.device_ceiling ? median_of(run.device_ceiling->copy.kernel_s) : figure();
-  c.device_copy_gb_per_s = gb_per_s(bytes, c.device_copy_median_s);
-  const double peak = run.device.theoretical_peak_gb_per_s;
-  c.device_theoretical_peak_gb_per_s = peak > 0 ? figure(peak) : figure();
-  add_compute_ceilings(c, run);
-  return c;
-}
 
 environment_info environment_of(const measured_run& run) {
   const run_config& cfg = run.config;
@@ -76,7 +38,7 @@ environment_info environment_of(const measured_run& run) {
                              .round_orders = run.round_orders,
                              .stream_hold = cfg.hold_stream,
                              .end_to_end = cfg.end_to_end};
-  return {.config = config, .host = run.host, .device = run.device, .ceilings = ceilings_of(run)};
+  return {.config = config, .host = run.host, .device = run.device, .ceilings = {}};
 }
 
 row_status status_of(const policy_outcome& o) {
@@ -85,17 +47,21 @@ row_status status_of(const policy_outcome& o) {
   return o.result->validation_error ? row_status::invalid : row_status::ok;
 }
 
-result_row row_of(const measured_run& run, const policy_outcome& o, const ceilings& c) {
+// One stream's row, policy or ceiling alike; the shares of the ceiling come once every row is summarized.
+result_row row_of(const measured_run& run, const policy_outcome& o) {
   const measurement* m = o.result ? &*o.result : nullptr;
   const bool keep = run.config.keep_disturbed;
+  const bool ceiling = o.role == stream_role::ceiling;
   result_row r{.policy = o.name,
                .device = o.device,
                .backend = o.backend,
+               .role = std::string(to_string(o.role)),
+               .bounds = ceiling ? std::optional(std::string(to_string(o.bound))) : std::nullopt,
                .status = status_of(o),
                .reason = o.unavailable ? o.unavailable : o.error,
                .type = std::string(to_string(run.config.type)),
                .size = run.config.size,
-               .bytes_per_call = run.config.bytes_per_call(),
+               .bytes_per_call = m && m->bytes_per_call ? *m->bytes_per_call : run.config.bytes_per_call(),
                .warmup = run.config.warmup,
                .threads = run.host_concurrency};
   if (m) {
@@ -117,9 +83,7 @@ result_row row_of(const measured_run& run, const policy_outcome& o, const ceilin
   }
   r.gb_per_s = gb_per_s(r.bytes_per_call, r.median_s);
   if (r.device == "device") gpu_view::add_gpu_views(r, m);
-  r.pct_of_ceiling = pct_of_ceiling(r, c);
-  r.above_ceiling = above_ceiling(r);
-  if (run.config.work > 1) add_roofline(r, run.config.work, c); // K = 1 rows keep today's figures, no more
+  if (ceiling && o.bound == ceiling_bound::compute) add_compute_figures(r, m ? m->flops_per_call : std::nullopt);
   return r;
 }
 
@@ -129,10 +93,15 @@ benchmark_report to_report(const measured_run& run, bool per_size_notes) {
   benchmark_report report;
   report.environment = environment_of(run);
   for (const auto& o : run.outcomes)
-    report.results.push_back(row_of(run, o, report.environment.ceilings));
+    report.results.push_back(row_of(run, o));
   const result_row* loop = loop_baseline(report.results);
-  for (auto& r : report.results)
-    r.speedup_vs_loop = speedup_vs_loop(r, loop);
+  for (auto& r : report.results) {
+    r.pct_of_ceiling = pct_of_ceiling(r, report.results);
+    r.above_ceiling = above_ceiling(r, report.results);
+    if (is_policy(r)) r.speedup_vs_loop = speedup_vs_loop(r, loop);
+    if (is_policy(r) && run.config.work > 1) add_roofline(r, run.config.work, report.results); // K = 1: no more
+  }
+  report.environment.ceilings = ceiling_figures(run, report.results);
   report.warnings = run_warnings(run, report.results, per_size_notes);
   return report;
 }

@@ -1,6 +1,7 @@
 // The roofline figures of one row: the one place FLOPs, intensity, the bound and the share of it are computed.
 #include "harness/roofline.hpp"
 
+#include "harness/ceiling_rows.hpp"
 #include "harness/gpu_views.hpp"
 #include "harness/work_rules.hpp"
 
@@ -29,11 +30,14 @@ int work_of(const result_row& r) {
   return k ? int(*k) : 1;
 }
 
-void add_roofline(result_row& r, int work, const ceilings& c) {
+void add_roofline(result_row& r, int work, std::span<const result_row> rows) {
   const bool device = r.device == "device";
+  const auto roof = [&](ceiling_bound bound) {
+    const result_row* c = bounding_ceiling(rows, r.device, bound);
+    return c ? throughput(*c) : figure();
+  };
   const roofline_figures f = roofline(work, r.size, r.bytes_per_call, roofline_time_s(r),
-                                      device ? c.device_compute_gflop_per_s : c.host_compute_gflop_per_s,
-                                      device ? c.device_in_place_gb_per_s : c.host_in_place_gb_per_s);
+                                      roof(ceiling_bound::compute), roof(ceiling_bound::bandwidth));
   // Without a kernel time (thrust::device) no share of event-timed ceilings: two clocks would mix (pct_of_ceiling).
   const bool mixed_clocks = device && !extra_figure(r, gpu_view::kernel_median_s);
   const auto add = [&](const char* name, figure value, const char* unit, extra_column column) {
@@ -45,6 +49,15 @@ void add_roofline(result_row& r, int work, const ceilings& c) {
   add("flop_per_byte", f.flop_per_byte, "FLOP/B", {.header = "FLOP/B", .decimals = 3});
   add("roofline_bound_gflop_per_s", f.bound_gflop_per_s, "GFLOP/s", {});
   add("pct_of_roofline", mixed_clocks ? figure() : f.pct_of_bound, "%", {.header = "% roofline", .decimals = 1});
+}
+
+void add_compute_figures(result_row& r, std::optional<double> flops_per_call) {
+  const figure flops = flops_per_call ? figure(*flops_per_call) : figure();
+  set_extra(r, {.name = "flops_per_call", .value = flops, .unit = "FLOP", .column = {}});
+  set_extra(r, {.name = "gflop_per_s",
+                .value = ratio(scaled(flops, 1e-9), roofline_time_s(r)),
+                .unit = "GFLOP/s",
+                .column = {.header = "GFLOP/s"}});
 }
 
 } // namespace policybench

@@ -6,6 +6,8 @@
 #include "harness/result.hpp"
 
 #include <cstdint>
+#include <optional>
+#include <span>
 
 namespace policybench {
 
@@ -31,7 +33,11 @@ int work_of(const result_row& r);
 
 /// Sets r's roofline extras (one line each in roofline.cpp): work (K), flops_per_call, gflop_per_s, flop_per_byte,
 /// roofline_bound_gflop_per_s and pct_of_roofline from roofline() at `work`: a device row timed by kernel time (else
-/// host-synchronous, then without a share: two clocks would mix) against the device's ceilings, a host row the host's.
-void add_roofline(result_row& r, int work, const ceilings& c);
+/// host-synchronous, then without a share: two clocks would mix) against its device's ceiling rows among `rows`
+/// (harness/ceiling_rows.hpp: the fastest median of each bound).
+void add_roofline(result_row& r, int work, std::span<const result_row> rows);
+
+/// A compute ceiling row's flops_per_call and gflop_per_s (from its median: kernel time on the device).
+void add_compute_figures(result_row& r, std::optional<double> flops_per_call);
 
 } // namespace policybench

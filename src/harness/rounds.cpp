@@ -1,8 +1,6 @@
 // Interleaved rounds: the orders, each round's share of the timed calls, and the rounds joined into one row.
 #include "harness/rounds.hpp"
 
-#include "measure/ceilings.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -78,16 +76,6 @@ void append_round(measurement& acc, measurement next, int round) {
   if (next.clocks_after) acc.clocks_after = next.clocks_after;
   if (acc.huge_page_bytes && next.huge_page_bytes)
     acc.huge_page_bytes = std::min(*acc.huge_page_bytes, *next.huge_page_bytes);
-}
-
-void append_round(host_ceilings& acc, host_ceilings next) {
-  append_calls(acc.in_place, std::move(next.in_place));
-  append_calls(acc.in_place_dynamic, std::move(next.in_place_dynamic));
-  append_calls(acc.in_place_one_thread, std::move(next.in_place_one_thread));
-  append_calls(acc.copy, std::move(next.copy));
-  append_calls(acc.scale, std::move(next.scale));
-  acc.round_best_s.insert(acc.round_best_s.end(), next.round_best_s.begin(), next.round_best_s.end());
-  acc.huge_page_bytes = std::min(acc.huge_page_bytes, next.huge_page_bytes);
 }
 
 } // namespace policybench

@@ -58,9 +58,4 @@ void append_round(measurement& acc, measurement next, int round);
 /// from `acc`, calls and elapsed_s summed, stopped_by taken from `next`.
 void append_calls(timed_calls& acc, timed_calls next);
 
-struct host_ceilings;
-/// Adds a round's host ceilings to the earlier rounds' (both in-place streams, copy and scale as append_calls;
-/// huge_page_bytes the least of any round).
-void append_round(host_ceilings& acc, host_ceilings next);
-
 } // namespace policybench

@@ -1,7 +1,6 @@
 // The rules of rules.hpp: each figure derived in one place, for this run's rows and for compared ones alike.
 #include "harness/rules.hpp"
 
-#include "harness/gpu_views.hpp"
 #include "measure/counted_calls.hpp"
 #include "measure/stats.hpp"
 #include "measure/stopping.hpp"
@@ -27,23 +26,6 @@ const result_row* loop_baseline(std::span<const result_row> rows) {
 figure speedup_vs_loop(const result_row& row, const result_row* loop) {
   if (!loop || !(row.bytes_per_call > 0)) return {};
   return ratio(loop->median_s, row.median_s);
-}
-
-figure pct_of_ceiling(const result_row& row, const ceilings& c) {
-  const bool device = row.device == "device";
-  return scaled(ratio(device ? extra_figure(row, gpu_view::kernel_gb_per_s) : row.gb_per_s,
-                      device ? c.device_in_place_gb_per_s : c.host_in_place_gb_per_s),
-                100);
-}
-
-std::optional<bool> above_ceiling(const result_row& row) {
-  if (!row.pct_of_ceiling) return std::nullopt;
-  // The share at the slow end of the row's interval: pct x median / upper bound of the median's time.
-  const figure kernel_s = extra_figure(row, gpu_view::kernel_median_s);
-  const bool device = row.device == "device";
-  const figure slow_s = device ? kernel_s : (row.median_ci_high_s ? row.median_ci_high_s : row.median_s);
-  const figure median_s = device ? kernel_s : row.median_s;
-  return *ratio(scaled(row.pct_of_ceiling, *median_s), slow_s) > 100;
 }
 
 figure measured_parallelism(const timed_calls& t, bool keep_disturbed) {

@@ -26,19 +26,6 @@ const result_row* loop_baseline(std::span<const result_row> rows);
 /// loop's median / the row's median; none without a baseline or when the row moves no bytes.
 figure speedup_vs_loop(const result_row& row, const result_row* loop);
 
-/// 100 x the row's GB/s over its device's ceiling (device rows: kernel GB/s (gpu_views.hpp) against the device's
-/// in-place kernel by CUDA events; host rows: host-clock GB/s against the host's in-place stream's fastest call);
-/// none when either is unknown. A device row without a kernel time (thrust::device) gets none: its
-/// host-synchronous time includes a host round trip per call, and a share of an event-timed ceiling would mix two
-/// clocks.
-figure pct_of_ceiling(const result_row& row, const ceilings& c);
-
-/// Whether a row with a pct_of_ceiling beats its ceiling beyond both intervals: even the slow end of its median's
-/// confidence interval (the median itself below 6 samples) is faster than the ceiling's fastest call, the top of
-/// the ceiling's interval. Then the ceiling did not bound: a cache-resident array, or a ceiling kernel that is not
-/// the fastest schedule on this machine. nullopt without a share.
-std::optional<bool> above_ceiling(const result_row& row);
-
 /// STREAM's rule: an array of `array_bytes` under 4x a cache of `cache_bytes` measures the cache, not memory.
 /// False when either is 0 (nothing moved, cache size unknown).
 bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes);
@@ -46,9 +33,6 @@ bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes);
 /// Effective parallelism below which a parallel host policy counts as having run on about one thread.
 inline constexpr double serial_parallelism = 1.3;
 
-/// Bytes per call (10^6 float64 in place; ~0.3 ms at 50 GB/s) under which effective parallelism is not judged:
-/// waking the threads may then outlast the work, and a policy may rightly run small ranges on one thread.
-inline constexpr double parallel_work_floor_bytes = 16e6;
 
 /// Whether the host ceiling's stream used well under its `threads` (effective parallelism < 0.75 x threads, from 2
 /// threads on): then it may not bound the parallel policies.

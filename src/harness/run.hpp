@@ -1,12 +1,11 @@
-// One comparison run: measure the ceilings, then each selected policy, keeping every policy's outcome.
+// One comparison run: every timed stream (the selected policies and their ceilings) measured in the same rounds,
+// keeping each one's outcome.
 #pragma once
 
 #include "harness/rounds.hpp"
 #include "machine/device_info.hpp"
 #include "machine/host_info.hpp"
 #include "machine/memory.hpp"
-#include "measure/ceilings.hpp"
-#include "measure/compute_ceiling.hpp"
 #include "policies/registry.hpp"
 
 #include <cstdint>
@@ -19,12 +18,14 @@
 
 namespace policybench {
 
-/// What happened to one policy in a run. Exactly one of unavailable, error and result is set.
+/// What happened to one stream (a policy or a ceiling) in a run. Exactly one of unavailable, error and result is set.
 struct policy_outcome {
   std::string name, device, backend;
   std::optional<std::string> unavailable; ///< not runnable in this build or on this machine, and why
   std::optional<std::string> error{};     ///< measure() threw (CUDA error text, out of memory)
   std::optional<measurement> result{};
+  stream_role role = stream_role::policy;
+  ceiling_bound bound = ceiling_bound::none;
 };
 
 /// The raw measurements of one run, before results.hpp turns them into a benchmark_report.
@@ -34,11 +35,7 @@ struct measured_run {
   int host_concurrency = 0;         ///< threads oneTBB could use during the run
   host_info host;
   device_info device;
-  std::optional<host_ceilings> host_ceiling;       ///< in place (THE host ceiling), copy and scale, one array
-  std::optional<device_ceilings> device_ceiling;   ///< the tuned in-place kernel, and a copy beside it
-  std::optional<std::string> device_ceiling_error; ///< why the device ceilings were not measured (CUDA text)
-  std::optional<compute_ceiling> host_compute, device_compute; ///< --work K > 1 (harness/compute_ceilings.hpp)
-  std::vector<policy_outcome> outcomes;                        ///< in registry order
+  std::vector<policy_outcome> outcomes; ///< in the order given: the policies, then their ceilings
   run_order order;                                    ///< how the policies were ordered (the seed: interleaved only)
   int rounds = 1;                                     ///< base rounds (rounds.hpp)
   std::vector<std::vector<std::string>> round_orders; ///< the policies each round measured, in the order it did
@@ -57,6 +54,10 @@ memory_limits run_memory_limits(const std::vector<policy_entry>& selected, const
 /// device policy is selected). Throws insufficient_memory.
 void check_memory(const run_config& cfg, const std::vector<policy_entry>& selected, const device_info& device);
 
+/// `selected` followed by the ceilings (policies/ceiling_streams.hpp) of each device one of them can run on: what
+/// a run, a sweep's point or an MPI job measures.
+std::vector<policy_entry> with_ceilings(std::vector<policy_entry> selected, const device_info& device, int work);
+
 /// What a run is about to measure: the policy, its round (1-based) of the run's base rounds (a noise-driven row may
 /// take more), and the calls it has made so far.
 struct run_step {
@@ -67,18 +68,16 @@ struct run_step {
 /// Called before each measurement of a policy (progress on a terminal).
 using progress_callback = std::function<void(const run_step&)>;
 
-/// Measures the device ceiling and then the selected policies under `threads` (oneTBB and OpenMP; nullopt: all
-/// logical cores): sequentially, the host ceiling and then each policy once in registry order, or interleaved, in
-/// rounds (rounds.hpp: each round measures the host ceiling and then every policy still running once, on a fresh
-/// array, with its share of the timed calls, until each row's criterion holds; the outcome joins its rounds).
-/// Before each measurement the host's thread pools are let go idle (wait_for_idle_threads). `progress` (when set)
-/// is called before each measurement. With cfg.deadline, every measurement gets a fair share of the time left
-/// (harness/budget.hpp) and rows still running at the deadline stop ("budget"). The host ceiling is measured only
-/// when a host policy runs. A policy that throws is recorded with its error and measured no
-/// more, as is a device ceiling that throws; the run goes on. Throws std::bad_alloc only from the host ceiling
-/// (each round's first allocation of the run's size).
+/// Measures `streams` (policies and ceilings alike) under `threads` (oneTBB and OpenMP; nullopt: all logical
+/// cores): sequentially, each once in the order given, or interleaved, in rounds (rounds.hpp: each round measures
+/// every stream still running once, in a shuffled order, on a fresh array, with its share of the timed calls, until
+/// each row's criterion holds; the outcome joins its rounds). Before each measurement the host's thread pools are let
+/// go idle (wait_for_idle_threads). `progress` (when set) is called before each measurement. With cfg.deadline, the
+/// schedule (harness/budget.hpp) gives every measurement a fair share of the time left and rows still running at the
+/// deadline stop ("budget"). A stream that throws is recorded with its error and measured no more; the run goes on.
+/// Throws std::bad_alloc only from a ceiling (its one array of the run's size does not fit: nothing would).
 measured_run run_policies(const run_config& cfg, std::optional<int> threads, host_info host, device_info device,
-                          const std::vector<policy_entry>& selected, const run_order& order = {},
+                          const std::vector<policy_entry>& streams, const run_order& order = {},
                           const progress_callback& progress = {});
 
 } // namespace policybench

@@ -1,6 +1,7 @@
 // A sweep: one run per point (element count or thread limit), merged into one report with its series and crossovers.
 #include "harness/sweep.hpp"
 
+#include "harness/ceiling_rows.hpp"
 #include "harness/crossover.hpp"
 #include "harness/results.hpp"
 #include "harness/roofline.hpp"
@@ -32,19 +33,13 @@ void add_size_sweep_notes(benchmark_report& report, std::size_t element_bytes) {
   }
   auto& warnings = report.warnings;
   if (largest_cached > 0)
-    warnings.push_back("points up to " + std::to_string(largest_cached) +
-                       " elements: the array is smaller than 4x "
-                       "the host's last-level cache (" +
-                       std::to_string(llc) +
-                       " bytes), so their figures include "
+    warnings.push_back("points up to " + std::to_string(largest_cached) + " elements: the array is smaller than 4x " +
+                       "the host's last-level cache (" + std::to_string(llc) + " bytes), so their figures include " +
                        "cache effects, not memory bandwidth alone (STREAM's rule)");
   if (noisy > 0)
-    warnings.push_back(std::to_string(noisy) + " of " + std::to_string(timed) +
-                       " results have warm times that vary "
-                       "by more than " +
-                       percent(noisy_cv) +
-                       " (the cv field); their medians are less certain, most "
-                       "at small sizes where one interruption outlasts many calls");
+    warnings.push_back(std::to_string(noisy) + " of " + std::to_string(timed) + " results have warm times that " +
+                       "vary by more than " + percent(noisy_cv) + " (the cv field); their medians are less " +
+                       "certain, most at small sizes where one interruption outlasts many calls");
 }
 
 } // namespace
@@ -105,25 +100,29 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
     if (run.deadline) cfg.deadline = clock::now() + (*run.deadline - clock::now()) / std::ptrdiff_t(points_left--);
     benchmark_report at;
     try {
-      at = to_report(run_policies(cfg, threads, host, device, policies, {}, announce), !by_size);
+      at = to_report(run_policies(cfg, threads, host, device, with_ceilings(policies, device, work), {}, announce),
+                     !by_size);
     } catch (const std::bad_alloc&) {
       if (!by_size || sweep.series.empty()) throw;
       // The larger sizes would need more memory still: end the series here and keep what it measured.
       sweep.stop_reason = "out of host memory (std::bad_alloc) at " + where + "; the points before it are kept";
       break;
     }
-    for (auto& row : at.results) { // a work sweep's rows carry their K, and the roofline figures, even at K = 1
-      if (plan.kind == sweep_kind::work) add_roofline(row, work, at.environment.ceilings);
-      report.results.push_back(std::move(row));
-    }
+    for (auto& row : at.results) // a work sweep's rows carry their K, and the roofline figures, even at K = 1
+      if (plan.kind == sweep_kind::work && is_policy(row)) add_roofline(row, work, at.results);
+    report.results.insert(report.results.end(), at.results.begin(), at.results.end());
     for (const auto& w : at.warnings)
       if (said.insert(w).second) report.warnings.push_back(where + ": " + w); // once, not at every point
-    const ceilings& c = at.environment.ceilings;
+    const auto ceiling = [&](std::string_view name) {
+      const auto e = std::find_if(at.environment.ceilings.begin(), at.environment.ceilings.end(),
+                                  [&](const extra& x) { return x.name == name; });
+      return std::get<figure>(e->value); // ceiling_figures names every one
+    };
     sweep.series.push_back({.size = size,
                             .threads = at.environment.config.host_concurrency,
-                            .host_in_place_gb_per_s = c.host_in_place_gb_per_s,
-                            .host_in_place_low_gb_per_s = c.host_in_place_low_gb_per_s,
-                            .device_copy_gb_per_s = c.device_copy_gb_per_s,
+                            .host_in_place_gb_per_s = ceiling("host_in_place_gb_per_s"),
+                            .host_in_place_low_gb_per_s = ceiling("host_in_place_low_gb_per_s"),
+                            .device_copy_gb_per_s = ceiling("device_copy_gb_per_s"),
                             .work = work});
     sweep.stopped_at = size;
     report.environment = std::move(at.environment);
@@ -132,9 +131,11 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
   if (plan.kind == sweep_kind::work) {
     config.work.reset(); // K varies; every point's roofline on the last point's ceilings (K = 1 measures none)
     for (auto& row : report.results)
-      add_roofline(row, work_of(row), report.environment.ceilings);
+      if (is_policy(row)) add_roofline(row, work_of(row), report.results);
     report.crossovers = find_crossovers(report.results, true);
-    report.compute_bound = find_compute_bound(report.results);
+    std::vector<result_row> policy_rows;
+    std::copy_if(report.results.begin(), report.results.end(), std::back_inserter(policy_rows), is_policy);
+    report.compute_bound = find_compute_bound(policy_rows);
   } else if (by_size) {
     config.size.reset(), config.working_set_bytes.reset(), config.bytes_per_call = {};
     report.crossovers = find_crossovers(report.results);

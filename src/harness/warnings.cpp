@@ -1,8 +1,10 @@
 // The warnings about a run, each rule stated once: what makes a figure less certain or a comparison unfair.
 #include "harness/results.hpp"
 
+#include "harness/ceiling_rows.hpp"
 #include "harness/rules.hpp"
 #include "measure/seconds.hpp"
+#include "measure/thread_clocks.hpp"
 #include "measure/stats.hpp"
 
 #include <algorithm>
@@ -29,7 +31,8 @@ void parallelism_warnings(const measured_run& run, const std::vector<result_row>
   for (std::size_t i = 0; i < run.outcomes.size() && i < rows.size(); ++i) {
     const auto& o = run.outcomes[i];
     const figure parallelism = rows[i].effective_parallelism;
-    if (o.result && o.result->host_threads && *o.result->host_threads != host_threading::one_thread && parallelism &&
+    if (o.role == stream_role::policy && o.result && o.result->host_threads &&
+        *o.result->host_threads != host_threading::one_thread && parallelism &&
         *parallelism < serial_parallelism)
       list_item(serial, o.name + " (" + two_decimals(*parallelism) + ")");
   }
@@ -37,9 +40,8 @@ void parallelism_warnings(const measured_run& run, const std::vector<result_row>
     out.push_back("PARALLEL POLICIES RAN ON ABOUT ONE THREAD: effective parallelism (CPU time / wall time) below " +
                   two_decimals(serial_parallelism) + " with " + std::to_string(allowed) +
                   " threads allowed: " + serial + "; their rows do not show what the policy can do here");
-  const figure ceiling_parallelism =
-      run.host_ceiling ? measured_parallelism(in_place_ceiling(*run.host_ceiling), run.config.keep_disturbed)
-                       : figure();
+  const result_row* ceiling = bounding_ceiling(rows, "host", ceiling_bound::bandwidth);
+  const figure ceiling_parallelism = ceiling ? ceiling->effective_parallelism : figure();
   if (ceiling_parallelism && ceiling_underused(*ceiling_parallelism, allowed))
     out.push_back("the host ceiling's in-place stream ran on about " + two_decimals(*ceiling_parallelism) + " of its " +
                   std::to_string(allowed) +
@@ -72,8 +74,8 @@ void clock_warnings(const measured_run& run, const std::vector<result_row>& rows
 void huge_page_warning(const measured_run& run, const std::vector<result_row>& rows, std::vector<std::string>& out) {
   constexpr std::uint64_t huge_page = std::uint64_t(2) << 20;
   if (run.config.pages != page_size::huge || run.config.size * size_of(run.config.type) < huge_page) return;
-  std::uint64_t obtained = run.host_ceiling ? run.host_ceiling->huge_page_bytes : 0;
-  bool measured = run.host_ceiling.has_value();
+  std::uint64_t obtained = 0;
+  bool measured = false;
   for (const auto& r : rows)
     if (r.huge_page_bytes) obtained += *r.huge_page_bytes, measured = true;
   if (!measured || obtained > 0) return;
@@ -103,7 +105,7 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
   };
   const auto ran_on = [&](const char* device) {
     return std::any_of(run.outcomes.begin(), run.outcomes.end(),
-                       [&](const auto& o) { return o.device == device && o.result; });
+                       [&](const auto& o) { return o.device == device && o.result && o.role == stream_role::policy; });
   };
   if (ran_on("host")) cache_warning("host's last-level cache", run.host.llc_bytes);
   if (ran_on("device")) cache_warning("device's L2 cache", run.device.l2_cache_bytes);
@@ -116,7 +118,6 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
                     two_decimals(run.config.budget_s) +
                     " s: a row's cold call and one timed call, the least it makes, took longer than its share");
   }
-  if (run.device_ceiling_error) out.push_back("device ceilings not measured: " + *run.device_ceiling_error);
   for (const auto& r : rows) {
     if (r.status == row_status::failed) out.push_back(r.policy + " failed: " + *r.reason);
     if (r.validation_error) out.push_back(r.policy + " FAILED VALIDATION: " + *r.validation_error);

@@ -35,35 +35,36 @@ template <class T> __global__ void fma_chains(T m, T* out) {
 
 } // namespace
 
-compute_ceiling measure_device_compute_ceiling(const run_config& cfg, int sm_count, int sm_clock_khz,
-                                               int compute_capability) {
+measurement measure_device_compute(const run_config& cfg) {
   return visit_element_type(cfg.type, [&]<class T>() {
     const cuda_stream stream = make_stream();
     const device_array<T> out = allocate_device<T>(1);
-    int per_sm = 0;
+    int device = 0, sm_count = 0, per_sm = 0;
+    POLICYBENCH_CUDA_CHECK(cudaGetDevice(&device));
+    POLICYBENCH_CUDA_CHECK(cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device));
     POLICYBENCH_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fma_chains<T>, compute_block, 0));
     const unsigned blocks = unsigned(sm_count * per_sm) * 4; // four resident waves: the tail is a quarter
     wake_gpu(out.get(), sizeof(T), stream.get(), cfg.device_warmup_s);
-    run_config timed = cfg;
-    timed.warmup = 2, timed.reps = 10, timed.min_time_s = 0, timed.max_noise = 0, timed.keep_disturbed = true;
+    POLICYBENCH_CUDA_CHECK(cudaMemsetAsync(out.get(), 0, sizeof(T), stream.get()));
     const T m = static_cast<T>(runtime_one);
-    device_timer timer(timed);
+    device_timer timer(cfg);
     const auto work = [&](cudaStream_t s) {
       fma_chains<T><<<blocks, compute_block, 0, s>>>(m, out.get());
       POLICYBENCH_CUDA_CHECK(cudaGetLastError());
     };
-    compute_ceiling c;
-    c.calls = time_calls(timed, [&] { return timed_device_call(timer, stream.get(), work); });
-    c.flops_per_call = 2.0 * compute_chains * compute_steps * double(blocks) * compute_block;
-    c.kernel = std::to_string(blocks) + " blocks x " + std::to_string(compute_block) + " threads x " +
-               std::to_string(compute_chains) + " independent FMA chains";
-    const int fma = device_fma_per_sm_per_clock(compute_capability, cfg.type);
-    if (fma > 0 && sm_clock_khz > 0) {
-      c.peak_gflop_per_s = double(sm_count) * sm_clock_khz * 1e-6 * fma * 2.0;
-      c.peak_how = std::to_string(sm_count) + " SMs x " + std::to_string(sm_clock_khz / 1000) + " MHz x " +
-                   std::to_string(fma) + " FMA/SM/clock x 2 FLOPs (sm_" + std::to_string(compute_capability) + ")";
-    }
-    return c;
+    measurement r;
+    r.clocks_before = current_gpu_clocks();
+    r.in_place = time_calls(cfg, [&] { return timed_device_call(timer, stream.get(), work); });
+    r.in_place.calls = timer.calls;
+    r.clocks_after = current_gpu_clocks();
+    r.bytes_per_call = 0;
+    r.flops_per_call = 2.0 * compute_chains * compute_steps * double(blocks) * compute_block;
+    // The chains' sum is never -1, so the kernel never writes: anything else in out[0] is a wrong result.
+    T written{};
+    POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(&written, out.get(), sizeof(T), cudaMemcpyDeviceToHost, stream.get()));
+    POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
+    if (written != T(0)) r.validation_error = "the compute kernel wrote " + std::to_string(written);
+    return r;
   });
 }
 

@@ -31,7 +31,7 @@ constexpr std::size_t units_per_call = 1024; // ~20 ms of fp64 FMAs on one AVX-5
 template <class T> struct simd { typedef T type __attribute__((vector_size(vector_bytes))); };
 
 // Runs steps_per_unit steps of `chains` independent vector chains x <- x * m + 1 and returns their sum (so the
-// work is not dead). m is read from a volatile at every unit, so no unit's result can be computed once for all of
+// work is not dead, and the ceiling's result can be validated). m is read from a volatile at every unit, so no unit's result can be computed once for all of
 // them, and it is 1, so the values stay exact and no step can be skipped.
 template <class T> T run_unit() {
   const T m = static_cast<T>(runtime_one);
@@ -52,41 +52,45 @@ template <class T> T run_unit() {
   return sum;
 }
 
-template <class T> compute_ceiling measure_with(int threads, double cpu_mhz) {
+template <class T> constexpr int lanes = vector_bytes / int(sizeof(T));
+
+template <class T> measurement measure_with(const run_config& cfg) {
   const pinned_openmp_threads pinned;
-  constexpr int lanes = vector_bytes / int(sizeof(T));
-  run_config cfg{.type = element_type_of<T>, .size = 0, .warmup = 2, .reps = 10};
-  cfg.keep_disturbed = true; // a fixed count: best of 10, as STREAM
-  std::atomic<long long> sink{0};
-  compute_ceiling c;
-  c.calls = time_calls(cfg, [&] {
+  std::atomic<long long> sum{0};
+  measurement m;
+  m.in_place = time_calls(cfg, [&] {
     for_each_static_chunk(units_per_call, ceiling_threading(), [&](std::size_t begin, std::size_t end) {
-      T sum = 0;
+      long long chunk = 0; // each unit's sum is exact in T; their total in T (float32) might not be
       for (std::size_t u = begin; u < end; ++u)
-        sum += run_unit<T>();
-      sink.fetch_add(static_cast<long long>(sum), std::memory_order_relaxed);
+        chunk += static_cast<long long>(run_unit<T>());
+      sum.fetch_add(chunk, std::memory_order_relaxed);
     });
   });
-  c.flops_per_call = 2.0 * chains * lanes * double(steps_per_unit) * double(units_per_call);
-  c.kernel = std::to_string(chains) + " independent chains x " + std::to_string(lanes) + " lanes (" +
-             std::to_string(vector_bytes * 8) + "-bit vectors) per thread";
-  if (cpu_mhz > 0 && threads > 0) {
-    c.peak_gflop_per_s = threads * cpu_mhz * 1e-3 * lanes * 2.0 * 2;
-    c.peak_how = std::to_string(threads) + " threads x " + std::to_string(int(cpu_mhz)) + " MHz x " +
-                 std::to_string(lanes) + " lanes x 2 FLOPs x 2 FMA pipes (assumed; /proc/cpuinfo's clock)";
-  }
-  return c;
+  m.bytes_per_call = 0;
+  m.flops_per_call = 2.0 * chains * lanes<T> * double(steps_per_unit) * double(units_per_call);
+  // Chain c of each lane starts at c and gains 1 a step: a unit's sum is lanes x (sum of c + chains x steps).
+  const long long per_unit = lanes<T> * (chains * (chains - 1) / 2 + chains * steps_per_unit);
+  if (sum != per_unit * static_cast<long long>(units_per_call * m.in_place.calls))
+    m.validation_error = "the chains' sum is " + std::to_string(sum.load()) + ", expected " +
+                         std::to_string(per_unit * static_cast<long long>(units_per_call * m.in_place.calls));
+  m.host_threads = ceiling_threading();
+  return m;
 }
 
 } // namespace
 
-double best_gflop_per_s(const compute_ceiling& c) {
-  if (c.calls.warm_s.empty()) return 0;
-  return c.flops_per_call / *std::min_element(c.calls.warm_s.begin(), c.calls.warm_s.end()) / 1e9;
+measurement measure_host_compute(const run_config& cfg) {
+  return visit_element_type(cfg.type, [&]<class T>() { return measure_with<T>(cfg); });
 }
 
-compute_ceiling measure_host_compute_ceiling(element_type type, int threads, double cpu_mhz) {
-  return visit_element_type(type, [&]<class T>() { return measure_with<T>(threads, cpu_mhz); });
+compute_peak host_compute_peak(element_type type, int threads, double cpu_mhz) {
+  if (!(cpu_mhz > 0) || threads <= 0) return {};
+  return visit_element_type(type, [&]<class T>() {
+    return compute_peak{.gflop_per_s = threads * cpu_mhz * 1e-3 * lanes<T> * 2.0 * 2,
+                        .how = std::to_string(threads) + " threads x " + std::to_string(int(cpu_mhz)) + " MHz x " +
+                               std::to_string(lanes<T>) +
+                               " lanes x 2 FLOPs x 2 FMA pipes (assumed; /proc/cpuinfo's clock)"};
+  });
 }
 
 int device_fma_per_sm_per_clock(int compute_capability, element_type type) noexcept {
@@ -98,6 +102,14 @@ int device_fma_per_sm_per_clock(int compute_capability, element_type type) noexc
   case 90: return fp64 ? 64 : 128;
   default: return 0;
   }
+}
+
+compute_peak device_compute_peak(element_type type, int sm_count, int sm_clock_khz, int compute_capability) {
+  const int fma = device_fma_per_sm_per_clock(compute_capability, type);
+  if (fma <= 0 || sm_clock_khz <= 0 || sm_count <= 0) return {};
+  return {.gflop_per_s = double(sm_count) * sm_clock_khz * 1e-6 * fma * 2.0,
+          .how = std::to_string(sm_count) + " SMs x " + std::to_string(sm_clock_khz / 1000) + " MHz x " +
+                 std::to_string(fma) + " FMA/SM/clock x 2 FLOPs (sm_" + std::to_string(compute_capability) + ")"};
 }
 
 } // namespace policybench

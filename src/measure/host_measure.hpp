@@ -12,7 +12,7 @@ namespace policybench {
 
 /// Places cfg.size elements of T (cfg.pages; first touch by `threading`, the policy's own threads, unless
 /// cfg.first_touch is serial) with their initial values, times apply(first, last, cfg.work) as time_calls does (the
-/// cold call after release_tbb_workers()), then validates every element (start + calls x K) and reads the huge-page
+/// cold call after release_tbb_workers(); a call of a parallel threading short of its threads is disturbed), then validates every element (start + calls x K) and reads the huge-page
 /// bytes the array got. Throws std::bad_alloc.
 template <class T, class Apply>
 measurement measure_host(const run_config& cfg, host_threading threading, Apply& apply) {
@@ -21,8 +21,11 @@ measurement measure_host(const run_config& cfg, host_threading threading, Apply&
   T* const last = first + cfg.size;
   first_touch_fill(first, cfg.size, touch_threading(cfg.first_touch, threading));
   release_tbb_workers();
+  run_config timed = cfg; // a parallel call large enough to keep its threads busy is judged on them
+  if (threading != host_threading::one_thread && cfg.bytes_per_call() >= parallel_work_floor_bytes)
+    timed.call_threads = host_concurrency();
   measurement m;
-  m.in_place = time_calls(cfg, [&] { apply(first, last, cfg.work); });
+  m.in_place = time_calls(timed, [&] { apply(first, last, cfg.work); });
   const std::uint64_t increments = m.in_place.calls * std::uint64_t(cfg.work);
   if (const auto bad = first_mismatch(first, cfg.size, increments))
     m.validation_error = describe_mismatch(*bad, first[*bad], increments);

@@ -51,6 +51,9 @@ struct run_config {
   /// Called before each call's clock starts (cold, warm-up and timed calls): policybench-mpi's barrier, so that
   /// every rank starts each call together. Empty (the plain harness): nothing.
   std::function<void()> before_each_call = nullptr;
+  /// Host calls: the threads a call should keep busy, set by the measurement (measure/host_measure.hpp) where the
+  /// call is large enough to judge (parallel_work_floor_bytes); a call short of them is disturbed. 0: not judged.
+  int call_threads = 0;
   /// K (--work): increments each call adds per element, from K = 2 as a dependent chain of fused multiply-adds
   /// (policybench/increment.hpp); 1 is the plain increment.
   int work = 1;
@@ -105,6 +108,9 @@ struct measurement {
   /// Bytes of the host array backed by transparent huge pages after the timed calls; host policies only.
   std::optional<std::uint64_t> huge_page_bytes;
   std::optional<host_threading> host_threads; ///< host policies: the threads the call ran on (and first touched)
+  /// Ceilings whose calls move other bytes than the workload's (STREAM copy and scale: about half of them) or compute
+  /// instead (the FMA kernels: no bytes); nullopt: the workload's bytes (run_config::bytes_per_call), its K's FLOPs.
+  std::optional<double> bytes_per_call = std::nullopt, flops_per_call = std::nullopt;
 };
 
 /// Wall seconds a measurement took, its end-to-end views included: what a row's --timeout covers.

@@ -33,4 +33,17 @@ constexpr bool is_disturbed(double waited_s, double call_s) noexcept {
   return waited_s >= disturbed_floor_s && waited_s >= disturbed_share * call_s;
 }
 
+/// Bytes per call (10^6 float64 in place; ~0.3 ms at 50 GB/s) under which effective parallelism is not judged:
+/// waking the threads may then outlast the work, and a policy may rightly run small ranges on one thread.
+inline constexpr double parallel_work_floor_bytes = 16e6;
+
+/// A call that should keep `threads` threads busy is short of threads when its parallelism (CPU time / wall time)
+/// stays under this share of them: a worker that never got a CPU while other work held it waits in no run queue,
+/// so is_disturbed cannot see it, but the call lasts as long as the work it was left (one busy loop beside a
+/// 2-thread oneTBB row: calls at parallelism 1.0-1.1, 1.2-1.4x slower, measured here).
+inline constexpr double short_of_threads_share = 0.75;
+constexpr bool is_short_of_threads(double parallelism, int threads) noexcept {
+  return threads > 1 && parallelism < short_of_threads_share * threads;
+}
+
 } // namespace policybench

@@ -73,7 +73,7 @@ inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<co
 /// kernel times. Otherwise host-clock durations come from std::chrono::steady_clock, each started after
 /// cfg.before_each_call returns. Around each timed call, outside its clock, every thread of the process is read
 /// (sample_threads): the CPU time over the call's wall time is its parallelism, and a wait for a CPU past
-/// is_disturbed's threshold marks it disturbed.
+/// is_disturbed's threshold, or a parallelism short of cfg.call_threads (is_short_of_threads), marks it disturbed.
 template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call) {
   constexpr bool reports_kernel_time = std::is_same_v<std::invoke_result_t<Call&>, call_times>;
   timed_calls out;
@@ -115,12 +115,13 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
     if constexpr (!reports_kernel_time) host_s = wall_s;
     const thread_sample after = sample_threads();
     const double window_s = to_seconds(after.at - before.at);
-    const bool disturbed =
-        before.waited_s && after.waited_s && is_disturbed(*after.waited_s - *before.waited_s, wall_s);
+    const double parallelism = window_s > 0 ? (after.cpu_s - before.cpu_s) / window_s : 0;
+    const bool disturbed = (before.waited_s && after.waited_s && is_disturbed(*after.waited_s - *before.waited_s, wall_s)) ||
+                           is_short_of_threads(parallelism, cfg.call_threads);
     judged = judged && before.waited_s && after.waited_s;
     out.warm_s.push_back(host_s);
     out.disturbed.push_back(disturbed);
-    out.parallelism.push_back(window_s > 0 ? (after.cpu_s - before.cpu_s) / window_s : 0);
+    out.parallelism.push_back(parallelism);
     if (kernel_s) out.kernel_s.push_back(*kernel_s);
     if (!disturbed || cfg.keep_disturbed) counted_s.push_back(kernel_s.value_or(host_s));
     const std::size_t n = counted_s.size();

@@ -20,7 +20,7 @@ figure known(double v) { return std::isnan(v) ? figure() : figure(v); }
 void keep_own_figures(const mpi_session& job, const std::string& name, const run_config& cfg, const measurement& m,
                       rank_figures_by_policy& by_policy) {
   const figure median = median_of(m.in_place.warm_s);
-  const figure gb = gb_per_s(cfg.bytes_per_call(), median);
+  const figure gb = gb_per_s(m.bytes_per_call.value_or(cfg.bytes_per_call()), median);
   const auto all = gather_doubles(job, {median ? *median : none, gb ? *gb : none, m.validation_error ? 0.0 : 1.0});
   std::vector<rank_figures> rows;
   for (std::size_t r = 0; 3 * r < all.size(); ++r)
@@ -61,14 +61,6 @@ run_config barrier_before_each_call(run_config cfg, const mpi_session& job) {
 }
 
 void aggregate_run(measured_run& run, const mpi_session& job) {
-  if (run.host_ceiling)
-    for (timed_calls* ceiling :
-         {&run.host_ceiling->in_place, &run.host_ceiling->in_place_dynamic, &run.host_ceiling->in_place_one_thread,
-          &run.host_ceiling->copy, &run.host_ceiling->scale})
-      max_over_ranks(job, *ceiling);
-  if (run.device_ceiling)
-    for (timed_calls* ceiling : {&run.device_ceiling->in_place, &run.device_ceiling->copy})
-      max_over_ranks(job, *ceiling);
   run.config.size = sum_over_ranks(job, run.config.size);
   run.config.before_each_call = nullptr;
 }

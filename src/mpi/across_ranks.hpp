@@ -33,8 +33,8 @@ policy_entry across_ranks(policy_entry p, const mpi_session& job, rank_figures_b
 /// cfg with before_each_call an MPI barrier over the job: every rank's call starts together.
 run_config barrier_before_each_call(run_config cfg, const mpi_session& job);
 
-/// Collective, after run_policies: the ceilings' durations as the maximum over ranks, and the run's element count
-/// the whole job's (the sum over ranks), so that to_report's bytes and GB/s are the aggregate.
+/// Collective, after run_policies: the run's element count the whole job's (the sum over ranks), so that to_report's
+/// bytes and GB/s are the aggregate (every stream's durations, the ceilings' too, are already across_ranks').
 void aggregate_run(measured_run& run, const mpi_session& job);
 
 } // namespace policybench

@@ -62,10 +62,10 @@ int run(const mpi_session& job, std::span<const char* const> args) {
   } else {
     rank_figures_by_policy by_policy;
     std::vector<policy_entry> selected;
-    for (auto& p : s->selected)
+    for (auto& p : with_ceilings(std::move(s->selected), s->device, s->opts.run.work))
       selected.push_back(across_ranks(std::move(p), job, by_policy));
     measured_run run;
-    try { // the host copy ceiling's allocation; the policies' own failures end the job inside across_ranks
+    try { // every stream's failure ends the job inside across_ranks; this is for what the run itself allocates
       run =
           run_policies(barrier_before_each_call(s->opts.run, job), s->opts.threads, query_host(), s->device, selected);
     } catch (const std::bad_alloc&) {

@@ -19,17 +19,6 @@
 namespace policybench {
 namespace {
 
-// A device row: unavailable with the device's reason, or without nvcc, where there is nothing to run.
-policy_entry device_entry(std::string name, std::string backend, measure_fn measure, const device_info& device) {
-  std::optional<std::string> unavailable = device.unavailable;
-  if (!measure) unavailable = "built without nvcc (no CUDA compiler found at configure time)";
-  return {.name = std::move(name),
-          .device = "device",
-          .backend = std::move(backend),
-          .unavailable = unavailable,
-          .measure = unavailable ? nullptr : measure};
-}
-
 // Without -fopenmp CCCL refuses to compile Thrust's OpenMP algorithms (a static_assert): listed, never built.
 template <class Apply> policy_entry openmp_entry(std::string name, std::string backend, Apply apply) {
 #if defined(_OPENMP)

@@ -2,8 +2,8 @@
 // run recomputed by the same rules as this run's own.
 #include "report/compare_with.hpp"
 
+#include "harness/ceiling_rows.hpp"
 #include "harness/roofline.hpp"
-
 #include "harness/rules.hpp"
 
 namespace policybench {
@@ -29,11 +29,12 @@ void append_compared(benchmark_report& report, const std::vector<compared_report
     for (const auto& w : c.warnings)
       report.warnings.push_back(c.path + ": " + w);
     for (result_row row : c.rows) {
+      if (!is_policy(row)) continue; // another run's ceilings bound its own rows, not this run's
       // Against a loop of the same K only: more work per element is no slowdown of the policy.
       row.speedup_vs_loop =
           same_work && loop && work_of(row) == work_of(*loop) ? speedup_vs_loop(row, &*loop) : figure();
-      if (!row.pct_of_ceiling) row.pct_of_ceiling = pct_of_ceiling(row, env.ceilings), row.above_ceiling = {};
-      if (!row.above_ceiling) row.above_ceiling = above_ceiling(row);
+      if (!row.pct_of_ceiling) row.pct_of_ceiling = pct_of_ceiling(row, report.results), row.above_ceiling = {};
+      if (!row.above_ceiling) row.above_ceiling = above_ceiling(row, report.results);
       report.results.push_back(std::move(row));
     }
   }

@@ -1,4 +1,4 @@
-// The JSON report's "environment": the run's settings, the host, the device and the ceilings, member by member.
+// The JSON report's "environment": the run's settings, the host and the device member by member, and the ceilings' figures.
 #include "harness/result.hpp"
 #include "report/json_values.hpp"
 
@@ -23,19 +23,10 @@ json environment_json(const environment_info& env) {
   POLICYBENCH_JSON_MEMBERS(device, d, thrust_device_system, name, compute_capability, sm_count, l2_cache_bytes,
                            memory_bytes, free_memory_bytes, sm_clock_khz, memory_clock_khz, memory_bus_width_bits,
                            theoretical_peak_gb_per_s, driver_init_s, context_create_s, pci_bus_id, clocks_unavailable);
-  POLICYBENCH_JSON_MEMBERS(ceilings, env.ceilings, host_in_place_best_s, host_in_place_gb_per_s,
-                           host_in_place_low_gb_per_s, host_in_place_schedule, host_in_place_static_gb_per_s,
-                           host_in_place_dynamic_gb_per_s, host_in_place_one_thread_gb_per_s, host_copy_median_s,
-                           host_copy_gb_per_s, host_scale_median_s, host_scale_gb_per_s, host_huge_page_bytes,
-                           host_effective_parallelism, device_in_place_median_s, device_in_place_gb_per_s,
-                           device_copy_median_s, device_copy_gb_per_s, device_theoretical_peak_gb_per_s);
-  if (env.ceilings.host_in_place_schedule.empty()) ceilings["host_in_place_schedule"] = nullptr; // no host ceiling
   // --work K > 1 only (a work sweep's K is in its rows): a K = 1 report keeps its fields as they were.
   if (env.config.work.value_or(1) > 1) config["work"] = *env.config.work;
-  if (env.ceilings.host_compute_gflop_per_s || env.ceilings.device_compute_gflop_per_s)
-    POLICYBENCH_JSON_MEMBERS(ceilings, env.ceilings, host_compute_gflop_per_s, host_compute_peak_gflop_per_s,
-                             host_compute_kernel, host_compute_peak_how, device_compute_gflop_per_s,
-                             device_compute_peak_gflop_per_s, device_compute_kernel, device_compute_peak_how);
+  for (const auto& e : env.ceilings) // the ceiling rows' figures by key (harness/ceiling_rows.hpp)
+    ceilings[e.name] = std::visit([](const auto& v) { return json(v); }, e.value);
   return {{"policybench_version", POLICYBENCH_VERSION},
           {"config", std::move(config)},
           {"host", std::move(host)},

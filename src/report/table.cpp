@@ -1,6 +1,7 @@
 // The human-readable report: a fixed-width (or markdown) table of the policies that ran, then the rest.
 #include "report/report.hpp"
 
+#include "harness/ceiling_rows.hpp"
 #include "measure/timing.hpp"
 #include "report/table_columns.hpp"
 #include "report/table_footer.hpp"
@@ -96,11 +97,19 @@ void write_heading(const benchmark_report& report, std::ostream& out) {
 
 void write_table(const benchmark_report& report, bool markdown, std::ostream& out) {
   write_heading(report, out);
-  std::vector<const result_row*> ran;
-  for (const auto& r : report.results)
-    if (r.status != row_status::unavailable && r.status != row_status::failed) ran.push_back(&r);
-  if (!ran.empty()) write_rows(table_columns(report, ran), ran.size(), markdown, out);
+  // The policies, then the ceilings they are set against, each block with the columns its rows need.
   const char* bullet = markdown ? "- " : "";
+  for (const bool ceilings : {false, true}) {
+    std::vector<const result_row*> ran;
+    for (const auto& r : report.results)
+      if (r.status != row_status::unavailable && r.status != row_status::failed && is_policy(r) != ceilings)
+        ran.push_back(&r);
+    if (ran.empty()) continue;
+    if (ceilings)
+      fmt::print(out, "\n{}ceilings (% ceiling: a row's median against its device's fastest in-place median):\n",
+                 bullet);
+    write_rows(table_columns(report, ran, ceilings), ran.size(), markdown, out);
+  }
   std::set<std::string> said; // a sweep repeats an unavailable policy at every point
   for (const auto& r : report.results)
     if (r.status == row_status::unavailable || r.status == row_status::failed)

@@ -82,7 +82,8 @@ std::string ceiling_cell(const result_row& r) {
 
 } // namespace
 
-std::vector<table_column> table_columns(const benchmark_report& report, const std::vector<const result_row*>& rows) {
+std::vector<table_column> table_columns(const benchmark_report& report, const std::vector<const result_row*>& rows,
+                                        bool ceilings) {
   using r = result_row;
   const auto count = [](auto field) {
     return [field](const r& row) { return row.*field ? fmt::format("{}", *(row.*field)) : std::string("-"); };
@@ -118,7 +119,10 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
   out.push_back(durations("±", ci_half_width, rows, unit));
   out.push_back(fixed("GB/s", &r::gb_per_s, rows, 1, 1));
   out.push_back(column("% ceiling", rows, ceiling_cell));
-  out.push_back(fixed("speedup", &r::speedup_vs_loop, rows, 1, 2, "x"));
+  if (ceilings)
+    out.push_back(durations("best", member(&r::min_s), rows, unit));
+  else
+    out.push_back(fixed("speedup", &r::speedup_vs_loop, rows, 1, 2, "x"));
   out.push_back(fixed("eff. par.", &r::effective_parallelism, rows, 1, 2));
   for (const extra& e : extras)
     out.push_back(extra_column_of(e, rows, unit));

@@ -17,8 +17,10 @@ struct table_column {
 /// The columns for `rows` of `report`, one cell per row: a fixed set that depends only on the kinds of rows (a
 /// sweep leads with its size or threads; the rows' extras with a column come before "validated", as
 /// extra_column says), '-' where a figure does not apply. Every duration is in one unit.
-/// A share of the ceiling above 100 carries above_mark (beyond both intervals) or within_mark (within them).
-std::vector<table_column> table_columns(const benchmark_report& report, const std::vector<const result_row*>& rows);
+/// A share of the ceiling above 100 carries above_mark (beyond both intervals) or within_mark (within them). The
+/// ceilings' block (`ceilings`) shows each one's best call where the policies show their speedup.
+std::vector<table_column> table_columns(const benchmark_report& report, const std::vector<const result_row*>& rows,
+                                        bool ceilings = false);
 
 inline constexpr const char* above_mark = " !";
 inline constexpr const char* within_mark = " ~";

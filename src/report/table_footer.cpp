@@ -2,6 +2,7 @@
 // the notes a mode adds.
 #include "report/table_footer.hpp"
 
+#include "harness/ceiling_rows.hpp"
 #include "harness/rules.hpp"
 #include "measure/thread_clocks.hpp"
 #include "report/compare_with.hpp"
@@ -14,25 +15,31 @@
 #include <algorithm>
 #include <optional>
 #include <string>
-#include <tuple>
 
 namespace policybench {
 namespace {
 
-// The huge-page bytes the host arrays got: the ceilings' and the range over the policies' rows.
+// The huge-page bytes the host arrays got: the range over the policies' rows and over the ceilings'.
 std::string huge_pages_obtained(const benchmark_report& report) {
-  std::optional<std::uint64_t> low, high;
-  for (const auto& r : report.results)
-    if (r.huge_page_bytes && !source_of(r)) {
-      low = std::min(low.value_or(*r.huge_page_bytes), *r.huge_page_bytes);
-      high = std::max(high.value_or(0), *r.huge_page_bytes);
-    }
-  const auto& ceiling = report.environment.ceilings.host_huge_page_bytes;
-  std::string text = fmt::format("ceilings' array {}", ceiling ? std::to_string(*ceiling) : "-");
-  if (low)
-    text += fmt::format(", policies' arrays {}",
-                        *low == *high ? std::to_string(*low) : fmt::format("{} to {}", *low, *high));
+  std::string text;
+  for (const bool policies : {false, true}) {
+    std::optional<std::uint64_t> low, high;
+    for (const auto& r : report.results)
+      if (r.huge_page_bytes && !source_of(r) && is_policy(r) == policies) {
+        low = std::min(low.value_or(*r.huge_page_bytes), *r.huge_page_bytes);
+        high = std::max(high.value_or(0), *r.huge_page_bytes);
+      }
+    const std::string range = !low ? "-" : *low == *high ? std::to_string(*low) : fmt::format("{} to {}", *low, *high);
+    text += fmt::format("{}{} {}", text.empty() ? "" : ", ", policies ? "policies' arrays" : "ceilings' arrays", range);
+  }
   return text + " bytes";
+}
+
+// environment.ceilings' figure `name` (harness/ceiling_rows.hpp names them all).
+extra_value ceiling_value(const benchmark_report& report, std::string_view name) {
+  for (const auto& e : report.environment.ceilings)
+    if (e.name == name) return e.value;
+  return figure();
 }
 
 // What the table's marks and '-' mean, each said once.
@@ -46,7 +53,7 @@ void write_marks(const benchmark_report& report, const char* bullet, std::ostrea
   };
   if (any(above))
     fmt::print(out,
-               "{}{}: the row beat its ceiling's fastest call beyond both intervals, so that ceiling does not "
+               "{}{}: the row beat its ceiling's median beyond both intervals, so that ceiling does not "
                "bound it here: {}\n",
                bullet, above_mark + 1,
                any(cached) ? "its array is cache-resident (under 4x the last-level cache)"
@@ -54,8 +61,7 @@ void write_marks(const benchmark_report& report, const char* bullet, std::ostrea
                              "ran (a finding, not a measurement error)");
   if (any([](const result_row& r) { return !r.above_ceiling.value_or(true) && *r.pct_of_ceiling > 100; }))
     fmt::print(out,
-               "{}{}: above the ceiling's fastest call, but within the row's median interval: the same within "
-               "noise\n",
+               "{}{}: above the ceiling's median, but within both intervals: the same within noise\n",
                bullet, within_mark + 1);
   fmt::print(out,
              "{}disturbed: timed calls whose threads waited >= {:.0f} us (and 2% of the call) for a CPU taken by "
@@ -71,38 +77,22 @@ void write_marks(const benchmark_report& report, const char* bullet, std::ostrea
 
 void write_table_footer(const benchmark_report& report, const char* bullet, std::ostream& out) {
   const environment_info& env = report.environment;
-  const ceilings& c = env.ceilings;
   const host_info& h = env.host;
-  fmt::print(out,
-             "\n{}ceilings{}: host in place {} GB/s (host rows' ceiling: the fastest call over the run; each round's "
-             "fastest from {}; static split {}, dynamic {}, one thread {}), host STREAM copy {} GB/s and scale {} GB/s "
-             "(medians); "
-             "device in place {} GB/s (device rows' ceiling, best call), device copy {} GB/s, device theoretical "
-             "peak {} GB/s\n",
-             bullet, report.sweep ? " at the last point" : "", fixed_cell(c.host_in_place_gb_per_s, 1, 1),
-             fixed_cell(c.host_in_place_low_gb_per_s, 1, 1), fixed_cell(c.host_in_place_static_gb_per_s, 1, 1),
-             fixed_cell(c.host_in_place_dynamic_gb_per_s, 1, 1), fixed_cell(c.host_in_place_one_thread_gb_per_s, 1, 1),
-             fixed_cell(c.host_copy_gb_per_s, 1, 1), fixed_cell(c.host_scale_gb_per_s, 1, 1),
-             fixed_cell(c.device_in_place_gb_per_s, 1, 1), fixed_cell(c.device_copy_gb_per_s, 1, 1),
-             fixed_cell(c.device_theoretical_peak_gb_per_s, 1, 1));
-  // Only a run with --work K > 1 measures them (the roofline's flat roof; 2 FLOPs per fused multiply-add).
-  for (const auto& [where, best, peak, kernel, how] :
-       {std::tuple{"host", c.host_compute_gflop_per_s, c.host_compute_peak_gflop_per_s, c.host_compute_kernel,
-                   c.host_compute_peak_how},
-        std::tuple{"device", c.device_compute_gflop_per_s, c.device_compute_peak_gflop_per_s, c.device_compute_kernel,
-                   c.device_compute_peak_how}})
-    if (best) {
-      // A measured call above the peak means the peak's clock is below the one the cores ran at (a VM's
-      // /proc/cpuinfo gives the nominal clock while the cores boost): said, so that the two never read as a paradox.
-      const std::string above = peak && *peak > 0 && *best > *peak
-                                    ? fmt::format("; the best call ran at {:.2f}x this peak: the "
-                                                  "cores' clock was above the one assumed",
-                                                  *best / *peak)
-                                    : "";
-      fmt::print(out, "{}compute ceiling, {}: {} GFLOP/s (best call; {}), theoretical peak {} GFLOP/s{}{}\n", bullet,
-                 where, fixed_cell(best, 1, 1), kernel, fixed_cell(peak, 1, 1), how.empty() ? "" : " (" + how + ")",
-                 above);
-    }
+  // Only a run with --work K > 1 has them (the roofline's flat roof; 2 FLOPs per fused multiply-add): its ceiling
+  // rows give the measured figure, the peaks are said here.
+  for (const std::string where : {"host", "device"}) {
+    const auto peak = std::get<figure>(ceiling_value(report, where + "_compute_peak_gflop_per_s"));
+    if (!peak) continue;
+    const auto best = std::get<figure>(ceiling_value(report, where + "_compute_gflop_per_s"));
+    const auto how = std::get<std::optional<std::string>>(ceiling_value(report, where + "_compute_peak_how"));
+    // A measured median above the peak means the peak's clock is below the one the cores ran at (a VM's
+    // /proc/cpuinfo gives the nominal clock while the cores boost): said, so that the two never read as a paradox.
+    const std::string above = best && *best > *peak ? fmt::format("; the compute ceiling ran at {:.2f}x this peak: "
+                                                                  "the cores' clock was above the one assumed",
+                                                                  *best / *peak)
+                                                    : "";
+    fmt::print(out, "{}{} theoretical peak: {:.1f} GFLOP/s ({}){}\n", bullet, where, *peak, how.value_or(""), above);
+  }
   write_marks(report, bullet, out);
   fmt::print(out,
              "{}placement: {} pages, {} first touch; huge pages obtained: {}; transparent huge pages: {}; NUMA "
@@ -117,7 +107,9 @@ void write_table_footer(const benchmark_report& report, const char* bullet, std:
              h.llc_instances > 0 ? fmt::format(", {} instance{}", h.llc_instances, h.llc_instances == 1 ? "" : "s")
                                  : "",
              h.compiled_for, h.tbb_version, h.pstl_backend,
-             env.device.unavailable ? "unavailable: " + *env.device.unavailable : env.device.name);
+             env.device.unavailable ? "unavailable: " + *env.device.unavailable
+                                    : fmt::format("{}, theoretical peak {:.0f} GB/s", env.device.name,
+                                                  env.device.theoretical_peak_gb_per_s));
   if (!env.config.stream_hold)
     fmt::print(out,
                "{}kernel times: per call of a batch between one event pair, the stream not held "

@@ -1,12 +1,14 @@
-// A hand-built run for the row-figure tests: 10^6 float64 with 2 threads allowed and the three host ceilings
-// measured, into which a test puts host policies' outcomes.
+// A hand-built run for the row-figure tests: 10^6 float64 with 2 threads allowed and host ceiling rows measured,
+// into which a test puts host policies' outcomes.
 #pragma once
 
-#include "timed_calls_of.hpp"
+#include "ceiling_outcome.hpp"
 
 #include "harness/results.hpp"
 
 #include <optional>
+#include <string_view>
+#include <variant>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,7 +26,8 @@ inline policy_outcome host_outcome(std::string name, std::vector<double> warm_s,
   return {std::move(name), "host", "test", std::nullopt, std::nullopt, m};
 }
 
-// 10^6 float64 (8 MB, room for huge pages), 2 threads allowed; a ceiling that used both.
+// 10^6 float64 (8 MB, room for huge pages), 2 threads allowed; the host ceilings (a static in-place stream that used
+// both threads, STREAM copy and scale at half the bytes) after the policies, as a run measures them.
 inline measured_run run_of(std::vector<policy_outcome> outcomes) {
   measured_run r;
   r.config = run_config{element_type::float64, 1'000'000, 1, 10};
@@ -32,15 +35,21 @@ inline measured_run run_of(std::vector<policy_outcome> outcomes) {
   r.host.pstl_backend = "oneTBB";
   r.host.transparent_hugepages = "madvise";
   r.device.unavailable = "test: no device";
-  host_ceilings c;
-  c.in_place = calls_of(0.1, {0.5, 0.4, 0.6}, {}, 4, 1.9);
-  c.copy = calls_of(0.1, {0.2}, {}, 2, 1.9);
-  c.scale = calls_of(0.1, {0.25}, {}, 2, 1.9);
-  c.copy_bytes_per_call = 8e6;
-  c.huge_page_bytes = 8u << 20;
-  r.host_ceiling = c;
   r.outcomes = std::move(outcomes);
+  r.outcomes.push_back(ceiling_outcome("host in place (static)", "host", ceiling_bound::bandwidth,
+                                       calls_of(0.1, {0.5, 0.4, 0.6}, {}, 4, 1.9)));
+  r.outcomes.push_back(
+      ceiling_outcome("host STREAM copy", "host", ceiling_bound::none, calls_of(0.1, {0.2}, {}, 2, 1.9), 8e6));
+  r.outcomes.push_back(
+      ceiling_outcome("host STREAM scale", "host", ceiling_bound::none, calls_of(0.1, {0.25}, {}, 2, 1.9), 8e6));
   return r;
+}
+
+// environment.ceilings' figure `name`; none when the report has no such key.
+inline figure ceiling_figure(const benchmark_report& report, std::string_view name) {
+  for (const auto& e : report.environment.ceilings)
+    if (e.name == name && std::holds_alternative<figure>(e.value)) return std::get<figure>(e.value);
+  return {};
 }
 
 } // namespace policybench

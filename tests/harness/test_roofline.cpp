@@ -54,7 +54,7 @@ std::vector<timing_point> by_k(const std::vector<double>& seconds) {
 // A row at K = work; a device row's kernel time is half its median, and it has an end-to-end time from pinned memory.
 result_row row(const char* policy, const char* device, int work, double median_s, figure e2e_pinned_s = {}) {
   result_row r{.policy = policy, .device = device, .backend = "test", .type = "float64", .median_s = median_s};
-  add_roofline(r, work, ceilings{});
+  add_roofline(r, work, {});
   if (std::string(device) != "device") return r;
   set_extra(r, {.name = gpu_view::kernel_median_s, .value = figure(median_s / 2), .unit = "s"});
   set_extra(r, {.name = gpu_view::e2e_pinned_median_s, .value = e2e_pinned_s, .unit = "s"});

@@ -7,6 +7,7 @@
 
 #include "harness/run.hpp"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -35,49 +36,46 @@ TEST_CASE("a row carries its raw samples, a CI that brackets the median, its par
   CHECK_FALSE(few.results[0].median_ci_confidence);
 }
 
-TEST_CASE("the host ceilings: % of ceiling against the fastest in-place call, copy and scale by their own bytes") {
-  measured_run run = run_of({host_outcome("loop", {1, 1, 1}, host_threading::one_thread, 1)});
-  run.host_ceiling->round_best_s = {0.4, 0.5}; // the slowest round's fastest call: the interval's low end
-  const auto report = to_report(run);
-  const ceilings& c = report.environment.ceilings;
-  CHECK(*c.host_in_place_best_s == 0.4); // STREAM's best of N, not the median 0.5
-  CHECK(*c.host_in_place_gb_per_s == doctest::Approx(16e6 / 1e9 / 0.4));
-  CHECK(*c.host_in_place_low_gb_per_s == doctest::Approx(16e6 / 1e9 / 0.5));
-  CHECK(*c.host_copy_gb_per_s == doctest::Approx(8e6 / 1e9 / 0.2)); // copy_bytes_per_call, not the in-place bytes
-  CHECK(*c.host_scale_gb_per_s == doctest::Approx(8e6 / 1e9 / 0.25));
-  CHECK(c.host_huge_page_bytes == (8u << 20));
-  CHECK(*c.host_effective_parallelism == doctest::Approx(1.9));
-  CHECK(*report.results[0].pct_of_ceiling == doctest::Approx(100 * 0.4 / 1));
-  CHECK(report.environment.config.pages == "huge");
-  CHECK(report.environment.config.first_touch == "parallel");
-  CHECK(c.host_in_place_schedule == "static");
-  CHECK_FALSE(c.host_in_place_dynamic_gb_per_s); // not measured: the static split is the ceiling
+TEST_CASE("the host ceilings are rows: % of ceiling median against median, copy and scale by their own bytes") {
+  const auto report = to_report(run_of({host_outcome("loop", {1, 1, 1}, host_threading::one_thread, 1)}));
+  CHECK(*ceiling_figure(report, "host_in_place_best_s") == 0.4); // the best call is there, beside the median
+  CHECK(*ceiling_figure(report, "host_in_place_gb_per_s") == doctest::Approx(16e6 / 1e9 / 0.5)); // the median
+  CHECK(*ceiling_figure(report, "host_in_place_static_median_s") == 0.5);
+  CHECK(*ceiling_figure(report, "host_copy_gb_per_s") == doctest::Approx(8e6 / 1e9 / 0.2)); // its own bytes
+  CHECK(*ceiling_figure(report, "host_scale_gb_per_s") == doctest::Approx(8e6 / 1e9 / 0.25));
+  CHECK(*ceiling_figure(report, "host_huge_page_bytes") == (8u << 20));
+  CHECK(*ceiling_figure(report, "host_effective_parallelism") == doctest::Approx(1.9));
+  CHECK(*report.results[0].pct_of_ceiling == doctest::Approx(100 * 0.5 / 1)); // not 0.4, the best call
+  CHECK_FALSE(ceiling_figure(report, "host_in_place_dynamic_gb_per_s")); // not measured: the static split bounds
+  const auto ceiling_rows = std::count_if(report.results.begin(), report.results.end(),
+                                          [](const result_row& r) { return r.role == "ceiling"; });
+  CHECK(ceiling_rows == 3);
+  CHECK(report.results[1].bounds == "bandwidth");
+  CHECK(report.results[2].bounds == "none");
+  CHECK(*report.results[2].pct_of_ceiling == doctest::Approx(100 * (8e6 / 0.2) / (16e6 / 0.5)));
 
-  // A dynamic split that streams faster becomes THE ceiling, the static one's figure kept beside it.
+  // A dynamic split whose median is faster becomes THE ceiling, the static one kept beside it.
   measured_run faster = run_of({host_outcome("loop", {1, 1, 1}, host_threading::one_thread, 1)});
-  faster.host_ceiling->in_place_dynamic = calls_of(0.1, {0.4, 0.4, 0.3}, {}, 4, 1.7);
+  faster.outcomes.push_back(ceiling_outcome("host in place (dynamic)", "host", ceiling_bound::bandwidth,
+                                            calls_of(0.1, {0.4, 0.4, 0.3}, {}, 4, 1.7)));
   const auto dynamic = to_report(faster);
-  const ceilings& d = dynamic.environment.ceilings;
-  CHECK(d.host_in_place_schedule == "dynamic");
-  CHECK(*d.host_in_place_gb_per_s == doctest::Approx(16e6 / 1e9 / 0.3));
-  CHECK(*d.host_in_place_static_gb_per_s == doctest::Approx(16e6 / 1e9 / 0.4));
-  CHECK(*d.host_effective_parallelism == doctest::Approx(1.7));
-  CHECK(*dynamic.results[0].pct_of_ceiling == doctest::Approx(100 * 0.3 / 1));
+  CHECK(*ceiling_figure(dynamic, "host_in_place_gb_per_s") == doctest::Approx(16e6 / 1e9 / 0.4));
+  CHECK(*ceiling_figure(dynamic, "host_in_place_static_gb_per_s") == doctest::Approx(16e6 / 1e9 / 0.5));
+  CHECK(*ceiling_figure(dynamic, "host_effective_parallelism") == doctest::Approx(1.7));
+  CHECK(*dynamic.results[0].pct_of_ceiling == doctest::Approx(100 * 0.4 / 1));
 }
 
 TEST_CASE("a ceiling that moved no bytes (--size 0) has no GB/s, though its calls were timed") {
   measured_run run = run_of({host_outcome("loop", {1, 1, 1}, host_threading::one_thread, 1)});
   run.config.size = 0;
-  run.host_ceiling->copy_bytes_per_call = 0;
-  run.device_ceiling = device_ceilings{.in_place = calls_of(0.1, {0.2}, {0.1}), .copy = calls_of(0.1, {0.2}, {0.1})};
-  const ceilings& c = to_report(run).environment.ceilings;
-  REQUIRE(c.host_copy_median_s);
-  REQUIRE(c.device_in_place_median_s);
-  CHECK_FALSE(c.host_in_place_gb_per_s);
-  CHECK_FALSE(c.host_copy_gb_per_s);
-  CHECK_FALSE(c.host_scale_gb_per_s);
-  CHECK_FALSE(c.device_in_place_gb_per_s);
-  CHECK_FALSE(c.device_copy_gb_per_s);
+  for (auto& o : run.outcomes)
+    if (o.result && o.result->bytes_per_call) o.result->bytes_per_call = 0;
+  const auto report = to_report(run);
+  REQUIRE(ceiling_figure(report, "host_copy_median_s"));
+  CHECK_FALSE(ceiling_figure(report, "host_in_place_gb_per_s"));
+  CHECK_FALSE(ceiling_figure(report, "host_copy_gb_per_s"));
+  CHECK_FALSE(ceiling_figure(report, "host_scale_gb_per_s"));
+  CHECK_FALSE(report.results[0].pct_of_ceiling);
 }
 
 TEST_CASE("device rows: clocks before and after, a changed clock warns, no kernel time has a reason and no share") {
@@ -88,7 +86,8 @@ TEST_CASE("device rows: clocks before and after, a changed clock warns, no kerne
   m.clocks_after = gpu_clocks{1755, 3201};
   measured_run run = run_of({{"thrust::device", "device", "CUDA", std::nullopt, std::nullopt, m}});
   run.device.unavailable.reset();
-  run.device_ceiling = device_ceilings{calls_of(0, {1e-4}, {1e-4}, 2, 0.5), calls_of(0, {1e-4}, {1e-4}, 2)};
+  run.outcomes.push_back(ceiling_outcome("device in place", "device", ceiling_bound::bandwidth,
+                                         calls_of(0, {1e-4}, {1e-4}, 2, 0.5)));
   const auto report = to_report(run);
   const result_row& r = report.results[0];
   CHECK(*extra_figure(r, "sm_clock_before_mhz") == 1980);

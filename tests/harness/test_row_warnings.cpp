@@ -34,15 +34,16 @@ TEST_CASE("a parallel policy near one thread warns loudly, once for all such row
 TEST_CASE("a ceiling that used well under its threads may not bound, one that used them is not flagged") {
   measured_run run = run_of({});
   CHECK_FALSE(any_contains(to_report(run).warnings, "may not bound"));
-  run.host_ceiling->in_place.parallelism.assign(run.host_ceiling->in_place.warm_s.size(), 1.2);
+  auto& ceiling = run.outcomes.front().result->in_place; // the static in-place stream: the one that bounds
+  ceiling.parallelism.assign(ceiling.warm_s.size(), 1.2);
   CHECK(count_containing(to_report(run).warnings, "may not bound") == 1);
 }
 
 TEST_CASE("huge pages asked for and none obtained warns with the THP mode, --pages small does not") {
   measured_run run = run_of({host_outcome("loop", {1, 1}, host_threading::one_thread, 1)});
   CHECK_FALSE(any_contains(to_report(run).warnings, "huge pages"));
-  run.host_ceiling->huge_page_bytes = 0;
-  run.outcomes[0].result->huge_page_bytes = 0;
+  for (auto& o : run.outcomes)
+    o.result->huge_page_bytes = 0;
   run.host.transparent_hugepages = "never";
   CHECK(count_containing(to_report(run).warnings, "huge pages asked for") == 1);
   CHECK(any_contains(to_report(run).warnings, "huge pages asked for", "'never'"));

@@ -4,12 +4,15 @@
 
 #include "timed_calls_of.hpp"
 
+#include "harness/ceiling_rows.hpp"
 #include "harness/results.hpp"
 #include "harness/sweep.hpp"
 #include "harness/sweep_series.hpp"
 #include "measure/host_threads.hpp"
 
+#include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -64,10 +67,28 @@ TEST_CASE("a GPU-only run measures no host ceiling: it bounds no row there") {
   gpu.device = "device";
   device_info no_device;
   no_device.unavailable = "no CUDA device"; // nor a device ceiling: the rows' own figures only
-  CHECK_FALSE(run_policies(cfg, std::nullopt, query_host(), no_device, {gpu}).host_ceiling);
-  CHECK(run_policies(cfg, std::nullopt, query_host(), no_device, {gpu, recorder("cpu", sizes, threads)}).host_ceiling);
+  const auto host_ceilings = [](const std::vector<policy_entry>& streams) {
+    return std::count_if(streams.begin(), streams.end(),
+                         [](const policy_entry& s) { return s.role == stream_role::ceiling && s.device == "host"; });
+  };
+  CHECK(host_ceilings(with_ceilings({gpu}, no_device, 1)) == 0);
+  run_policies(cfg, std::nullopt, query_host(), no_device, with_ceilings({gpu}, no_device, 1));
+  const auto both = with_ceilings({gpu, recorder("cpu", sizes, threads)}, no_device, 1);
+  CHECK(host_ceilings(both) == 5);
+  run_policies(cfg, std::nullopt, query_host(), no_device, both);
   CHECK(sizes.size() == 3);
 }
+
+namespace {
+
+// The policies' rows of a report, in order, without the ceilings measured beside them.
+std::vector<result_row> policy_rows(const benchmark_report& report) {
+  std::vector<result_row> out;
+  std::copy_if(report.results.begin(), report.results.end(), std::back_inserter(out), is_policy);
+  return out;
+}
+
+} // namespace
 
 TEST_CASE("a size sweep measures every planned point, each with its own size") {
   std::vector<std::uint64_t> sizes;
@@ -77,11 +98,14 @@ TEST_CASE("a size sweep measures every planned point, each with its own size") {
   const auto report = run_sweep(plan, cfg, query_host(), device_info{}, {recorder("a", sizes, threads)});
   const auto planned = plan_size_series(10, 1000, 4, memory_limits{}).sizes;
   CHECK(sizes == planned);
-  REQUIRE(report.results.size() == planned.size());
+  const auto rows = policy_rows(report);
+  REQUIRE(rows.size() == planned.size());
+  CHECK(report.results.size() == 6 * planned.size()); // each point's five host ceilings are rows too
   REQUIRE(report.sweep);
   CHECK(report.sweep->series.size() == planned.size());
   for (std::size_t i = 0; i < planned.size(); ++i) {
-    CHECK(report.results[i].size == planned[i]);
+    CHECK(rows[i].size == planned[i]);
+    CHECK(report.sweep->series[i].host_in_place_gb_per_s);
     CHECK(report.sweep->series[i].size == planned[i]);
   }
   CHECK(report.sweep->stopped_at == planned.back());
@@ -96,11 +120,12 @@ TEST_CASE("a thread sweep runs every thread count and derives the scaling") {
   host.logical_cores = 2;
   const run_config cfg{element_type::float64, 100, 0, 2};
   const auto report = run_sweep({sweep_kind::threads}, cfg, host, device_info{}, {recorder("a", sizes, threads)});
-  REQUIRE(report.results.size() == 2);
-  CHECK(report.results[0].threads == 1);
+  const auto rows = policy_rows(report);
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].threads == 1);
   CHECK(threads.front() == 1);
-  CHECK(*extra_figure(report.results[0], "speedup_vs_1_thread") == 1);
-  CHECK(extra_figure(report.results[1], "parallel_efficiency"));
+  CHECK(*extra_figure(rows[0], "speedup_vs_1_thread") == 1);
+  CHECK(extra_figure(rows[1], "parallel_efficiency"));
   CHECK_FALSE(report.crossovers);
 }
 

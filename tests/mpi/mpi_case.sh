@@ -36,21 +36,21 @@ weak) # --size per rank: the job moves both ranks' bytes
   "${mpi[@]}" -np 2 "$exe" "${run[@]}" --size 1000 --scaling weak --format json --output "$dir/r.json" 2>"$dir/err" ||
     fail "exit $?"
   check_json "$dir/r.json" "${rows_ok[@]}" "r['mpi']['scaling'] == 'weak'" \
-    "all(row['size'] == 2000 and row['bytes_per_call'] == 2 * 2000 * 8 for row in r['results'])" ;;
+    "all(row['size'] == 2000 and row['bytes_per_call'] == 2 * 2000 * 8 for row in r['results'] if row['role'] == 'policy')" ;;
 strong) # --size in total: 1001 split as 501 + 500; each rank's GB/s is its own bytes / its own median
   "${mpi[@]}" -np 2 "$exe" "${run[@]}" --size 1001 --scaling strong --format json --output "$dir/r.json" \
     2>"$dir/err" || fail "exit $?"
   check_json "$dir/r.json" "${rows_ok[@]}" "r['mpi']['scaling'] == 'strong'" \
     "all(row['size'] == 1001 for row in r['results'])" \
     "all(abs(p['gb_per_s'] * 1e9 * p['median_s'] - 16 * n) < 1e-6 * n
-         for row in r['results'] for p, n in zip(row['per_rank'], [501, 500]))" ;;
+         for row in r['results'] if row['role'] == 'policy' for p, n in zip(row['per_rank'], [501, 500]))" ;;
 report_once) # rank 0 alone writes: one table on stdout; with --output nothing on stdout
   "${mpi[@]}" -np 2 "$exe" "${run[@]}" --size 1000 >"$dir/out" 2>"$dir/err" || fail "exit $?"
   [ "$(grep -c '^policybench .* in place' "$dir/out")" = 1 ] || fail "not one table: $(cat "$dir/out")"
   grep -q '^MPI job: 2 ranks on 1 node, weak scaling' "$dir/out" || fail "no job line"
   "${mpi[@]}" -np 2 "$exe" "${run[@]}" --size 1000 --format csv --output "$dir/r.csv" >"$dir/out" 2>"$dir/err" ||
     fail "exit $?"
-  [ ! -s "$dir/out" ] && [ "$(wc -l <"$dir/r.csv")" = 3 ] || fail "csv: $(cat "$dir/r.csv")" ;;
+  [ ! -s "$dir/out" ] && [ "$(wc -l <"$dir/r.csv")" = 8 ] || fail "csv: $(cat "$dir/r.csv")" ;; # 2 policies, 5 ceilings
 bad_input_one_rank) # usage errors only rank 1 sees: exit 2, one line naming rank 1, before any allocation
   "${mpi[@]}" -np 1 "$exe" --size 1000 : -np 1 "$exe" --size 1000 --reps 0 2>"$dir/err"
   [ $? = 2 ] && grep -q '^policybench-mpi: rank 1: error: --reps: 0 is outside' "$dir/err" ||
@@ -85,7 +85,7 @@ failing_rank) # rank 1 out of memory while rank 0 waits in a barrier; rank 0 una
     2>"$dir/err"
   status=$?
   [ $status != 0 ] && [ $status != 124 ] &&
-    grep -q '^policybench-mpi: rank 1: error: out of host memory' "$dir/err" || fail "exit $status, not rank 1's error"
+    grep -q '^policybench-mpi: rank 1: error: .*out of .*memory' "$dir/err" || fail "exit $status, not rank 1's error"
   [ ! -e "$dir/r.json" ] || fail "a report was written"
   "${mpi[@]}" -np 1 bash -c 'exec "$0" "$@" >/dev/full' "$exe" --size 1000 --policies loop : \
     -np 1 "$exe" --size 1000 --policies loop 2>"$dir/err"

@@ -7,7 +7,7 @@
 #include "host_rows.hpp"
 #include "machine/host_info.hpp"
 #include "measure/counted_calls.hpp"
-#include "measure/ceilings.hpp"
+#include "policies/ceiling_streams.hpp"
 #include "measure/host_threads.hpp"
 #include "policybench/backend/std.hpp"
 
@@ -84,32 +84,31 @@ TEST_CASE("thrust::omp is available when OpenMP was found") {
   CHECK(omp->unavailable.has_value() == !query_host().openmp);
 }
 
-TEST_CASE("the host ceilings time reps calls each, copy and scale move half the in-place bytes") {
+TEST_CASE("the host ceilings are streams like the policies: timed, validated, copy and scale at half the bytes") {
   run_config cfg{element_type::float64, 1'000'003, 1, 3};
   cfg.keep_disturbed = true;
-  const host_ceilings c = measure_host_ceilings(cfg);
-  for (const timed_calls* t : {&c.in_place, &c.in_place_dynamic, &c.copy, &c.scale}) {
-    REQUIRE(t->warm_s.size() == 3);
-    CHECK(std::all_of(t->warm_s.begin(), t->warm_s.end(), [](double s) { return s > 0; }));
-    CHECK(t->cold_s > 0);
-    CHECK(t->kernel_s.empty());
-    CHECK(effective_parallelism(*t, false) > 0);
+  std::size_t host_ceilings = 0;
+  for (const policy_entry& c : ceiling_streams(device_info{}, 1)) {
+    if (c.device != "host") continue;
+    CAPTURE(c.name);
+    ++host_ceilings;
+    CHECK(c.role == stream_role::ceiling);
+    const measurement m = c.measure(cfg);
+    const timed_calls& t = m.in_place;
+    REQUIRE(t.warm_s.size() == 3);
+    CHECK(std::all_of(t.warm_s.begin(), t.warm_s.end(), [](double s) { return s > 0; }));
+    CHECK(t.cold_s > 0);
+    CHECK(effective_parallelism(t, false) > 0);
+    CHECK_FALSE(m.validation_error);
+    if (c.bound == ceiling_bound::bandwidth) CHECK_FALSE(m.bytes_per_call); // the policies' own bytes
+    if (c.bound != ceiling_bound::none) continue;
+    // Each thread's chunk loses at most one element to an odd length: 16 bytes per thread.
+    REQUIRE(m.bytes_per_call);
+    CHECK(*m.bytes_per_call <= cfg.bytes_per_call() / 2);
+    CHECK(*m.bytes_per_call >= cfg.bytes_per_call() / 2 - 16.0 * host_concurrency());
   }
-  // Each thread's chunk loses at most one element to an odd length: 16 bytes per thread.
-  CHECK(c.copy_bytes_per_call <= cfg.bytes_per_call() / 2);
-  CHECK(c.copy_bytes_per_call >= cfg.bytes_per_call() / 2 - 16.0 * host_concurrency());
-}
-
-TEST_CASE("THE host ceiling is the in-place stream with the fastest call, whichever split it used") {
-  host_ceilings c;
-  c.in_place.warm_s = {2.0, 1.0, 3.0};         // best 1.0, median 2
-  c.in_place_dynamic.warm_s = {1.5, 9.0, 0.9}; // best 0.9, though its median is 1.5 and its worst the slowest
-  CHECK(&in_place_ceiling(c) == &c.in_place_dynamic);
-  CHECK(best_call_s(c.in_place_dynamic) == 0.9);
-  c.in_place_dynamic.warm_s = {1.1, 1.2, 1.3}; // a better median, a slower best
-  CHECK(&in_place_ceiling(c) == &c.in_place);
-  c.in_place_dynamic.warm_s.clear(); // not measured: the static split alone
-  CHECK(&in_place_ceiling(c) == &c.in_place);
+  CHECK(host_ceilings == 5); // in place three ways, STREAM copy and scale; the FMA kernel only at K > 1
+  CHECK(ceiling_streams(device_info{}, 4).size() == ceiling_streams(device_info{}, 1).size() + 2);
 }
 
 TEST_CASE("the oneDPL rows are available when CMake built their libraries") {

@@ -2,7 +2,7 @@
 // an invalid one.
 #pragma once
 
-#include "timed_calls_of.hpp"
+#include "ceiling_outcome.hpp"
 
 #include "harness/results.hpp"
 
@@ -29,7 +29,6 @@ inline measured_run synthetic_run() {
   r.host.pstl_backend = "oneTBB";
   r.host.cpu_model = "test cpu";
   r.device.unavailable = "test: no device";
-  r.host_ceiling = host_ceilings{calls_of(0.1, {0.5}, {}, 0, 0), {}, {}, 0, 0, {}};
   r.outcomes.push_back(ran("loop", {2, 2, 2}));
   r.outcomes.push_back(ran("fast", {1, 1, 1}, "oneTBB, with a comma"));
   r.outcomes.push_back({"cuda::kernel", "device", "CUDA", "built without nvcc", std::nullopt, std::nullopt});
@@ -37,6 +36,7 @@ inline measured_run synthetic_run() {
   policy_outcome invalid = ran("wrong", {1, 1, 1});
   invalid.result->validation_error = "element 3 is 4, expected 5";
   r.outcomes.push_back(std::move(invalid));
+  r.outcomes.push_back(host_ceiling({0.5}));
   return r;
 }
 

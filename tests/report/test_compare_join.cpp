@@ -34,9 +34,9 @@ TEST_CASE("compared rows join with their source, this run's fields and a speedup
   benchmark_report typed = this_report();
   append_compared(typed, {compared_from_json("seed.json", theirs)});
   const json report = to_json(typed);
-  REQUIRE(report["results"].size() == 2);
+  REQUIRE(report["results"].size() == 3); // this run's loop and ceiling, then the compared loop (not its ceiling)
   const json& own = report["results"][0];
-  const json& joined = report["results"][1];
+  const json& joined = report["results"][2];
   CHECK(own["source"].is_null());
   CHECK(joined["source"] == "seed.json");
   CHECK(joined["policy"] == "python loop");

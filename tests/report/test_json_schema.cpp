@@ -2,7 +2,7 @@
 // writer (or renamed) fails here, so the README stays the one true description of the report.
 #include <doctest/doctest.h>
 
-#include "timed_calls_of.hpp"
+#include "ceiling_outcome.hpp"
 
 #include "harness/gpu_views.hpp"
 #include "harness/results.hpp"
@@ -70,16 +70,19 @@ json written_report(int work = 1) {
   measured_run r;
   r.config = run_config{element_type::float64, 1000, 1, 7};
   r.config.work = work;
-  if (work > 1) r.host_compute = compute_ceiling{.calls = calls_of(0.1, {0.5}, {}, 1, 1), .flops_per_call = 1e9};
   r.host_concurrency = 2;
   r.device.unavailable = "test: no device";
-  host_ceilings c;
-  c.in_place = calls_of(0.1, {0.5, 0.6}, {}, 3, 1.9);
-  r.host_ceiling = c;
   measurement m;
   m.in_place.cold_s = 2;
   m.in_place.warm_s = {3, 1, 2, 5, 4, 6, 7};
   r.outcomes.push_back({"loop", "host", "test", std::nullopt, std::nullopt, m});
+  r.outcomes.push_back(ceiling_outcome("host in place (static)", "host", ceiling_bound::bandwidth,
+                                       calls_of(0.1, {0.5, 0.6}, {}, 3, 1.9)));
+  if (work > 1) {
+    r.outcomes.push_back(
+        ceiling_outcome("host FMA chains", "host", ceiling_bound::compute, calls_of(0.1, {0.5}, {}, 1, 1), 0));
+    r.outcomes.back().result->flops_per_call = 1e9;
+  }
   return to_json(to_report(r));
 }
 
@@ -100,9 +103,13 @@ TEST_CASE("every field README's JSON schema documents is written") {
   }
   const auto fields = documented(schema, "\"results\":");
   CHECK(fields.size() >= 30);
-  REQUIRE(report["results"].size() == 1);
-  for (const auto& name : fields)
-    CHECK_MESSAGE(report["results"][0].contains(name), "results[]." << name);
+  REQUIRE(report["results"].size() == 2); // the loop and its ceiling: one kind of row
+  for (const auto& row : report["results"])
+    for (const auto& name : fields)
+      CHECK_MESSAGE(row.contains(name), "results[]." << name);
+  CHECK(report["results"][0]["role"] == "policy");
+  CHECK(report["results"][1]["role"] == "ceiling");
+  CHECK(report["results"][1]["bounds"] == "bandwidth");
 }
 
 TEST_CASE("every extra field a report of device rows, a thread sweep and a compared file writes is documented") {

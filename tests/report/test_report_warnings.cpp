@@ -26,9 +26,12 @@ TEST_CASE("run_warnings flags noise, cache-sized arrays, a serial PSTL, failures
     CHECK(w.size() == 2);
     CHECK(to_json(to_report(run))["warnings"].size() == 2);
   }
-  SUBCASE("a device ceiling that failed keeps its CUDA text") {
-    run.device_ceiling_error = "cudaMemcpyAsync(...): cudaErrorLaunchFailure: unspecified launch failure";
-    CHECK(any_contains(to_report(run).warnings, "device ceilings not measured", "cudaErrorLaunchFailure"));
+  SUBCASE("a device ceiling that failed keeps its CUDA text, as a failed row does") {
+    run.outcomes.push_back({.name = "device in place", .device = "device", .backend = "test",
+                            .unavailable = std::nullopt,
+                            .error = "cudaMemcpyAsync(...): cudaErrorLaunchFailure: unspecified launch failure",
+                            .role = stream_role::ceiling, .bound = ceiling_bound::bandwidth});
+    CHECK(any_contains(to_report(run).warnings, "device in place failed", "cudaErrorLaunchFailure"));
   }
   SUBCASE("a noisy sample names its policy") {
     run.outcomes.push_back(ran("noisy", {1.0, 1.2, 0.8}));

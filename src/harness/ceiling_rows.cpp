@@ -1,0 +1,104 @@
+// The ceiling rows of a report: the bound of each row and environment.ceilings, read off rows summarized as every
+// policy's are.
+#include "harness/ceiling_rows.hpp"
+
+#include "harness/gpu_views.hpp"
+#include "harness/run.hpp"
+#include "measure/compute_ceiling.hpp"
+#include "policies/ceiling_streams.hpp"
+
+#include <algorithm>
+
+namespace policybench {
+namespace {
+
+// The row's throughput at the slow (fast) end of its median's interval; the median where there is none (device
+// rows: kernel times have no interval here; under 6 samples).
+figure interval_end(const result_row& row, bool slow) {
+  const figure median = throughput(row);
+  const figure end_s = slow ? row.median_ci_high_s : row.median_ci_low_s;
+  if (row.device == "device" || !end_s || !row.median_s) return median;
+  return ratio(scaled(median, *row.median_s), end_s);
+}
+
+figure gb_per_s_of(double bytes, figure seconds) { return bytes > 0 ? ratio(bytes / 1e9, seconds) : figure(); }
+
+} // namespace
+
+bool is_policy(const result_row& row) { return row.role != "ceiling"; }
+
+figure throughput(const result_row& row) {
+  if (row.bounds == "compute") return extra_figure(row, "gflop_per_s");
+  return row.device == "device" ? extra_figure(row, gpu_view::kernel_gb_per_s) : row.gb_per_s;
+}
+
+const result_row* bounding_ceiling(std::span<const result_row> rows, std::string_view device, ceiling_bound bound) {
+  const result_row* best = nullptr;
+  for (const auto& r : rows)
+    if (!is_policy(r) && r.device == device && r.bounds == to_string(bound) && r.status == row_status::ok &&
+        throughput(r) && (!best || *throughput(r) > *throughput(*best)))
+      best = &r;
+  return best;
+}
+
+figure pct_of_ceiling(const result_row& row, std::span<const result_row> rows) {
+  if (row.bounds == "compute") return {};
+  const result_row* c = bounding_ceiling(rows, row.device, ceiling_bound::bandwidth);
+  return c ? scaled(ratio(throughput(row), throughput(*c)), 100) : figure();
+}
+
+std::optional<bool> above_ceiling(const result_row& row, std::span<const result_row> rows) {
+  const result_row* c = bounding_ceiling(rows, row.device, ceiling_bound::bandwidth);
+  const figure slow = interval_end(row, true);
+  if (!row.pct_of_ceiling || !c || !slow) return std::nullopt;
+  const figure fast = interval_end(*c, false);
+  return fast && *slow > *fast;
+}
+
+std::vector<extra> ceiling_figures(const measured_run& run, std::span<const result_row> rows) {
+  std::vector<extra> out;
+  const result_row* host = bounding_ceiling(rows, "host", ceiling_bound::bandwidth);
+  std::optional<std::string> schedule; // the bounding host ceiling's, from its key: "static", "one thread"
+  const auto add = [&](std::string name, extra_value value, std::string unit) {
+    out.push_back({.name = std::move(name), .value = std::move(value), .unit = std::move(unit)});
+  };
+  for (const auto& stream : ceiling_streams(run.device, run.config.work)) {
+    const auto row = std::find_if(rows.begin(), rows.end(), [&](const result_row& r) {
+      return !is_policy(r) && r.policy == stream.name && r.status == row_status::ok;
+    });
+    const bool ran = row != rows.end();
+    if (ran && &*row == host) schedule = stream.key.substr(stream.key.rfind("in_place_") + 9);
+    const bool device = stream.device == "device";
+    add(stream.key + "_median_s", !ran ? figure() : device ? extra_figure(*row, gpu_view::kernel_median_s) : row->median_s,
+        "s");
+    add(stream.key + "_best_s", ran ? row->min_s : figure(), "s");
+    if (stream.bound == ceiling_bound::compute) {
+      add(stream.key + "_gflop_per_s", ran ? throughput(*row) : figure(), "GFLOP/s");
+      add(stream.key + "_kernel", std::optional(stream.backend), "");
+    } else {
+      add(stream.key + "_gb_per_s", ran ? throughput(*row) : figure(), "GB/s");
+    }
+  }
+  if (schedule) std::replace(schedule->begin(), schedule->end(), '_', ' ');
+  add("host_in_place_best_s", host ? host->min_s : figure(), "s");
+  add("host_in_place_gb_per_s", host ? throughput(*host) : figure(), "GB/s");
+  add("host_in_place_low_gb_per_s", host ? gb_per_s_of(host->bytes_per_call, host->median_ci_high_s) : figure(),
+      "GB/s");
+  add("host_in_place_schedule", schedule, "");
+  add("host_huge_page_bytes", host && host->huge_page_bytes ? figure(double(*host->huge_page_bytes)) : figure(), "");
+  add("host_effective_parallelism", host ? host->effective_parallelism : figure(), "");
+  const double peak = run.device.theoretical_peak_gb_per_s;
+  add("device_theoretical_peak_gb_per_s", peak > 0 ? figure(peak) : figure(), "GB/s");
+  if (run.config.work <= 1) return out; // a K = 1 report keeps the fields it had
+  const compute_peak h = host_compute_peak(run.config.type, run.host_concurrency, run.host.cpu_mhz);
+  const device_info& d = run.device;
+  const compute_peak g = device_compute_peak(run.config.type, d.sm_count, d.sm_clock_khz, d.compute_capability);
+  for (const auto& [where, p] : {std::pair{"host", h}, std::pair{"device", g}}) {
+    add(std::string(where) + "_compute_peak_gflop_per_s", p.gflop_per_s > 0 ? figure(p.gflop_per_s) : figure(),
+        "GFLOP/s");
+    add(std::string(where) + "_compute_peak_how", p.how.empty() ? std::nullopt : std::optional(p.how), "");
+  }
+  return out;
+}
+
+} // namespace policybench

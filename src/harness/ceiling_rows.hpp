@@ -1,0 +1,44 @@
+// The ceiling rows of a report: which one bounds a row, a row's share of it (median against median, like with
+// like), and the figures environment.ceilings names them by.
+#pragma once
+
+#include "harness/result_row.hpp"
+#include "measure/stream_role.hpp"
+
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace policybench {
+
+struct measured_run;
+
+/// Whether a row is a policy's (a compared file's rows, which predate roles, are).
+bool is_policy(const result_row& row);
+
+/// What a row's share of its ceiling reads: GFLOP/s for a compute ceiling; on the device the kernel GB/s by CUDA
+/// events (none without a kernel time: thrust::device's host round trip would mix two clocks); GB/s on the host.
+figure throughput(const result_row& row);
+
+/// The ceiling row bounding `device`'s rows as `bound`: of the ok ceiling rows of that device and bound, the one
+/// with the highest median throughput; nullptr when none ran.
+const result_row* bounding_ceiling(std::span<const result_row> rows, std::string_view device, ceiling_bound bound);
+
+/// 100 x the row's median throughput over its device's bandwidth ceiling's median (bounding_ceiling); none when
+/// either is unknown. Both are medians of calls made in the same rounds: never a median against a best call.
+figure pct_of_ceiling(const result_row& row, std::span<const result_row> rows);
+
+/// Whether a row with a pct_of_ceiling beats its ceiling beyond both intervals: the slow end of the row's median
+/// interval is faster than the fast end of the ceiling's (medians alone on the device or below 6 samples). Then the
+/// ceiling did not bound: a cache-resident array, or a ceiling schedule that is not the fastest here. nullopt
+/// without a share.
+std::optional<bool> above_ceiling(const result_row& row, std::span<const result_row> rows);
+
+/// environment.ceilings: for each ceiling the run could have (its key from policies/ceiling_streams.hpp) its
+/// median and best call in seconds and its median GB/s (GFLOP/s for compute ceilings), null where it did not run;
+/// then the bounding host ceiling's figures (host_in_place_*: best call, median GB/s, the low end of its interval,
+/// which schedule it is, its huge pages and effective parallelism), the device's theoretical peak, and at work > 1
+/// the compute peaks and kernels.
+std::vector<extra> ceiling_figures(const measured_run& run, std::span<const result_row> rows);
+
+} // namespace policybench

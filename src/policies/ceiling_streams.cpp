@@ -1,0 +1,106 @@
+// The ceilings' registry: the policies' own update in tuned schedules and kernels, STREAM's references beside them,
+// and the FMA kernels of the roofline's flat roof.
+#include "policies/ceiling_streams.hpp"
+
+#include "measure/ceilings.hpp"
+#include "measure/compute_ceiling.hpp"
+#include "policies/device_policies.hpp"
+#include "policies/host_entry.hpp"
+#include "policybench/increment.hpp"
+
+#include <cstddef>
+#include <string>
+#include <utility>
+
+namespace policybench {
+namespace {
+
+// One huge page of elements per dynamic chunk: small enough to balance, large enough that handing out chunks costs
+// nothing measurable next to streaming them.
+constexpr std::size_t dynamic_chunk_bytes = std::size_t(2) << 20;
+
+enum class schedule { static_split, dynamic_chunks, one_thread };
+
+// The in-place update a[i] = a[i] + 1 on the ceilings' pinned threads, as the policies' calls are measured (the
+// same placement, cold call, validation): the bound of a row at K = 1 whatever K the run has.
+policy_entry in_place(std::string name, std::string backend, schedule how) {
+  const host_threading threads = how == schedule::one_thread ? host_threading::one_thread : ceiling_threading();
+  policy_entry e = host_entry(std::move(name), std::move(backend), threads, [how](auto first, auto last, int) {
+    using T = std::remove_pointer_t<decltype(first)>;
+    const auto update = [first](std::size_t begin, std::size_t end) {
+      const increment op;
+      for (std::size_t i = begin; i < end; ++i)
+        first[i] = op(first[i]);
+    };
+    const auto n = static_cast<std::size_t>(last - first);
+    if (how == schedule::static_split) for_each_static_chunk(n, ceiling_threading(), update);
+    if (how == schedule::dynamic_chunks)
+      for_each_dynamic_chunk(n, dynamic_chunk_bytes / sizeof(T), ceiling_threading(), update);
+    if (how == schedule::one_thread) update(0, n);
+  });
+  e.measure = [measure = std::move(e.measure)](run_config cfg) {
+    const pinned_openmp_threads pinned; // the thread that first touched a page keeps updating it
+    cfg.work = 1;
+    return measure(cfg);
+  };
+  return e;
+}
+
+policy_entry ceiling(policy_entry e, std::string key, ceiling_bound bound) {
+  e.role = stream_role::ceiling, e.bound = bound, e.key = std::move(key);
+  return e;
+}
+
+policy_entry host_stream(std::string name, std::string backend, std::function<measurement(const run_config&)> f) {
+  return {.name = std::move(name),
+          .device = "host",
+          .backend = std::move(backend),
+          .unavailable = std::nullopt,
+          .measure = std::move(f)};
+}
+
+#if POLICYBENCH_HAVE_CUDA
+// The grid-stride kernel row at K = 1 without its end-to-end views: the bytes the rows move, the least arithmetic.
+measurement device_in_place(const run_config& cfg) {
+  run_config one = cfg;
+  one.work = 1, one.end_to_end = false;
+  return measure_cuda_kernel_grid_stride(one);
+}
+#endif
+
+} // namespace
+
+std::vector<policy_entry> ceiling_streams(const device_info& device, int work) {
+  const std::string pinned = std::string(to_string(ceiling_threading())) + ", pinned threads";
+  std::vector<policy_entry> out{
+      ceiling(in_place("host in place (static)", pinned + ", static split", schedule::static_split),
+              "host_in_place_static", ceiling_bound::bandwidth),
+      ceiling(in_place("host in place (dynamic)", pinned + ", 2 MiB chunks as threads free up",
+                       schedule::dynamic_chunks),
+              "host_in_place_dynamic", ceiling_bound::bandwidth),
+      ceiling(in_place("host in place (1 thread)", "the calling thread alone", schedule::one_thread),
+              "host_in_place_one_thread", ceiling_bound::bandwidth),
+      ceiling(host_stream("host STREAM copy", pinned + ", b[i] = a[i]",
+                          [](const run_config& cfg) { return measure_host_copy_stream(cfg, false); }),
+              "host_copy", ceiling_bound::none),
+      ceiling(host_stream("host STREAM scale", pinned + ", b[i] = 3 a[i]",
+                          [](const run_config& cfg) { return measure_host_copy_stream(cfg, true); }),
+              "host_scale", ceiling_bound::none)};
+  if (work > 1)
+    out.push_back(ceiling(host_stream("host FMA chains", pinned + ", 12 independent FMA chains per thread",
+                                      measure_host_compute),
+                          "host_compute", ceiling_bound::compute));
+  out.push_back(ceiling(device_entry("device in place", "grid-stride kernel, 16-byte vectors, resident grid",
+                                     POLICYBENCH_DEVICE_FN(device_in_place), device),
+                        "device_in_place", ceiling_bound::bandwidth));
+  out.push_back(ceiling(device_entry("device D2D copy", "cudaMemcpyAsync device to device",
+                                     POLICYBENCH_DEVICE_FN(measure_device_copy), device),
+                        "device_copy", ceiling_bound::none));
+  if (work > 1)
+    out.push_back(ceiling(device_entry("device FMA chains", "8 independent FMA chains per thread, 4 resident waves",
+                                       POLICYBENCH_DEVICE_FN(measure_device_compute), device),
+                          "device_compute", ceiling_bound::compute));
+  return out;
+}
+
+} // namespace policybench
