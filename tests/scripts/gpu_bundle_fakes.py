@@ -59,6 +59,8 @@ for p in "${asked[@]}"; do
   esac
   rows+=${rows:+, }$r
 done
+# The device's in-place ceiling, a row after the policies' (role "ceiling"): faster than any, and no policy.
+rows+=', {"policy": "device in place", "device": "device", "role": "ceiling", "status": "ok", "kernel_median_s": 1e-4}'
 environment='{"policybench_version": "fake", "config": {"size": %s}, "ceilings": {"device_copy_median_s": 0.001}}'
 sweep="" && [[ -n $work ]] && sweep=$(printf ', "sweep": {"kind": "work", "series": [{"work": %s}]}, "crossovers": %s' \
   "$work" "{\"gpu_vs_cpu_end_to_end_pinned\": {\"points_compared\": 1, \"from_work\": $((work >= 8 ? work : -1))}}")

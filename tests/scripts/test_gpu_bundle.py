@@ -28,7 +28,7 @@ class Bundle(BundleRun):
         self.assertEqual(set(summary.values()), {"ok"})
         self.assertEqual(files, FILES)  # the device tool sends back at most 8 files
         self.assertEqual([r["results"][0]["policy"] for r in self.jsonl("gpu_1e9.jsonl")], DEVICE_POLICIES)
-        self.assertEqual([len(r["results"]) for r in self.jsonl("h200.jsonl")], [1] + [1] * len(DEVICE_POLICIES))
+        self.assertEqual([len(r["results"]) for r in self.jsonl("h200.jsonl")], [2] + [2] * len(DEVICE_POLICIES))
         self.assertEqual([r["sweep"]["series"][0]["work"] for r in self.jsonl("work_sweep.jsonl")], [1, 4, 16, 64])
         bundle_libs = os.path.join(self.bundle, "lib")
         for name, ld, args in events:
@@ -41,7 +41,9 @@ class Bundle(BundleRun):
             self.assertIn(f"hold off: 1 max: {args.split()[0]} args: {plan.SANITIZED_TYPES}", log, name)
         self.assertEqual(sum(name == "python" for name, _, _ in events), 1 + 3 + 1)  # numpy check, seed rows, ratios
         with open(os.path.join(self.out, "summary.txt")) as f:
-            self.assertIn("offload crossover (end to end from pinned memory) over 4 K points: from K = 16", f.read())
+            text = f.read()
+        self.assertIn("offload crossover (end to end from pinned memory) over 4 K points: from K = 16", text)
+        self.assertIn("best GPU kernel / D2D copy at 1e+09 (cub::DeviceTransform)", text)  # not the ceiling row
         gpu_rows = [r for report in self.jsonl("seed.jsonl") for r in report["results"] if r["device"] == "device"]
         self.assertEqual([r["status"] for r in gpu_rows], ["ok", "ok"])
         for r in gpu_rows:  # the stand-in CuPy has no RawKernel to hold the stream with: each row says so
