@@ -60,13 +60,15 @@ def plan(names, device_rows, host_rows):
 
 
 def rerun_steps(summary):
-    """The steps a first run's summary.txt says failed, were cut or had no time left, and ratios to read them all
-    again; a step "not run" for a missing tool is left out: a machine of the same kind lacks it again."""
+    """The steps a first run's summary.txt says failed, were cut, had no time left or found no usable device (a fresh
+    machine may), and ratios to read them all again; a step "not run" for a missing tool (compute-sanitizer, NumPy) is
+    left out: a machine of the same kind lacks it again."""
+    again = ("FAILED", "not run: no time left", "not run: a usable CUDA device")
     steps = set()
     with open(summary) as f:
         for line in f:
             words = line.split()
-            if words[:1] and words[0] in ORDER and (words[1] == "FAILED" or "no time left" in line):
+            if words[:1] and words[0] in ORDER and line[15:].startswith(again):
                 steps.add(words[0])
     return steps | {"ratios"} if steps - {"ratios"} else steps
 

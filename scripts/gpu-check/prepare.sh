@@ -21,7 +21,7 @@ cmake --build "$build" --target policybench policybench_device_tests
 # columns of --list-policies (two or more spaces apart).
 rows=$("$build/src/policybench" --list-policies |
   awk -F '  +' 'NR > 1 {n[$2]++} END {print n["device"] + 0, n["host"] + 0}')
-echo "plans for $rows device and host rows: step, expected s, limit s, arguments"
+echo "plans for ${rows% *} device and ${rows#* } host rows: step, expected s, limit s, arguments"
 # shellcheck disable=SC2086 # two counts
 python3 scripts/gpu-check/plan.py $rows >"$build/plan.tsv"
 # shellcheck disable=SC2086

@@ -28,18 +28,19 @@ class Plan(unittest.TestCase):
         self.assertEqual([line.split("\t")[0] for line in some.stdout.splitlines()[2:]], ["gpu_1e9", "ratios"])
         self.assertEqual(self.run_plan("--steps", "gpu_1e10").returncode, 2)
 
-    def test_a_rerun_plan_holds_what_failed_was_cut_or_had_no_time_and_the_ratios(self):
+    def test_a_rerun_plan_holds_what_failed_was_cut_had_no_time_or_no_device_and_the_ratios(self):
         with tempfile.NamedTemporaryFile("w", suffix=".txt") as summary:
             summary.write("NVIDIA H200\n\nstep           result    seconds\n" + "".join(
                 f"{name:<14} {verdict:<60} 3\n" for name, verdict in [
                     ("device_tests", "ok"), ("memcheck", "not run: compute-sanitizer (not on PATH)"),
+                    ("gpu_1e8", "not run: a usable CUDA device: cudaErrorNoDevice: no CUDA-capable device"),
                     ("default", "FAILED (exit 1, 6 of 7 rows written)"),
                     ("gpu_1e9", "FAILED (over its 30 s limit, cut at 4 of 6 rows; what it wrote is kept)"),
                     ("seed", "not run: no time left in the 394 s budget"), ("ratios", "FAILED (exit 1)")]))
             summary.flush()
             rerun = self.run_plan("--rerun", summary.name)
         self.assertEqual([line.split("\t")[0] for line in rerun.stdout.splitlines()[2:]],
-                         ["default", "gpu_1e9", "seed", "ratios"])
+                         ["default", "gpu_1e8", "gpu_1e9", "seed", "ratios"])
 
     def test_both_tries_fit_the_device_time_with_a_machine_start_each(self):
         tries = self.run_plan("--two-tries")
