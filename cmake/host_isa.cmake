@@ -4,10 +4,11 @@
 # (docs/measurement.md has the figures). So a benchmark build targets the machine it runs on:
 #   native   -march=native -mprefer-vector-width=512 (g++ and clang++ otherwise keep to 256-bit vectors on some
 #            AVX-512 parts, where NumPy's loops use 512 bits)
-#   baseline the compiler's default target: binaries for another machine (the GPU bundle) and for valgrind, which
-#            does not decode AVX-512
-set(POLICYBENCH_HOST_ISA native CACHE STRING "Host instruction set: native (this machine's) or baseline")
-set_property(CACHE POLICYBENCH_HOST_ISA PROPERTY STRINGS native baseline)
+#   x86-64-v3 AVX2 + FMA (-march=x86-64-v3): binaries for another machine that is a current x86-64 server (the GPU
+#            bundle's H200 host), whose host roofline and offload crossover the baseline would handicap
+#   baseline the compiler's default target: binaries for any x86-64 and for valgrind, which does not decode AVX-512
+set(POLICYBENCH_HOST_ISA native CACHE STRING "Host instruction set: native (this machine's), x86-64-v3 or baseline")
+set_property(CACHE POLICYBENCH_HOST_ISA PROPERTY STRINGS native x86-64-v3 baseline)
 
 add_library(policybench_host_isa INTERFACE)
 add_library(policybench::host_isa ALIAS policybench_host_isa)
@@ -20,8 +21,10 @@ if(POLICYBENCH_HOST_ISA STREQUAL "native")
                         "-mprefer-vector-width=512; configure with -DPOLICYBENCH_HOST_ISA=baseline")
   endif()
   set(isa_flags -march=native -mprefer-vector-width=512)
+elseif(POLICYBENCH_HOST_ISA STREQUAL "x86-64-v3")
+  set(isa_flags -march=x86-64-v3)
 elseif(NOT POLICYBENCH_HOST_ISA STREQUAL "baseline")
-  message(FATAL_ERROR "POLICYBENCH_HOST_ISA must be native or baseline, not '${POLICYBENCH_HOST_ISA}'")
+  message(FATAL_ERROR "POLICYBENCH_HOST_ISA must be native, x86-64-v3 or baseline, not '${POLICYBENCH_HOST_ISA}'")
 endif()
 if(isa_flags)
   list(JOIN isa_flags "," host_compiler_flags)

@@ -2,7 +2,8 @@
 """The Python experiment that started policybench, on this machine: a[i] += 1 over N elements as a Python loop, under
 the original Numba decorator, @njit, @njit(parallel=True), NumPy, @cuda.jit and CuPy; first call (compilation) timed
 apart from warm calls, every result validated, rows in policybench's JSON schema.
-Exit status 0, 1 when a row failed or did not validate, 2 for bad input."""
+Exit status 0, 1 when a row failed or did not validate (or, with --require-gpu, a GPU row is unavailable), 2 for bad
+input."""
 
 import argparse
 import json
@@ -80,6 +81,8 @@ def parse_args(argv):
                    help="timed calls of the pure Python loop, seconds each at 10^7, no warm-up (default 3)")
     p.add_argument("--policies", type=policy_list, default=[v[0] for v in VARIANTS],
                    help="comma-separated rows to run, as the table names them (default: all)")
+    p.add_argument("--require-gpu", action="store_true",
+                   help="exit status 1 when a GPU row is unavailable: for a machine that has a GPU (the GPU check)")
     p.add_argument("--format", choices=["table", "json"], default="table", help="report format (default table)")
     p.add_argument("--output", help="write the report to this file, atomically, instead of stdout")
     p.error = usage_error  # argparse's own message, on one line
@@ -124,7 +127,10 @@ def main(argv):
     finally:
         if output:
             os.unlink(output.name)
-    return 0 if all(r["status"] in ("ok", "unavailable") for r in rows) else 1
+    missing_gpu = [r for r in rows if args.require_gpu and r["device"] == "device" and r["status"] == "unavailable"]
+    for r in missing_gpu:
+        sys.stderr.write(f"seed_compare: {r['policy']} unavailable on a machine with a GPU: {r['reason']}\n")
+    return 0 if all(r["status"] in ("ok", "unavailable") for r in rows) and not missing_gpu else 1
 
 
 if __name__ == "__main__":

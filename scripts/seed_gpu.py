@@ -8,7 +8,7 @@ import dataclasses
 import math
 from typing import Callable
 
-from seed_stream_hold import make_hold
+from seed_stream_hold import kernel_timing, make_hold
 from seed_variants import Unavailable, Variant, numba_module, one_line
 from seed_work import CUPY_CHAIN, unit
 
@@ -29,7 +29,7 @@ class gpu_api:
 def device_variant(a, api: gpu_api, launch, backend):
     data = api.to_device(a)
     staged = api.to_device(a)  # the end-to-end view's device array, allocated once as policybench's
-    hold = make_hold()
+    hold, why_not_held = make_hold()
     first = [True]
 
     def step():
@@ -51,7 +51,8 @@ def device_variant(a, api: gpu_api, launch, backend):
         api.copy_to_device(host, staged)
         launch(staged)
         api.to_host(staged, host)
-    return Variant(step, lambda: api.to_host(data, None), backend, round_trip)
+    return Variant(step, lambda: api.to_host(data, None), lambda: f"{backend()}; {kernel_timing(why_not_held)}",
+                   round_trip)
 
 
 def numba_cuda_device():

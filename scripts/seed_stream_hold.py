@@ -1,10 +1,11 @@
 """Holding the GPU's stream while the seed's CUDA events and launch queue up behind it, as policybench's
 stream_hold.cuh: the kernel time then leaves out Python's dispatch."""
 
-import contextlib
 import ctypes
 
 import numpy as np
+
+from seed_variants import one_line
 
 # One thread spins on a flag in mapped host memory until the host sets it, or 5 s of %globaltimer pass: the start
 # event, the launch and the stop event queue up behind it, so Python's dispatch (10-30 us) is not in the kernel time.
@@ -21,8 +22,7 @@ extern "C" __global__ void hold(const volatile int* released, volatile int* time
 
 
 class stream_hold:
-    """Holds the legacy default stream (where both Numba and CuPy launch here) with a CuPy RawKernel; None when CuPy
-    is missing, and the events then also time the launch's Python dispatch."""
+    """Holds the legacy default stream (where both Numba and CuPy launch here) with a CuPy RawKernel."""
 
     def __init__(self):
         import cupy as cp
@@ -43,5 +43,16 @@ class stream_hold:
 
 
 def make_hold():
-    with contextlib.suppress(Exception):  # no CuPy or no device for it: plain events
-        return stream_hold()
+    """(a stream_hold, None), or (None, why not) when CuPy or its compiler cannot make one: the events then also time
+    the launch's Python dispatch, and the row's backend says so."""
+    try:
+        return stream_hold(), None
+    except Exception as e:  # no CuPy, no device for it, no NVRTC: each a reason to print
+        return None, one_line(e)
+
+
+def kernel_timing(why_not_held):
+    """What a GPU row's backend adds about its kernel time."""
+    if why_not_held is None:
+        return "kernel time: CUDA events behind a stream hold"
+    return f"kernel time: CUDA events WITHOUT a stream hold, Python's dispatch included (no hold: {why_not_held})"

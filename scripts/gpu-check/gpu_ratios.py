@@ -41,8 +41,9 @@ def table(path, rows):
 
 
 def ratios(size, rows):
-    """One (name, value or None, goal) per goal; each row set against its own report's D2D copy."""
-    ok = [(rep, r) for rep, r in rows if r["device"] == "device" and r["status"] == "ok"]
+    """One (name, value or None, goal) per goal; each policy row set against its own report's D2D copy."""
+    ok = [(rep, r) for rep, r in rows
+          if r["device"] == "device" and r["status"] == "ok" and r.get("role", "policy") == "policy"]
     for what, goal, policy, figure in GOALS:
         values = []
         for report, r in ok:
@@ -54,16 +55,36 @@ def ratios(size, rows):
         yield name, best[0] if best else None, goal
 
 
+def offload_crossover(reports):
+    """THE offload crossover over one-point work sweeps (run.sh's work_sweep.jsonl): each point's report says whether
+    the device, end to end from pinned memory, beat the best host policy at its K; as in crossover.hpp, the crossover
+    is the smallest K from which it won at every larger K measured. (K, points measured): K None when it never did."""
+    won = sorted((rep["sweep"]["series"][0]["work"], c["from_work"] is not None) for rep in reports
+                 for c in [rep.get("crossovers", {}).get("gpu_vs_cpu_end_to_end_pinned")] if c and c["points_compared"])
+    k = None
+    for work, device_won in reversed(won):
+        if not device_won:
+            break
+        k = work
+    return k, len(won)
+
+
 def main(paths):
     unmet = 0
     for path in paths:
         try:
-            rows = [(rep, r) for rep in reports(path) for r in rep["results"]]
+            read = reports(path)
+            rows = [(rep, r) for rep in read for r in rep["results"]]
         except (OSError, ValueError, KeyError) as e:
             print(f"\n{path}: not read ({e})")
             unmet += 1
             continue
         table(path, rows)
+        sweeps = [rep for rep in read if rep.get("sweep", {}).get("kind") == "work"]
+        if sweeps:
+            k, points = offload_crossover(sweeps)
+            print(f"offload crossover (end to end from pinned memory) over {points} K points: "
+                  f"{'from K = ' + str(k) if k else 'not in this range'}")
         size = rows[0][0]["environment"]["config"]["size"] if rows else 0
         if size < 10**8 or "policybench_version" not in rows[0][0]["environment"]:
             continue  # 10^7 float64 is under 4x the L2, and the seed rows have no goal

@@ -1,10 +1,12 @@
 """Stand-ins for what only the GPU machine has, for test_gpu_bundle.py: policybench and its device tests, nvidia-smi,
-compute-sanitizer, ldconfig's cache, and a Python (the real /usr/bin/python3 under stub numba/cupy modules). Each
-appends one line to $EVENTS when it starts: time, name, LD_LIBRARY_PATH, arguments."""
+compute-sanitizer, ldconfig's cache, the driver's library and a Python (the real /usr/bin/python3 under stub
+numba/cupy modules). Each appends one line to $EVENTS when it starts: time, name, LD_LIBRARY_PATH, arguments."""
 
 import os
 import stat
 import textwrap
+
+import gpu_bundle_modules
 
 LOG = 'printf "%s\\t%s\\t%s\\t%s\\n" "$(date +%s.%N)" "$(basename "$0")" "${LD_LIBRARY_PATH:-}" "$*" >>"$EVENTS"\n'
 
@@ -15,39 +17,59 @@ DEVICE_POLICIES = ["thrust::device", "thrust::cuda::par_nosync",
                    "cuda::kernel", "cuda::kernel_grid_stride"]
 POLICY_LIST = "".join(f"{name:<60}  {device:<6}  {backend:<7}  {status}\\n" for name, device, backend, status in
                       [("policy", "device", "backend", "status"), ("loop", "host", "loop", "available")] +
-                      [(name, "device", "CUDA", "available") for name in DEVICE_POLICIES])
+                      [(name, "device", "CUDA", "$status") for name in DEVICE_POLICIES])
 
-# --list-policies, else a report of the asked rows after FAKE_SLEEP; FAKE_HANG (at 10^9), FAKE_CRASH (half a file,
-# then SIGSEGV) and FAKE_SLOW (the default run, far over any limit) name the row that misbehaves.
+# --list-policies (the device rows available when a libcuda.so.1 is in LD_LIBRARY_PATH, as the CUDA runtime finds
+# it), else a report of the asked rows after FAKE_SLEEP (a one-point work sweep's with --min-work K: the device wins
+# end to end from K = 8). The row that misbehaves: FAKE_HANG (at 10^9), FAKE_HANG_WORK (a K), FAKE_CRASH (half a
+# file, then SIGSEGV), FAKE_SLOW (the default step's host rows, far over any limit).
 POLICYBENCH = r"""
-policies="" out="" size=10M
+policies="" out="" size=10M work=""
 while (($#)); do
   case $1 in
   --list-policies)
-    printf '""" + POLICY_LIST + r"""'
-    [[ -n ${FAKE_DEVICE_ROW:-} ]] && printf '%-60s  device  CUDA     available\n' "$FAKE_DEVICE_ROW"
+    status="unavailable: cudaErrorInsufficientDriver: CUDA driver version is insufficient for CUDA runtime version"
+    IFS=: read -ra dirs <<<"${LD_LIBRARY_PATH:-}"
+    for dir in "${dirs[@]}"; do [[ -e $dir/libcuda.so.1 ]] && status=available; done
+    list='""" + POLICY_LIST + r"""'
+    printf "${list//\$status/$status}"
+    [[ -n ${FAKE_DEVICE_ROW:-} ]] && printf '%-60s  device  CUDA     %s\n' "$FAKE_DEVICE_ROW" "$status"
     exit 0 ;;
   --policies) policies=$2; shift ;;
   --output) out=$2; shift ;;
   --size) size=$2; shift ;;
+  --min-work) work=$2; shift ;;
   esac
   shift
 done
 [[ -n ${FAKE_HANG:-} && $policies == "$FAKE_HANG" && $size == 1G ]] && exec sleep 1000
-[[ -z $policies && -n ${FAKE_SLOW:-} ]] && exec sleep 1000
+[[ -n ${FAKE_HANG_WORK:-} && $work == "$FAKE_HANG_WORK" ]] && exec sleep 1000
+[[ -n ${FAKE_SLOW:-} && $policies == loop* ]] && exec sleep 1000
 if [[ -n ${FAKE_CRASH:-} && $policies == "$FAKE_CRASH" ]]; then echo '{"environment": {' >"$out"; kill -SEGV $$; fi
 sleep "${FAKE_SLEEP:-0.05}"
-declare -A n=([10M]=10000000 [100M]=100000000 [1G]=1000000000)
+declare -A n=([1M]=1000000 [10M]=10000000 [100M]=100000000 [1G]=1000000000)
 format='{"policy": "%s", "device": "%s", "status": "ok", "median_s": %s, "kernel_median_s": %s, '
-row() { printf "$format"'"pct_of_ceiling": 97.0}' "$1" "$2" "$3" "$4"; }
-rows=$(row "$policies" device 0.00105 0.00101)
-[[ $policies == thrust::device ]] && rows=$(row thrust::device device 0.00105 null)
-[[ -z $policies ]] && rows="$(row loop host 0.004 null), $(row cub::DeviceTransform device 0.00005 0.000046)"
+row() { printf "$format"'"pct_of_ceiling": 97.0, "work": %s}' "$1" "$2" "$3" "$4" "${work:-1}"; }
+rows="" && IFS=, read -ra asked <<<"$policies"
+for p in "${asked[@]}"; do
+  case $p in
+  thrust::device) r=$(row thrust::device device 0.00105 null) ;;
+  loop | std::*) r=$(row "$p" host 0.004 null) ;;
+  *) r=$(row "$p" device 0.00105 0.00101) ;;
+  esac
+  rows+=${rows:+, }$r
+done
+# The device's in-place ceiling, a row after the policies' (role "ceiling"): faster than any, and no policy.
+rows+=', {"policy": "device in place", "device": "device", "role": "ceiling", "status": "ok", "kernel_median_s": 1e-4}'
 environment='{"policybench_version": "fake", "config": {"size": %s}, "ceilings": {"device_copy_median_s": 0.001}}'
-printf '{"environment": '"$environment"',\n "results": [%s]}\n' "${n[$size]}" "$rows" >"${out:-/dev/stdout}"
+sweep="" && [[ -n $work ]] && sweep=$(printf ', "sweep": {"kind": "work", "series": [{"work": %s}]}, "crossovers": %s' \
+  "$work" "{\"gpu_vs_cpu_end_to_end_pinned\": {\"points_compared\": 1, \"from_work\": $((work >= 8 ? work : -1))}}")
+printf '{"environment": '"$environment"',\n "results": [%s]%s}\n' "${n[$size]}" "$rows" "${sweep//-1/null}" \
+  >"${out:-/dev/stdout}"
 """
 
-DEVICE_TESTS = 'sleep 0.05; echo "hold off: ${POLICYBENCH_TEST_NO_STREAM_HOLD:-} max: ${POLICYBENCH_TEST_MAX_SIZE:-}"\n'
+DEVICE_TESTS = ('sleep 0.05; echo "hold off: ${POLICYBENCH_TEST_NO_STREAM_HOLD:-} max: ${POLICYBENCH_TEST_MAX_SIZE:-} '
+                'args: $*"\n')
 
 # Runs the target that follows its options (run.sh's begins with env), as the real tool does.
 SANITIZER = 'while [[ $1 != env ]]; do shift; done\nexec "$@"\n'
@@ -56,35 +78,6 @@ PYTHON = r"""
 [[ ${1:-} == -c && -n ${FAKE_NO_NUMPY:-} ]] && exit 1
 PYTHONPATH=$FAKE_MODULES exec /usr/bin/python3 "$@"
 """
-
-# numba 0.61 with numba-cuda as on the anchor machine: @jit(target_backend='cuda') fails at its first call.
-NUMBA = '''
-__version__ = "0.61.2"
-class config:
-    ENABLE_CUDASIM = 0
-def get_num_threads():
-    return 1
-def jit(*args, **options):
-    def decorate(f):
-        def compiled(*a):
-            raise KeyError(f"Unrecognized options: {set(options)}")
-        return compiled
-    return decorate
-'''
-# numba-cuda older than NumPy 2: its import fails.
-NUMBA_CUDA_BROKEN = 'raise AttributeError("module \'numpy\' has no attribute \'row_stack\'")\n'
-CUPY_MISSING = 'raise ImportError("No module named \'cupy\'")\n'
-CUPY_NO_DEVICE = '''
-__version__ = "13.4.0"
-class cuda:
-    class Device:
-        id = 0
-    class runtime:
-        @staticmethod
-        def getDeviceProperties(device):
-            raise RuntimeError("cudaErrorNoDevice: no CUDA-capable device is detected")
-'''
-
 
 def write(path, text, executable=False):
     os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -98,23 +91,20 @@ def tool(path, body):
     write(path, "#!/bin/bash\n" + LOG + textwrap.dedent(body), executable=True)
 
 
-def make_fakes(root, bundle, driver=True, sanitizer=True, gpu_modules="missing"):
-    """Writes the fake executables into bundle/bin and root/tools (returned: the folder for PATH), and the stub
-    modules into root/modules: gpu_modules "missing" (no numba.cuda, no cupy) or "broken" (numba.cuda fails on import,
-    CuPy finds no device)."""
+def make_fakes(root, bundle, driver=True, sanitizer=True, gpu_modules="working"):
+    """Writes the fake executables into bundle/bin and root/tools, the stub modules into root/modules (gpu_modules:
+    gpu_bundle_modules.write_modules's modes) and, with `driver`,
+    a libcuda.so.1 into root/driver, reached only through LD_LIBRARY_PATH (the loader's cache lacks it). Returns (the
+    folder for PATH, the folder to add to LD_LIBRARY_PATH or None)."""
     tools = os.path.join(root, "tools")
     tool(os.path.join(bundle, "bin", "policybench"), POLICYBENCH)
     tool(os.path.join(bundle, "bin", "policybench_device_tests"), DEVICE_TESTS)
     tool(os.path.join(tools, "nvidia-smi"), "echo 'NVIDIA H200 (fake)'\n")
-    cache = "\tlibcuda.so.1 (libc6,x86-64) => /usr/lib/libcuda.so.1\n" if driver else ""
-    # A cache longer than a pipe holds, libcuda first: a reader that stops at the match (grep -q) cuts ldconfig short.
-    tool(os.path.join(tools, "ldconfig"), f"printf '{cache}'\nfor i in $(seq 100000); do echo \"\tlib$i.so\"; done\n")
+    tool(os.path.join(tools, "ldconfig"), "printf '\tlibc.so.6 (libc6,x86-64) => /lib/libc.so.6\n'\n")
+    if driver:
+        write(os.path.join(root, "driver", "libcuda.so.1"), "")
     if sanitizer:
         tool(os.path.join(tools, "compute-sanitizer"), SANITIZER)
     tool(os.path.join(tools, "python"), PYTHON)
-    modules = os.path.join(root, "modules")
-    write(os.path.join(modules, "numba", "__init__.py"), NUMBA)
-    if gpu_modules == "broken":
-        write(os.path.join(modules, "numba", "cuda", "__init__.py"), NUMBA_CUDA_BROKEN)
-    write(os.path.join(modules, "cupy.py"), CUPY_NO_DEVICE if gpu_modules == "broken" else CUPY_MISSING)
-    return tools
+    gpu_bundle_modules.write_modules(os.path.join(root, "modules"), gpu_modules, write)
+    return tools, os.path.join(root, "driver") if driver else None
