@@ -6,9 +6,11 @@ from plot_report import number
 
 
 def single_point_rows(reports):
-    """([(report index, row)], what): rows of single runs; failing those, each size sweep's largest size (where
-    cache effects matter least), which `what` then says for the figure's title."""
-    single = [(i, r) for i, (_, rows, sweep, _) in enumerate(reports) if not sweep for r in rows]
+    """([(report index, row)], what): rows of single runs of a[i] += 1 (K = 1: the roofline shows more work per
+    element); failing those, each size sweep's largest size (where cache effects matter least), which `what` then
+    says for the figure's title."""
+    single = [(i, r) for i, (_, rows, sweep, _) in enumerate(reports) if not sweep for r in rows
+              if (number(r, "work") or 1) == 1]
     if single:
         return single, ""
     out = []
