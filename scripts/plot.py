@@ -13,12 +13,19 @@ sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))  # its modules, 
 from plot_cold_warm import cold_vs_warm  # noqa: E402 (after the path)
 from plot_figure import STDOUT_FAILED, machine, output_dir, pyplot  # noqa: E402
 from plot_gb_per_s import gb_per_s_bars  # noqa: E402
-from plot_report import load  # noqa: E402
+from plot_report import fail, load  # noqa: E402
 from plot_roofline import roofline  # noqa: E402
 from plot_sweeps import rank_scaling, thread_scaling, time_vs_size  # noqa: E402
 
-FIGURES = (("gb_per_s", gb_per_s_bars), ("time_vs_size", time_vs_size), ("thread_scaling", thread_scaling),
-           ("cold_vs_warm", cold_vs_warm), ("rank_scaling", rank_scaling), ("roofline", roofline))
+FIGURES = {"gb_per_s": gb_per_s_bars, "time_vs_size": time_vs_size, "thread_scaling": thread_scaling,
+           "cold_vs_warm": cold_vs_warm, "rank_scaling": rank_scaling, "roofline": roofline}
+
+
+def figure_names(text):
+    names = text.split(",")
+    if unknown := [n for n in names if n not in FIGURES]:
+        raise argparse.ArgumentTypeError(f"'{unknown[0]}' is not one of: {', '.join(FIGURES)}")
+    return names
 
 
 def main():
@@ -26,14 +33,17 @@ def main():
     parser.add_argument("reports", nargs="+", help="policybench --format json reports, seed_compare.py reports")
     parser.add_argument("-o", "--output-dir", default=".",
                         help="where the PNG and SVG files go, created if missing (default: here)")
+    parser.add_argument("--figures", type=figure_names, default=list(FIGURES), metavar="NAME,...",
+                        help=f"only these figures (default: all of {', '.join(FIGURES)})")
+    parser.error = fail  # argparse's own message, on one line (exit status 2)
     args = parser.parse_args()
     reports = [load(path) for path in args.reports]  # bad input fails before -o is created
     output_dir(args.output_dir)
     plt = pyplot()
     title = f"policybench on {machine([env for env, _, _, _ in reports])}"
     made = 0
-    for name, figure in FIGURES:
-        why_not = figure(plt, reports, title, args.output_dir)
+    for name in args.figures:
+        why_not = FIGURES[name](plt, reports, title, args.output_dir)
         if why_not:
             print(f"plot.py: skipped {name}: {why_not}", file=sys.stderr)
         else:
