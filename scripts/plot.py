@@ -6,12 +6,13 @@ Rows of several reports are merged (e.g. the C++ run and the Python seed's rows 
 per K beside a work sweep); a figure the rows cannot make is skipped with one line saying why.
 Exit status 0; 1 when no figure could be made or one could not be written; 2 for a report that cannot be used."""
 import argparse
+import errno
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))  # its modules, also under python3 -I or -P
 from plot_cold_warm import cold_vs_warm  # noqa: E402 (after the path)
-from plot_figure import STDOUT_FAILED, machine, output_dir, pyplot  # noqa: E402
+from plot_figure import STDOUT_FAILED, machine  # noqa: E402
 from plot_gb_per_s import gb_per_s_bars  # noqa: E402
 from plot_report import fail, load  # noqa: E402
 from plot_roofline import roofline  # noqa: E402
@@ -19,6 +20,28 @@ from plot_sweeps import rank_scaling, thread_scaling, time_vs_size  # noqa: E402
 
 FIGURES = {"gb_per_s": gb_per_s_bars, "time_vs_size": time_vs_size, "thread_scaling": thread_scaling,
            "cold_vs_warm": cold_vs_warm, "rank_scaling": rank_scaling, "roofline": roofline}
+
+
+def output_dir(path):
+    """Creates the directory `path` the figures go to, if missing; one line and exit status 2 when it cannot be."""
+    try:
+        if os.path.exists(path) and not os.path.isdir(path):
+            raise NotADirectoryError(errno.ENOTDIR, "not a directory")
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        fail(f"-o: cannot use '{path}' as the output directory: {e.strerror or e}")
+
+
+def pyplot():
+    """matplotlib.pyplot drawing to files only (the Agg backend: no display, whatever MPLBACKEND says)."""
+    os.environ.pop("MPLBACKEND", None)  # an unknown name there fails matplotlib's import before use() is reached
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        fail("matplotlib is missing: apt-get install python3-matplotlib (scripts/install-deps.sh does)")
+    return plt
 
 
 def figure_names(text):

@@ -4,7 +4,7 @@ import math
 
 from plot_figure import HOLLOW_BARS, MAX_BARS, error_bars, finish, hollow_bars, interval_caption, interval_s, too_many
 from plot_report import number
-from plot_rows import label_rows, single_point_rows, sizes_text
+from plot_rows import disturbed_caption, label_rows, single_point_rows, sizes_text
 
 
 def cold_vs_warm(plt, reports, title, out_dir):
@@ -27,10 +27,12 @@ def cold_vs_warm(plt, reports, title, out_dir):
     caption = ["Cold: the first call in a fresh state (module load, thread pool start; its pages were already "
                "touched); warm: the median of the timed calls after warm-up.",
                interval_caption(any(warm_interval), "the warm median's 95% interval")]
+    caption += disturbed_caption(rows)
     if hollow_bars(warm_bars, rows):
         caption.append(HOLLOW_BARS)
     if spread > 100:  # a linear axis would flatten the small bars to nothing
         ax.set_yscale("log")
+        ax.set_ylim(top=30 * max(cold + warm))  # room for the legend above the bars, inside the axes
         caption.append(f"Log axis: the times span over 10^{int(math.log10(spread))}x, too much for a linear one to "
                        "show the smallest; bars start at the axis' bottom, not at zero.")
         unit = "ms, host clock, log scale"

@@ -40,28 +40,6 @@ def too_many(drawn, most=MAX_LINES, what="lines"):
     return None
 
 
-def output_dir(path):
-    """Creates the directory `path` the figures go to, if missing; one line and exit status 2 when it cannot be."""
-    try:
-        if os.path.exists(path) and not os.path.isdir(path):
-            raise NotADirectoryError(errno.ENOTDIR, "not a directory")
-        os.makedirs(path, exist_ok=True)
-    except OSError as e:
-        fail(f"-o: cannot use '{path}' as the output directory: {e.strerror or e}")
-
-
-def pyplot():
-    """matplotlib.pyplot drawing to files only (the Agg backend: no display, whatever MPLBACKEND says)."""
-    os.environ.pop("MPLBACKEND", None)  # an unknown name there fails matplotlib's import before use() is reached
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        fail("matplotlib is missing: apt-get install python3-matplotlib (scripts/install-deps.sh does)")
-    return plt
-
-
 def machine(environments):
     """'AMD EPYC, NVIDIA H200' from the first report that names them."""
     cpu = next((e.get("host", {}).get("cpu_model") for e in environments if e.get("host", {}).get("cpu_model")), "")

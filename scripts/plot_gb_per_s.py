@@ -3,7 +3,7 @@ interval, under the in-place ceiling of the rows it bounds; a bar above its ceil
 from plot_figure import GB, HOLLOW_BARS, MAX_BARS, error_bars, finish, hollow_bars, interval_caption, throughput, \
     too_many
 from plot_report import number
-from plot_rows import label_rows, single_point_rows, sizes_text
+from plot_rows import disturbed_caption, label_rows, single_point_rows, sizes_text
 
 
 def ceiling(report, size, device):
@@ -97,9 +97,7 @@ def gb_per_s_bars(plt, reports, title, out_dir):
         caption.append("Hatched red: median above its ceiling's best call" +
                        (" (!: beyond both intervals)" if any(n.get("beyond") for n in notes) else "") +
                        "; a cache-resident array, or the ceiling kernel is not the fastest schedule here.")
-    if any(number(r, "disturbed_calls") for _, r in rows):
-        caption.append("[n disturbed]: timed calls whose threads lost the CPU to other work (preemption), left out "
-                       "of the median unless most were.")
+    caption += disturbed_caption(rows)
     if any(n["hollow"] for n in notes):
         caption.append(HOLLOW_BARS)
     figure.suptitle(f"{title}\nthroughput of a[i] += 1, {sizes_text(rows, what)}, read + write counted")

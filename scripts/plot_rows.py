@@ -38,3 +38,11 @@ def sizes_text(rows, what):
     text = "sizes as labelled" if len(sizes) > 1 else \
         f"10^{exponent} elements" if exponent and sizes[0] == 10**exponent else f"{sizes[0]} elements"
     return f"{text} x {'/'.join(types)}" + (f" ({what})" if what else "")
+
+
+def disturbed_caption(rows):
+    """The caption's line on label_rows' '[n disturbed]', as a list: empty when no label has one."""
+    if not any(number(r, "disturbed_calls") for _, r in rows):
+        return []
+    return ["[n disturbed]: timed calls whose threads lost the CPU to other work (preemption), left out of the median "
+            "unless most were."]
