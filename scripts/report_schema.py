@@ -5,11 +5,13 @@ schema is refused whole with one line; and which rows are policies (ceiling rows
 import report_file
 
 # The fields the scripts read, by what they must hold when present; null is always allowed, except where `check`
-# is told otherwise. A count is what policybench writes as a 64-bit unsigned integer.
+# is told otherwise. A count is what policybench writes as a 64-bit unsigned integer; a figure (seconds, GB/s,
+# FLOPs) outside 1e-15..1e18 is no measurement, and would overflow the ratios and axis limits drawn from it.
 KINDS = {"text": (report_file.is_text, f"a name (at most {report_file.MAX_TEXT} characters, no control characters)"),
          "count": (lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**64,
                    "a count (an integer from 0 to 2^64 - 1)"),
-         "number": (lambda v: report_file.is_number(v) and v >= 0, "a finite number >= 0"),
+         "number": (lambda v: report_file.is_number(v) and (v == 0 or 1e-15 <= v <= 1e18),
+                    "a number 0 or from 1e-15 to 1e18"),
          "bool": (lambda v: isinstance(v, bool), "true or false"),
          "object": (lambda v: isinstance(v, dict), "an object")}
 ROW_FIELDS = {**{f: "text" for f in ("policy", "device", "status", "type", "role")},
