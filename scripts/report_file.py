@@ -50,7 +50,7 @@ def describe(value):
     if isinstance(value, float) and not math.isfinite(value):
         return "NaN" if math.isnan(value) else "Infinity" if value > 0 else "-Infinity"
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**40:
-        return f"an integer of {len(str(abs(value)))} digits"  # str() of a 5000-digit one raises
+        return f"an integer of {len(str(abs(value)))} digits"  # too long to quote on one line
     if isinstance(value, str) and not is_text(value):
         return f"a string of {len(value)} characters" if len(value) > MAX_TEXT else \
             "a string with a control character or a lone surrogate"
