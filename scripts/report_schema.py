@@ -5,11 +5,15 @@ schema is refused whole with one line; and which rows are policies (ceiling rows
 import report_file
 
 # The fields the scripts read, by what they must hold when present; null is always allowed, except where `check`
-# is told otherwise. A count is what policybench writes as a 64-bit unsigned integer; a figure (seconds, GB/s,
-# FLOPs) outside 1e-15..1e18 is no measurement, and would overflow the ratios and axis limits drawn from it.
+# is told otherwise. A count is what policybench writes as a 64-bit unsigned integer (K, a whole number, it writes
+# as 1.0); a figure (seconds, GB/s, FLOPs) outside 1e-15..1e18 is no measurement, and would overflow the ratios and
+# axis limits drawn from it.
 KINDS = {"text": (report_file.is_text, f"a name (at most {report_file.MAX_TEXT} characters, no control characters)"),
          "count": (lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**64,
                    "a count (an integer from 0 to 2^64 - 1)"),
+         "whole": (lambda v: (isinstance(v, int) and not isinstance(v, bool) or
+                             isinstance(v, float) and v.is_integer()) and 0 <= v < 2**64,
+                   "a whole number from 0 to 2^64 - 1"),
          "number": (lambda v: report_file.is_number(v) and (v == 0 or 1e-15 <= v <= 1e18),
                     "a number 0 or from 1e-15 to 1e18"),
          "bool": (lambda v: isinstance(v, bool), "true or false"),
@@ -19,7 +23,7 @@ ROW_FIELDS = {**{f: "text" for f in ("policy", "device", "status", "type", "role
                                        "median_ci_low_s", "median_ci_high_s", "kernel_median_ci_low_s",
                                        "kernel_median_ci_high_s", "speedup_vs_1_thread", "flops_per_call",
                                        "flop_per_byte", "gflop_per_s")},
-              **{f: "count" for f in ("size", "threads", "ranks", "work", "reps", "disturbed_calls")},
+              **{f: "count" for f in ("size", "threads", "ranks", "reps", "disturbed_calls")}, "work": "whole",
               **{f: "bool" for f in ("above_ceiling", "mostly_disturbed")}}
 CEILINGS = tuple(f"{where}_{what}" for where in ("host", "device")
                  for what in ("in_place_gb_per_s", "in_place_low_gb_per_s", "copy_gb_per_s", "compute_gflop_per_s",
@@ -54,6 +58,8 @@ def check_report(report, required, not_null=("policy", "status", "size")):
     check(env.get("ceilings") or {}, "environment.ceilings", {c: "number" for c in CEILINGS})
     for i, row in enumerate(report["results"]):
         check(row, f"results[{i}]", ROW_FIELDS, required=required, not_null=not_null)
+        if isinstance(row.get("work"), float):  # policybench writes K as 1.0; figures and keys print it as 1
+            row["work"] = int(row["work"])
         for prefix in ("median", "kernel_median"):  # an error bar must hold its median
             low, median, high = (row.get(f) for f in (f"{prefix}_ci_low_s", f"{prefix}_s", f"{prefix}_ci_high_s"))
             if None not in (low, median, high) and not low <= median <= high:

@@ -67,12 +67,19 @@ class Marks(unittest.TestCase):
         fig, _ = self.draw(plot.time_vs_size, [report(rows, sweep={"kind": "size"})])
         self.assertNotIn("stars", fig.axes[0].get_title())
 
+    def load(self, rows, ceilings=None, sweep=None):
+        """rows written as a report and read back through plot.py's own loading."""
+        path = os.path.join(self.out.name, "r.json")
+        with open(path, "w") as f:
+            json.dump({"environment": {"ceilings": ceilings or {}}, "results": rows, "sweep": sweep}, f)
+        return load(path)
+
     def test_the_roofline_names_k_as_an_integer_and_numpy_only_when_drawn(self):
-        def work_row(policy, k, intensity):
-            return row(policy, 20.0, work=k, flop_per_byte=intensity, gflop_per_s=intensity * 20.0)
+        def work_row(policy, k, intensity):  # K as policybench writes it: 2.0
+            return row(policy, 20.0, work=float(k), flop_per_byte=intensity, gflop_per_s=intensity * 20.0)
         rows = [work_row("loop", k, k / 8) for k in (2, 4)]
         ceilings = {"host_in_place_gb_per_s": 40.0, "host_compute_gflop_per_s": 100.0}
-        fig, caption = self.draw(plot.roofline, [report(rows, ceilings, sweep={"kind": "work"})])
+        fig, caption = self.draw(plot.roofline, [self.load(rows, ceilings, {"kind": "work"})])
         top = fig.axes[0].child_axes[0]
         self.assertEqual([t.get_text() for t in top.get_xticklabels()], ["2", "4"])
         self.assertNotIn("NumPy", caption)
@@ -84,10 +91,7 @@ class Marks(unittest.TestCase):
     def test_ceiling_rows_are_not_policies(self):
         rows = [row("loop", 20.0), row("host in-place ceiling", 45.0, role="ceiling"), row("std::par", 40.0,
                                                                                              role="policy")]
-        path = os.path.join(self.out.name, "r.json")
-        with open(path, "w") as f:
-            json.dump({"environment": {"ceilings": {"host_in_place_gb_per_s": 45.0}}, "results": rows}, f)
-        fig, _ = self.draw(plot.gb_per_s_bars, [load(path)])
+        fig, _ = self.draw(plot.gb_per_s_bars, [self.load(rows, {"host_in_place_gb_per_s": 45.0})])
         self.assertEqual([t.get_text() for t in fig.axes[0].get_xticklabels()], ["loop", "std::par"])
 
 
