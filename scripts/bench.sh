@@ -9,13 +9,17 @@ cd "$(dirname "$0")/.."
 build="${1:-build/default}"
 rounds="${BENCH_ROUNDS:-3}"
 size=10000000 warmup=3 reps=100
+[[ $rounds =~ ^[1-9][0-9]{0,5}$ ]] || { echo "bench.sh: BENCH_ROUNDS '$rounds' is not a count >= 1" >&2; exit 2; }
+pb="$build/src/policybench"
+for exe in "$pb" "$build/bench/policybench_bare_loop"; do
+  [ -x "$exe" ] || { echo "bench.sh: $exe not found; build first (scripts/test.sh)" >&2; exit 2; }
+done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-pb="$build/src/policybench"
 # The rows of a report that ran on DEVICE (host or device) and measured, comma-separated: the registry's names, as
 # the run reported them, so that a new policy joins every step below without an edit here.
-rows_ok='import json, sys; rows = json.load(open(sys.argv[1]))["results"]
-print(",".join(r["policy"] for r in rows if r["device"] == sys.argv[2] and r["status"] == "ok"))'
+rows_ok='import json, sys; sys.path.insert(0, "scripts"); from report_schema import policy_rows
+print(",".join(r["policy"] for r in policy_rows(json.load(open(sys.argv[1]))) if r["device"] == sys.argv[2]))'
 for ((k = 1; k <= rounds; k++)); do
   # NumPy a += 1 and Numba @njit(parallel=True) from the seed's own script just before and just after the default
   # run (noise-driven stopping), so that drift moves both sides alike.
@@ -52,6 +56,8 @@ PY
 done
 /usr/bin/python3 - "$work" "$rounds" <<'PY'
 import json, math, os, statistics, sys
+sys.path.insert(0, "scripts")
+from report_schema import policy_rows
 work, rounds = sys.argv[1], int(sys.argv[2])
 
 def load(name):
@@ -59,8 +65,7 @@ def load(name):
     return json.load(open(path)) if os.path.exists(path) else None
 
 def ok(report, device):
-    rows = (report or {"results": []})["results"]
-    return {r["policy"]: r for r in rows if r["status"] == "ok" and r["device"] == device}
+    return {r["policy"]: r for r in policy_rows(report or {"results": []}) if r["device"] == device}
 
 def host_ceiling_gb_per_s(report):
     # The in-place ceiling; reports from before it was named carry it under the copy's old name.

@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """Compares two policybench JSON reports row by row: B's median over A's and a two-sided Mann-Whitney U test on the
 raw warm samples (samples_s), verdict SAME / FASTER / SLOWER as google/benchmark's tools/compare.py gives it: a
-difference counts only when p < --alpha and the medians differ by at least --min-effect percent.
+difference counts only when p < --alpha and the medians differ by at least --min-effect percent. Rows are the same
+row when policy, element type, size, host threads and K (work per element) all match, so every point of two thread
+or work sweeps is compared; ceiling rows are not policies and are left out.
 Exit status 0; 1 with --fail-on-slower PCT when a row is SLOWER by more than PCT percent; 2 for bad input."""
 
 import argparse
@@ -10,7 +12,9 @@ import os
 import statistics
 import sys
 
-import report_file
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))  # its modules, also under python3 -I or -P
+import report_file  # noqa: E402 (after the path)
+import report_schema  # noqa: E402
 
 try:
     from scipy.stats import mannwhitneyu
@@ -60,36 +64,34 @@ def probability(text):
 
 
 def rows(path):
-    """The report's rows that ran, by (policy, type, size); each must carry samples_s, the raw warm samples, each a
-    finite number of seconds >= 0 (a NaN would compare as SAME with anything, JSON true would count as 1 s)."""
+    """The report's policy rows that ran, by (policy, type, size, threads, K); each must carry samples_s, the raw warm
+    samples, each a finite number of seconds >= 0 (a NaN would compare as SAME with anything, JSON true would count
+    as 1 s). Fields older reports lack (type, threads, work) key as '-'."""
     try:
         report = report_file.read(path)
+        report_schema.check_report(report, required=("policy", "status", "size"))
     except report_file.BadReport as e:
         fail(f"{path}: {e}")
-    results = report.get("results") if isinstance(report, dict) else None
-    if not isinstance(results, list):
-        fail(f"{path}: no 'results' list: not a policybench report")
     out = {}
-    for index, r in enumerate(results):
-        if not isinstance(r, dict) or r.get("status") != "ok":
-            continue
-        policy, samples, kind, size = r.get("policy"), r.get("samples_s"), r.get("type", "-"), r.get("size")
-        if not isinstance(policy, str):
-            fail(f"{path}: results[{index}]: 'policy' is {report_file.describe(policy)}, not a name")
+    for r in report_schema.policy_rows(report):
+        key = (r["policy"], *("-" if r.get(f) is None else r[f] for f in ("type", "size", "threads", "work")))
+        samples = r.get("samples_s")
         if not isinstance(samples, list) or not samples:
-            fail(f"{path}: row {policy} has no samples_s (raw warm samples), so no statistical comparison is "
+            fail(f"{path}: row {key[0]} has no samples_s (raw warm samples), so no statistical comparison is "
                  "possible; rerun with a policybench that writes them")
-        if not isinstance(kind, str):  # absent in some older reports
-            fail(f"{path}: row {policy}: 'type' is {report_file.describe(kind)}, not a name")
-        if not isinstance(size, int) or isinstance(size, bool) or size < 0:
-            fail(f"{path}: row {policy}: 'size' is {report_file.describe(size)}, not a count")
-        key = (policy, kind, size)
         bad = next((i for i, s in enumerate(samples) if not report_file.is_number(s) or s < 0), None)
         if bad is not None:
             fail(f"{path}: row {key[0]}: samples_s[{bad}] is {report_file.describe(samples[bad])}, not a duration "
                  "(a finite number of seconds >= 0)")
+        if key in out:
+            fail(f"{path}: two rows {key[0]} with the same type, size, threads and K")
         out[key] = [float(s) for s in samples]
     return out
+
+
+def row_key(key):
+    """The columns naming a row: policy, type, size, threads, K."""
+    return f"{key[0]:<26} {key[1]:<8} {key[2]!s:>11} {key[3]!s:>7} {key[4]!s:>5}"
 
 
 def verdict(a, b, alpha, min_effect_pct):
@@ -103,7 +105,8 @@ def verdict(a, b, alpha, min_effect_pct):
 
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(prog="compare_reports", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="compare_reports", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("a", metavar="A.json", help="the baseline report")
     p.add_argument("b", metavar="B.json", help="the report compared with it")
     p.add_argument("--alpha", type=probability, default=0.05, help="p-value below which a difference counts (0.05)")
@@ -120,21 +123,21 @@ def main(argv):
     a, b = rows(args.a), rows(args.b)
     common = [k for k in a if k in b]
     if not common:
-        fail(f"no row ran in both {args.a} and {args.b} (same policy, type and size)")
-    lines = [f"{'policy':<26} {'type':<8} {'size':>11} {'A median s':>12} {'B median s':>12} {'B/A':>7} "
-             f"{'p-value':>8}  verdict (p < {args.alpha}, effect >= {args.min_effect}%)"]
+        fail(f"no row ran in both {args.a} and {args.b} (same policy, type, size, threads and K)")
+    lines = [f"{'policy':<26} {'type':<8} {'size':>11} {'threads':>7} {'K':>5} {'A median s':>12} {'B median s':>12} "
+             f"{'B/A':>7} {'p-value':>8}  verdict (p < {args.alpha}, effect >= {args.min_effect}%)"]
     regressions = []
     for key in common:
         ratio, p, word = verdict(a[key], b[key], args.alpha, args.min_effect)
         few = min(len(a[key]), len(b[key])) < FEW_SAMPLES
-        lines.append(f"{key[0]:<26} {key[1]:<8} {key[2]!s:>11} {statistics.median(a[key]):12.6g} "
+        lines.append(f"{row_key(key)} {statistics.median(a[key]):12.6g} "
                      f"{statistics.median(b[key]):12.6g} {ratio:7.3f} {p:8.4f}  {word}"
                      + (f" (fewer than {FEW_SAMPLES} samples: little power)" if few else ""))
         if word == "SLOWER" and args.fail_on_slower is not None and (ratio - 1) * 100 > args.fail_on_slower:
-            regressions.append(f"{key[0]} {100 * (ratio - 1):.1f}% slower")
+            regressions.append(f"{' '.join(map(str, key))} {100 * (ratio - 1):.1f}% slower")
     for name, only in ((args.a, [k for k in a if k not in b]), (args.b, [k for k in b if k not in a])):
         for key in only:
-            lines.append(f"{key[0]:<26} {key[1]:<8} {key[2]!s:>11} only in {name}")
+            lines.append(f"{row_key(key)} only in {name}")
     write_stdout("\n".join(lines) + "\n")
     if regressions:
         print(f"compare_reports: regression beyond {args.fail_on_slower}%: " + ", ".join(regressions), file=sys.stderr)

@@ -6,10 +6,16 @@
 # "mpirun --allow-run-as-root --oversubscribe --bind-to core" when run as root, else "mpirun --bind-to core"; use
 # "srun" on a cluster).
 set -euo pipefail
-cd "$(dirname "$0")/.."
 [ $# -ge 2 ] || { echo "usage: scripts/mpi_scaling.sh OUTPUT.json MAX_RANKS [policybench-mpi options...]" >&2; exit 2; }
 output=$1 max_ranks=$2
 shift 2
+# OUTPUT is where the caller meant it, and must be writable before minutes of measuring, not after.
+[[ -n $output && $output != */ && ! -d $output ]] ||
+  { echo "mpi_scaling.sh: OUTPUT '$output' is not a file name" >&2; exit 2; }
+[[ $output == /* ]] || output=$PWD/$output
+[[ -w $(dirname "$output") && (! -e $output || (-f $output && -w $output)) ]] ||
+  { echo "mpi_scaling.sh: cannot write OUTPUT '$output'" >&2; exit 2; }
+cd "$(dirname "$0")/.."
 [[ "$max_ranks" =~ ^[1-9][0-9]*$ ]] ||
   { echo "mpi_scaling.sh: MAX_RANKS '$max_ranks' is not a positive count" >&2; exit 2; }
 exe="${BUILD:-build/default}/src/policybench-mpi"
@@ -40,7 +46,10 @@ for path in sys.argv[2:]:
     merged["warnings"] += [f"{report['mpi']['ranks']} ranks: {w}" for w in report["warnings"]]
     merged["sweep"]["series"].append(report["mpi"])
 merged["mpi"] = merged["sweep"]["series"][-1]
-with open(sys.argv[1], "w", encoding="utf-8") as f:
-    json.dump(merged, f, indent=2)
+try:
+    with open(sys.argv[1], "w", encoding="utf-8") as f:
+        json.dump(merged, f, indent=2)
+except OSError as e:
+    sys.exit(f"mpi_scaling.sh: cannot write {sys.argv[1]}: {e.strerror or e}")
 print(sys.argv[1])
 PY

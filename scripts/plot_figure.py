@@ -7,6 +7,10 @@ import sys
 from plot_report import fail, number
 
 GB = "GB/s (10^9 bytes/s)"
+# Beyond these a figure's labels overlap past reading (and matplotlib refuses images over 2^16 pixels wide).
+MAX_BARS, MAX_LINES = 100, 40
+HOLLOW = "Hollow: most of the point's timed calls were disturbed (its figures count them), off the line."
+HOLLOW_BARS = "Hollow bars: most of the row's timed calls were disturbed, so its figures count them."
 STDOUT_FAILED = []  # set once standard output could not be written: the figures are still made, then exit status 1
 
 
@@ -27,6 +31,13 @@ def show(path):
         STDOUT_FAILED.append(True)
     if sys.stdout is not None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the flush at exit has nothing to say
+
+
+def too_many(drawn, most=MAX_LINES, what="lines"):
+    """The reason a figure is not made when it would hold more than `most` lines or bars, else None."""
+    if len(drawn) > most:
+        return f"{len(drawn)} {what} are too many for one figure to show readably (at most {most})"
+    return None
 
 
 def machine(environments):
@@ -82,6 +93,33 @@ def throughput(row):
     if value is None or not median or times is None:
         return value, None, kernel
     return value, (value * median / times[1], value * median / times[0]), kernel
+
+
+def draw_series(ax, label, rows, x, y, interval):
+    """One line through the rows (in the order given) at (x(row), y(row)) with interval(row)'s error bars ((low,
+    high) or None). A row whose timed calls were mostly disturbed (its figures count them) is a hollow marker off the
+    line, never a real point. Returns (any interval drawn, any hollow marker drawn)."""
+    quiet = [r for r in rows if not r.get("mostly_disturbed")]
+    ys, intervals = [y(r) for r in quiet], [interval(r) for r in quiet]
+    line = ax.errorbar([x(r) for r in quiet], ys, yerr=error_bars(ys, intervals), marker="o", markersize=3,
+                       capsize=2, elinewidth=1, label=label)
+    hollow = [r for r in rows if r.get("mostly_disturbed")]
+    if hollow:
+        ax.plot([x(r) for r in hollow], [y(r) for r in hollow], linestyle="none", marker="o", markersize=5,
+                markerfacecolor="none", markeredgecolor=line[0].get_color())
+    return any(intervals), bool(hollow)
+
+
+def hollow_bars(bars, rows):
+    """Empties the bars of rows whose timed calls were mostly disturbed (their figures count those calls): never
+    drawn as real. Returns whether any was."""
+    hollow = False
+    for bar, (_, r) in zip(bars, rows):
+        if r.get("mostly_disturbed"):
+            bar.set_edgecolor(bar.get_facecolor())
+            bar.set_fill(False)
+            hollow = True
+    return hollow
 
 
 def error_bars(values, intervals):

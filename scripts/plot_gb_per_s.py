@@ -1,8 +1,9 @@
 """The GB/s figure: host and device bars in panels of their own, each on a linear axis from zero with its 95%
 interval, under the in-place ceiling of the rows it bounds; a bar above its ceiling is hatched and captioned."""
-from plot_figure import GB, error_bars, finish, interval_caption, throughput
+from plot_figure import GB, HOLLOW_BARS, MAX_BARS, error_bars, finish, hollow_bars, interval_caption, throughput, \
+    too_many
 from plot_report import number
-from plot_rows import label_rows, single_point_rows, sizes_text
+from plot_rows import disturbed_caption, label_rows, single_point_rows, sizes_text
 
 
 def ceiling(report, size, device):
@@ -37,7 +38,7 @@ def bar_panel(ax, reports, rows):
                   label="device policy (kernel time)" if device == "device" else
                   "host policy (host clock)")
     ax.set_xticks(range(len(rows)), label_rows(rows), rotation=45, ha="right")
-    notes = {"interval": any(i for _, i, _ in figures)}
+    notes = {"interval": any(i for _, i, _ in figures), "hollow": hollow_bars(bars, rows)}
     # One ceiling segment over each run of bars that share it (same report and size; rows come sorted by report).
     groups, drawn = {}, set()
     for x, (i, r) in enumerate(rows):
@@ -75,6 +76,8 @@ def gb_per_s_bars(plt, reports, title, out_dir):
     rows = [(i, r) for i, r in picked if throughput(r)[0] is not None]
     if not rows:
         return "no row with a GB/s figure"
+    if why := too_many(rows, MAX_BARS, "bars"):
+        return why
     # Host and device bars in panels of their own, each on a linear axis from zero: a GPU's TB/s beside a CPU's
     # GB/s would flatten the host bars to nothing. Each report's rows together, so a ceiling spans only its rows.
     panels = [sorted([ir for ir in rows if (ir[1]["device"] == "device") == on_device], key=lambda ir: ir[0])
@@ -94,9 +97,9 @@ def gb_per_s_bars(plt, reports, title, out_dir):
         caption.append("Hatched red: median above its ceiling's best call" +
                        (" (!: beyond both intervals)" if any(n.get("beyond") for n in notes) else "") +
                        "; a cache-resident array, or the ceiling kernel is not the fastest schedule here.")
-    if any(number(r, "disturbed_calls") for _, r in rows):
-        caption.append("[n disturbed]: timed calls whose threads lost the CPU to other work (preemption), left out "
-                       "of the median.")
+    caption += disturbed_caption(rows)
+    if any(n["hollow"] for n in notes):
+        caption.append(HOLLOW_BARS)
     figure.suptitle(f"{title}\nthroughput of a[i] += 1, {sizes_text(rows, what)}, read + write counted")
     axes[0][0].set_ylabel(GB)
     finish(axes[0][-1], out_dir, "gb_per_s", None, None, GB if len(panels) == 1 else "", caption, loc="upper left")

@@ -6,9 +6,11 @@ from plot_report import number
 
 
 def single_point_rows(reports):
-    """([(report index, row)], what): rows of single runs; failing those, each size sweep's largest size (where
-    cache effects matter least), which `what` then says for the figure's title."""
-    single = [(i, r) for i, (_, rows, sweep, _) in enumerate(reports) if not sweep for r in rows]
+    """([(report index, row)], what): rows of single runs of a[i] += 1 (K = 1: the roofline shows more work per
+    element); failing those, each size sweep's largest size (where cache effects matter least), which `what` then
+    says for the figure's title."""
+    single = [(i, r) for i, (_, rows, sweep, _) in enumerate(reports) if not sweep for r in rows
+              if (number(r, "work") or 1) == 1]
     if single:
         return single, ""
     out = []
@@ -36,3 +38,11 @@ def sizes_text(rows, what):
     text = "sizes as labelled" if len(sizes) > 1 else \
         f"10^{exponent} elements" if exponent and sizes[0] == 10**exponent else f"{sizes[0]} elements"
     return f"{text} x {'/'.join(types)}" + (f" ({what})" if what else "")
+
+
+def disturbed_caption(rows):
+    """The caption's line on label_rows' '[n disturbed]', as a list: empty when no label has one."""
+    if not any(number(r, "disturbed_calls") for _, r in rows):
+        return []
+    return ["[n disturbed]: timed calls whose threads lost the CPU to other work (preemption), left out of the median "
+            "unless most were."]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates every figure in the README: a default run, a size sweep and a thread sweep, each as JSON, then
-# scripts/plot.py on the three; a work sweep at 10^6 elements with the seed's rows at each K, then
-# scripts/roofline_plot.py on them. Run it on a quiet machine. Arguments: BUILD_DIR (default build/default) and
+# scripts/plot.py on the three; a work sweep at 10^6 elements with the seed's rows at each K, then plot.py's
+# roofline of them. Run it on a quiet machine. Arguments: BUILD_DIR (default build/default) and
 # MAX_SIZE for the size sweep (default 1000000000, the series' own end: one array of 10^9 float64 needs 8 GB;
 # the sweep stops earlier, saying so, where memory is short).
 set -euo pipefail
@@ -35,4 +35,4 @@ for path in sys.argv[1:]:
         f.write("\n")
 PY
 scripts/plot.py "$out/run.json" "$out/size_sweep.json" "$out/thread_sweep.json" -o "$out"
-scripts/roofline_plot.py "$out/work_sweep.json" "$out"/seed_work/*.json -o "$out"
+scripts/plot.py --figures roofline "$out/work_sweep.json" "$out"/seed_work/*.json -o "$out"

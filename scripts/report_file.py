@@ -1,5 +1,6 @@
 """Reading a policybench JSON report for plot.py and compare_reports.py: whatever the file holds, the result is the
-parsed JSON or one BadReport whose text says why, never a traceback and never a wait."""
+parsed JSON or one BadReport whose text says why, never a traceback and never a wait (report_schema.py then checks
+the fields)."""
 
 import json
 import math
@@ -48,6 +49,11 @@ def describe(value):
         return "an object"
     if isinstance(value, float) and not math.isfinite(value):
         return "NaN" if math.isnan(value) else "Infinity" if value > 0 else "-Infinity"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**40:
+        return f"an integer of {len(str(abs(value)))} digits"  # too long to quote on one line
+    if isinstance(value, str) and not is_text(value):
+        return f"a string of {len(value)} characters" if len(value) > MAX_TEXT else \
+            "a string with a control character or a lone surrogate"
     text = json.dumps(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -61,3 +67,13 @@ def is_number(value):
         return math.isfinite(value)
     except OverflowError:
         return False
+
+
+# Names (policies, CPU models) are drawn and printed: longer ones, control characters (which split a line) and lone
+# surrogates (which UTF-8 cannot encode: a figure's file would end mid-write) are refused rather than drawn.
+MAX_TEXT = 200
+
+
+def is_text(value):
+    return isinstance(value, str) and len(value) <= MAX_TEXT and \
+        not any(c < " " or "\x7f" <= c < "\xa0" or "\ud800" <= c <= "\udfff" for c in value)

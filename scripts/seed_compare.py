@@ -17,12 +17,13 @@ except ImportError:
     sys.exit(f"seed_compare: error: NumPy is missing for {sys.executable}; scripts/install-deps.sh installs "
              "python3-numpy for /usr/bin/python3")
 
-import seed_gpu
-import seed_output
-import seed_report
-import seed_variants
-import seed_work
-from seed_measure import measure
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))  # its modules, also under python3 -I or -P
+import seed_gpu  # noqa: E402 (after the path)
+import seed_output  # noqa: E402
+import seed_report  # noqa: E402
+import seed_variants  # noqa: E402
+import seed_work  # noqa: E402
+from seed_measure import measure  # noqa: E402
 
 TYPES = {"float32": np.float32, "float64": np.float64, "int32": np.int32, "int64": np.int64}
 # (policy as people write it, device, backend family for a row that did not run, variant); the report's row order.
@@ -69,6 +70,12 @@ def policy_list(text):
     return names
 
 
+def output_path(text):
+    if not text:
+        raise argparse.ArgumentTypeError("an empty file name; leave --output out to write to standard output")
+    return text
+
+
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="seed_compare", description=__doc__.split(";")[0])
     p.add_argument("--size", type=whole_number(0), default=10_000_000, help="element count (default 10000000)")
@@ -84,7 +91,8 @@ def parse_args(argv):
     p.add_argument("--require-gpu", action="store_true",
                    help="exit status 1 when a GPU row is unavailable: for a machine that has a GPU (the GPU check)")
     p.add_argument("--format", choices=["table", "json"], default="table", help="report format (default table)")
-    p.add_argument("--output", help="write the report to this file, atomically, instead of stdout")
+    p.add_argument("--output", type=output_path,
+                   help="write the report to this file, atomically, instead of stdout")
     p.error = usage_error  # argparse's own message, on one line
     return p.parse_args(argv)
 
@@ -103,9 +111,11 @@ def main(argv):
     try:
         if args.output and os.path.islink(args.output):
             args.output = os.path.realpath(args.output)  # replace the file the link names, not the link
-        output = seed_output.open_output(args.output) if args.output else None
+        if args.output:
+            seed_output.check_output(args.output)
     except OSError as e:
         usage_error(f"--output: cannot write {args.output}: {e.strerror or e}")
+    output = None
     try:
         a = np.empty(args.size, dtype)
         rows = []
@@ -118,6 +128,7 @@ def main(argv):
                   "warnings": seed_report.warnings(rows)}
         text = json.dumps(report, indent=2) + "\n" if args.format == "json" else seed_report.table(report)
         try:
+            output = seed_output.open_output(args.output) if args.output else None
             seed_output.write_report(text, output, args.output)
             output = None  # renamed into place: nothing to remove
         except OSError as e:  # a full disk, a closed or full stdout: the results are lost, so say so

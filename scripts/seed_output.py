@@ -1,5 +1,6 @@
-"""Writing the seed's report: to standard output, or atomically to --output through a temporary beside it that a
-terminating signal removes, so an interrupted or failed run leaves nothing beside the target."""
+"""Writing the seed's report: to standard output, or atomically to --output through a temporary beside it, created
+only once the report is made and removed by a terminating signal, so an interrupted, killed or failed run leaves
+nothing beside the target."""
 
 import errno
 import os
@@ -26,14 +27,25 @@ def remove_temporary_and_die(signum, _frame):
     os.kill(os.getpid(), signum)
 
 
-def open_output(path):
-    """A temporary file beside `path`, so the final rename is atomic, removed by a terminating signal (see
-    TERMINATING) until write_report renames it; raises OSError when it cannot be created."""
+def check_output(path):
+    """Raises OSError when a report could not be renamed into `path`, checked before measuring without creating
+    anything (the temporary exists only while the finished report is written: a KILL leaves nothing)."""
     if os.path.isdir(path):
         raise IsADirectoryError(f"{path} is a directory")
     # Renaming over a device, FIFO or socket would replace it with a plain file (as root, /dev/null itself).
     if os.path.exists(path) and not os.path.isfile(path):
         raise OSError(f"{path} is not a regular file (a device, FIFO or socket); leave --output out for stdout")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise FileNotFoundError(errno.ENOENT, f"no directory {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise PermissionError(errno.EACCES, f"cannot create files in {folder}")
+
+
+def open_output(path):
+    """A temporary file beside `path`, so the final rename is atomic, removed by a terminating signal (see
+    TERMINATING) until write_report renames it; raises OSError when it cannot be created."""
+    check_output(path)
     for signum in TERMINATING:
         signal.signal(signum, remove_temporary_and_die)
     # Blocked while the file is created and recorded: a signal in between would leave a file nobody knows of.

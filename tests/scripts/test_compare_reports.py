@@ -1,6 +1,8 @@
 #!/usr/bin/python3
 """scripts/compare_reports.py on synthetic reports: a real 10% shift is SLOWER, identical samples are SAME, a
-significant shift below the minimum effect is SAME, --fail-on-slower sets the exit status, bad input is one line."""
+significant shift below the minimum effect is SAME, --fail-on-slower sets the exit status, bad input is one line,
+every point of a thread or work sweep is its own row, ceiling rows are not policies, --help says everything, and it
+runs under python3 -I and PYTHONSAFEPATH=1 (its sibling module found without the script's folder on sys.path)."""
 
 import json
 import os
@@ -24,19 +26,19 @@ def report(rows):
 
 
 class CompareReports(unittest.TestCase):
-    def run_script(self, a, b, *args, **popen):
+    def run_script(self, a, b, *args, python=(sys.executable,), **popen):
         with tempfile.TemporaryDirectory() as d:
             paths = []
             for name, content in (("a.json", a), ("b.json", b)):
                 paths.append(os.path.join(d, name))
                 with open(paths[-1], "w") as f:
                     f.write(content if isinstance(content, str) else json.dumps(content))
-            done = subprocess.run([sys.executable, SCRIPT, *paths, *args], text=True, stderr=subprocess.PIPE,
+            done = subprocess.run([*python, SCRIPT, *paths, *args], text=True, stderr=subprocess.PIPE,
                                   **{"stdout": subprocess.PIPE, **popen})
         return done.returncode, done.stdout, done.stderr
 
     def verdicts(self, out):
-        return {line.split()[0]: line.split()[7] for line in out.splitlines()[1:] if "only in" not in line}
+        return {line.split()[0]: line.split()[9] for line in out.splitlines()[1:] if "only in" not in line}
 
     def test_a_real_ten_percent_shift_is_slower_and_faster_the_other_way(self):
         a = report({"loop": samples(1e-3, 1)})
@@ -74,9 +76,43 @@ class CompareReports(unittest.TestCase):
         self.assertEqual(code, 0)
         self.assertRegex(out, r"thrust::omp .* only in .*a\.json")
 
+    def test_every_point_of_a_thread_or_a_work_sweep_is_compared(self):
+        for field in ("threads", "work"):
+            a, b = ({"results": [dict(policy=p, status="ok", type="float64", size=1000, samples_s=samples(t, seed),
+                                      **{field: n}) for p in ("loop", "std::par") for n, t in ((1, 1e-3), (2, 5e-4))]}
+                    for seed in (1, 2))
+            code, out, _ = self.run_script(a, b)
+            self.assertEqual(code, 0)
+            rows = [line.split() for line in out.splitlines()[1:]]
+            self.assertEqual(len(rows), 4, out)
+            column = 3 if field == "threads" else 4
+            self.assertEqual(sorted((r[0], r[column]) for r in rows),
+                             [("loop", "1"), ("loop", "2"), ("std::par", "1"), ("std::par", "2")])
+
+    def test_ceiling_rows_are_not_compared_as_policies(self):
+        a = report({"loop": samples(1e-3, 1)})
+        a["results"].append({"policy": "host in-place ceiling", "role": "ceiling", "status": "ok", "size": 1000})
+        code, out, err = self.run_script(a, a)
+        self.assertEqual(code, 0, err)
+        self.assertEqual(self.verdicts(out), {"loop": "SAME"})
+        self.assertNotIn("ceiling", out.split("\n", 1)[1])
+
+    def test_help_ends_with_the_exit_status(self):
+        done = subprocess.run([sys.executable, SCRIPT, "--help"], capture_output=True, text=True)
+        self.assertEqual(done.returncode, 0)
+        self.assertIn("2 for bad input.", done.stdout)
+        self.assertIn("threads and K", done.stdout)
+
+    def test_runs_with_the_scripts_folder_off_sys_path(self):
+        good = report({"loop": samples(1e-3, 1)})
+        for python, env in (((sys.executable, "-I"), None), ((sys.executable,), {**os.environ, "PYTHONSAFEPATH": "1"})):
+            code, out, err = self.run_script(good, good, python=python, env=env)
+            self.assertEqual((code, err), (0, ""))
+            self.assertEqual(self.verdicts(out), {"loop": "SAME"})
+
     def test_bad_input_is_one_line_and_exit_2(self):
         good = report({"loop": samples(1e-3, 1)})
-        no_samples = {"results": [{"policy": "loop", "status": "ok", "median_s": 1e-3}]}
+        no_samples = {"results": [{"policy": "loop", "status": "ok", "size": 1000, "median_s": 1e-3}]}
         for a, b, args, message in ((good, "{not json", [], "not JSON"), (good, no_samples, [], "no samples_s"),
                                     (good, {"results": 3}, [], "not a policybench report"),
                                     (good, report({"other": samples(1e-3, 1)}), [], "no row ran in both"),
