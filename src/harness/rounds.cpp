@@ -18,6 +18,7 @@ void append_calls(timed_calls& acc, timed_calls next) {
   if (!judged) acc.disturbed.clear();
   acc.parallelism.insert(acc.parallelism.end(), next.parallelism.begin(), next.parallelism.end());
   acc.kernel_s.insert(acc.kernel_s.end(), next.kernel_s.begin(), next.kernel_s.end());
+  acc.round_median_s.insert(acc.round_median_s.end(), next.round_median_s.begin(), next.round_median_s.end());
   acc.calls += next.calls;
   acc.elapsed_s += next.elapsed_s;
   acc.stopped_by = next.stopped_by;

@@ -34,6 +34,8 @@ bool measure_round(measured_run& run, const policy_entry& p, std::size_t i, int 
     // --timeout ends the row; a round's share of the budget running out only ends the round (rounds to come get
     // their shares, and the row stops by budget once the whole budget is spent).
     if (m.in_place.stopped_by == stop_reason::timeout) round_stop = stop_reason::timeout;
+    if (const auto counted = counted_samples(m.in_place, run.config.keep_disturbed); !counted.empty())
+      m.in_place.round_median_s = {summarize(counted).median_s};
     if (o.result)
       append_round(*o.result, std::move(m), round);
     else

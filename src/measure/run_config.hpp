@@ -82,6 +82,9 @@ struct timed_calls {
   /// per-call share); warm_s then holds a separate unheld call's host-synchronous time. Empty on the host and where
   /// measurement::no_kernel_time says why.
   std::vector<double> kernel_s;
+  /// Interleaved runs: the median of each round's counted calls, each round on a fresh array (fresh pages and
+  /// placement: what a new process would get), so that a row's interval can include what a rerun moves.
+  std::vector<double> round_median_s = {};
   std::uint64_t calls = 0; ///< calls the buffer received (what validation expects): cold + warm-up + timed on the host
   stop_reason stopped_by = stop_reason::reps; ///< the criterion that ended the timed calls (stop_after)
   double elapsed_s = 0;                       ///< wall seconds from the cold call's start to the last call's end

@@ -4,7 +4,7 @@
 
 #include "measure/ceilings.hpp"
 #include "measure/compute_ceiling.hpp"
-#include "policies/device_policies.hpp"
+#include "policies/device_entry.hpp"
 #include "policies/host_entry.hpp"
 #include "policybench/increment.hpp"
 

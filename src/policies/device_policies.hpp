@@ -3,13 +3,7 @@
 // POLICYBENCH_DEVICE_FN, which is then nullptr (the function is never referenced), and lists those rows unavailable.
 #pragma once
 
-#include "machine/device_info.hpp"
 #include "measure/run_config.hpp"
-#include "policies/policy.hpp"
-
-#include <optional>
-#include <string>
-#include <utility>
 
 namespace policybench {
 
@@ -21,17 +15,6 @@ measurement measure_thrust_par_nosync_proclaimed(const run_config& cfg); // thru
 measurement measure_cub_transform(const run_config& cfg);                // cub_transform.cu
 measurement measure_cuda_kernel(const run_config& cfg);                  // kernels.cu
 measurement measure_cuda_kernel_grid_stride(const run_config& cfg);      // kernels.cu
-
-/// A device row: unavailable with the device's reason, or without nvcc, where there is nothing to run.
-inline policy_entry device_entry(std::string name, std::string backend, measure_fn measure, const device_info& device) {
-  std::optional<std::string> unavailable = device.unavailable;
-  if (!measure) unavailable = "built without nvcc (no CUDA compiler found at configure time)";
-  return {.name = std::move(name),
-          .device = "device",
-          .backend = std::move(backend),
-          .unavailable = unavailable,
-          .measure = unavailable ? nullptr : measure};
-}
 
 } // namespace policybench
 

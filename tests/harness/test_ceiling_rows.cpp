@@ -1,0 +1,60 @@
+// Every timed stream is a row: ceiling rows in every format, an interval that spans the rounds' medians, and a
+// parallel call short of its threads counted as disturbed. Each fails on the bug it names.
+#include <doctest/doctest.h>
+
+#include "harness/host_ceiling_run.hpp"
+
+#include "machine/run_context.hpp"
+#include "measure/timing.hpp"
+#include "report/report.hpp"
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace policybench;
+
+TEST_CASE("a ceiling row is in every format: table, markdown, CSV, JSON and gbench, with its role") {
+  const auto report = to_report(run_of({host_outcome("loop", {1, 1, 1}, host_threading::one_thread, 1)}));
+  const auto has_ceiling = [](const std::string& text) { return text.find("host STREAM copy") != std::string::npos; };
+  std::ostringstream table, markdown, csv, json, gbench;
+  write_table(report, false, table);
+  write_table(report, true, markdown);
+  write_csv(report, csv);
+  write_json(report, json);
+  write_gbench(report, run_context{}, gbench);
+  for (const auto* out : {&table, &markdown, &csv, &json, &gbench})
+    CHECK(has_ceiling(out->str()));
+  CHECK(csv.str().find(",ceiling,none,") != std::string::npos);
+  CHECK(json.str().find("\"role\": \"ceiling\"") != std::string::npos);
+  CHECK(gbench.str().find("\"role\": \"ceiling\"") != std::string::npos);
+}
+
+TEST_CASE("a row's interval spans every round's median: what a rerun on fresh pages moves") {
+  std::vector<double> warm(30, 1.0);
+  for (std::size_t i = 0; i < warm.size(); ++i)
+    warm[i] += 0.001 * double(i % 3);
+  measured_run run = run_of({host_outcome("loop", warm, host_threading::one_thread, 1)});
+  run.outcomes[0].result->in_place.round_median_s = {0.9, 1.001, 1.2};
+  const result_row r = to_report(run).results[0];
+  CHECK(*r.median_ci_low_s == 0.9);
+  CHECK(*r.median_ci_high_s == 1.2);
+  run.outcomes[0].result->in_place.round_median_s = {1.001}; // one round: its calls' interval alone
+  CHECK(*to_report(run).results[0].median_ci_high_s <= 1.002);
+}
+
+TEST_CASE("a call short of the threads it should keep busy is disturbed, one that used them is not") {
+  run_config cfg{element_type::float64, 0, 0, 5};
+  cfg.keep_disturbed = true;
+  cfg.call_threads = 2;
+  const auto one_thread = time_calls(cfg, [] {
+    const auto until = steady_clock::now() + std::chrono::milliseconds(2);
+    while (steady_clock::now() < until) {
+    }
+  });
+  CHECK(std::count(one_thread.disturbed.begin(), one_thread.disturbed.end(), true) == 5);
+  cfg.call_threads = 1; // a one-thread call is judged by its wait for a CPU alone
+  CHECK(is_short_of_threads(1.0, 2));
+  CHECK_FALSE(is_short_of_threads(1.9, 2));
+  CHECK_FALSE(is_short_of_threads(0.5, 1));
+}
