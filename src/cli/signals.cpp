@@ -1,9 +1,13 @@
-// The handler and exit hook that remove a temporary report file whatever ends the process, short of SIGKILL.
-#include "cli/pending_file.hpp"
+// The handler behind every fatal signal: a pending report file removed whatever ends the process (short of SIGKILL),
+// and Ctrl-C turned into a request to end with what was measured.
+#include "cli/signals.hpp"
+
+#include "measure/interrupt.hpp"
 
 #include <algorithm>
 #include <array>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 
 #include <unistd.h>
@@ -11,29 +15,58 @@
 namespace policybench {
 namespace {
 
-// A plain char array, since the handler may only call async-signal-safe functions (unlink, raise).
+// signal(7)'s Term and Core actions, the faults included: a report's temporary must not outlive any of them.
+constexpr int fatal[] = {SIGHUP,  SIGINT,    SIGQUIT, SIGILL,  SIGTRAP, SIGABRT, SIGBUS,    SIGFPE,
+                         SIGUSR1, SIGSEGV,   SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU,
+                         SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO,   SIGPWR,  SIGSYS};
+
+// Plain arrays and sig_atomic_t: the handler may only touch those and call async-signal-safe functions.
 std::array<char, 4096> pending{};
+volatile std::sig_atomic_t catching_interrupt = 0;
+std::array<struct sigaction, NSIG> previous{}; // each signal's action before ours, restored to end the process
 
-// Every signal whose default action is to end the process (signal(7): Term and Core), less the faults.
-constexpr int terminating_signals[] = {SIGHUP,  SIGINT,    SIGQUIT, SIGTRAP, SIGABRT,   SIGUSR1,
-                                       SIGUSR2, SIGPIPE,   SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU,
-                                       SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO,   SIGPWR,    SIGSYS};
+constexpr char interrupt_note[] =
+    "\npolicybench: interrupted: finishing the measurement in progress, then the report of what was measured "
+    "(Ctrl-C again: quit without it)\n";
 
-extern "C" void remove_pending_and_reraise(int signal) {
+bool is_fault(int signal) { return signal == SIGSEGV || signal == SIGBUS || signal == SIGFPE || signal == SIGILL; }
+
+extern "C" void on_fatal_signal(int signal, siginfo_t* info, void*) {
+  if (signal == SIGINT && catching_interrupt) {
+    catching_interrupt = 0; // the next Ctrl-C ends the process
+    interrupt_requested.store(true);
+    (void)!::write(STDERR_FILENO, interrupt_note, sizeof interrupt_note - 1);
+    return;
+  }
   if (pending[0] != '\0') ::unlink(pending.data());
-  std::signal(signal, SIG_DFL);
-  std::raise(signal);
+  ::sigaction(signal, &previous[std::size_t(signal)], nullptr);
+  // The kernel's fault (si_code > 0) recurs at the same instruction once this returns; anything sent is raised
+  // again, and delivered when this returns (the signal is blocked meanwhile).
+  if (is_fault(signal) && info->si_code > 0) return;
+  ::raise(signal);
 }
 
 extern "C" void remove_pending_at_exit() {
   if (pending[0] != '\0') ::unlink(pending.data());
 }
 
-void set_handlers(void (*handler)(int)) {
+// The handler on every fatal signal neither ignored nor ours already, each one's action before it kept: whoever
+// set an action since (a test's child resetting them, a library) is chained to, not lost.
+void install() {
+  static const bool hooked = std::atexit(remove_pending_at_exit) == 0;
+  (void)hooked;
+  struct sigaction ours {};
+  ours.sa_sigaction = on_fatal_signal;
+  ours.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigemptyset(&ours.sa_mask);
   const auto set = [&](int signal) {
-    if (std::signal(signal, handler) == SIG_IGN) std::signal(signal, SIG_IGN);
+    struct sigaction now {};
+    ::sigaction(signal, nullptr, &now);
+    if (now.sa_handler == SIG_IGN || ((now.sa_flags & SA_SIGINFO) && now.sa_sigaction == on_fatal_signal)) return;
+    previous[std::size_t(signal)] = now;
+    ::sigaction(signal, &ours, nullptr);
   };
-  for (const int signal : terminating_signals)
+  for (const int signal : fatal)
     set(signal);
   for (int signal = SIGRTMIN; signal <= SIGRTMAX; ++signal)
     set(signal);
@@ -41,18 +74,32 @@ void set_handlers(void (*handler)(int)) {
 
 } // namespace
 
+std::span<const int> fatal_signals() { return fatal; }
+
 void remove_pending_file_on_exit(const std::string& path) {
-  if (path.size() >= pending.size()) return;
-  std::copy(path.begin(), path.end(), pending.begin());
+  pending[0] = '\0'; // the first byte last: the handler never sees a half-copied name
+  if (path.empty() || path.size() >= pending.size()) return;
+  install();
+  std::copy(path.begin() + 1, path.end(), pending.begin() + 1);
   pending[path.size()] = '\0';
-  static const bool hooked = std::atexit(remove_pending_at_exit) == 0;
-  (void)hooked;
-  set_handlers(remove_pending_and_reraise);
+  pending[0] = path[0];
 }
 
-void forget_pending_file() {
-  pending[0] = '\0';
-  set_handlers(SIG_DFL);
+void forget_pending_file() { pending[0] = '\0'; }
+
+void catch_interrupt() {
+  install();
+  catching_interrupt = 1;
+}
+
+void stop_catching_interrupt() { catching_interrupt = 0; }
+
+void end_by_interrupt() {
+  std::fflush(stdout);
+  forget_pending_file();
+  ::signal(SIGINT, SIG_DFL);
+  ::raise(SIGINT);
+  std::_Exit(128 + SIGINT); // SIGINT blocked by whoever started us: the status a shell gives an interrupted command
 }
 
 } // namespace policybench
