@@ -6,6 +6,7 @@
 #include "measure/counted_calls.hpp"
 #include "measure/device_out_of_memory.hpp"
 #include "measure/host_threads.hpp"
+#include "measure/interrupt.hpp"
 #include "measure/seconds.hpp"
 #include "measure/timing.hpp"
 
@@ -109,7 +110,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
   measure_compute_ceilings(run, host_rows);
   std::vector<double> spent_s(selected.size(), 0.0);
   std::vector<bool> done(selected.size(), false);
-  for (int round = 0;; ++round) {
+  for (int round = 0; !interrupt_requested; ++round) { // Ctrl-C: nothing more is started
     std::vector<std::size_t> positions(runnable.size());
     std::iota(positions.begin(), positions.end(), std::size_t(0));
     if (order.order == policy_order::interleaved) positions = round_order(runnable.size(), round, order.seed);
@@ -121,8 +122,8 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
       measure_ceiling_round(run, round, budget, (open + 2) * rounds_left);
     std::vector<std::string> measured;
     double slots_left = open + (open + 2) * (rounds_left - 1);
-    for (const std::size_t k : positions) {
-      const std::size_t i = runnable[k];
+    for (std::size_t k = 0; k < positions.size() && !interrupt_requested; ++k) {
+      const std::size_t i = runnable[positions[k]];
       if (done[i]) continue;
       auto& result = run.outcomes[i].result;
       if (result && budget.spent()) {
@@ -141,6 +142,10 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
     }
     if (measured.empty()) break;
     run.round_orders.push_back(std::move(measured));
+  }
+  for (std::size_t i = 0; interrupt_requested && i < run.outcomes.size(); ++i) { // the rounds finished are kept
+    if (auto& r = run.outcomes[i].result; r && !done[i]) r->in_place.stopped_by = stop_reason::interrupted;
+    if (auto& o = run.outcomes[i]; !o.result && !o.error && !o.unavailable) o.unavailable = "not measured: interrupted";
   }
   return run;
 }
