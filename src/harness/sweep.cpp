@@ -68,16 +68,18 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
     const std::string where = plan.kind == sweep_kind::work ? "K = " + std::to_string(work)
                               : by_size                     ? std::to_string(size) + " elements"
                                         : std::to_string(*threads) + (*threads == 1 ? " thread" : " threads");
-    // Within a budget the series stops before a point the time left cannot hold: the last point's seconds, grown
-    // along the line through the last two (allocation, first touch and calls grow with the size; where --min-time
-    // fills a point they do not).
-    if (const double left_s = run.deadline ? -seconds_since(*run.deadline) : 0; by_size && run.deadline && p > 0) {
-      const double slope =
-          p > 1 ? std::max(0.0, (point_s[1] - point_s[0]) / double(points[p - 1].size - points[p - 2].size)) : 0;
-      if (point_s[1] + slope * double(size - points[p - 1].size) > left_s) {
+    // Within a budget a size or work sweep stops before a point the time left cannot hold: the last point's seconds,
+    // grown along the line through the last two with the size or K (allocation, first touch and calls grow with
+    // them; where --min-time fills a point they do not).
+    const auto scale = [&](std::size_t i) { return double(by_size ? points[i].size : std::uint64_t(points[i].work)); };
+    if (const double left_s = run.deadline ? -seconds_since(*run.deadline) : 0;
+        threads == std::nullopt && run.deadline && p > 0) {
+      const double slope = p > 1 ? std::max(0.0, (point_s[1] - point_s[0]) / (scale(p - 1) - scale(p - 2))) : 0;
+      if (point_s[1] + slope * (scale(p) - scale(p - 1)) > left_s) {
         sweep.stop_reason = "the budget's " + std::to_string(int(std::max(0.0, left_s))) + " s left would not hold " +
-                            where + " (" + std::to_string(points[p - 1].size) + " elements took " +
-                            std::to_string(int(point_s[1])) + " s); --budget makes room";
+                            where + " (the point before took " + std::to_string(int(point_s[1])) +
+                            " s); --budget makes room";
+        if (!by_size) report.warnings.push_back(sweep.stop_reason); // a size sweep's series line says it
         break;
       }
     }
