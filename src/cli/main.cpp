@@ -100,9 +100,9 @@ int run(int argc, char** argv) {
   stop_catching_interrupt();
   if (interrupt_requested) {
     report.partial = report.interrupted = true;
-    report.warnings.insert(report.warnings.begin(), "interrupted (Ctrl-C): the report holds what was measured "
-                                                    "before it; a row cut short stopped_by interrupted, one never "
-                                                    "started is 'not measured: interrupted'");
+    report.warnings.insert(report.warnings.begin(),
+                           "interrupted (Ctrl-C): the report holds what was measured before it; rows cut short say "
+                           "stopped_by interrupted, rows never started 'not measured: interrupted'");
   }
   const bool valid = all_valid(report.results); // this run's rows only, not those of compared files
   append_compared(report, compared);
