@@ -6,10 +6,13 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 
+#include <time.h>
 #include <unistd.h>
 
 namespace policybench {
@@ -23,6 +26,8 @@ constexpr int fatal[] = {SIGHUP,  SIGINT,    SIGQUIT, SIGILL,  SIGTRAP, SIGABRT,
 // Plain arrays and sig_atomic_t: the handler may only touch those and call async-signal-safe functions.
 std::array<char, 4096> pending{};
 volatile std::sig_atomic_t catching_interrupt = 0;
+std::atomic<std::int64_t> first_interrupt_ns{0}; // CLOCK_MONOTONIC of the first SIGINT (clock_gettime is signal-safe)
+static_assert(std::atomic<std::int64_t>::is_always_lock_free, "read and written in the handler");
 std::array<struct sigaction, NSIG> previous{}; // each signal's action before ours, restored to end the process
 
 constexpr char interrupt_note[] =
@@ -31,12 +36,24 @@ constexpr char interrupt_note[] =
 
 bool is_fault(int signal) { return signal == SIGSEGV || signal == SIGBUS || signal == SIGFPE || signal == SIGILL; }
 
+std::int64_t monotonic_ns() {
+  timespec now{};
+  ::clock_gettime(CLOCK_MONOTONIC, &now);
+  return std::int64_t(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+}
+
 extern "C" void on_fatal_signal(int signal, siginfo_t* info, void*) {
-  if (signal == SIGINT && catching_interrupt) {
-    catching_interrupt = 0; // the next Ctrl-C ends the process
-    interrupt_requested.store(true);
-    (void)!::write(STDERR_FILENO, interrupt_note, sizeof interrupt_note - 1);
-    return;
+  if (signal == SIGINT) {
+    // One interrupt may come twice: timeout(1) signals the process, then its process group. A second Ctrl-C counts
+    // from a second after the first on, and ends the process.
+    const std::int64_t first = first_interrupt_ns.load();
+    if (first != 0 && monotonic_ns() - first < 1'000'000'000) return;
+    if (first == 0 && catching_interrupt) {
+      first_interrupt_ns.store(monotonic_ns());
+      interrupt_requested.store(true);
+      (void)!::write(STDERR_FILENO, interrupt_note, sizeof interrupt_note - 1);
+      return;
+    }
   }
   if (pending[0] != '\0') ::unlink(pending.data());
   ::sigaction(signal, &previous[std::size_t(signal)], nullptr);

@@ -7,12 +7,14 @@
 #include "measure/interrupt.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <sys/mman.h>
@@ -96,7 +98,9 @@ TEST_CASE("catch_interrupt: the first Ctrl-C only asks to stop, the second ends 
   const int status = child_status(path, [&] {
     catch_interrupt();
     std::raise(SIGINT);
+    std::raise(SIGINT); // within a second: the same interrupt, sent twice (timeout -s INT does)
     if (!interrupt_requested || !std::filesystem::exists(path)) ::_exit(10); // the run goes on, its file kept
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     std::raise(SIGINT);
     ::_exit(11); // not reached: the second one ends the process
   });
