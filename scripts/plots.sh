@@ -13,9 +13,10 @@ bench="$build/src/policybench"
 out=docs/img
 mkdir -p "$out"
 "$bench" --format json --output "$out/run.json"
-"$bench" --sweep size --max-size "$max_size" --format json --output "$out/size_sweep.json"
-"$bench" --sweep threads --size 100000000 --format json --output "$out/thread_sweep.json"
-"$bench" --sweep work --size 1M --warmup 1 --min-time 0.1 --timeout 20 --quiet --format json \
+# --budget 3600: the whole series, where the sweeps' default 120 s would stop a size sweep early.
+"$bench" --sweep size --max-size "$max_size" --budget 3600 --format json --output "$out/size_sweep.json"
+"$bench" --sweep threads --size 100000000 --budget 3600 --format json --output "$out/thread_sweep.json"
+"$bench" --sweep work --size 1M --warmup 1 --min-time 0.1 --timeout 20 --budget 3600 --quiet --format json \
   --policies loop,std::par_unseq,tbb::parallel_for,thrust::omp --output "$out/work_sweep.json"
 mkdir -p "$out/seed_work"
 for k in 1 2 4 8 16 32 64 128 256 512 1024; do

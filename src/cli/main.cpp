@@ -1,13 +1,16 @@
 // The harness: options -> registry -> ceilings and runs -> report. Exit status: 0 when every policy that ran
-// validated, 1 when one failed validation or a run-time error stopped the run, 2 for bad input.
+// validated, 1 when one failed validation or a run-time error stopped the run, 2 for bad input; a run Ctrl-C ended
+// writes the report of what it measured, then ends by SIGINT (130).
 #include "cli/options.hpp"
 #include "cli/output_file.hpp"
 #include "cli/progress.hpp"
+#include "cli/signals.hpp"
 #include "cli/write_report.hpp"
 #include "harness/results.hpp"
 #include "harness/rules.hpp"
 #include "harness/sweep.hpp"
 #include "measure/host_threads.hpp"
+#include "measure/interrupt.hpp"
 #include "report/compare_with.hpp"
 #include "report/report.hpp"
 
@@ -22,7 +25,8 @@ namespace {
 
 using namespace policybench;
 
-benchmark_report measure(const options& opts, const std::vector<policy_entry>& selected, device_info device) {
+benchmark_report measure(const options& opts, const std::vector<policy_entry>& selected, device_info device,
+                         const sweep_point_callback& checkpoint) {
   progress shown(!opts.quiet, opts.run.budget_s);
   if (opts.sweep == sweep_kind::none) {
     try {
@@ -40,7 +44,8 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
   check_thread_start(opts.threads, 0); // a sweep's arrays grow point by point: its own limit stops the series
   std::size_t steps = 0;
   const auto step = [&](std::string_view what, std::size_t total) {
-    shown.show(fmt::format("{}/{}: {}", ++steps, total, what));
+    const double done = double(steps++) / double(total);
+    shown.show(fmt::format("{}/{}: {}", steps, total, what), done);
   };
   try {
     const sweep_plan plan{.kind = opts.sweep,
@@ -48,7 +53,7 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
                           .max_size = opts.max_size,
                           .min_work = opts.min_work,
                           .max_work = opts.max_work};
-    return run_sweep(plan, opts.run, query_host(), device, selected, step);
+    return run_sweep(plan, opts.run, query_host(), device, selected, step, checkpoint);
   } catch (const insufficient_memory& e) {
     throw usage_error(std::string("--min-size: ") + e.what());
   }
@@ -68,6 +73,7 @@ int run(int argc, char** argv) {
       throw usage_error(std::string("--compare-with: ") + e.what());
     }
   }();
+  catch_interrupt(); // from here the first Ctrl-C ends the measurement early, and the report keeps what it measured
   std::optional<output_file> file; // --output /dev/stdout on a pipe is stdout, which cannot be renamed over
   if (opts->output && !is_standard_output(*opts->output)) file.emplace(*opts->output);
   device_info device = query_device();
@@ -84,7 +90,21 @@ int run(int argc, char** argv) {
       throw usage_error(std::string("--policies: ") + e.what());
     }
   }();
-  auto report = measure(*opts, selected, std::move(device));
+  // A sweep's points so far replace the --output file after each point: a long sweep keeps its work as it goes.
+  const auto checkpoint = [&](benchmark_report so_far) {
+    if (!file) return;
+    so_far.partial = true;
+    write_checkpoint(so_far, opts->format, *file);
+    file.emplace(*opts->output);
+  };
+  auto report = measure(*opts, selected, std::move(device), checkpoint);
+  stop_catching_interrupt();
+  if (interrupt_requested) {
+    report.partial = report.interrupted = true;
+    report.warnings.insert(report.warnings.begin(),
+                           "interrupted (Ctrl-C): the report holds what was measured before it; rows cut short say "
+                           "stopped_by interrupted, rows never started 'not measured: interrupted'");
+  }
   const bool valid = all_valid(report.results); // this run's rows only, not those of compared files
   append_compared(report, compared);
   deliver_report(report, opts->format, file);
@@ -95,7 +115,9 @@ int run(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   try {
-    return run(argc, argv);
+    const int status = run(argc, argv);
+    if (policybench::interrupt_requested) policybench::end_by_interrupt();
+    return status;
   } catch (const policybench::usage_error& e) {
     std::cerr << "policybench: error: " << e.what() << '\n';
     return 2;

@@ -67,7 +67,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       app.add_option("--timeout", stop.timeout, "Seconds a row's calls may take at most, in (0, 3600]"),
       app.add_option("--budget", stop.budget,
                      "Seconds the whole run may take, in (0, 86400], shared fairly over rows and rounds (default 30; "
-                     "a sweep: none)"),
+                     "a sweep: 120)"),
       app.add_flag("--keep-disturbed", o.run.keep_disturbed,
                    "Count timed calls disturbed by other work (threads waiting for a CPU) in the figures")
           ->disable_flag_override(),

@@ -32,6 +32,9 @@ inline constexpr double default_max_noise = 0.02;
 inline constexpr double sweep_min_time_s = 0.2;
 /// A run (not a sweep) given no --budget ends within this many seconds, quiet machine or busy.
 inline constexpr double default_budget_s = 30;
+/// A sweep given no --budget: its points share this many seconds, and a size or work sweep stops before a point the
+/// time left cannot hold (harness/sweep.hpp), so that the README's sweeps end within minutes on a loaded machine.
+inline constexpr double default_sweep_budget_s = 120;
 /// The timed calls of a row that stops by count and was given no --reps (policybench-mpi's default).
 inline constexpr int default_reps = 10;
 

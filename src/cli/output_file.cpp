@@ -2,7 +2,7 @@
 #include "cli/output_file.hpp"
 
 #include "cli/options.hpp"
-#include "cli/pending_file.hpp"
+#include "cli/signals.hpp"
 
 #include <cerrno>
 #include <cstring>

@@ -15,8 +15,8 @@ class output_file {
 public:
   /// Opens an unnamed file (O_TMPFILE) in the directory of `path`, which no signal, not even SIGKILL, can leave
   /// behind. Where the file system has no unnamed files, a temporary named ".policybench-XXXXXX" beside the target
-  /// (short, so a target name of up to 255 bytes still works), removed by every terminating signal (its handler
-  /// re-raises the signal) and at exit(). A symbolic link, dangling or not, is followed to the file it names. One
+  /// (short, so a target name of up to 255 bytes still works), removed by every fatal signal, the faults included,
+  /// and at exit() (cli/signals.hpp). A symbolic link, dangling or not, is followed to the file it names. One
   /// output_file at a time. Throws usage_error naming the path and the reason when `path` is a directory, a
   /// device, FIFO or socket, or the file cannot be created (missing directory, no permission).
   explicit output_file(std::string path);

@@ -57,9 +57,9 @@ void parse_stopping(options& o, const stopping_texts& t) {
   // too few calls on a noisy machine and needlessly many on a quiet one.
   o.default_stopping = !sweep && !t.reps_given && !t.max_noise && t.min_time.empty() && !t.timeout;
   if (o.default_stopping) o.run.max_noise = default_max_noise;
-  // A whole run ends on time, quiet machine or busy; a sweep's length is the series asked for, unless bounded.
+  // A whole run ends on time, quiet machine or busy, and so does a sweep (--budget gives a long series room).
   o.run.budget_s = t.budget ? parse_positive("--budget", *t.budget, 86400, "a number of seconds in (0, 86400]")
-                   : sweep  ? 0
+                   : sweep  ? default_sweep_budget_s
                             : default_budget_s;
   if (o.run.budget_s > 0) o.run.deadline = seconds_from_now(o.run.budget_s);
   if ((sweep || o.run.max_noise > 0) && !t.reps_given) o.run.reps = sweep_max_reps;

@@ -18,7 +18,7 @@ struct stopping_texts {
 };
 
 /// Sets o.sweep, o.min_size, o.max_size, o.order, o.default_stopping and o.run's min_time_s, max_noise, timeout_s,
-/// budget_s and deadline (--budget, default_budget_s for a run, none for a sweep unless given; from now on)
+/// budget_s and deadline (--budget, else default_budget_s for a run, default_sweep_budget_s for a sweep; from now on)
 /// (and reps: the cap sweep_max_reps unless --reps was given, when --sweep, --max-noise or the default stopping
 /// decides the count). Throws usage_error
 /// naming the option (see parse_options) for values out of range and for combinations that mean nothing:

@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <string_view>
 
 namespace policybench {
@@ -17,8 +18,10 @@ public:
   progress(const progress&) = delete;
   progress& operator=(const progress&) = delete;
 
-  /// Redraws the line: elapsed and expected seconds, then `what` (e.g. "round 2 of 5: std::par, 48 calls").
-  void show(std::string_view what);
+  /// Redraws the line: elapsed and expected seconds, then `what` (e.g. "round 2 of 5: std::par, 48 calls"). With
+  /// `done`, the fraction of the work finished (a sweep's measurements), the expected seconds are an estimate of
+  /// those left instead: the pace so far, bounded by the budget's end.
+  void show(std::string_view what, std::optional<double> done = std::nullopt);
 
 private:
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();

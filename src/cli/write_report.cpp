@@ -84,6 +84,11 @@ void deliver_report(const benchmark_report& report, std::string_view format, std
   ::sigaction(SIGPIPE, &previous, nullptr);
 }
 
+void write_checkpoint(const benchmark_report& report, std::string_view format, output_file& file) {
+  format_named(format).write(report, file.stream(), {});
+  file.commit();
+}
+
 void finish_output(std::optional<output_file>& file) {
   if (file)
     file->commit();

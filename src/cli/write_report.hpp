@@ -24,6 +24,11 @@ std::span<const std::string_view> report_format_names();
 void deliver_report(const benchmark_report& report, std::string_view format, std::optional<output_file>& file,
                     const json_addition& add = {});
 
+/// Writes `report` (a long sweep's points so far) in the format named `format` to `file` and gives it the target's
+/// name, atomically as the final report will replace it; nothing goes to stderr. `file` is committed afterwards:
+/// open a new one for the next version.
+void write_checkpoint(const benchmark_report& report, std::string_view format, output_file& file);
+
 /// Commits `file`, or without one flushes stdout. Throws std::runtime_error when the report cannot be written (a
 /// closed stdout, a full disk): that is an error, not a silent exit 0.
 void finish_output(std::optional<output_file>& file);

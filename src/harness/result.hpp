@@ -103,6 +103,9 @@ struct benchmark_report {
   std::vector<std::string> warnings;
   /// Lines a mode adds to the table's footer, about the whole report (what its rows' figures mean there).
   std::vector<std::string> notes;
+  /// partial: the report holds part of what the command asked for (a sweep's points so far, written as it goes, or
+  /// what a run measured before Ctrl-C); interrupted: Ctrl-C ended the run (a warning says what it kept).
+  bool partial = false, interrupted = false;
 };
 
 } // namespace policybench

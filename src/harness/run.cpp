@@ -5,6 +5,7 @@
 #include "measure/counted_calls.hpp"
 #include "measure/device_out_of_memory.hpp"
 #include "measure/host_threads.hpp"
+#include "measure/interrupt.hpp"
 #include "measure/seconds.hpp"
 #include "measure/timing.hpp"
 #include "policies/ceiling_streams.hpp"
@@ -96,7 +97,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
   }
   std::vector<double> spent_s(streams.size(), 0.0);
   std::vector<bool> done(streams.size(), false);
-  for (int round = 0;; ++round) {
+  for (int round = 0; !interrupt_requested; ++round) { // Ctrl-C: nothing more is started
     std::vector<std::size_t> positions(runnable.size());
     std::iota(positions.begin(), positions.end(), std::size_t(0));
     if (order.order == policy_order::interleaved) positions = round_order(runnable.size(), round, order.seed);
@@ -104,8 +105,8 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
     // This round's measurements still to come, and one per open stream in each base round after it.
     double slots_left = open * std::max(1, time.rounds() - round);
     std::vector<std::string> measured;
-    for (const std::size_t k : positions) {
-      const std::size_t i = runnable[k];
+    for (std::size_t k = 0; k < positions.size() && !interrupt_requested; ++k) {
+      const std::size_t i = runnable[positions[k]];
       if (done[i]) continue;
       auto& result = run.outcomes[i].result;
       // Once the budget is spent nothing with a figure is measured again: each would overrun the deadline.
@@ -125,6 +126,10 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
     }
     if (measured.empty()) break;
     run.round_orders.push_back(std::move(measured));
+  }
+  for (std::size_t i = 0; interrupt_requested && i < run.outcomes.size(); ++i) { // the rounds finished are kept
+    if (auto& r = run.outcomes[i].result; r && !done[i]) r->in_place.stopped_by = stop_reason::interrupted;
+    if (auto& o = run.outcomes[i]; !o.result && !o.error && !o.unavailable) o.unavailable = "not measured: interrupted";
   }
   return run;
 }

@@ -2,13 +2,13 @@
 #include "harness/sweep.hpp"
 
 #include "harness/ceiling_rows.hpp"
-#include "harness/crossover.hpp"
 #include "harness/results.hpp"
 #include "harness/roofline.hpp"
 #include "harness/rules.hpp"
+#include "harness/sweep_report.hpp"
 #include "harness/sweep_series.hpp"
-#include "harness/work_rules.hpp"
-#include "measure/stats.hpp"
+#include "measure/interrupt.hpp"
+#include "measure/seconds.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -16,37 +16,12 @@
 #include <new>
 #include <set>
 #include <string>
+#include <utility>
 
 namespace policybench {
-namespace {
-
-// What run_warnings leaves out of each point of a size sweep, said once for the series: which points fit in
-// 4x the host's last-level cache (STREAM's rule) and how many medians are noisy.
-void add_size_sweep_notes(benchmark_report& report, std::size_t element_bytes) {
-  const std::uint64_t llc = report.environment.host.llc_bytes;
-  std::uint64_t largest_cached = 0;
-  std::size_t noisy = 0, timed = 0;
-  for (const auto& r : report.results) {
-    if (under_4x_cache(r.size * element_bytes, llc)) largest_cached = std::max(largest_cached, r.size);
-    timed += r.cv.known();
-    noisy += is_noisy(r);
-  }
-  auto& warnings = report.warnings;
-  if (largest_cached > 0)
-    warnings.push_back("points up to " + std::to_string(largest_cached) + " elements: the array is smaller than 4x " +
-                       "the host's last-level cache (" + std::to_string(llc) + " bytes), so their figures include " +
-                       "cache effects, not memory bandwidth alone (STREAM's rule)");
-  if (noisy > 0)
-    warnings.push_back(std::to_string(noisy) + " of " + std::to_string(timed) + " results have warm times that " +
-                       "vary by more than " + percent(noisy_cv) + " (the cv field); their medians are less " +
-                       "certain, most at small sizes where one interruption outlasts many calls");
-}
-
-} // namespace
-
 benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const host_info& host,
                            const device_info& device, const std::vector<policy_entry>& selected,
-                           const sweep_callback& starting) {
+                           const sweep_callback& starting, const sweep_point_callback& finished) {
   const bool by_size = plan.kind == sweep_kind::size;
   std::vector<policy_entry> policies = selected;
   sweep_info sweep{.kind = plan.kind,
@@ -87,17 +62,34 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
   std::set<std::string> said;
   run_config cfg = run;
   using clock = std::chrono::steady_clock;
-  std::size_t points_left = points.size();
-  for (const auto& [size, threads, work] : points) {
+  double point_s[2] = {0, 0}; // the seconds of the last two points, the last one second
+  for (std::size_t p = 0; p < points.size(); ++p) {
+    const auto& [size, threads, work] = points[p];
     cfg.size = size, cfg.work = work;
     const std::string where = plan.kind == sweep_kind::work ? "K = " + std::to_string(work)
                               : by_size                     ? std::to_string(size) + " elements"
                                         : std::to_string(*threads) + (*threads == 1 ? " thread" : " threads");
+    // Within a budget a size or work sweep stops before a point the time left cannot hold: the last point's seconds,
+    // grown along the line through the last two with the size or K (allocation, first touch and calls grow with
+    // them; where --min-time fills a point they do not).
+    const auto scale = [&](std::size_t i) { return double(by_size ? points[i].size : std::uint64_t(points[i].work)); };
+    if (const double left_s = run.deadline ? -seconds_since(*run.deadline) : 0;
+        threads == std::nullopt && run.deadline && p > 0) {
+      const double slope = p > 1 ? std::max(0.0, (point_s[1] - point_s[0]) / (scale(p - 1) - scale(p - 2))) : 0;
+      if (point_s[1] + slope * (scale(p) - scale(p - 1)) > left_s) {
+        sweep.stop_reason = "the budget's " + std::to_string(int(std::max(0.0, left_s))) + " s left would not hold " +
+                            where + " (the point before took " + std::to_string(int(point_s[1])) +
+                            " s); --budget makes room";
+        if (!by_size) report.warnings.push_back(sweep.stop_reason); // a size sweep's series line says it
+        break;
+      }
+    }
+    const auto point_start = clock::now();
     const auto announce = [&](const run_step& s) {
       if (starting) starting(std::string(s.policy) + " at " + where, total);
     };
     // Each point gets an even share of the time left before a budget's deadline.
-    if (run.deadline) cfg.deadline = clock::now() + (*run.deadline - clock::now()) / std::ptrdiff_t(points_left--);
+    if (run.deadline) cfg.deadline = clock::now() + (*run.deadline - clock::now()) / std::ptrdiff_t(points.size() - p);
     benchmark_report at;
     try {
       at = to_report(run_policies(cfg, threads, host, device, with_ceilings(policies, device, work), {}, announce),
@@ -126,25 +118,22 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
                             .work = work});
     sweep.stopped_at = size;
     report.environment = std::move(at.environment);
+    point_s[0] = point_s[1], point_s[1] = seconds_since(point_start);
+    if (interrupt_requested) {
+      sweep.stop_reason =
+          "interrupted (Ctrl-C) at " + where + ": the rows it measured and the points before it are kept";
+      break;
+    }
+    if (finished && p + 1 < points.size()) {
+      benchmark_report so_far = report;
+      sweep_info planned = sweep;
+      planned.stop_reason = "in progress: " + std::to_string(p + 1) + " of " + std::to_string(points.size()) +
+                            " points so far (planned to end: " + sweep.stop_reason + ")";
+      finish_sweep_report(so_far, std::move(planned), size_of(run.type));
+      finished(std::move(so_far));
+    }
   }
-  report_config& config = report.environment.config;
-  if (plan.kind == sweep_kind::work) {
-    config.work.reset(); // K varies; every point's roofline on the last point's ceilings (K = 1 measures none)
-    for (auto& row : report.results)
-      if (is_policy(row)) add_roofline(row, work_of(row), report.results);
-    report.crossovers = find_crossovers(report.results, true);
-    std::vector<result_row> policy_rows;
-    std::copy_if(report.results.begin(), report.results.end(), std::back_inserter(policy_rows), is_policy);
-    report.compute_bound = find_compute_bound(policy_rows);
-  } else if (by_size) {
-    config.size.reset(), config.working_set_bytes.reset(), config.bytes_per_call = {};
-    report.crossovers = find_crossovers(report.results);
-    add_size_sweep_notes(report, size_of(run.type));
-  } else {
-    config.threads_limit.reset();
-    add_thread_scaling(report.results);
-  }
-  report.sweep = std::move(sweep);
+  finish_sweep_report(report, std::move(sweep), size_of(run.type));
   return report;
 }
 

@@ -15,6 +15,9 @@ namespace policybench {
 /// Announces each policy a sweep is about to measure: `what` (e.g. "std::par at 31623 elements") and the number
 /// of measurements planned in all.
 using sweep_callback = std::function<void(std::string_view what, std::size_t total)>;
+/// Receives, after each point but the last, the report of the points measured so far (finish_sweep_report), so that
+/// a long sweep's work is kept as it goes.
+using sweep_point_callback = std::function<void(benchmark_report so_far)>;
 
 /// Runs `plan` (size or threads) with `run`'s type, warm-up, reps and min_time_s and returns one report: every
 /// point's rows (to_report), environment of the last point (config size fields unknown in a size sweep,
@@ -22,10 +25,14 @@ using sweep_callback = std::function<void(std::string_view what, std::size_t tot
 /// prefixed with its point. A thread sweep runs host policies only, at thread_series(logical cores) and run.size
 /// elements, and adds thread scaling (rules.hpp). A size sweep runs plan_size_series(plan.min_size,
 /// plan.max_size) and stops early, keeping what it measured, when a point runs out of host memory
-/// (std::bad_alloc); stop_reason says where and why. Throws insufficient_memory when not even plan.min_size fits,
-/// std::bad_alloc when the first point does not, and what run_policies throws.
+/// (std::bad_alloc); stop_reason says where and why. Ctrl-C (interrupt_requested) ends it after the point in
+/// progress, whose rows keep what they measured (run_policies), with stop_reason saying so. With run.deadline each
+/// point gets an even share of the time left, and a size or work sweep stops before a point the time left cannot
+/// hold (the last point's seconds grown along the line through the last two), saying so. Throws
+/// insufficient_memory when not even plan.min_size fits, std::bad_alloc when the first point does not, and what
+/// run_policies throws.
 benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const host_info& host,
                            const device_info& device, const std::vector<policy_entry>& selected,
-                           const sweep_callback& starting = {});
+                           const sweep_callback& starting = {}, const sweep_point_callback& finished = {});
 
 } // namespace policybench

@@ -3,6 +3,7 @@
 // judged disturbed or not.
 #pragma once
 
+#include "measure/interrupt.hpp"
 #include "measure/run_config.hpp"
 #include "measure/seconds.hpp"
 #include "measure/stats.hpp"
@@ -91,7 +92,9 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
   // Warm-ups stop once the row's time (--timeout or its share of --budget) is spent: a call of seconds (a long
   // --work chain) would otherwise spend the run's budget several times over before the one timed call.
   int warmups = 0;
-  for (; warmups < cfg.warmup && !(cfg.timeout_s > 0 && seconds_since(first_start) >= cfg.timeout_s); ++warmups)
+  for (; warmups < cfg.warmup && !interrupt_requested &&
+         !(cfg.timeout_s > 0 && seconds_since(first_start) >= cfg.timeout_s);
+       ++warmups)
     untimed();
   const bool open_ended = cfg.min_time_s > 0 || cfg.max_noise > 0; // the cap may be far above what is made
   out.warm_s.reserve(std::size_t(open_ended ? std::min(cfg.reps, 1000) : cfg.reps));
@@ -128,8 +131,9 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
     const bool check_noise = n >= next_noise_check || n >= std::size_t(cfg.reps);
     if (check_noise) next_noise_check = n + std::max<std::size_t>(1, n / 10);
     made_s += host_s;
-    if (const auto why =
-            stop_after(cfg, counted_s, out.warm_s.size(), made_s, seconds_since(first_start), check_noise)) {
+    if (const auto why = interrupt_requested ? stop_reason::interrupted
+                                             : stop_after(cfg, counted_s, out.warm_s.size(), made_s,
+                                                          seconds_since(first_start), check_noise)) {
       out.stopped_by = *why;
       break;
     }

@@ -72,7 +72,10 @@ nlohmann::ordered_json to_json(const benchmark_report& report) {
       row[e.name] = extra_json(r, e);
     results.push_back(std::move(row));
   }
-  json out{{"environment", environment_json(report.environment)}, {"results", std::move(results)}};
+  json out{{"partial", report.partial},
+           {"interrupted", report.interrupted},
+           {"environment", environment_json(report.environment)},
+           {"results", std::move(results)}};
   if (report.sweep) {
     out["sweep"] = sweep_json(*report.sweep);
     out["crossovers"] = report.crossovers ? crossovers_json(*report.crossovers) : json(nullptr);

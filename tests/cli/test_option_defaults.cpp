@@ -61,8 +61,8 @@ TEST_CASE("defaults, as the README states them") {
   CHECK(sweep.run.min_time_s == 0.2);
   CHECK(sweep.run.reps == 10000);
   CHECK(sweep.order.order == policy_order::sequential);
-  CHECK(sweep.run.budget_s == 0); // a sweep runs the series asked for
-  CHECK_FALSE(sweep.run.deadline);
+  CHECK(sweep.run.budget_s == 120); // a sweep ends within minutes too: the README's sweeps say how long they take
+  CHECK(sweep.run.deadline);
   CHECK_FALSE(sweep.default_stopping);
   const options noise = parse({"--max-noise", "5"});
   CHECK(noise.run.reps == 10000);

@@ -91,7 +91,7 @@ json written_report(int work = 1) {
 TEST_CASE("every field README's JSON schema documents is written") {
   const std::string schema = schema_block();
   const json report = written_report();
-  for (const char* top : {"environment", "results", "warnings"})
+  for (const char* top : {"partial", "interrupted", "environment", "results", "warnings"})
     CHECK_MESSAGE(report.contains(top), top);
   const json& env = report["environment"];
   CHECK(env.contains("policybench_version"));
