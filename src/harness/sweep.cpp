@@ -7,6 +7,7 @@
 #include "harness/rules.hpp"
 #include "harness/sweep_series.hpp"
 #include "harness/work_rules.hpp"
+#include "machine/cgroup.hpp"
 #include "measure/stats.hpp"
 
 #include <algorithm>
@@ -84,7 +85,7 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
       if (p.device != "host") left_out += (left_out.empty() ? "" : ", ") + p.name;
     if (!left_out.empty()) report.warnings.push_back("a thread sweep runs host policies only; left out: " + left_out);
     std::erase_if(policies, [](const policy_entry& p) { return p.device != "host"; });
-    for (const int t : thread_series(host.logical_cores))
+    for (const int t : thread_series(usable_cpus().value)) // the CPU mask and cgroup quota, not the machine
       points.push_back({.size = run.size, .threads = t});
   }
   const auto runnable = std::count_if(policies.begin(), policies.end(), [](const auto& p) { return !p.unavailable; });
