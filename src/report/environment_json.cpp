@@ -23,6 +23,12 @@ json environment_json(const environment_info& env) {
   POLICYBENCH_JSON_MEMBERS(device, d, thrust_device_system, name, compute_capability, sm_count, l2_cache_bytes,
                            memory_bytes, free_memory_bytes, sm_clock_khz, memory_clock_khz, memory_bus_width_bits,
                            theoretical_peak_gb_per_s, driver_init_s, context_create_s, pci_bus_id, clocks_unavailable);
+  // No usable device has no properties: null (unknown), not 0 SMs and 0.0 GB/s that read as a measured device.
+  if (d.unavailable)
+    for (const char* key : {"name", "compute_capability", "sm_count", "l2_cache_bytes", "memory_bytes",
+                            "free_memory_bytes", "sm_clock_khz", "memory_clock_khz", "memory_bus_width_bits",
+                            "theoretical_peak_gb_per_s", "pci_bus_id"})
+      device[key] = nullptr;
   POLICYBENCH_JSON_MEMBERS(ceilings, env.ceilings, host_in_place_best_s, host_in_place_gb_per_s,
                            host_in_place_low_gb_per_s, host_in_place_schedule, host_in_place_static_gb_per_s,
                            host_in_place_dynamic_gb_per_s, host_in_place_one_thread_gb_per_s, host_copy_median_s,
