@@ -64,7 +64,7 @@ template <class T> host_ceilings measure_with(const run_config& cfg) {
                             a, [](T x) { return T(3) * x; }, scaled));
   // The static split is the same for every call: each call wrote the same elements.
   c.copy_bytes_per_call = 2.0 * double(sizeof(T)) * double(copied) / double(c.copy.calls);
-  c.huge_page_bytes = array.huge_page_bytes();
+  c.huge_page_bytes = array.huge_page_bytes().value_or(0); // unknown: no rows' bytes known either (warnings.cpp)
   c.round_best_s = {best_call_s(in_place_ceiling(c))};
   return c;
 }
