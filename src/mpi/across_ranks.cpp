@@ -66,6 +66,16 @@ void aggregate_run(measured_run& run, const mpi_session& job) {
          {&run.host_ceiling->in_place, &run.host_ceiling->in_place_dynamic, &run.host_ceiling->in_place_one_thread,
           &run.host_ceiling->copy, &run.host_ceiling->scale})
       max_over_ranks(job, *ceiling);
+  if (run.host_ceiling && !run.host_ceiling->round_best_s.empty()) {
+    // The interval's low end from each round's best call as the job saw it (the slowest rank's time, as the best is),
+    // not this rank's own best, which could lie above the job's best. The job runs sequentially: one round, whose
+    // best is the reduced calls' best; were there more, each round's best is still at least the job's.
+    auto& rounds = run.host_ceiling->round_best_s;
+    const double best = best_call_s(in_place_ceiling(*run.host_ceiling));
+    MPI_Allreduce(MPI_IN_PLACE, rounds.data(), int(rounds.size()), MPI_DOUBLE, MPI_MAX, job.world);
+    for (double& round : rounds)
+      round = rounds.size() == 1 ? best : std::max(round, best);
+  }
   if (run.device_ceiling)
     for (timed_calls* ceiling : {&run.device_ceiling->in_place, &run.device_ceiling->copy})
       max_over_ranks(job, *ceiling);
