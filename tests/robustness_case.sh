@@ -42,8 +42,15 @@ expected_stderr=$(code_cell "$expected_stderr") expected_stdout=$(cell "$expecte
 work=$(mktemp -d) bin=$(mktemp -d)
 trap 'rm -rf "$work" "$bin"' EXIT
 cd "$work" || fail "cannot enter $work"
-# The command names the executable as a reader would type it, in subshells and under setpriv too.
-ln -s "$(realpath "$exe")" "$bin/policybench" && chmod 755 "$bin" && PATH=$bin:$PATH || fail "cannot link $exe"
+# The command names the executable as a reader would type it, in subshells and under setpriv too. A row run as
+# another user (setpriv) must reach it: the executable and the libraries it loads from the build tree are linked
+# (else copied) here, outside a checkout that may be private (mode 0700, as home directories often are).
+exe=$(realpath "$exe") && chmod 755 "$bin" || fail "cannot find $exe"
+for file in "$exe" $(ldd "$exe" | grep -oE "$(dirname "$exe")/[^ ]+\.so[^ ]*"); do
+  ln "$file" "$bin/" 2>/dev/null || cp "$file" "$bin/" || fail "cannot copy $file"
+done
+[[ -e $bin/policybench ]] || fail "cannot link $exe"
+export LD_LIBRARY_PATH=$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} PATH=$bin:$PATH
 eval "$command" >stdout.txt 2>stderr.txt
 code=$?
 out=$(<stdout.txt) err=$(<stderr.txt)
