@@ -3,7 +3,6 @@
 
 #include "cli/parse_stopping.hpp"
 #include "machine/cgroup.hpp"
-#include "policies/registry.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -13,22 +12,6 @@
 #include <system_error>
 
 namespace policybench {
-namespace {
-
-// CLI11's line for arguments it did not expect, with the option a misspelt one ("--sizes") most likely meant.
-std::string unexpected_arguments(const CLI::App& app, const CLI::ExtrasError& e) {
-  std::vector<std::string> names;
-  for (const CLI::Option* option : app.get_options())
-    names.push_back(option->get_name());
-  for (const std::string& extra : app.remaining())
-    if (extra.starts_with("--"))
-      if (const auto near = nearest_name(extra.substr(0, extra.find('=')), names))
-        return std::string(e.what()) + "; did you mean " + *near + "?";
-  return e.what();
-}
-
-} // namespace
-
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out,
                                      std::span<const std::string_view> formats) {
   CLI::App app{"policybench: the increment workload (a[i] += 1) run through every execution policy, timed "
@@ -108,8 +91,11 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   } catch (const CLI::Success& e) {
     app.exit(e, out, out);
     return std::nullopt;
-  } catch (const CLI::ExtrasError& e) {
-    throw usage_error(unexpected_arguments(app, e));
+  } catch (const CLI::ExtrasError& e) { // with the option a misspelt one ("--sizes") most likely meant
+    std::vector<std::string> names;
+    for (const CLI::Option* option : app.get_options())
+      names.push_back(option->get_name());
+    throw usage_error(with_nearest_option(e.what(), app.remaining(), names));
   } catch (const CLI::ParseError& e) {
     throw usage_error(e.what());
   }
@@ -137,11 +123,6 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   // Split here, not by CLI11's delimiter, which drops empty items ("loop,,std::seq") without a word.
   o.policies = split_list("--policies", o.policies, "name", true);
   o.compare_with = split_list("--compare-with", o.compare_with, "file name", false);
-  for (std::size_t i = 0; i < o.policies.size(); ++i) {
-    if (std::find(o.policies.begin(), o.policies.begin() + std::ptrdiff_t(i), o.policies[i]) !=
-        o.policies.begin() + std::ptrdiff_t(i))
-      throw usage_error("--policies: '" + o.policies[i] + "' is listed twice");
-  }
   stop.size_given = app.count("--size") > 0, stop.reps_given = app.count("--reps") > 0;
   parse_stopping(o, stop);
   o.run.type = parse_choice("--type", element_type_names, type);

@@ -26,6 +26,11 @@ struct usage_error : std::runtime_error {
 /// through, since it may quote what the user typed (--policies $'a\\nb') and must stay one line.
 std::string one_line(std::string_view text);
 
+/// CLI11's line `message` for the arguments `extras` it did not expect, with the name in `names` the first
+/// option-like extra ("--sizes", "--polices=loop") most likely meant (policies/registry.hpp's nearest_name).
+std::string with_nearest_option(std::string message, const std::vector<std::string>& extras,
+                                const std::vector<std::string>& names);
+
 /// Timed calls at most per row of a sweep or a --max-noise run when --reps is not given: --min-time or
 /// --max-noise decides below it.
 inline constexpr int sweep_max_reps = 10'000;
@@ -80,7 +85,7 @@ int parse_int(std::string_view option, const std::string& text, std::uint64_t mi
 
 /// The comma-separated items of every value given to `option`, in order; with `trim`, spaces around an item are
 /// dropped ("loop, std::seq"). Throws usage_error "<option>: an empty <item> in the list" for an empty item
-/// ("", "a,,b", "a,").
+/// ("", "a,,b", "a,") and "<option>: '<item>' is listed twice" for a repeated one.
 std::vector<std::string> split_list(std::string_view option, const std::vector<std::string>& values,
                                     std::string_view item, bool trim);
 

@@ -23,9 +23,9 @@ namespace policybench {
 memory_limits run_memory_limits(const std::vector<policy_entry>& selected, const device_info& device) {
   const auto host = host_available_bytes();
   memory_limits limits{.host_available_bytes = host.value,
-                       .host_limit = host.source,
                        .device_free_bytes = std::nullopt,
-                       .device_name = device.name};
+                       .device_name = device.name,
+                       .host_limit = host.source};
   if (std::any_of(selected.begin(), selected.end(),
                   [](const auto& p) { return p.device == "device" && !p.unavailable; }))
     limits.device_free_bytes = device.free_memory_bytes;

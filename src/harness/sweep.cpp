@@ -34,11 +34,8 @@ void add_size_sweep_notes(benchmark_report& report, std::size_t element_bytes) {
   auto& warnings = report.warnings;
   if (largest_cached > 0)
     warnings.push_back("points up to " + std::to_string(largest_cached) +
-                       " elements: the array is smaller than 4x "
-                       "the host's last-level cache (" +
-                       std::to_string(llc) +
-                       " bytes), so their figures include "
-                       "cache effects, not memory bandwidth alone (STREAM's rule)");
+                       " elements: the array is smaller than 4x the host's last-level cache (" + std::to_string(llc) +
+                       " bytes), so their figures include cache effects, not memory bandwidth alone (STREAM's rule)");
   if (noisy > 0)
     warnings.push_back(std::to_string(noisy) + " of " + std::to_string(timed) +
                        " results have warm times that vary "
@@ -85,7 +82,8 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
       if (p.device != "host") left_out += (left_out.empty() ? "" : ", ") + p.name;
     if (!left_out.empty()) report.warnings.push_back("a thread sweep runs host policies only; left out: " + left_out);
     std::erase_if(policies, [](const policy_entry& p) { return p.device != "host"; });
-    for (const int t : thread_series(usable_cpus().value)) // the CPU mask and cgroup quota, not the machine
+    // Up to the CPUs the process may use (its CPU mask, its cgroup's quota), not the machine's cores.
+    for (const int t : thread_series(usable_cpus().value))
       points.push_back({.size = run.size, .threads = t});
   }
   const auto runnable = std::count_if(policies.begin(), policies.end(), [](const auto& p) { return !p.unavailable; });

@@ -79,10 +79,11 @@ void huge_page_warning(const measured_run& run, const std::vector<result_row>& r
     if (r.huge_page_bytes) obtained += *r.huge_page_bytes, measured = true;
   if (!measured || obtained > 0) return;
   const std::string& mode = run.host.transparent_hugepages;
-  const std::string why = mode.empty()                  ? "this kernel has no transparent huge pages"
-                          : mode == "never"             ? "the transparent-huge-page mode is 'never'"
-                          : mode.starts_with("unknown") ? "the transparent-huge-page mode is " + mode
-                                                        : "the kernel gave none in mode '" + mode + "' (fragmented memory?)";
+  const std::string why = mode.empty()      ? "this kernel has no transparent huge pages"
+                          : mode == "never" ? "the transparent-huge-page mode is 'never'"
+                          : mode.starts_with("unknown")
+                              ? "the transparent-huge-page mode is " + mode
+                              : "the kernel gave none in mode '" + mode + "' (fragmented memory?)";
   out.push_back("huge pages asked for (--pages huge) but no host array got any: " + why +
                 "; rows measure 4 KiB pages, as with --pages small");
 }

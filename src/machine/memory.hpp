@@ -15,9 +15,9 @@ namespace policybench {
 /// Memory a run may use, in bytes. 0 host bytes means "unknown" (no /proc/meminfo) and is not a limit.
 struct memory_limits {
   std::uint64_t host_available_bytes = 0;
-  std::string host_limit = "MemAvailable"; ///< what sets host_available_bytes: MemAvailable or the cgroup's limit
   std::optional<std::uint64_t> device_free_bytes; ///< set only when a selected, available policy runs on the device
   std::string device_name;
+  std::string host_limit = "MemAvailable"; ///< what sets host_available_bytes: MemAvailable or the cgroup's limit
 };
 
 /// What the kernel can give this process without swapping or an OOM kill, in bytes: /proc/meminfo MemAvailable,

@@ -48,6 +48,8 @@ TEST_CASE("--policies: names trimmed of spaces, an empty item refused, not dropp
   }
   CHECK(usage_message({"--compare-with", "a.json,,b.json"}) == "--compare-with: an empty file name in the list");
   CHECK(usage_message({"--policies", "loop, loop"}) == "--policies: 'loop' is listed twice");
+  CHECK(usage_message({"--compare-with", "a.json", "--compare-with", "b.json,a.json"}) ==
+        "--compare-with: 'a.json' is listed twice");
 }
 
 TEST_CASE("one rule for every option that takes a value: an empty value is refused, never taken as not given") {
@@ -65,6 +67,7 @@ TEST_CASE("a misspelt option is answered with the one it most likely meant") {
   CHECK(usage_message({"--sizes", "10M"}).ends_with("; did you mean --size?"));
   CHECK(usage_message({"--polices=loop"}).ends_with("; did you mean --policies?"));
   CHECK(usage_message({"--zzzzzzzz"}).find("did you mean") == std::string::npos);
+  CHECK(usage_message({"--bogus"}) == "The following argument was not expected: --bogus"); // not "--pages"
 }
 
 TEST_CASE("an error line stays one line: control characters are written as escapes") {

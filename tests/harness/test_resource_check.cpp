@@ -29,7 +29,7 @@ struct fake_cgroups {
 
 } // namespace
 
-TEST_CASE("cgroup v2: cpu.max's quota rounded up limits the CPUs; memory.max less what is charged is the headroom") {
+TEST_CASE("cgroup v2: cpu.max's quota rounded up limits the CPUs, memory.max less what is charged is the headroom") {
   fake_cgroups t;
   t.write("self_cgroup", "0::/job");
   t.write("fs/cgroup.controllers", "cpu memory");
