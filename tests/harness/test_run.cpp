@@ -128,7 +128,6 @@ TEST_CASE("memory_shortfall counts one host array: a run holds one at a time") {
   REQUIRE(refused);
   CHECK(*refused ==
         "3000 elements need 24000 bytes of host memory (one array), only 20000 are available (MemAvailable)");
-  // The cgroup's limit, when it is what binds, is named as the source.
   const memory_limits cgroup{20'000, std::nullopt, "", "its cgroup's memory limit, /sys/fs/cgroup/job/memory.max"};
   CHECK(memory_shortfall(3000, 8, cgroup)->ends_with("(its cgroup's memory limit, /sys/fs/cgroup/job/memory.max)"));
   const memory_limits device{0, 20'000, "test gpu"};
