@@ -42,22 +42,15 @@ expected_stderr=$(code_cell "$expected_stderr") expected_stdout=$(cell "$expecte
 work=$(mktemp -d) bin=$(mktemp -d)
 trap 'rm -rf "$work" "$bin"' EXIT
 cd "$work" || fail "cannot enter $work"
-# The command names the executable as a reader would type it, in subshells and under setpriv too.
-chmod 755 "$bin" && PATH=$bin:$PATH || fail "cannot make $bin"
-if [[ $command == *setpriv* ]]; then
-  # Another user cannot reach an executable in a private checkout (mode 0700, as home directories often are): the
-  # executable and the libraries it loads from its own build folder are copied where that user can.
-  exe_dir=$(dirname "$(realpath "$exe")")
-  cp "$exe" "$bin/policybench" && ldd "$exe" | awk -v dir="$exe_dir/" 'index($3, dir) == 1 {print $3}' |
-    xargs -r cp -t "$bin" && chmod -R a+rX "$bin" || fail "cannot copy $exe"
-  export LD_LIBRARY_PATH=$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-  setpriv --reuid=nobody --regid=nogroup --clear-groups "$bin/policybench" --version >/dev/null 2>&1 || {
-    echo "skipped: user nobody cannot run $bin/policybench (is $(dirname "$bin") private?)"
-    exit 77
-  }
-else
-  ln -s "$(realpath "$exe")" "$bin/policybench" || fail "cannot link $exe"
-fi
+# The command names the executable as a reader would type it, in subshells and under setpriv too. A row run as
+# another user (setpriv) must reach it: the executable and the libraries it loads from the build tree are linked
+# (else copied) here, outside a checkout that may be private (mode 0700, as home directories often are).
+exe=$(realpath "$exe") && chmod 755 "$bin" || fail "cannot find $exe"
+for file in "$exe" $(ldd "$exe" | grep -oE "$(dirname "$exe")/[^ ]+\.so[^ ]*"); do
+  ln "$file" "$bin/" 2>/dev/null || cp "$file" "$bin/" || fail "cannot copy $file"
+done
+[[ -e $bin/policybench ]] || fail "cannot link $exe"
+export LD_LIBRARY_PATH=$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} PATH=$bin:$PATH
 eval "$command" >stdout.txt 2>stderr.txt
 code=$?
 out=$(<stdout.txt) err=$(<stderr.txt)

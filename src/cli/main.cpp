@@ -6,10 +6,10 @@
 #include "cli/progress.hpp"
 #include "cli/signals.hpp"
 #include "cli/write_report.hpp"
+#include "harness/resource_check.hpp"
 #include "harness/results.hpp"
 #include "harness/rules.hpp"
 #include "harness/sweep.hpp"
-#include "measure/host_threads.hpp"
 #include "measure/interrupt.hpp"
 #include "report/compare_with.hpp"
 #include "report/report.hpp"
@@ -28,35 +28,34 @@ using namespace policybench;
 benchmark_report measure(const options& opts, const std::vector<policy_entry>& selected, device_info device,
                          const sweep_point_callback& checkpoint) {
   progress shown(!opts.quiet, opts.run.budget_s);
+  // One check for every mode, with the size the run (a sweep: its first point) allocates first; a size sweep's
+  // later points are planned against the same memory (plan_size_series), a thread sweep's (no --threads) against
+  // every CPU.
+  run_config first = opts.run;
+  if (opts.sweep == sweep_kind::size) first.size = opts.min_size;
+  try {
+    check_resources(first, opts.threads, selected, device);
+  } catch (const insufficient_memory& e) {
+    throw usage_error((opts.sweep == sweep_kind::size ? "--min-size: " : "--size: ") + std::string(e.what()));
+  }
   if (opts.sweep == sweep_kind::none) {
-    try {
-      check_memory(opts.run, selected, device);
-    } catch (const insufficient_memory& e) {
-      throw usage_error(std::string("--size: ") + e.what());
-    }
-    check_thread_start(opts.threads, opts.run.size * size_of(opts.run.type));
     const auto step = [&](const run_step& s) {
       shown.show(fmt::format("round {} ({} base): {}, {} calls", s.round, s.rounds, s.policy, s.calls));
     };
     const auto streams = with_ceilings(selected, device, opts.run.work);
     return to_report(run_policies(opts.run, opts.threads, query_host(), std::move(device), streams, opts.order, step));
   }
-  check_thread_start(opts.threads, 0); // a sweep's arrays grow point by point: its own limit stops the series
   std::size_t steps = 0;
   const auto step = [&](std::string_view what, std::size_t total) {
     const double done = double(steps++) / double(total);
     shown.show(fmt::format("{}/{}: {}", steps, total, what), done);
   };
-  try {
-    const sweep_plan plan{.kind = opts.sweep,
-                          .min_size = opts.min_size,
-                          .max_size = opts.max_size,
-                          .min_work = opts.min_work,
-                          .max_work = opts.max_work};
-    return run_sweep(plan, opts.run, query_host(), device, selected, step, checkpoint);
-  } catch (const insufficient_memory& e) {
-    throw usage_error(std::string("--min-size: ") + e.what());
-  }
+  const sweep_plan plan{.kind = opts.sweep,
+                        .min_size = opts.min_size,
+                        .max_size = opts.max_size,
+                        .min_work = opts.min_work,
+                        .max_work = opts.max_work};
+  return run_sweep(plan, opts.run, query_host(), device, selected, step, checkpoint);
 }
 
 int run(int argc, char** argv) {
@@ -119,12 +118,12 @@ int main(int argc, char** argv) {
     if (policybench::interrupt_requested) policybench::end_by_interrupt();
     return status;
   } catch (const policybench::usage_error& e) {
-    std::cerr << "policybench: error: " << e.what() << '\n';
+    std::cerr << "policybench: error: " << one_line(e.what()) << '\n';
     return 2;
   } catch (const std::bad_alloc&) {
     std::cerr << "policybench: error: out of host memory (std::bad_alloc); a smaller --size needs less\n";
   } catch (const std::exception& e) {
-    std::cerr << "policybench: error: " << e.what() << '\n';
+    std::cerr << "policybench: error: " << one_line(e.what()) << '\n';
   }
   return 1;
 }

@@ -2,20 +2,21 @@
 #include "cli/options.hpp"
 
 #include "cli/parse_stopping.hpp"
+#include "machine/cgroup.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <string_view>
 #include <system_error>
-#include <thread>
 
 namespace policybench {
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out,
                                      std::span<const std::string_view> formats) {
   CLI::App app{"policybench: the increment workload (a[i] += 1) run through every execution policy, timed "
                "cold and warm, validated, and compared with the memory-bandwidth ceiling.",
-               "policybench"};
+               args.empty() ? "policybench" : std::filesystem::path(args[0]).filename().string()};
   app.set_version_flag("--version", "policybench " POLICYBENCH_VERSION);
   options o;
   // The run's defaults have one home, run_config (measure/run_config.hpp); here they are only spelt as text.
@@ -42,14 +43,15 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       app.add_option("--reps", reps,
                      "Timed warm calls counted, at least 1 (default: until the median is within +-2%, within the "
                      "--budget; with --sweep, --min-time or --max-noise: the most calls, default 10000)"),
-      app.add_option("--threads", threads, "Thread limit for oneTBB and OpenMP, 1..logical cores (default: all)"),
+      app.add_option("--threads", threads,
+                     "Thread limit for oneTBB and OpenMP, 1..the CPUs this process may use (default: all)"),
       app.add_option("--format", o.format, "Report format: " + format_names + " (default " + o.format + ")"),
       app.add_option("--pages", pages, "Host arrays' pages: huge (MADV_HUGEPAGE, default) or small (4 KiB)"),
       app.add_option("--first-touch", first_touch,
                      "Who first writes the host arrays: parallel (the policy's own threads, default) or serial"),
       app.add_option("--sweep", stop.sweep,
                      "size: a series of element counts (10^3..10^9 in steps of sqrt(10)); threads: host policies at "
-                     "1, 2, 4, ... logical cores; work: K = 1, 2, 4, ... 1024 increments per element"),
+                     "1, 2, 4, ... the CPUs this process may use; work: K = 1, 2, 4, ... 1024 increments per element"),
       app.add_option("--work", stop.work,
                      "K: increments per element per call, from 2 a dependent chain of fused multiply-adds (2 FLOPs "
                      "each) (default 1: the plain a[i] += 1)"),
@@ -63,7 +65,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                      "--reps then caps the calls (default 10000)"),
       app.add_option("--max-noise", stop.max_noise,
                      "Timed calls until the median's 95% confidence interval is within +-PCT percent, in (0, 100] "
-                     "(default 2 when no --reps, --min-time or --timeout is given)"),
+                     "(default 2 when no --reps or --min-time is given; --timeout then bounds it)"),
       app.add_option("--timeout", stop.timeout, "Seconds a row's calls may take at most, in (0, 3600]"),
       app.add_option("--budget", stop.budget,
                      "Seconds the whole run may take, in (0, 86400], shared fairly over rows and rounds (default 30; "
@@ -89,9 +91,20 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   } catch (const CLI::Success& e) {
     app.exit(e, out, out);
     return std::nullopt;
+  } catch (const CLI::ExtrasError& e) { // with the option a misspelt one ("--sizes") most likely meant
+    std::vector<std::string> names;
+    for (const CLI::Option* option : app.get_options())
+      names.push_back(option->get_name());
+    throw usage_error(with_nearest_option(e.what(), app.remaining(), names));
   } catch (const CLI::ParseError& e) {
     throw usage_error(e.what());
   }
+  // One rule for every option that takes a value: an empty one is a mistake (a variable that expanded to nothing),
+  // never "not given" or a default. Below, an empty text means the option was left out.
+  for (const CLI::Option* option : app.get_options())
+    if (option->get_type_size_max() > 0)
+      for (const std::string& value : option->results())
+        if (value.empty()) throw usage_error(option->get_name() + ": the value is empty");
   // Checked here rather than with CLI11's excludes(), which would list every run option in --list-policies' help.
   if (list->count() > 0)
     for (const CLI::Option* run_option : run_options)
@@ -100,19 +113,16 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   o.run.size = parse_count("--size", size);
   o.run.warmup = parse_int("--warmup", warmup, 0, 1'000'000);
   o.run.reps = parse_int("--reps", reps, 1, 1'000'000);
-  // More threads than logical cores only oversubscribes (oneTBB would not use them; OpenMP would, slowly).
-  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  if (!threads.empty())
-    o.threads = parse_int("--threads", threads, 1, std::uint64_t(cores),
-                          "this machine's logical cores; more would only oversubscribe");
+  // More threads than the process may run at once only oversubscribes (oneTBB would not use them; OpenMP would,
+  // slowly): the CPUs in its mask (taskset), lowered to its cgroup's CPU quota.
+  if (!threads.empty()) {
+    const auto cpus = usable_cpus();
+    o.threads =
+        parse_int("--threads", threads, 1, std::uint64_t(cpus.value), cpus.source + "; more would only oversubscribe");
+  }
   // Split here, not by CLI11's delimiter, which drops empty items ("loop,,std::seq") without a word.
   o.policies = split_list("--policies", o.policies, "name", true);
   o.compare_with = split_list("--compare-with", o.compare_with, "file name", false);
-  for (std::size_t i = 0; i < o.policies.size(); ++i) {
-    if (std::find(o.policies.begin(), o.policies.begin() + std::ptrdiff_t(i), o.policies[i]) !=
-        o.policies.begin() + std::ptrdiff_t(i))
-      throw usage_error("--policies: '" + o.policies[i] + "' is listed twice");
-  }
   stop.size_given = app.count("--size") > 0, stop.reps_given = app.count("--reps") > 0;
   parse_stopping(o, stop);
   o.run.type = parse_choice("--type", element_type_names, type);
@@ -121,7 +131,6 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   o.run.pages = parse_choice("--pages", page_size_names, pages);
   o.run.first_touch = parse_choice("--first-touch", first_touch_names, first_touch);
   o.run.hold_stream = !no_stream_hold, o.run.end_to_end = !no_end_to_end;
-  if (o.output && o.output->empty()) throw usage_error("--output: the file name is empty");
   // `--output --quiet` would write the report to a file named --quiet: a name like an option is taken as a missing
   // name (a file that really starts with '-' is reached as ./-name).
   if (o.output && o.output->starts_with('-'))

@@ -22,11 +22,20 @@ struct usage_error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// `text` with each control character written as an escape ("\\n", "\\t", "\\x1b"): what every error line goes
+/// through, since it may quote what the user typed (--policies $'a\\nb') and must stay one line.
+std::string one_line(std::string_view text);
+
+/// CLI11's line `message` for the arguments `extras` it did not expect, with the name in `names` the first
+/// option-like extra ("--sizes", "--polices=loop") most likely meant (policies/registry.hpp's nearest_name).
+std::string with_nearest_option(std::string message, const std::vector<std::string>& extras,
+                                const std::vector<std::string>& names);
+
 /// Timed calls at most per row of a sweep or a --max-noise run when --reps is not given: --min-time or
 /// --max-noise decides below it.
 inline constexpr int sweep_max_reps = 10'000;
-/// A run given none of --reps, --max-noise, --min-time and --timeout stops as nvbench's do: once the median's 95%
-/// confidence interval is within +-default_max_noise, or when its share of the run's budget runs out.
+/// A run given none of --reps, --max-noise and --min-time (--timeout only bounds it) stops as nvbench's do: once the
+/// median's 95% confidence interval is within +-default_max_noise, or when its share of the run's budget runs out.
 inline constexpr double default_max_noise = 0.02;
 /// Seconds of timed calls a sweep's row fills at least when no --min-time is given.
 inline constexpr double sweep_min_time_s = 0.2;
@@ -54,7 +63,7 @@ struct options {
   std::vector<std::string> compare_with; ///< reports of other runs whose rows join this one's (compare_with.hpp)
   /// --order and --seed (a sweep: sequential)
   run_order order{.order = policy_order::interleaved};
-  /// None of --reps, --max-noise, --min-time, --timeout given, and no sweep: run has default_max_noise
+  /// None of --reps, --max-noise, --min-time given, and no sweep: run has default_max_noise
   /// (policybench-mpi, whose ranks must make the same number of calls, goes back to default_reps)
   bool default_stopping = false;
 };
@@ -79,7 +88,7 @@ int parse_int(std::string_view option, const std::string& text, std::uint64_t mi
 
 /// The comma-separated items of every value given to `option`, in order; with `trim`, spaces around an item are
 /// dropped ("loop, std::seq"). Throws usage_error "<option>: an empty <item> in the list" for an empty item
-/// ("", "a,,b", "a,").
+/// ("", "a,,b", "a,") and "<option>: '<item>' is listed twice" for a repeated one.
 std::vector<std::string> split_list(std::string_view option, const std::vector<std::string>& values,
                                     std::string_view item, bool trim);
 
@@ -92,7 +101,7 @@ std::vector<std::string> split_list(std::string_view option, const std::vector<s
 /// --order interleaved with --sweep, --seed without interleaving; cli/parse_stopping.hpp) and on a --work (or a
 /// --sweep work's --max-work) that could take an element beyond its type's exact range (measure/work.hpp). With
 /// --sweep, run.min_time_s is --min-time (default 0.2 s); with --sweep or --max-noise run.reps is --reps or
-/// sweep_max_reps; with none of them nor --reps, --min-time or --timeout, the default stopping (default_max_noise
+/// sweep_max_reps; with none of them nor --reps or --min-time, the default stopping (default_max_noise
 /// within the run's budget). Policy names are checked later, against the registry.
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out,
                                      std::span<const std::string_view> formats);

@@ -19,12 +19,23 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Whether `path` names something (a link is not followed); false for a new file. Any other failure (a name or path
+// too long, a loop of links, a directory this user cannot search) is the one --output error, not a filesystem_error.
+bool names_something(const fs::path& path, struct stat& st) {
+  if (::lstat(path.c_str(), &st) == 0) return true;
+  if (errno == ENOENT) return false; // a missing directory is found when the file is opened, with the same line
+  throw usage_error("--output: cannot write '" + path.string() + "': " + std::strerror(errno));
+}
+
 // `path` with every symbolic link along its last component followed, dangling or not: the report replaces the
 // file a link names, never the link.
 fs::path follow_links(fs::path path) {
-  for (int hops = 0; fs::is_symlink(fs::symlink_status(path)); ++hops) {
+  struct stat st {};
+  for (int hops = 0; names_something(path, st) && S_ISLNK(st.st_mode); ++hops) {
     if (hops == 40) throw usage_error("--output: '" + path.string() + "': too many levels of symbolic links");
-    const fs::path target = fs::read_symlink(path);
+    std::error_code ec;
+    const fs::path target = fs::read_symlink(path, ec);
+    if (ec) throw usage_error("--output: cannot write '" + path.string() + "': " + ec.message());
     path = target.is_absolute() ? target : path.parent_path() / target;
   }
   return path;
@@ -59,8 +70,8 @@ bool is_standard_output(const std::string& path) {
 
 output_file::output_file(std::string path) : path_(std::move(path)) {
   std::error_code ec;
-  if (fs::is_directory(path_, ec)) throw usage_error("--output: '" + path_ + "' is a directory, not a file name");
   path_ = follow_links(path_).string();
+  if (fs::is_directory(path_, ec)) throw usage_error("--output: '" + path_ + "' is a directory, not a file name");
   // Renaming over a device, FIFO or socket would replace it with a plain file (as root, /dev/null itself).
   if (const auto status = fs::status(path_, ec); fs::exists(status) && !fs::is_regular_file(status))
     throw usage_error("--output: '" + path_ +

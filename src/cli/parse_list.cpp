@@ -1,4 +1,4 @@
-// Lists on the command line: comma-separated items, where an empty item is a mistake to point out, not to skip.
+// Lists on the command line: comma-separated items, where an empty or repeated item is a mistake to point out.
 #include "cli/options.hpp"
 
 #include <algorithm>
@@ -19,6 +19,8 @@ std::vector<std::string> split_list(std::string_view option, const std::vector<s
         one.remove_suffix(one.size() - std::min(one.find_last_not_of(' ') + 1, one.size()));
       }
       if (one.empty()) throw usage_error(std::string(option) + ": an empty " + std::string(item) + " in the list");
+      if (std::find(out.begin(), out.end(), one) != out.end()) // a row measured or read twice, never meant
+        throw usage_error(std::string(option) + ": '" + std::string(one) + "' is listed twice");
       out.emplace_back(one);
       if (comma == std::string_view::npos) break;
       rest.remove_prefix(comma + 1);

@@ -54,8 +54,9 @@ void parse_stopping(options& o, const stopping_texts& t) {
   }
   if (t.timeout) o.run.timeout_s = parse_positive("--timeout", *t.timeout, 3600, "a number of seconds in (0, 3600]");
   // A run told neither a count nor a criterion runs until its medians are known to +-2%: a fixed count would be
-  // too few calls on a noisy machine and needlessly many on a quiet one.
-  o.default_stopping = !sweep && !t.reps_given && !t.max_noise && t.min_time.empty() && !t.timeout;
+  // too few calls on a noisy machine and needlessly many on a quiet one. --timeout is a bound, not a criterion:
+  // alone it bounds that default (not a fixed count of calls that --reps was never given).
+  o.default_stopping = !sweep && !t.reps_given && !t.max_noise && t.min_time.empty();
   if (o.default_stopping) o.run.max_noise = default_max_noise;
   // A whole run ends on time, quiet machine or busy, and so does a sweep (--budget gives a long series room).
   o.run.budget_s = t.budget ? parse_positive("--budget", *t.budget, 86400, "a number of seconds in (0, 86400]")

@@ -9,6 +9,7 @@
 #include "harness/sweep_series.hpp"
 #include "measure/interrupt.hpp"
 #include "measure/seconds.hpp"
+#include "machine/cgroup.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -54,7 +55,8 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
       if (p.device != "host") left_out += (left_out.empty() ? "" : ", ") + p.name;
     if (!left_out.empty()) report.warnings.push_back("a thread sweep runs host policies only; left out: " + left_out);
     std::erase_if(policies, [](const policy_entry& p) { return p.device != "host"; });
-    for (const int t : thread_series(host.logical_cores))
+    // Up to the CPUs the process may use (its CPU mask, its cgroup's quota), not the machine's cores.
+    for (const int t : thread_series(usable_cpus().value))
       points.push_back({.size = run.size, .threads = t});
   }
   const auto runnable = std::count_if(policies.begin(), policies.end(), [](const auto& p) { return !p.unavailable; });

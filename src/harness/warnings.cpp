@@ -74,6 +74,7 @@ void clock_warnings(const measured_run& run, const std::vector<result_row>& rows
 void huge_page_warning(const measured_run& run, const std::vector<result_row>& rows, std::vector<std::string>& out) {
   constexpr std::uint64_t huge_page = std::uint64_t(2) << 20;
   if (run.config.pages != page_size::huge || run.config.size * size_of(run.config.type) < huge_page) return;
+  // Only a host row whose bytes could be read says anything (an unreadable /proc/self/smaps is unknown, not none).
   std::uint64_t obtained = 0;
   bool measured = false;
   for (const auto& r : rows)
@@ -82,7 +83,9 @@ void huge_page_warning(const measured_run& run, const std::vector<result_row>& r
   const std::string& mode = run.host.transparent_hugepages;
   const std::string why = mode.empty()      ? "this kernel has no transparent huge pages"
                           : mode == "never" ? "the transparent-huge-page mode is 'never'"
-                                            : "the kernel gave none in mode '" + mode + "' (fragmented memory?)";
+                          : mode.starts_with("unknown")
+                              ? "the transparent-huge-page mode is " + mode
+                              : "the kernel gave none in mode '" + mode + "' (fragmented memory?)";
   out.push_back("huge pages asked for (--pages huge) but no host array got any: " + why +
                 "; rows measure 4 KiB pages, as with --pages small");
 }
@@ -129,11 +132,13 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
     if (run.config.max_noise > 0 && r.status == row_status::ok && r.stopped_by && *r.stopped_by != "max_noise")
       out.push_back(r.policy + ": the noise target +-" + percent(run.config.max_noise) +
                     " was not reached (stopped by " + *r.stopped_by + ")");
-    if (r.mostly_disturbed && *r.mostly_disturbed)
-      out.push_back(r.policy + ": " + std::to_string(r.disturbed_calls.value_or(0)) +
-                    " of its timed calls were "
-                    "disturbed (its threads waited for a CPU taken by other work): its figures do not show a quiet "
+    if (r.mostly_disturbed && *r.mostly_disturbed) {
+      const std::uint64_t disturbed = r.disturbed_calls.value_or(0);
+      out.push_back(r.policy + ": " + std::to_string(disturbed) + " of its timed calls " +
+                    (disturbed == 1 ? "was" : "were") +
+                    " disturbed (its threads waited for a CPU taken by other work): its figures do not show a quiet "
                     "machine");
+    }
   }
   if (per_size_notes) parallelism_warnings(run, rows, out);
   clock_warnings(run, rows, out);

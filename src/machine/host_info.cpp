@@ -18,9 +18,11 @@
 namespace policybench {
 namespace {
 
-// The first processor's `field` in /proc/cpuinfo ("model name", "cpu MHz"); empty when absent.
+// The first processor's `field` in /proc/cpuinfo ("model name", "cpu MHz"); empty when absent, unknown_fact when the
+// file cannot be read.
 std::string cpuinfo_field(const std::string& field) {
   std::ifstream cpuinfo("/proc/cpuinfo");
+  if (!cpuinfo) return unknown_fact("/proc/cpuinfo");
   for (std::string line; std::getline(cpuinfo, line);)
     if (line.rfind(field, 0) == 0) {
       const auto colon = line.find(':');
@@ -58,9 +60,9 @@ std::string dotted(int major, int minor, int patch) {
 host_info query_host() {
   host_info h;
   h.cpu_model = cpuinfo_field("model name");
-  if (h.cpu_model.empty()) h.cpu_model = "unknown";
+  if (h.cpu_model.empty()) h.cpu_model = "unknown (no 'model name' in /proc/cpuinfo)";
   const std::string mhz = cpuinfo_field("cpu MHz");
-  h.cpu_mhz = mhz.empty() ? 0 : std::atof(mhz.c_str());
+  h.cpu_mhz = mhz.empty() || mhz.starts_with("unknown") ? 0 : std::atof(mhz.c_str());
   h.logical_cores = static_cast<int>(std::thread::hardware_concurrency());
   if (const auto t = host_topology(); t && t->llc_bytes > 0) {
     h.cache_source = "hwloc";

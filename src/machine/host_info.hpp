@@ -9,7 +9,7 @@ namespace policybench {
 
 /// The host machine and the software that runs the host policies. Sizes in bytes.
 struct host_info {
-  std::string cpu_model;             ///< /proc/cpuinfo "model name"
+  std::string cpu_model;             ///< /proc/cpuinfo "model name"; "unknown (why)" (unknown_fact) when unreadable
   double cpu_mhz = 0;                ///< /proc/cpuinfo "cpu MHz" of the first CPU (a VM: the host's nominal clock)
   int logical_cores = 0;             ///< std::thread::hardware_concurrency
   int physical_cores = 0;            ///< cores holding the process's CPUs (0 when from sysconf)
@@ -20,7 +20,7 @@ struct host_info {
   int llc_instances = 0;             ///< how many last-level caches llc_bytes adds up (0 when from sysconf)
   std::string cache_source;          ///< where caches, cores, cpuset and NUMA nodes came from: "hwloc", or
                                      ///< "sysconf" (caches only, glibc's CPUID) when hwloc cannot load the topology
-  std::string transparent_hugepages; ///< THP mode: "always", "madvise", "never"; empty without THP
+  std::string transparent_hugepages; ///< THP mode: "always", "madvise", "never"; empty without THP; "unknown (why)"
   std::vector<int> numa_nodes;       ///< the machine's NUMA nodes; empty when from sysconf
   std::string tbb_version;           ///< oneTBB runtime version, e.g. "2021.8.0"
   int tbb_default_concurrency = 0;   ///< tbb::info::default_concurrency()

@@ -8,6 +8,8 @@
 #include <optional>
 #include <string>
 
+#include "machine/cgroup.hpp"
+
 namespace policybench {
 
 /// Memory a run may use, in bytes. 0 host bytes means "unknown" (no /proc/meminfo) and is not a limit.
@@ -15,10 +17,12 @@ struct memory_limits {
   std::uint64_t host_available_bytes = 0;
   std::optional<std::uint64_t> device_free_bytes; ///< set only when a selected, available policy runs on the device
   std::string device_name;
+  std::string host_limit = "MemAvailable"; ///< what sets host_available_bytes: MemAvailable or the cgroup's limit
 };
 
-/// /proc/meminfo MemAvailable: what the kernel can give without swapping, in bytes (0 when unknown).
-std::uint64_t host_available_bytes();
+/// What the kernel can give this process without swapping or an OOM kill, in bytes: /proc/meminfo MemAvailable,
+/// lowered to the headroom of its memory cgroup (machine/cgroup.hpp); .value 0 when neither can be read.
+process_limit<std::uint64_t> host_available_bytes();
 
 /// Why `size` elements of `element_bytes` bytes do not fit, or std::nullopt when they do. On the host a run holds
 /// one array of size x element_bytes bytes at a time (the ceilings' array, each host policy's, a device policy's
@@ -27,8 +31,12 @@ std::uint64_t host_available_bytes();
 /// memory (one array), only 4000000000 are available". Sizes past 2^64 bytes say so.
 std::optional<std::string> memory_shortfall(std::uint64_t size, std::size_t element_bytes, const memory_limits& limits);
 
+/// The one way an environment fact that could not be read is written: "unknown (<file>: <strerror(errno)>)", e.g.
+/// "unknown (/proc/cpuinfo: Too many open files)"; never a value that poses as a finding ("", 0, "none").
+std::string unknown_fact(const std::string& file);
+
 /// The bracketed word of the kernel's THP switch ("always [madvise] never" -> "madvise"); empty when the file is
-/// absent (a kernel without transparent huge pages) or malformed.
+/// absent (a kernel without transparent huge pages) or malformed; unknown_fact when it exists but cannot be read.
 std::string
 transparent_hugepage_mode(const std::filesystem::path& enabled = "/sys/kernel/mm/transparent_hugepage/enabled");
 

@@ -54,9 +54,10 @@ host_array::~host_array() {
   if (mapping_) ::munmap(mapping_, mapping_bytes_);
 }
 
-std::uint64_t host_array::huge_page_bytes() const {
+std::optional<std::uint64_t> host_array::huge_page_bytes() const {
   if (!data_) return 0;
   std::ifstream smaps("/proc/self/smaps");
+  if (!smaps) return std::nullopt;
   const auto first = reinterpret_cast<std::uintptr_t>(data_);
   return anon_huge_page_bytes(smaps, first, first + mapped_bytes_);
 }

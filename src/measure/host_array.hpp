@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <istream>
+#include <optional>
 
 namespace policybench {
 
@@ -23,8 +24,9 @@ public:
 
   template <class T> T* data() const noexcept { return static_cast<T*>(data_); } ///< nullptr for 0 bytes
   std::size_t bytes() const noexcept { return bytes_; }
-  /// Bytes of the array backed by transparent huge pages now (AnonHugePages of its mapping); 0 when unknown.
-  std::uint64_t huge_page_bytes() const;
+  /// Bytes of the array backed by transparent huge pages now (AnonHugePages of its mapping); std::nullopt when
+  /// /proc/self/smaps cannot be read (no /proc, no file descriptor left): unknown, not "none".
+  std::optional<std::uint64_t> huge_page_bytes() const;
 
 private:
   void* mapping_ = nullptr;

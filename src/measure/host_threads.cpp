@@ -10,15 +10,12 @@
 
 #include <pthread.h>
 #include <sched.h>
-#include <sys/mman.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
-#include <latch>
 #include <stdexcept>
 #include <string>
-#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -50,36 +47,6 @@ host_thread_limit::~host_thread_limit() {
 #if defined(_OPENMP)
   if (state_) omp_set_num_threads(state_->omp_previous);
 #endif
-}
-
-void check_thread_start(std::optional<int> threads, std::uint64_t array_bytes) {
-  // oneTBB at its default concurrency whatever the limit: lifting a --threads limit wakes its workers, and a worker
-  // that cannot start then throws inside tbb::global_control's destructor (std::terminate). OpenMP within the limit.
-  const int tbb_workers = tbb::info::default_concurrency() - 1;
-  const int count = tbb_workers + threads.value_or(int(std::max(1u, std::thread::hardware_concurrency()))) - 1;
-  // The array's address space (and host_array's 2 MiB of alignment), without memory: PROT_NONE. A mapping that
-  // cannot be made is the allocation's own error, std::bad_alloc, reported where it happens.
-  const std::size_t reserved_bytes = array_bytes + (2u << 20);
-  void* const reserved = ::mmap(nullptr, reserved_bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  std::latch started(count + 1);
-  std::vector<std::thread> pool;
-  std::string error;
-  try {
-    for (int i = 0; i < count; ++i)
-      pool.emplace_back([&] {
-        std::free(std::malloc(64)); // the thread's malloc arena
-        started.arrive_and_wait();
-      });
-  } catch (const std::system_error& e) {
-    error = e.code().message();
-  }
-  started.count_down(count + 1 - std::ptrdiff_t(pool.size()));
-  for (auto& t : pool)
-    t.join();
-  if (reserved != MAP_FAILED) ::munmap(reserved, reserved_bytes);
-  if (!error.empty())
-    throw std::runtime_error("cannot start " + std::to_string(count) + " host threads for oneTBB and OpenMP (" + error +
-                             "): a limit on processes (ulimit -u) or on address space (ulimit -v) leaves too little");
 }
 
 int host_concurrency() {

@@ -28,14 +28,6 @@ private:
   std::unique_ptr<state> state_;
 };
 
-/// Starts at once the threads oneTBB's workers (at its default concurrency, which it returns to when a --threads
-/// limit is lifted) and OpenMP's team for `threads` (nullopt: every logical core) will need together, each allocating
-/// (glibc then reserves its arena), while `array_bytes` of address space are held as the run's array will be; then ends
-/// them. A limit on processes (ulimit -u) or address space (ulimit -v) that would stop a runtime from starting a thread
-/// mid-run (oneTBB then hangs in tbb::finalize or aborts; libgomp ends the process with exit(1)) is found here instead.
-/// Throws std::runtime_error naming the threads and the error.
-void check_thread_start(std::optional<int> threads, std::uint64_t array_bytes);
-
 /// Threads a parallel host policy may use now: oneTBB's max_allowed_parallelism under any active limit.
 int host_concurrency();
 

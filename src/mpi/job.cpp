@@ -1,6 +1,8 @@
 // The MPI job: session, errors that end every rank, and the reductions the report needs.
 #include "mpi/job.hpp"
 
+#include "cli/options.hpp"
+
 #include <cstdlib>
 #include <string>
 
@@ -26,7 +28,7 @@ mpi_session::~mpi_session() {
 
 void print_rank_error(int rank, std::string_view error) {
   // One write: a line written in pieces (std::cerr is unbuffered) lets Open MPI's abort banner land in its middle.
-  const std::string line = "policybench-mpi: rank " + std::to_string(rank) + ": error: " + std::string(error) + '\n';
+  const std::string line = "policybench-mpi: rank " + std::to_string(rank) + ": error: " + one_line(error) + '\n';
   (void)!::write(STDERR_FILENO, line.data(), line.size());
 }
 

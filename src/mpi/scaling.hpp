@@ -24,7 +24,7 @@ std::uint64_t rank_size(const std::string& scaling, std::uint64_t size, int rank
 /// The lines --help adds for --scaling.
 inline constexpr const char* scaling_help =
     "policybench-mpi:\n  --scaling TEXT              weak: --size elements per rank (default); strong: --size in "
-    "total, split evenly\n  --reps defaults to 10 here; --max-noise, --min-time and --timeout are refused (every rank "
-    "makes the same calls)\n";
+    "total, split evenly\n  --reps defaults to 10 here; --max-noise, --min-time, --timeout, --budget, --order, --seed "
+    "and --sweep are refused (every rank makes the same calls, one policy after another)\n";
 
 } // namespace policybench

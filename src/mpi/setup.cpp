@@ -2,8 +2,7 @@
 #include "mpi/setup.hpp"
 
 #include "cli/write_report.hpp"
-#include "harness/run.hpp"
-#include "measure/host_threads.hpp"
+#include "harness/resource_check.hpp"
 #include "mpi/scaling.hpp"
 #include "policies/registry.hpp"
 
@@ -67,11 +66,10 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
     throw usage_error(std::string("--policies: ") + e.what());
   }
   try {
-    check_memory(s.opts.run, s.selected, s.device);
+    check_resources(s.opts.run, s.opts.threads, s.selected, s.device);
   } catch (const insufficient_memory& e) {
     throw usage_error(std::string("--size: this rank's ") + e.what());
   }
-  check_thread_start(s.opts.threads, s.opts.run.size * size_of(s.opts.run.type));
   return true;
 }
 

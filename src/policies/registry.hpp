@@ -4,8 +4,10 @@
 #include "machine/device_info.hpp"
 #include "policies/policy.hpp"
 
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace policybench {
@@ -19,6 +21,10 @@ std::vector<policy_entry> registry(const device_info& device);
 struct unknown_policy : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
+
+/// The name in `names` nearest to `name` (case-insensitive Levenshtein distance) when at most half of `name` differs
+/// from it: a plausible typo ("std::par_unsq" -> "std::par_unseq"); std::nullopt otherwise.
+std::optional<std::string> nearest_name(std::string_view name, const std::vector<std::string>& names);
 
 /// The entries of `all` named in `names`, in registry order; every entry when `names` is empty. Throws
 /// unknown_policy for a name not in `all`.

@@ -25,18 +25,32 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 }
 
 [[noreturn]] void unknown(const std::vector<policy_entry>& all, const std::string& name) {
-  std::string valid;
-  for (const auto& p : all) valid += (valid.empty() ? "" : ", ") + p.name;
-  const auto closest = std::min_element(all.begin(), all.end(), [&](const auto& x, const auto& y) {
-    return edit_distance(name, x.name) < edit_distance(name, y.name);
-  });
-  // A suggestion only when it is a plausible typo: at most half of the name differs.
-  const bool near = closest != all.end() && 2 * edit_distance(name, closest->name) <= name.size();
-  throw unknown_policy("unknown policy '" + name + "'; " + (near ? "did you mean '" + closest->name + "'? " : "") +
-                       "valid names: " + valid);
+  std::vector<std::string> names, backends;
+  for (const auto& p : all) {
+    names.push_back(p.name);
+    // "oneapi::dpl::par" is every backend's row, not a typo of the nearest other policy (oneapi::dpl::seq).
+    if (p.name.starts_with(name + "@")) backends.push_back("'" + p.name + "'");
+  }
+  std::string valid, suggestion;
+  for (const auto& n : names)
+    valid += (valid.empty() ? "" : ", ") + n;
+  for (const auto& b : backends)
+    suggestion += (suggestion.empty() ? "" : " or ") + b;
+  if (const auto near = nearest_name(name, names); suggestion.empty() && near) suggestion = "'" + *near + "'";
+  throw unknown_policy("unknown policy '" + name + "'; " +
+                       (suggestion.empty() ? "" : "did you mean " + suggestion + "? ") + "valid names: " + valid);
 }
 
 } // namespace
+
+std::optional<std::string> nearest_name(std::string_view name, const std::vector<std::string>& names) {
+  const auto closest = std::min_element(names.begin(), names.end(), [&](const auto& x, const auto& y) {
+    return edit_distance(name, x) < edit_distance(name, y);
+  });
+  // A suggestion only when it is a plausible typo: at most half of the name differs.
+  if (closest == names.end() || 2 * edit_distance(name, *closest) > name.size()) return std::nullopt;
+  return *closest;
+}
 
 std::vector<policy_entry> select_policies(std::vector<policy_entry> all, const std::vector<std::string>& names) {
   for (const auto& name : names)

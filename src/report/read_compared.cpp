@@ -18,6 +18,10 @@ std::vector<compared_report> read_compared(const std::vector<std::string>& paths
     if (!fs::exists(status)) refuse("no such file");
     if (fs::is_directory(status)) refuse("is a directory");
     if (!fs::is_regular_file(status)) refuse("is not a regular file (a device, FIFO or socket)");
+    // The same report twice would double its rows and read as two runs that agree: refused, whatever the spelling.
+    for (std::size_t i = 0; &paths[i] != &path; ++i)
+      if (fs::equivalent(paths[i], path, ec))
+        throw unusable_report("'" + path + "': the same file as '" + paths[i] + "', given twice");
     std::ifstream file(path);
     if (!file) refuse("cannot be read");
     const json doc = json::parse(file, nullptr, false);

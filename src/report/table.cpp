@@ -19,7 +19,18 @@
 namespace policybench {
 namespace {
 
-void write_rows(const std::vector<table_column>& columns, std::size_t rows, bool markdown, std::ostream& out) {
+// A '|' in a cell (a policy name from --compare-with) would end a markdown cell early: written \| (GitHub's escape).
+void escape_pipes(std::string& cell) {
+  for (std::size_t at = 0; (at = cell.find('|', at)) != std::string::npos; at += 2)
+    cell.insert(at, 1, '\\');
+}
+
+void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdown, std::ostream& out) {
+  if (markdown)
+    for (auto& column : columns) {
+      escape_pipes(column.header);
+      std::for_each(column.cells.begin(), column.cells.end(), escape_pipes);
+    }
   std::vector<std::size_t> width(columns.size());
   for (std::size_t c = 0; c < columns.size(); ++c) {
     width[c] = columns[c].header.size();

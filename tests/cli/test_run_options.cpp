@@ -25,8 +25,12 @@ TEST_CASE("--order, --seed, --max-noise, --timeout: a run interleaves by default
   CHECK_FALSE(run->default_stopping); // a count given: exactly that many calls, no criterion
   CHECK(run->run.max_noise == 0);
   CHECK(run->run.timeout_s == 0);
-  CHECK_FALSE(parse({"--timeout", "3"})->default_stopping);
-  CHECK(parse({"--timeout", "3"})->run.max_noise == 0);
+  // --timeout alone bounds the default noise target: not a silent fixed count of default_reps calls.
+  const auto bounded = parse({"--timeout", "3"});
+  CHECK(bounded->default_stopping);
+  CHECK(bounded->run.max_noise == default_max_noise);
+  CHECK(bounded->run.reps == sweep_max_reps);
+  CHECK(bounded->run.timeout_s == 3);
   CHECK_FALSE(parse({"--sweep", "size"})->default_stopping);
   const auto sweep = parse({"--sweep", "size", "--max-noise", "0.5", "--timeout", "2"});
   REQUIRE(sweep);

@@ -151,7 +151,10 @@ TEST_CASE("memory_shortfall counts one host array: a run holds one at a time") {
   CHECK_FALSE(memory_shortfall(2000, 8, host)); // 16000 bytes: one array fits, two would not
   const auto refused = memory_shortfall(3000, 8, host);
   REQUIRE(refused);
-  CHECK(*refused == "3000 elements need 24000 bytes of host memory (one array), only 20000 are available");
+  CHECK(*refused ==
+        "3000 elements need 24000 bytes of host memory (one array), only 20000 are available (MemAvailable)");
+  const memory_limits cgroup{20'000, std::nullopt, "", "its cgroup's memory limit, /sys/fs/cgroup/job/memory.max"};
+  CHECK(memory_shortfall(3000, 8, cgroup)->ends_with("(its cgroup's memory limit, /sys/fs/cgroup/job/memory.max)"));
   const memory_limits device{0, 20'000, "test gpu"};
   const auto on_device = memory_shortfall(2000, 8, device); // the copy ceiling's two arrays: 32000 bytes
   REQUIRE(on_device);

@@ -122,9 +122,12 @@ TEST_CASE("hwloc made to describe another machine (HWLOC_XMLFILE) is not this ho
   CHECK(h.numa_nodes.empty());
 }
 
-TEST_CASE("the transparent-huge-page mode is the bracketed word, none without the file") {
+TEST_CASE("the transparent-huge-page mode is the bracketed word, none without the file, unknown when unreadable") {
   CHECK(transparent_hugepage_mode(data / "thp_enabled_madvise") == "madvise");
   CHECK(transparent_hugepage_mode(data / "no_such_file").empty());
+  // A file that exists but cannot be read says so: "no THP" would be a false finding (and a false warning).
+  CHECK(transparent_hugepage_mode(data / "thp_enabled_madvise" / "enabled") ==
+        "unknown (" + (data / "thp_enabled_madvise" / "enabled").string() + ": Not a directory)");
 }
 
 TEST_CASE("this host: hwloc's last-level cache is lscpu's, where the process may use every online CPU") {

@@ -38,12 +38,6 @@ TEST_CASE("host_thread_limit holds oneTBB and OpenMP to the limit while it lives
   CHECK_THROWS_AS(host_thread_limit(0), std::invalid_argument);
 }
 
-TEST_CASE("check_thread_start passes where threads can start, for every limit") {
-  CHECK_NOTHROW(check_thread_start(std::nullopt, 1 << 20));
-  CHECK_NOTHROW(check_thread_start(1, 0));
-  CHECK_NOTHROW(check_thread_start(2, 8 << 20));
-}
-
 TEST_CASE("validation fails a wrong call on every kind of threads, one thread included") {
   // The call skips the last element: a policy that loses one element of 1000003 must not validate.
   const auto skip_last = [](double* first, double* last, int) {

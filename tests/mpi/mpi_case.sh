@@ -35,8 +35,14 @@ case $case in
 weak) # --size per rank: the job moves both ranks' bytes
   "${mpi[@]}" -np 2 "$exe" "${run[@]}" --size 1000 --scaling weak --format json --output "$dir/r.json" 2>"$dir/err" ||
     fail "exit $?"
+  # The ceiling's interval low end comes from the job's calls (the slowest rank's), as its best does: never above it.
   check_json "$dir/r.json" "${rows_ok[@]}" "r['mpi']['scaling'] == 'weak'" \
-    "all(row['size'] == 2000 and row['bytes_per_call'] == 2 * 2000 * 8 for row in r['results'] if row['role'] == 'policy')" ;;
+    "all(row['size'] == 2000 and row['bytes_per_call'] == 2 * 2000 * 8 for row in r['results'] if row['role'] == 'policy')" \
+    "(lambda c: c['host_in_place_low_gb_per_s'] <= c['host_in_place_gb_per_s'])(r['environment']['ceilings'])"
+  # --help names the program it is, and the options it refuses
+  "${mpi[@]}" -np 1 "$exe" --help >"$dir/out" 2>"$dir/err" || fail "--help: exit $?"
+  grep -q '^Usage: policybench-mpi' "$dir/out" && grep -q -- '--budget, --order, --seed' "$dir/out" ||
+    fail "--help: $(head -3 "$dir/out")" ;;
 strong) # --size in total: 1001 split as 501 + 500; each rank's GB/s is its own bytes / its own median
   "${mpi[@]}" -np 2 "$exe" "${run[@]}" --size 1001 --scaling strong --format json --output "$dir/r.json" \
     2>"$dir/err" || fail "exit $?"

@@ -93,6 +93,12 @@ TEST_CASE("select_policies picks by name in registry order and refuses unknown n
                          "unknown policy 'quicksort'; valid names: loop, std::par, thrust::omp, cuda::kernel",
                          unknown_policy);
   }
+  SUBCASE("a name without its backend suggests every backend's row, not the nearest other policy") {
+    const auto real = policybench::registry(query_device());
+    CHECK_THROWS_WITH_AS(select_policies(real, {"oneapi::dpl::par"}),
+                         doctest::Contains("did you mean 'oneapi::dpl::par@tbb' or 'oneapi::dpl::par@omp'? "),
+                         unknown_policy);
+  }
   SUBCASE("the real registry: no names select every policy of the build, GPU ones included") {
     const auto registry = policybench::registry(query_device());
     const auto selected = select_policies(registry, {});

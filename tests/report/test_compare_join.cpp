@@ -70,6 +70,20 @@ TEST_CASE("a file of another element count warns and has no speedup") {
         std::string::npos);
 }
 
+TEST_CASE("a file of another element type, or a row of another K, has no speedup against this run's loop") {
+  json other_type = this_run();
+  other_type["environment"]["config"]["type"] = "float32";
+  json other_k = this_run();
+  other_k["results"][0]["work"] = 8; // a row of a --work 8 run: 8 times the work per element, not a slowdown
+  benchmark_report typed = this_report();
+  append_compared(typed, {compared_from_json("f32.json", other_type), compared_from_json("k8.json", other_k)});
+  const json report = to_json(typed);
+  REQUIRE(report["results"].size() == 3);
+  CHECK(report["results"][1]["speedup_vs_loop"].is_null());
+  CHECK(report["results"][2]["speedup_vs_loop"].is_null());
+  CHECK(report["warnings"].dump().find("'f32.json' measured 1000 x float32") != std::string::npos);
+}
+
 TEST_CASE("--compare-with is repeatable and comma-separated") {
   const char* args[] = {"policybench", "--compare-with", "a.json,b.json", "--compare-with", "c.json"};
   std::ostringstream out;

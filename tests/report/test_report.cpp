@@ -64,6 +64,11 @@ TEST_CASE("to_json computes every figure of a result") {
   CHECK(env["ceilings"]["device_copy_median_s"].is_null());
   CHECK(env["ceilings"]["device_theoretical_peak_gb_per_s"].is_null());
   CHECK(env["device"]["available"] == false);
+  // An unavailable device's properties are unknown: null, as the schema says, not 0 SMs and 0.0 GB/s.
+  for (const char* key : {"sm_count", "theoretical_peak_gb_per_s", "memory_bytes", "compute_capability", "name"}) {
+    CAPTURE(key);
+    CHECK(env["device"][key].is_null());
+  }
 }
 
 TEST_CASE("to_json reports unavailable, failed and invalid policies with null figures") {

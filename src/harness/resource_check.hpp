@@ -1,0 +1,33 @@
+// The one check of what a run needs from the machine, made before anything is allocated by every mode: a single
+// run, each kind of sweep and every rank of policybench-mpi.
+#pragma once
+
+#include "harness/run.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace policybench {
+
+/// Checks, before any allocation, that a run of cfg.size elements of cfg.type (a sweep: its first point) fits:
+/// memory_shortfall against host memory (MemAvailable and the memory cgroup, checked for overflow) and, with an
+/// available device policy selected, the device's; then check_thread_start for `threads` (nullopt: every CPU).
+/// Throws insufficient_memory (a usage error to the caller, who names the option) or std::runtime_error.
+void check_resources(const run_config& cfg, std::optional<int> threads, const std::vector<policy_entry>& selected,
+                     const device_info& device);
+
+/// Starts at once the threads oneTBB's workers (at its default concurrency, which it returns to when a --threads
+/// limit is lifted) and OpenMP's team for `threads` (nullopt: every logical core) will need together, each allocating
+/// (glibc then reserves its arena), OpenMP's with the stack OMP_STACKSIZE gives them, while `array_bytes` of address
+/// space are held as the run's array will be; then ends them. A limit on processes (ulimit -u), address space
+/// (ulimit -v) or an OMP_STACKSIZE that would stop a runtime from starting a thread mid-run (oneTBB then hangs in
+/// tbb::finalize or aborts; libgomp ends the process with its own line and exit(1)) is found here instead. Throws
+/// std::runtime_error naming the threads and the error.
+void check_thread_start(std::optional<int> threads, std::uint64_t array_bytes);
+
+/// libgomp's reading of OMP_STACKSIZE `text`: a count with an optional unit B, K, M or G (any case; K when none),
+/// in bytes; std::nullopt for text libgomp ignores as invalid (it then keeps the default stack).
+std::optional<std::uint64_t> openmp_stack_bytes(const char* text);
+
+} // namespace policybench

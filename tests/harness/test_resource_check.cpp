@@ -1,0 +1,84 @@
+// The one resource check: the cgroup's CPU quota and memory limit read from made-up cgroup trees (v2 and v1),
+// libgomp's reading of OMP_STACKSIZE, and threads that start where they can.
+#include <doctest/doctest.h>
+
+#include "harness/resource_check.hpp"
+#include "machine/cgroup.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+using namespace policybench;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A made-up cgroup tree under a fresh temporary directory, removed when the test ends.
+struct fake_cgroups {
+  fs::path root = fs::temp_directory_path() / ("policybench-cgroup-" + std::to_string(::getpid()));
+  cgroup_files files{.membership = root / "self_cgroup", .root = root / "fs"};
+  fake_cgroups() { fs::create_directories(files.root); }
+  ~fake_cgroups() { fs::remove_all(root); }
+  void write(const fs::path& relative, const std::string& text) const {
+    fs::create_directories((root / relative).parent_path());
+    std::ofstream(root / relative) << text << '\n';
+  }
+};
+
+} // namespace
+
+TEST_CASE("cgroup v2: cpu.max's quota rounded up limits the CPUs, memory.max less what is charged is the headroom") {
+  fake_cgroups t;
+  t.write("self_cgroup", "0::/job");
+  t.write("fs/cgroup.controllers", "cpu memory");
+  t.write("fs/job/cpu.max", "max 100000");
+  CHECK(usable_cpus(t.files).source.find("cgroup") == std::string::npos); // "max": no quota
+  CHECK_FALSE(cgroup_memory_headroom(t.files));                           // no memory.max: no limit
+  t.write("fs/job/cpu.max", "50000 100000");
+  CHECK(usable_cpus(t.files).value == 1);
+  CHECK(usable_cpus(t.files).source.find("fs/job/cpu.max") != std::string::npos);
+  t.write("fs/job/memory.max", "300000000");
+  t.write("fs/job/memory.current", "100000000");
+  t.write("fs/job/memory.stat", "anon 90000000\ninactive_file 10000000");
+  const auto headroom = cgroup_memory_headroom(t.files);
+  REQUIRE(headroom);
+  CHECK(headroom->value == 210'000'000); // 300 MB - (100 MB charged - 10 MB reclaimable cache)
+  t.write("fs/memory.max", "250000000"); // a lower limit above the process's cgroup binds too
+  t.write("fs/memory.current", "200000000");
+  CHECK(cgroup_memory_headroom(t.files)->value == 50'000'000);
+}
+
+TEST_CASE("cgroup v1: cfs quota and memory.limit_in_bytes, the unlimited values limiting nothing") {
+  fake_cgroups t;
+  t.write("self_cgroup", "4:memory:/a\n2:cpu,cpuacct:/a");
+  t.write("fs/cpu,cpuacct/a/cpu.cfs_quota_us", "-1");
+  t.write("fs/cpu,cpuacct/a/cpu.cfs_period_us", "100000");
+  t.write("fs/memory/a/memory.limit_in_bytes", "9223372036854771712");
+  t.write("fs/memory/a/memory.usage_in_bytes", "1000");
+  CHECK(usable_cpus(t.files).source.find("cgroup") == std::string::npos);
+  CHECK_FALSE(cgroup_memory_headroom(t.files));
+  t.write("fs/cpu,cpuacct/a/cpu.cfs_quota_us", "50000");
+  CHECK(usable_cpus(t.files).value == 1);
+  t.write("fs/memory/a/memory.limit_in_bytes", "5000");
+  CHECK(cgroup_memory_headroom(t.files)->value == 4000);
+}
+
+TEST_CASE("OMP_STACKSIZE as libgomp reads it: K by default, B/K/M/G in any case, anything else ignored") {
+  CHECK(openmp_stack_bytes("16") == 16u << 10);
+  CHECK(openmp_stack_bytes("100G") == 100ull << 30);
+  CHECK(openmp_stack_bytes(" 4 m ") == 4u << 20);
+  CHECK(openmp_stack_bytes("512b") == 512u);
+  for (const char* ignored : {"", "abc", "-1", "10x", "1.5M", "99999999999999999999G"}) {
+    CAPTURE(ignored);
+    CHECK_FALSE(openmp_stack_bytes(ignored));
+  }
+  CHECK_FALSE(openmp_stack_bytes(nullptr));
+}
+
+TEST_CASE("check_thread_start passes where threads can start, for every limit") {
+  CHECK_NOTHROW(check_thread_start(std::nullopt, 1 << 20));
+  CHECK_NOTHROW(check_thread_start(1, 0));
+  CHECK_NOTHROW(check_thread_start(2, 8 << 20));
+}
