@@ -4,6 +4,7 @@
 #include "cli/output_file.hpp"
 #include "cli/progress.hpp"
 #include "cli/write_report.hpp"
+#include "harness/regime.hpp"
 #include "harness/results.hpp"
 #include "harness/rules.hpp"
 #include "harness/sweep.hpp"
@@ -34,7 +35,12 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
     const auto step = [&](const run_step& s) {
       shown.show(fmt::format("round {} ({} base): {}, {} calls", s.round, s.rounds, s.policy, s.calls));
     };
-    return to_report(run_policies(opts.run, opts.threads, query_host(), std::move(device), selected, opts.order, step));
+    const host_info host = query_host();
+    shown.show("probing where this host's bandwidth stops falling (memory or cache)");
+    auto regime = measure_regime(opts.run, opts.threads, host, selected);
+    auto report = to_report(run_policies(opts.run, opts.threads, host, std::move(device), selected, opts.order, step));
+    report.summary = summarize_run(report.results, std::move(regime));
+    return report;
   }
   check_thread_start(opts.threads, 0); // a sweep's arrays grow point by point: its own limit stops the series
   std::size_t steps = 0;

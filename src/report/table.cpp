@@ -3,6 +3,7 @@
 
 #include "measure/timing.hpp"
 #include "report/table_columns.hpp"
+#include "report/summary_text.hpp"
 #include "report/table_footer.hpp"
 
 #include <fmt/format.h>
@@ -96,6 +97,7 @@ void write_heading(const benchmark_report& report, std::ostream& out) {
 
 void write_table(const benchmark_report& report, bool markdown, std::ostream& out) {
   write_heading(report, out);
+  if (report.summary) write_summary(*report.summary, markdown, out);
   std::vector<const result_row*> ran;
   for (const auto& r : report.results)
     if (r.status != row_status::unavailable && r.status != row_status::failed) ran.push_back(&r);

@@ -1,0 +1,80 @@
+// The summary above the table and in JSON: the answer's lines within 120 columns, before the table, and every
+// field the JSON summary writes documented in README's schema.
+#include <doctest/doctest.h>
+
+#include "synthetic_run.hpp"
+
+#include "report/report.hpp"
+#include "report/summary_text.hpp"
+
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+
+using namespace policybench;
+
+namespace {
+
+run_summary cache_summary() {
+  run_summary s{.fastest = "std::par_unseq", .fastest_median_s = 1.9e-3, .fastest_low_s = 1.87e-3,
+                .fastest_high_s = 1.93e-3, .loop_ran = true};
+  for (const char* tied : {"std::par", "oneapi::dpl::par@tbb", "oneapi::dpl::par_unseq@tbb", "oneapi::dpl::par@omp",
+                           "oneapi::dpl::par_unseq@omp", "tbb::parallel_for", "thrust::tbb", "thrust::omp"})
+    s.tied_with_fastest.push_back(tied);
+  s.speedup = parallel_speedup{"std::par_unseq", 1.19};
+  s.regime = classify_regime({{1'000'000, 120}, {80'000'000, 98}, {512'000'000, 49}, {1'024'000'000, 48}},
+                             80'000'000, 32 << 20);
+  return s;
+}
+
+} // namespace
+
+TEST_CASE("the summary says the winner, its ties, the speedup and the regime within 120 columns") {
+  const auto lines = summary_lines(cache_summary());
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0].rfind("fastest: std::par_unseq (median 1.90 ms", 0) == 0);
+  CHECK(lines[0].find("tied with it (intervals overlap, not ranked): std::par, ") != std::string::npos);
+  CHECK(lines[1].find("parallel speedup: 1.19x over loop (std::par_unseq, intervals apart)") != std::string::npos);
+  CHECK(lines[1].find("regime: CACHE, not memory: the 80 MB array") != std::string::npos);
+  CHECK(lines[1].find("STREAM's 4x rule on the reported 33.6 MB cache says cache") != std::string::npos);
+  for (const auto& text : lines) {
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+      CHECK_MESSAGE(line.size() <= 120, line);
+  }
+}
+
+TEST_CASE("the table opens with the summary, before its header row") {
+  benchmark_report report = to_report(synthetic_run());
+  report.summary = cache_summary();
+  std::ostringstream out;
+  write_table(report, false, out);
+  const std::string text = out.str();
+  const auto answer = text.find("\nfastest: std::par_unseq"), header = text.find("\npolicy ");
+  REQUIRE(answer != std::string::npos);
+  CHECK(answer < header);
+  report.summary.reset();
+  std::ostringstream without;
+  write_table(report, false, without);
+  CHECK(without.str().find("fastest:") == std::string::npos);
+}
+
+TEST_CASE("every field the JSON summary writes is documented in README's schema") {
+  std::ifstream in(POLICYBENCH_README);
+  const std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto open = readme.find("```", readme.find("## JSON schema")), close = readme.find("```", open + 3);
+  const std::string schema = readme.substr(open, close - open);
+  benchmark_report report = to_report(synthetic_run());
+  report.summary = cache_summary();
+  const auto written = to_json(report);
+  REQUIRE(written.contains("summary"));
+  const auto& summary = written["summary"];
+  CHECK(summary["tied_with_fastest"].size() == 8);
+  CHECK(summary["regime"]["points"].size() == 4);
+  CHECK(summary["regime"]["regime"] == "cache");
+  for (const auto* object : {&summary, &summary["parallel_speedup"], &summary["regime"], &summary["regime"]["points"][0]})
+    for (const auto& [name, value] : object->items())
+      CHECK_MESSAGE(schema.find(name) != std::string::npos, name);
+  CHECK_FALSE(to_json(to_report(synthetic_run())).contains("summary")); // a sweep has none
+}
