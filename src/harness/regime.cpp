@@ -11,13 +11,17 @@
 
 namespace policybench {
 
-regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t array_bytes, std::uint64_t llc_bytes,
-                              double tolerance) {
+regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t planned_top_bytes,
+                              std::uint64_t array_bytes, std::uint64_t llc_bytes, double tolerance) {
   std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) { return a.bytes < b.bytes; });
-  regime_report r{.array_bytes = array_bytes, .tolerance = tolerance, .llc_bytes = llc_bytes, .points = points};
+  regime_report r{.array_bytes = array_bytes,
+                  .tolerance = tolerance,
+                  .llc_bytes = llc_bytes,
+                  .planned_top_bytes = planned_top_bytes,
+                  .points = points};
   if (llc_bytes > 0) r.stream_rule = under_4x_cache(array_bytes, llc_bytes) ? "cache" : "memory";
   const std::size_t n = points.size();
-  if (n < 2) return r;
+  if (n < 2 || points.back().bytes < planned_top_bytes) return r;
   const double largest = points[n - 1].gb_per_s, next = points[n - 2].gb_per_s;
   r.plateau_gb_per_s = (largest + next) / 2;
   if (std::abs(largest - next) > tolerance * r.plateau_gb_per_s) return r; // still falling, or too noisy to tell
@@ -60,8 +64,8 @@ std::optional<regime_report> measure_regime(const run_config& cfg, std::optional
   const host_thread_limit limit(threads);
   const auto start = steady_clock::now();
   const auto footprints = probe_footprints(array_bytes, host.llc_bytes, host_available_bytes());
-  regime_report r =
-      classify_regime(probe_in_place_bandwidth(cfg, footprints, probe_seconds(cfg)), array_bytes, host.llc_bytes);
+  regime_report r = classify_regime(probe_in_place_bandwidth(cfg, footprints, probe_seconds(cfg)), footprints.back(),
+                                    array_bytes, host.llc_bytes);
   r.probe_s = seconds_since(start);
   return r;
 }

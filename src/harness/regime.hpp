@@ -29,19 +29,23 @@ struct regime_report {
   double tolerance = flat_tolerance;
   /// STREAM's rule on the reported last-level cache: "memory" from 4x it, else "cache"; none when it is unknown.
   std::optional<std::string> stream_rule = std::nullopt;
-  std::uint64_t llc_bytes = 0;           ///< the reported last-level cache (host_info::llc_bytes)
+  std::uint64_t llc_bytes = 0; ///< the reported last-level cache (host_info::llc_bytes)
+  /// The largest footprint the probe planned (probe_footprints); a probe that ended below it (its time ran out, an
+  /// array did not map) may not have left the caches, and decides nothing.
+  std::uint64_t planned_top_bytes = 0;
   std::vector<bandwidth_point> points{}; ///< the probe's footprints, ascending
   double probe_s = 0;                    ///< wall seconds the probe took
 };
 
-/// The regime of an array of `array_bytes` from the probe's `points` (any order): the plateau is the mean GB/s of
-/// the two largest footprints, which must agree within `tolerance` of it (else "unknown": still falling); the
+/// The regime of an array of `array_bytes` from the probe's `points` (any order), which must reach
+/// `planned_top_bytes` (else "unknown": cut short): the plateau is the mean GB/s of the two largest footprints, which
+/// must agree within `tolerance` of it (else "unknown": still falling); the
 /// memory regime starts at the smallest footprint from which no larger footprint streamed faster than plateau x
 /// (1 + tolerance) (slower is no cache: overhead or a busy machine); the array is "memory" from there on (also
 /// past the largest footprint), "cache" below it down to the smallest footprint, "unknown" below that. The reported
 /// cache `llc_bytes` decides stream_rule only, never the regime.
-regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t array_bytes, std::uint64_t llc_bytes,
-                              double tolerance = flat_tolerance);
+regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t planned_top_bytes,
+                              std::uint64_t array_bytes, std::uint64_t llc_bytes, double tolerance = flat_tolerance);
 
 /// The smallest footprint the probe reaches at least: a VM's host may have larger caches than it reports (this VM
 /// reports 32 MiB and streams 160 MB twice as fast as 800 MB), so the top is never taken from the reported cache.

@@ -24,7 +24,7 @@ struct bandwidth_point {
 /// Stops before a footprint that would not end within `seconds` of the start (its cost estimated from the one
 /// before, at twice its bytes the time doubles), and cuts a footprint's calls short at that time (at least one
 /// timed call), and at the first footprint whose array cannot be mapped. Footprints under one element are skipped.
-std::vector<bandwidth_point> probe_in_place_bandwidth(const run_config& cfg, std::span<const std::uint64_t> footprints_bytes,
-                                                      double seconds);
+std::vector<bandwidth_point> probe_in_place_bandwidth(const run_config& cfg,
+                                                      std::span<const std::uint64_t> footprints_bytes, double seconds);
 
 } // namespace policybench
