@@ -41,7 +41,7 @@ TEST_CASE("a speedup counts only for a parallel row beyond both intervals") {
   CHECK_FALSE(s.speedup);
 }
 
-TEST_CASE("rows that did not run or failed validation are not ranked; without loop there is no speedup") {
+TEST_CASE("rows that did not run or failed validation are not ranked, and without loop there is no speedup") {
   std::vector<result_row> rows{row("fast but wrong", 0.1, 0.1, 0.1, 2), row("std::par", 1.0, 0.9, 1.1, 2),
                                row("cuda::kernel", 0.05, 0.05, 0.05, 2)};
   rows[0].status = row_status::invalid;
