@@ -114,7 +114,7 @@ nlohmann::ordered_json summary_json(const run_summary& s) {
   if (!s.regime) return out;
   json& r = out["regime"] = json::object();
   POLICYBENCH_JSON_MEMBERS(r, *s.regime, regime, array_bytes, memory_from_bytes, plateau_gb_per_s, tolerance,
-                           stream_rule, llc_bytes, probe_s);
+                           stream_rule, llc_bytes, planned_top_bytes, probe_s);
   json points = json::array();
   for (const auto& p : s.regime->points)
     points.push_back({{"bytes", p.bytes}, {"gb_per_s", p.gb_per_s}});

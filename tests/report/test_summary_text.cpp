@@ -85,5 +85,15 @@ TEST_CASE("every field the JSON summary writes is documented in README's schema"
        {&summary, &summary["parallel_speedup"], &summary["regime"], &summary["regime"]["points"][0]})
     for (const auto& [name, value] : object->items())
       CHECK_MESSAGE(schema.find(name) != std::string::npos, name);
+  // And the other way: every member README lists for the regime is written (points last, with its own members).
+  const auto from = schema.find("regime: {") + 9, to = schema.find("points:", from);
+  std::istringstream listed(std::regex_replace(schema.substr(from, to - from), std::regex(R"(\([^)]*\)|\|null)"), ""));
+  int names = 0;
+  for (std::string name; std::getline(listed >> std::ws, name, ',');) {
+    name.erase(name.find_last_not_of(" \n") + 1);
+    CHECK_MESSAGE(summary["regime"].contains(name), name);
+    ++names;
+  }
+  CHECK(names >= 9);
   CHECK_FALSE(to_json(to_report(synthetic_run())).contains("summary")); // a sweep has none
 }
