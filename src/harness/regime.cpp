@@ -37,10 +37,9 @@ regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t
   return r;
 }
 
-std::vector<std::uint64_t> probe_footprints(std::uint64_t array_bytes, std::uint64_t llc_bytes,
-                                            std::uint64_t available_bytes) {
+std::vector<std::uint64_t> probe_footprints(std::uint64_t array_bytes, std::uint64_t available_bytes) {
   const std::uint64_t limit = available_bytes > 0 ? available_bytes / 2 : UINT64_MAX;
-  const std::uint64_t top = std::min(std::max({2 * array_bytes, 8 * llc_bytes, min_probe_top_bytes}), limit);
+  const std::uint64_t top = std::min(std::max(2 * array_bytes, min_probe_top_bytes), limit);
   std::vector<std::uint64_t> out;
   for (std::uint64_t bytes = 1'000'000; bytes <= top; bytes *= 2)
     out.push_back(bytes);
@@ -63,7 +62,7 @@ std::optional<regime_report> measure_regime(const run_config& cfg, std::optional
   if (!host_row || array_bytes == 0) return std::nullopt;
   const host_thread_limit limit(threads);
   const auto start = steady_clock::now();
-  const auto footprints = probe_footprints(array_bytes, host.llc_bytes, host_available_bytes());
+  const auto footprints = probe_footprints(array_bytes, host_available_bytes());
   regime_report r = classify_regime(probe_in_place_bandwidth(cfg, footprints, probe_seconds(cfg)), footprints.back(),
                                     array_bytes, host.llc_bytes);
   r.probe_s = seconds_since(start);

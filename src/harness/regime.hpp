@@ -51,10 +51,10 @@ regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t
 /// reports 32 MiB and streams 160 MB twice as fast as 800 MB), so the top is never taken from the reported cache.
 inline constexpr std::uint64_t min_probe_top_bytes = 1'024'000'000;
 
-/// The probe's footprints: 1 MB x 2^k up to max(2 x array_bytes, 8 x llc_bytes, min_probe_top_bytes), none past
-/// half of `available_bytes` (MemAvailable; 0: unknown, no limit), and array_bytes itself (when it fits); ascending.
-std::vector<std::uint64_t> probe_footprints(std::uint64_t array_bytes, std::uint64_t llc_bytes,
-                                            std::uint64_t available_bytes);
+/// The probe's footprints: 1 MB x 2^k up to max(2 x array_bytes, min_probe_top_bytes), none past half of
+/// `available_bytes` (MemAvailable; 0: unknown, no limit), and array_bytes itself (when it fits); ascending. (8x a
+/// reported 260 MiB cache, 2 GB, took this 2-core VM past the probe's time before it left the caches.)
+std::vector<std::uint64_t> probe_footprints(std::uint64_t array_bytes, std::uint64_t available_bytes);
 
 /// Seconds the probe may take: a fifteenth of the run's --budget, at most 2 (2 without a budget).
 double probe_seconds(const run_config& cfg);

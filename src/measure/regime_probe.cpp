@@ -15,9 +15,9 @@ namespace policybench {
 namespace {
 
 // Seconds of timed calls per stream and footprint: enough calls at a few MB for a best call that is not a
-// scheduler's accident, few enough at a GB that the largest footprints stay affordable (3 calls there).
+// scheduler's accident, few enough at a GB that the largest footprints stay affordable (2 calls there).
 constexpr double calls_per_point_s = 0.01;
-constexpr int fewest_calls = 3, most_calls = 100;
+constexpr int fewest_calls = 2, most_calls = 100;
 
 template <class T>
 bandwidth_point probe_one(const run_config& cfg, std::uint64_t bytes, int reps, steady_clock::time_point deadline) {

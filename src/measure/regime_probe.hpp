@@ -20,7 +20,7 @@ struct bandwidth_point {
 /// Times the in-place update a[i] = a[i] + 1 (cfg.type) over one fresh array per footprint in `footprints_bytes`
 /// (ascending), placed as the policies' arrays are (cfg.pages, cfg.first_touch) and streamed as two of the host
 /// ceiling's streams are, the static split (pinned OpenMP threads, else oneTBB) and one thread: for each, a cold call
-/// and timed calls filling about 10 ms at the previous footprint's bandwidth (3 to 100); the faster best call counts.
+/// and timed calls filling about 10 ms at the previous footprint's bandwidth (2 to 100); the faster best call counts.
 /// Stops before a footprint that would not end within `seconds` of the start (its cost estimated from the one
 /// before, at twice its bytes the time doubles), and cuts a footprint's calls short at that time (at least one
 /// timed call), and at the first footprint whose array cannot be mapped. Footprints under one element are skipped.

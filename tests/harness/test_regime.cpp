@@ -78,14 +78,14 @@ TEST_CASE("a slow small footprint (thread start-up) is not memory, and the point
 }
 
 TEST_CASE("the probe's footprints reach past the run's array and past a hidden cache, within memory") {
-  const auto small = probe_footprints(80 * mb, reported_llc, 0);
+  const auto small = probe_footprints(80 * mb, 0);
   CHECK(small.front() == 1 * mb);
   CHECK(small.back() == min_probe_top_bytes);
   CHECK(std::find(small.begin(), small.end(), 80 * mb) != small.end());
   CHECK(std::is_sorted(small.begin(), small.end()));
-  const auto big = probe_footprints(800 * mb, reported_llc, 0);
+  const auto big = probe_footprints(800 * mb, 0);
   CHECK(big.back() == 1024 * mb); // 2 x 800 MB would be 1.6 GB: the last power of two under it
-  const auto tight = probe_footprints(800 * mb, reported_llc, 1200 * mb); // half of what is available: 600 MB
+  const auto tight = probe_footprints(800 * mb, 1200 * mb); // half of what is available: 600 MB
   CHECK(tight.back() == 512 * mb);
   CHECK(std::find(tight.begin(), tight.end(), 800 * mb) == tight.end());
   CHECK(std::adjacent_find(big.begin(), big.end()) == big.end());
