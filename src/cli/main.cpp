@@ -7,6 +7,7 @@
 #include "cli/signals.hpp"
 #include "cli/write_report.hpp"
 #include "harness/resource_check.hpp"
+#include "harness/regime.hpp"
 #include "harness/results.hpp"
 #include "harness/rules.hpp"
 #include "harness/sweep.hpp"
@@ -42,8 +43,13 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
     const auto step = [&](const run_step& s) {
       shown.show(fmt::format("round {} ({} base): {}, {} calls", s.round, s.rounds, s.policy, s.calls));
     };
+    const host_info host = query_host();
+    shown.show("probing where this host's bandwidth stops falling (memory or cache)");
+    auto regime = measure_regime(opts.run, opts.threads, host, selected);
     const auto streams = with_ceilings(selected, device, opts.run.work);
-    return to_report(run_policies(opts.run, opts.threads, query_host(), std::move(device), streams, opts.order, step));
+    auto report = to_report(run_policies(opts.run, opts.threads, host, std::move(device), streams, opts.order, step));
+    report.summary = summarize_run(report.results, std::move(regime));
+    return report;
   }
   std::size_t steps = 0;
   const auto step = [&](std::string_view what, std::size_t total) {

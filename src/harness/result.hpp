@@ -2,6 +2,7 @@
 #pragma once
 
 #include "harness/result_row.hpp"
+#include "harness/summary.hpp"
 #include "harness/sweep_plan.hpp"
 #include "machine/device_info.hpp"
 #include "machine/host_info.hpp"
@@ -101,6 +102,7 @@ struct benchmark_report {
   std::optional<std::vector<crossover>> crossovers; ///< size and work sweeps only (work: keyed by K)
   std::optional<std::vector<compute_bound_k>> compute_bound; ///< work sweeps only, one per policy measured
   std::vector<std::string> warnings;
+  std::optional<run_summary> summary; ///< one run (not a sweep): the answer first (harness/summary.hpp)
   /// Lines a mode adds to the table's footer, about the whole report (what its rows' figures mean there).
   std::vector<std::string> notes;
   /// partial: the report holds part of what the command asked for (a sweep's points so far, written as it goes, or

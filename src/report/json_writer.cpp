@@ -4,6 +4,7 @@
 #include "report/report.hpp"
 
 #include "report/row_fields.hpp"
+#include "report/summary_text.hpp"
 
 namespace policybench {
 namespace {
@@ -76,6 +77,7 @@ nlohmann::ordered_json to_json(const benchmark_report& report) {
            {"interrupted", report.interrupted},
            {"environment", environment_json(report.environment)},
            {"results", std::move(results)}};
+  if (report.summary) out["summary"] = summary_json(*report.summary);
   if (report.sweep) {
     out["sweep"] = sweep_json(*report.sweep);
     out["crossovers"] = report.crossovers ? crossovers_json(*report.crossovers) : json(nullptr);

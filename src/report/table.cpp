@@ -4,6 +4,7 @@
 #include "harness/ceiling_rows.hpp"
 #include "measure/timing.hpp"
 #include "report/table_columns.hpp"
+#include "report/summary_text.hpp"
 #include "report/table_footer.hpp"
 
 #include <fmt/format.h>
@@ -108,6 +109,7 @@ void write_heading(const benchmark_report& report, std::ostream& out) {
 
 void write_table(const benchmark_report& report, bool markdown, std::ostream& out) {
   write_heading(report, out);
+  if (report.summary) write_summary(*report.summary, markdown, out);
   // The policies, then the ceilings they are set against, each block with the columns its rows need.
   const char* bullet = markdown ? "- " : "";
   for (const bool ceilings : {false, true}) {

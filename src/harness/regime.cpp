@@ -1,0 +1,72 @@
+// The regime rule, the probe's footprints and time, and the probe run as the policies' rows are.
+#include "harness/regime.hpp"
+
+#include "harness/rules.hpp"
+#include "machine/memory.hpp"
+#include "measure/host_threads.hpp"
+#include "measure/seconds.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace policybench {
+
+regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t planned_top_bytes,
+                              std::uint64_t array_bytes, std::uint64_t llc_bytes, double tolerance) {
+  std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) { return a.bytes < b.bytes; });
+  regime_report r{.array_bytes = array_bytes,
+                  .tolerance = tolerance,
+                  .llc_bytes = llc_bytes,
+                  .planned_top_bytes = planned_top_bytes,
+                  .points = points};
+  if (llc_bytes > 0) r.stream_rule = under_4x_cache(array_bytes, llc_bytes) ? "cache" : "memory";
+  const std::size_t n = points.size();
+  if (n < 2 || points.back().bytes < planned_top_bytes) return r;
+  const double largest = points[n - 1].gb_per_s, next = points[n - 2].gb_per_s;
+  r.plateau_gb_per_s = (largest + next) / 2;
+  if (std::abs(largest - next) > tolerance * r.plateau_gb_per_s) return r; // still falling, or too noisy to tell
+  const double flat_up_to = r.plateau_gb_per_s * (1 + tolerance);
+  std::size_t first = n; // the flat footprints are points[first, n): the two largest always among them
+  while (first > 0 && points[first - 1].gb_per_s <= flat_up_to)
+    --first;
+  r.memory_from_bytes = points[first].bytes;
+  if (array_bytes >= *r.memory_from_bytes)
+    r.regime = "memory";
+  else if (array_bytes >= points.front().bytes)
+    r.regime = "cache";
+  return r;
+}
+
+std::vector<std::uint64_t> probe_footprints(std::uint64_t array_bytes, std::uint64_t available_bytes) {
+  const std::uint64_t limit = available_bytes > 0 ? available_bytes / 2 : UINT64_MAX;
+  const std::uint64_t top = std::min(std::max(2 * array_bytes, min_probe_top_bytes), limit);
+  std::vector<std::uint64_t> out;
+  for (std::uint64_t bytes = 1'000'000; bytes <= top; bytes *= 2)
+    out.push_back(bytes);
+  if (array_bytes > 0 && array_bytes <= limit) out.push_back(array_bytes);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+double probe_seconds(const run_config& cfg) {
+  constexpr double most_s = 2;
+  return cfg.budget_s > 0 ? std::min(most_s, cfg.budget_s / 15) : most_s;
+}
+
+std::optional<regime_report> measure_regime(const run_config& cfg, std::optional<int> threads, const host_info& host,
+                                            std::span<const policy_entry> selected) {
+  const bool host_row =
+      std::any_of(selected.begin(), selected.end(), [](const auto& p) { return p.device == "host" && !p.unavailable; });
+  const std::uint64_t array_bytes = cfg.size * size_of(cfg.type);
+  if (!host_row || array_bytes == 0) return std::nullopt;
+  const host_thread_limit limit(threads);
+  const auto start = steady_clock::now();
+  const auto footprints = probe_footprints(array_bytes, host_available_bytes().value);
+  regime_report r = classify_regime(probe_in_place_bandwidth(cfg, footprints, probe_seconds(cfg)), footprints.back(),
+                                    array_bytes, host.llc_bytes);
+  r.probe_s = seconds_since(start);
+  return r;
+}
+
+} // namespace policybench

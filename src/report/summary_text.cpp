@@ -1,0 +1,125 @@
+// The summary's words: one line on the winner and its ties, one on the speedup and the regime, and the JSON object.
+#include "report/summary_text.hpp"
+
+#include "report/json_values.hpp"
+#include "report/units.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+namespace policybench {
+namespace {
+
+constexpr std::size_t columns = 120;
+
+// Greedy wrap at spaces; continuation lines indented by two spaces.
+std::string wrapped(const std::string& text) {
+  std::string out, line;
+  std::size_t from = 0;
+  while (from < text.size()) {
+    const std::size_t space = std::min(text.find(' ', from), text.size());
+    const std::string word = text.substr(from, space - from);
+    if (!line.empty() && line.size() + 1 + word.size() > columns) {
+      out += line + '\n';
+      line.assign("  ").append(word); // not "  " + word: GCC 12 warns falsely on it (-Wrestrict)
+    } else {
+      line += (line.empty() ? "" : " ") + word;
+    }
+    from = space + 1;
+  }
+  return out + line;
+}
+
+std::string regime_text(const regime_report& r) {
+  const auto at_array =
+      std::find_if(r.points.begin(), r.points.end(), [&](const auto& p) { return p.bytes == r.array_bytes; });
+  const std::string own =
+      at_array == r.points.end() ? "" : fmt::format("{:.1f} GB/s at its size, ", at_array->gb_per_s);
+  const std::string stream = r.stream_rule ? fmt::format("; STREAM's 4x rule on the reported {} cache says {}",
+                                                         bytes_text(r.llc_bytes), *r.stream_rule)
+                                           : "";
+  const std::string array = bytes_text(r.array_bytes);
+  if (!r.memory_from_bytes) {
+    const std::uint64_t reached = r.points.empty() ? 0 : r.points.back().bytes;
+    if (r.points.size() < 2 || reached < r.planned_top_bytes)
+      return fmt::format("regime: unknown: the probe stopped at {} of the {} planned (out of time or memory; a busy "
+                         "machine slows it){}",
+                         bytes_text(reached), bytes_text(r.planned_top_bytes), stream);
+    const auto& last = r.points.back();
+    return fmt::format(
+        "regime: unknown: the in-place bandwidth had not stopped falling at the largest footprint probed "
+        "({}: {:.1f} GB/s, {:.1f} at {}){}",
+        bytes_text(last.bytes), last.gb_per_s, r.points[r.points.size() - 2].gb_per_s,
+        bytes_text(r.points[r.points.size() - 2].bytes), stream);
+  }
+  const std::string flat = fmt::format("{:.1f} GB/s within {:.0f}% from {} on", r.plateau_gb_per_s, 100 * r.tolerance,
+                                       bytes_text(*r.memory_from_bytes));
+  if (r.regime == "memory")
+    return fmt::format(
+        "regime: memory: the {} array is where this host's in-place bandwidth has stopped falling ({}{}){}", array, own,
+        flat, stream);
+  if (r.regime == "cache")
+    return fmt::format("regime: CACHE, not memory: the {} array streams faster than this host's memory does ({}{}){}",
+                       array, own, flat, stream);
+  return fmt::format("regime: unknown: the {} array is under the probe's smallest footprint ({})", array,
+                     bytes_text(r.points.front().bytes));
+}
+
+} // namespace
+
+std::string bytes_text(std::uint64_t bytes) {
+  const double b = double(bytes);
+  if (b >= 1e9) return fmt::format("{:.3g} GB", b / 1e9);
+  if (b >= 1e6) return fmt::format("{:.3g} MB", b / 1e6);
+  if (b >= 1e3) return fmt::format("{:.3g} kB", b / 1e3);
+  return fmt::format("{} bytes", bytes);
+}
+
+std::vector<std::string> summary_lines(const run_summary& s) {
+  if (!s.fastest) return {};
+  const std::string ties = s.tied_with_fastest.empty() ? "no other row's interval overlaps it"
+                                                       : fmt::format("tied with it (intervals overlap, not ranked): {}",
+                                                                     fmt::join(s.tied_with_fastest, ", "));
+  std::string first =
+      fmt::format("fastest: {} (median {}, 95% interval {} to {}); {}", *s.fastest, duration_text(*s.fastest_median_s),
+                  duration_text(*s.fastest_low_s), duration_text(*s.fastest_high_s), ties);
+  std::string second = !s.loop_ran ? "parallel speedup: - (no validated loop row)"
+                       : s.speedup ? fmt::format("parallel speedup: {:.2f}x over loop ({}, intervals apart)",
+                                                 s.speedup->speedup_vs_loop, s.speedup->policy)
+                                   : "parallel speedup: none (no parallel row beat loop beyond both intervals)";
+  if (s.regime) second += "; " + regime_text(*s.regime);
+  return {wrapped(first), wrapped(second)};
+}
+
+void write_summary(const run_summary& s, bool markdown, std::ostream& out) {
+  const auto lines = summary_lines(s);
+  for (const auto& line : lines)
+    out << (markdown ? "- " : "") << line << '\n';
+  if (!lines.empty()) out << '\n';
+}
+
+nlohmann::ordered_json summary_json(const run_summary& s) {
+  using json = nlohmann::ordered_json;
+  json out = json::object();
+  POLICYBENCH_JSON_MEMBERS(out, s, fastest, fastest_median_s);
+  out["fastest_interval_low_s"] = s.fastest_low_s, out["fastest_interval_high_s"] = s.fastest_high_s;
+  out["tied_with_fastest"] = s.tied_with_fastest;
+  out["parallel_speedup"] = nullptr;
+  if (s.speedup)
+    POLICYBENCH_JSON_MEMBERS(out["parallel_speedup"] = json::object(), *s.speedup, policy, speedup_vs_loop);
+  out["loop_ran"] = s.loop_ran;
+  out["regime"] = nullptr;
+  if (!s.regime) return out;
+  json& r = out["regime"] = json::object();
+  POLICYBENCH_JSON_MEMBERS(r, *s.regime, regime, array_bytes, memory_from_bytes, plateau_gb_per_s, tolerance,
+                           stream_rule, llc_bytes, planned_top_bytes, probe_s);
+  json points = json::array();
+  for (const auto& p : s.regime->points)
+    points.push_back({{"bytes", p.bytes}, {"gb_per_s", p.gb_per_s}});
+  r["points"] = std::move(points);
+  return out;
+}
+
+} // namespace policybench

@@ -1,0 +1,66 @@
+// The answer first, on scripted rows: the fastest row, the rows tied with it (overlapping intervals, never ranked),
+// and a parallel speedup only where intervals are apart.
+#include <doctest/doctest.h>
+
+#include "harness/summary.hpp"
+
+#include <vector>
+
+using namespace policybench;
+
+namespace {
+
+result_row row(const char* policy, double median_s, double low_s, double high_s, double parallelism = 1) {
+  result_row r;
+  r.policy = policy, r.device = "host", r.median_s = median_s, r.samples_s = {low_s, median_s, high_s};
+  r.median_ci_low_s = low_s, r.median_ci_high_s = high_s, r.effective_parallelism = parallelism;
+  return r;
+}
+
+} // namespace
+
+TEST_CASE("rows whose intervals overlap the fastest's are tied with it, the others are not") {
+  std::vector<result_row> rows{row("loop", 2.0, 1.9, 2.1), row("std::par", 1.00, 0.95, 1.05, 2),
+                               row("tbb", 1.04, 1.02, 1.10, 2), row("omp", 1.20, 1.06, 1.30, 2)};
+  const run_summary s = summarize_run(rows, std::nullopt);
+  CHECK(s.fastest == "std::par");
+  CHECK(s.fastest_median_s == figure(1.0));
+  CHECK(s.tied_with_fastest == std::vector<std::string>{"tbb"});
+  REQUIRE(s.speedup);
+  CHECK(s.speedup->policy == "std::par");
+  CHECK(s.speedup->speedup_vs_loop == doctest::Approx(2.0));
+}
+
+TEST_CASE("a speedup counts only for a parallel row beyond both intervals") {
+  // The vectorized one-thread row beats loop, but is not parallel; the parallel row overlaps loop.
+  std::vector<result_row> rows{row("loop", 2.0, 1.8, 2.2), row("std::unseq", 1.5, 1.4, 1.6),
+                               row("std::par", 1.9, 1.7, 2.0, 2)};
+  const run_summary s = summarize_run(rows, std::nullopt);
+  CHECK(s.fastest == "std::unseq");
+  CHECK(s.loop_ran);
+  CHECK_FALSE(s.speedup);
+}
+
+TEST_CASE("rows that did not run or failed validation are not ranked, and without loop there is no speedup") {
+  std::vector<result_row> rows{row("fast but wrong", 0.1, 0.1, 0.1, 2), row("std::par", 1.0, 0.9, 1.1, 2),
+                               row("cuda::kernel", 0.05, 0.05, 0.05, 2)};
+  rows[0].status = row_status::invalid;
+  rows[2].device = "device", rows[2].status = row_status::unavailable, rows[2].median_s = {};
+  const run_summary s = summarize_run(rows, std::nullopt);
+  CHECK(s.fastest == "std::par");
+  CHECK(s.tied_with_fastest.empty());
+  CHECK_FALSE(s.loop_ran);
+  CHECK_FALSE(summarize_run(std::vector<result_row>{rows[2]}, std::nullopt).fastest);
+}
+
+TEST_CASE("a row without a confidence interval (under 6 calls) spans its samples") {
+  result_row few = row("few", 1.2, 0, 0);
+  few.median_ci_low_s = {}, few.median_ci_high_s = {};
+  few.samples_s = {1.0, 1.2, 1.5};
+  const auto span = median_span_of(few);
+  REQUIRE(span);
+  CHECK(span->low_s == 1.0);
+  CHECK(span->high_s == 1.5);
+  const run_summary s = summarize_run(std::vector<result_row>{row("std::par", 1.1, 1.05, 1.15, 2), few}, std::nullopt);
+  CHECK(s.tied_with_fastest == std::vector<std::string>{"few"});
+}

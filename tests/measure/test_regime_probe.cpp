@@ -1,0 +1,26 @@
+// The regime probe on real arrays: one point per footprint in order, a positive bandwidth, and its time limit kept.
+#include <doctest/doctest.h>
+
+#include "measure/regime_probe.hpp"
+
+#include <cstdint>
+#include <vector>
+
+using namespace policybench;
+
+TEST_CASE("the probe streams each footprint it has time for, in whole elements") {
+  run_config cfg;
+  cfg.type = element_type::float32;
+  const std::vector<std::uint64_t> footprints{2, 1'000'001, 2'000'000};
+  const auto points = probe_in_place_bandwidth(cfg, footprints, 10);
+  REQUIRE(points.size() == 2); // 2 bytes hold no float32
+  CHECK(points[0].bytes == 1'000'000);
+  CHECK(points[1].bytes == 2'000'000);
+  for (const auto& p : points)
+    CHECK(p.gb_per_s > 0);
+}
+
+TEST_CASE("a probe out of time measures nothing more") {
+  const std::vector<std::uint64_t> footprints{1'000'000, 2'000'000};
+  CHECK(probe_in_place_bandwidth(run_config{}, footprints, 0).empty());
+}

@@ -1,0 +1,99 @@
+// The summary above the table and in JSON: the answer's lines within 120 columns, before the table, and every
+// field the JSON summary writes documented in README's schema.
+#include <doctest/doctest.h>
+
+#include "synthetic_run.hpp"
+
+#include "report/report.hpp"
+#include "report/summary_text.hpp"
+
+#include <fstream>
+#include <iterator>
+#include <regex>
+#include <sstream>
+#include <string>
+
+using namespace policybench;
+
+namespace {
+
+run_summary cache_summary() {
+  run_summary s{.fastest = "std::par_unseq",
+                .fastest_median_s = 1.9e-3,
+                .fastest_low_s = 1.87e-3,
+                .fastest_high_s = 1.93e-3,
+                .loop_ran = true};
+  for (const char* tied : {"std::par", "oneapi::dpl::par@tbb", "oneapi::dpl::par_unseq@tbb", "oneapi::dpl::par@omp",
+                           "oneapi::dpl::par_unseq@omp", "tbb::parallel_for", "thrust::tbb", "thrust::omp"})
+    s.tied_with_fastest.push_back(tied);
+  s.speedup = parallel_speedup{"std::par_unseq", 1.19};
+  s.regime = classify_regime({{1'000'000, 120}, {80'000'000, 98}, {512'000'000, 49}, {1'024'000'000, 48}},
+                             1'024'000'000, 80'000'000, 32 << 20);
+  return s;
+}
+
+} // namespace
+
+TEST_CASE("the summary says the winner, its ties, the speedup and the regime within 120 columns") {
+  const auto lines = summary_lines(cache_summary());
+  REQUIRE(lines.size() == 2);
+  const auto unwrapped = [](const std::string& text) { // the words, as if on one line
+    return std::regex_replace(text, std::regex("\n  "), " ");
+  };
+  const std::string first = unwrapped(lines[0]), second = unwrapped(lines[1]);
+  CHECK(first.rfind("fastest: std::par_unseq (median 1.9 ms, 95% interval 1.87 ms to 1.93 ms); ", 0) == 0);
+  CHECK(first.find("tied with it (intervals overlap, not ranked): std::par, ") != std::string::npos);
+  CHECK(second.find("parallel speedup: 1.19x over loop (std::par_unseq, intervals apart)") != std::string::npos);
+  CHECK(second.find("regime: CACHE, not memory: the 80 MB array") != std::string::npos);
+  CHECK(second.find("STREAM's 4x rule on the reported 33.6 MB cache says cache") != std::string::npos);
+  for (const auto& text : lines) {
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+      CHECK_MESSAGE(line.size() <= 120, line);
+  }
+}
+
+TEST_CASE("the table opens with the summary, before its header row") {
+  benchmark_report report = to_report(synthetic_run());
+  report.summary = cache_summary();
+  std::ostringstream out;
+  write_table(report, false, out);
+  const std::string text = out.str();
+  const auto answer = text.find("\nfastest: std::par_unseq"), header = text.find("\npolicy ");
+  REQUIRE(answer != std::string::npos);
+  CHECK(answer < header);
+  report.summary.reset();
+  std::ostringstream without;
+  write_table(report, false, without);
+  CHECK(without.str().find("fastest:") == std::string::npos);
+}
+
+TEST_CASE("every field the JSON summary writes is documented in README's schema") {
+  std::ifstream in(POLICYBENCH_README);
+  const std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto open = readme.find("```", readme.find("## JSON schema")), close = readme.find("```", open + 3);
+  const std::string schema = readme.substr(open, close - open);
+  benchmark_report report = to_report(synthetic_run());
+  report.summary = cache_summary();
+  const auto written = to_json(report);
+  REQUIRE(written.contains("summary"));
+  const auto& summary = written["summary"];
+  CHECK(summary["tied_with_fastest"].size() == 8);
+  CHECK(summary["regime"]["points"].size() == 4);
+  CHECK(summary["regime"]["regime"] == "cache");
+  for (const auto* object :
+       {&summary, &summary["parallel_speedup"], &summary["regime"], &summary["regime"]["points"][0]})
+    for (const auto& [name, value] : object->items())
+      CHECK_MESSAGE(schema.find(name) != std::string::npos, name);
+  // And the other way: every member README lists for the regime is written (points last, with its own members).
+  const auto from = schema.find("regime: {") + 9, to = schema.find("points:", from);
+  std::istringstream listed(std::regex_replace(schema.substr(from, to - from), std::regex(R"(\([^)]*\)|\|null)"), ""));
+  int names = 0;
+  for (std::string name; std::getline(listed >> std::ws, name, ',');) {
+    name.erase(name.find_last_not_of(" \n") + 1);
+    CHECK_MESSAGE(summary["regime"].contains(name), name);
+    ++names;
+  }
+  CHECK(names >= 9);
+  CHECK_FALSE(to_json(to_report(synthetic_run())).contains("summary")); // a sweep has none
+}
