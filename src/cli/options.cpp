@@ -44,6 +44,9 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                      "--budget; with --sweep, --min-time or --max-noise: the most calls, default 10000)"),
       app.add_option("--threads", threads, "Thread limit for oneTBB and OpenMP, 1..logical cores (default: all)"),
       app.add_option("--format", o.format, "Report format: " + format_names + " (default " + o.format + ")"),
+      app.add_flag_callback(
+             "--wide", [&o] { o.format = "wide"; }, "--format wide: the table with every column")
+          ->excludes("--format"),
       app.add_option("--pages", pages, "Host arrays' pages: huge (MADV_HUGEPAGE, default) or small (4 KiB)"),
       app.add_option("--first-touch", first_touch,
                      "Who first writes the host arrays: parallel (the policy's own threads, default) or serial"),

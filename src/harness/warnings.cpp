@@ -4,8 +4,8 @@
 #include "harness/ceiling_rows.hpp"
 #include "harness/rules.hpp"
 #include "measure/seconds.hpp"
-#include "measure/thread_clocks.hpp"
 #include "measure/stats.hpp"
+#include "measure/thread_clocks.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -32,8 +32,7 @@ void parallelism_warnings(const measured_run& run, const std::vector<result_row>
     const auto& o = run.outcomes[i];
     const figure parallelism = rows[i].effective_parallelism;
     if (o.role == stream_role::policy && o.result && o.result->host_threads &&
-        *o.result->host_threads != host_threading::one_thread && parallelism &&
-        *parallelism < serial_parallelism)
+        *o.result->host_threads != host_threading::one_thread && parallelism && *parallelism < serial_parallelism)
       list_item(serial, o.name + " (" + two_decimals(*parallelism) + ")");
   }
   if (!serial.empty())
@@ -118,23 +117,29 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
                     two_decimals(run.config.budget_s) +
                     " s: a row's cold call and one timed call, the least it makes, took longer than its share");
   }
+  // One line per kind, naming its rows: a table of many noisy rows says so once.
+  std::string failed, invalid, noisy, short_of_target, disturbed;
   for (const auto& r : rows) {
-    if (r.status == row_status::failed) out.push_back(r.policy + " failed: " + *r.reason);
-    if (r.validation_error) out.push_back(r.policy + " FAILED VALIDATION: " + *r.validation_error);
-    if (per_size_notes && r.bytes_per_call > 0 && is_noisy(r))
-      out.push_back(r.policy + ": warm times vary (cv " + percent(*r.cv) + " > " + percent(noisy_cv) +
-                    "); the median is less certain (more calls or a quieter machine narrow it)");
+    if (r.status == row_status::failed) list_item(failed, r.policy + " (" + *r.reason + ")");
+    if (r.validation_error) list_item(invalid, r.policy + " (" + *r.validation_error + ")");
+    if (per_size_notes && r.bytes_per_call > 0 && is_noisy(r)) list_item(noisy, r.policy + " " + percent(*r.cv));
     // A noise target the row did not reach: say so rather than let the table imply it. No option is named: which
     // exist, and which are already in effect, is the command line's business.
     if (run.config.max_noise > 0 && r.status == row_status::ok && r.stopped_by && *r.stopped_by != "max_noise")
-      out.push_back(r.policy + ": the noise target +-" + percent(run.config.max_noise) +
-                    " was not reached (stopped by " + *r.stopped_by + ")");
+      list_item(short_of_target, r.policy + " (stopped by " + *r.stopped_by + ")");
     if (r.mostly_disturbed && *r.mostly_disturbed)
-      out.push_back(r.policy + ": " + std::to_string(r.disturbed_calls.value_or(0)) +
-                    " of its timed calls were "
-                    "disturbed (its threads waited for a CPU taken by other work): its figures do not show a quiet "
-                    "machine");
+      list_item(disturbed, r.policy + " (" + std::to_string(r.disturbed_calls.value_or(0)) + ")");
   }
+  const auto fold = [&](const std::string& list, const std::string& what, const std::string& then) {
+    if (!list.empty()) out.push_back(what + ": " + list + then);
+  };
+  fold(failed, "failed", "");
+  fold(invalid, "FAILED VALIDATION", "");
+  fold(noisy, "warm times vary (cv > " + percent(noisy_cv) + ")",
+       "; the median is less certain (more calls or a quieter machine narrow it)");
+  fold(short_of_target, "the noise target +-" + percent(run.config.max_noise) + " was not reached", "");
+  fold(disturbed, "most timed calls disturbed (their threads waited for a CPU taken by other work)",
+       ": those figures do not show a quiet machine");
   if (per_size_notes) parallelism_warnings(run, rows, out);
   clock_warnings(run, rows, out);
   huge_page_warning(run, rows, out);

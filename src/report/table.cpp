@@ -5,6 +5,7 @@
 #include "measure/timing.hpp"
 #include "report/table_columns.hpp"
 #include "report/table_footer.hpp"
+#include "report/table_text.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -13,40 +14,12 @@
 #include <algorithm>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
 namespace policybench {
 namespace {
-
-void write_rows(const std::vector<table_column>& columns, std::size_t rows, bool markdown, std::ostream& out) {
-  std::vector<std::size_t> width(columns.size());
-  for (std::size_t c = 0; c < columns.size(); ++c) {
-    width[c] = columns[c].header.size();
-    for (const auto& cell : columns[c].cells)
-      width[c] = std::max(width[c], cell.size());
-  }
-  const auto line = [&](auto cell_of) {
-    std::string text = markdown ? "| " : "";
-    for (std::size_t c = 0; c < columns.size(); ++c) {
-      const std::string& cell = cell_of(columns[c]);
-      text += columns[c].left_aligned ? fmt::format("{:<{}}", cell, width[c]) : fmt::format("{:>{}}", cell, width[c]);
-      text += markdown ? " | " : (c + 1 < columns.size() ? "  " : "");
-    }
-    while (!text.empty() && text.back() == ' ')
-      text.pop_back();
-    out << text << '\n';
-  };
-  line([](const table_column& c) -> const std::string& { return c.header; });
-  if (markdown) {
-    std::string rule = "|";
-    for (std::size_t c = 0; c < width.size(); ++c)
-      rule += fmt::format(fmt::runtime(columns[c].left_aligned ? " :{} |" : " {}: |"), std::string(width[c] - 1, '-'));
-    out << rule << '\n';
-  }
-  for (std::size_t r = 0; r < rows; ++r)
-    line([r](const table_column& c) -> const std::string& { return c.cells[r]; });
-}
 
 // The first line: what was run, for one run or for a sweep.
 void write_heading(const benchmark_report& report, std::ostream& out) {
@@ -95,8 +68,15 @@ void write_heading(const benchmark_report& report, std::ostream& out) {
 
 } // namespace
 
-void write_table(const benchmark_report& report, bool markdown, std::ostream& out) {
+void write_table(const benchmark_report& report, bool markdown, std::ostream& screen, bool wide) {
+  // Markdown keeps its lines whole (a renderer wraps them); the default table wraps its own text to table_width.
+  std::ostringstream out;
+  const auto flush = [&] {
+    screen << (markdown || wide ? out.str() : wrapped(out.str()));
+    out.str("");
+  };
   write_heading(report, out);
+  flush();
   // The policies, then the ceilings they are set against, each block with the columns its rows need.
   const char* bullet = markdown ? "- " : "";
   for (const bool ceilings : {false, true}) {
@@ -108,7 +88,8 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& ou
     if (ceilings)
       fmt::print(out, "\n{}ceilings (% ceiling: a row's median against its device's fastest in-place median):\n",
                  bullet);
-    write_rows(table_columns(report, ran, ceilings), ran.size(), markdown, out);
+    flush();
+    write_rows(table_columns(report, ran, ceilings, wide || markdown), ran.size(), markdown, screen);
   }
   std::set<std::string> said; // a sweep repeats an unavailable policy at every point
   for (const auto& r : report.results)
@@ -128,6 +109,7 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& ou
       fmt::print(out, "{}roofline: {}\n", bullet, line);
   for (const auto& w : report.warnings)
     fmt::print(out, "{}warning: {}\n", bullet, w);
+  flush();
 }
 
 } // namespace policybench

@@ -56,6 +56,17 @@ std::string format_duration(figure seconds, const duration_format& f) {
   return fmt::format("{:.{}f}", *seconds / f.seconds_per_unit, f.decimals);
 }
 
+std::string duration_cell(figure seconds, figure like) {
+  if (!seconds) return "-";
+  const double reference = like && *like > 0 ? *like : *seconds;
+  if (reference <= 0) return format_duration(seconds, {});
+  const unit u = unit_for(reference);
+  // 12.34 -> 2 decimals, 123.4 -> 1, below 10 three: an interval of 1% of its median still shows.
+  const int digits_before = static_cast<int>(std::floor(std::log10(reference / u.seconds)));
+  return format_duration(seconds, {.seconds_per_unit = u.seconds, .decimals = std::clamp(3 - digits_before, 0, 3)}) +
+         " " + u.name;
+}
+
 std::string duration_text(double seconds) {
   const unit u = unit_for(seconds);
   return fmt::format("{:.3g} {}", seconds / u.seconds, u.name);

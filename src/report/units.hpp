@@ -27,6 +27,12 @@ duration_format column_format(std::span<const figure> seconds, const duration_fo
 /// `seconds` in `f`, e.g. "12.35"; "-" when unknown, "0" for exactly 0.
 std::string format_duration(figure seconds, const duration_format& f);
 
+/// A table cell, as nvbench's markdown printer has them: `seconds` in its own unit (s, ms, us, ns) with four
+/// significant figures (at most 3 decimals) and the unit, e.g. "3.335 us"; "-" when unknown, "0" for 0. With
+/// `like`, in like's unit and decimals instead: an interval's half-width beside its median ("0.040 us", never
+/// "40.000 ns" beside "3335 ns").
+std::string duration_cell(figure seconds, figure like = figure());
+
 /// One duration with its unit and three significant figures: 0.000012 -> "12.0 us".
 std::string duration_text(double seconds);
 

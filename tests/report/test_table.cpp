@@ -1,11 +1,16 @@
-// The table's cells: each duration column in the unit its values read best in, never 0.000, and columns that
-// have no figure in any row left out.
+// The table's cells: each duration in the unit it reads best in, never 0.000, its interval in the same unit and
+// decimals; the default table within 120 columns, --wide with every column.
 #include <doctest/doctest.h>
 
+#include "lines_containing.hpp"
+#include "report/synthetic_run.hpp"
+
 #include "harness/gpu_views.hpp"
+#include "harness/results.hpp"
 #include "report/report.hpp"
 #include "report/units.hpp"
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -40,16 +45,27 @@ TEST_CASE("three significant figures of a column's smallest value: never 0.000")
   CHECK(duration_text(0.0123) == "12.3 ms");
 }
 
-TEST_CASE("the table's columns depend only on the kinds of rows, every duration in one unit") {
+TEST_CASE("each duration cell in its own unit, four significant figures; an interval in its median's") {
+  CHECK(duration_cell(3.335e-6) == "3.335 us");
+  CHECK(duration_cell(4e-8, 3.335e-6) == "0.040 us"); // never "40.000 ns" beside "3335 ns"
+  CHECK(duration_cell(12345678e-9) == "12.35 ms");    // a sweep's large sizes: no 8-digit ns
+  CHECK(duration_cell(123.4e-9) == "123.4 ns");
+  CHECK(duration_cell(2.5) == "2.500 s");
+  CHECK(duration_cell(figure()) == "-");
+  CHECK(duration_cell(0.0) == "0");
+  CHECK(duration_cell(3e-10) == "0.300 ns");
+}
+
+TEST_CASE("the table's columns depend only on the kinds of rows, --wide adds the rest") {
   benchmark_report report;
   report.environment.config.size = 1000;
   result_row r;
   r.policy = "loop", r.device = "host", r.backend = "test", r.size = 1000, r.validated = true, r.reps = 10;
   r.cold_s = 2e-3, r.median_s = 1.5e-6, r.gb_per_s = 10.0;
   report.results.push_back(r);
-  const auto header = [&] {
+  const auto header = [&](bool wide = true) {
     std::ostringstream out;
-    write_table(report, false, out);
+    write_table(report, false, out, wide);
     const std::string text = out.str();
     const auto start = text.find("\npolicy ") + 1; // the header row, not the first line's "policybench"
     return text.substr(start, text.find('\n', start) - start);
@@ -57,11 +73,14 @@ TEST_CASE("the table's columns depend only on the kinds of rows, every duration 
   const std::string host_only = header();
   CAPTURE(host_only);
   // Host rows: the common figures, with '-' where none applies; no GPU and no MPI columns.
-  for (const char* shown : {"reps", "disturbed", "cold us", "median us", "± us", "% ceiling", "speedup", "eff. par."})
+  for (const char* shown : {"reps", "disturbed", "cold", "median", "±", "% ceiling", "speedup", "eff. par."})
     CHECK(host_only.find(shown) != std::string::npos);
+  // The default leaves out what --wide has beside the figures.
+  for (const char* wide_only : {"cold", "backend", "validated"})
+    CHECK(header(false).find(wide_only) == std::string::npos);
   for (const char* hidden : {"kernel", "e2e", "rank"})
     CHECK(host_only.find(hidden) == std::string::npos);
-  // Other counts, figures or noise do not change the set; the cold call (2 ms) is still in us, the median's unit.
+  // Other counts, figures or noise do not change the set.
   report.results[0].reps = 57, report.results[0].speedup_vs_loop = 1.0, report.results[0].median_ci_low_s = 1e-6;
   CHECK(header() == host_only);
   // An unavailable device row is not a device row that ran; one that ran adds the GPU views.
@@ -73,6 +92,29 @@ TEST_CASE("the table's columns depend only on the kinds of rows, every duration 
   kernel.in_place.kernel_s = {3e-3};
   report.results.back().status = row_status::ok;
   gpu_view::add_gpu_views(report.results.back(), &kernel);
-  CHECK(header().find("kernel us") != std::string::npos);
-  CHECK(header().find("e2e pageable us") != std::string::npos);
+  CHECK(header().find("kernel") != std::string::npos);
+  CHECK(header().find("e2e pageable") != std::string::npos);
+  CHECK(header(false).find("e2e/kernel") != std::string::npos); // the ratio stays, its durations are --wide's
+}
+
+TEST_CASE("the default table, its footer and warnings fit 120 columns; the longest policy name wraps at its '+'") {
+  measured_run run = synthetic_run();
+  run.outcomes.push_back(ran("thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments", {1, 1.5, 0.5}));
+  run.outcomes.push_back(ran("noisy", {1.0, 1.2, 0.8}));
+  std::ostringstream out;
+  write_table(to_report(run), false, out);
+  std::vector<std::string> lines;
+  std::istringstream in(out.str());
+  for (std::string line; std::getline(in, line);) {
+    CAPTURE(line);
+    // Columns on screen: UTF-8 continuation bytes (the "±") take none.
+    CHECK(std::count_if(line.begin(), line.end(), [](char c) { return (c & 0xC0) != 0x80; }) <= 120);
+    lines.push_back(line);
+  }
+  CHECK(any_contains(lines, "thrust::cuda::par_nosync +"));
+  CHECK(any_contains(lines, "  cuda::proclaim_copyable_arguments"));
+  CHECK(count_containing(lines, "warning: warm times vary") == 1);
+  std::ostringstream wide;
+  write_table(to_report(run), false, wide, true);
+  CHECK(wide.str().find("thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments") != std::string::npos);
 }
