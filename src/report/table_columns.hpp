@@ -1,4 +1,4 @@
-// The table's columns, each with its cells: a fixed set for the kinds of rows, every duration in one unit.
+// The table's columns, each with its cells: a fixed set for the kinds of rows, each duration in its own unit.
 #pragma once
 
 #include "harness/result.hpp"
@@ -22,7 +22,8 @@ struct table_column {
 /// A share of the ceiling above 100 carries above_mark (beyond both intervals) or within_mark (within them). The
 /// ceilings' block (`ceilings`) shows each one's best call where the policies show their speedup.
 /// Without `wide`, the columns that fit 120 columns: no device, backend, cold call, validated or extra durations
-/// (the warnings name rows that failed validation), and long policy names wrapped (wrapped_policy_label).
+/// (the warnings name rows that failed validation), and long policy names wrapped (wrapped_policy_label). At
+/// --work K > 1 the policies' GB/s and % ceiling are '-': their FLOPs bound them (the footer says so).
 std::vector<table_column> table_columns(const benchmark_report& report, const std::vector<const result_row*>& rows,
                                         bool ceilings = false, bool wide = true);
 
