@@ -8,15 +8,15 @@ rm -rf "$dir" && mkdir -p "$dir" || exit 1
 runs=("--size 1k --reps 3" "--size 20M --reps 3" "--size 1M --type float32 --reps 3")
 header() { # format, file: the line or keys that name the columns
   case $1 in
-  # The table's duration unit follows the figures' magnitude (one unit for the whole table): the set is the names.
-  table) grep -m1 '^policy ' "$2" | tr -s ' ' | sed -E 's/ (s|ms|us|ns)( |$)/\2/g' ;;
-  markdown) grep -m1 '^| policy' "$2" | tr -s ' ' | sed -E 's/ (s|ms|us|ns) \|/ |/g' ;;
+  # Each duration cell carries its own unit: the headers name none.
+  table | wide) grep -m1 '^policy ' "$2" | tr -s ' ' ;;
+  markdown) grep -m1 '^| policy' "$2" | tr -s ' ' ;;
   csv) head -n 1 "$2" ;;
   json) python3 -c 'import json,sys; print(sorted({tuple(r) for r in json.load(open(sys.argv[1]))["results"]}))' "$2" ;;
   gbench) python3 -c 'import json,sys; print(sorted({tuple(b) for b in json.load(open(sys.argv[1]))["benchmarks"]}))' "$2" ;;
   esac
 }
-for format in table markdown csv json gbench; do
+for format in table wide markdown csv json gbench; do
   first=""
   for i in "${!runs[@]}"; do
     # shellcheck disable=SC2086 # each run's options are words

@@ -46,6 +46,9 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       app.add_option("--threads", threads,
                      "Thread limit for oneTBB and OpenMP, 1..the CPUs this process may use (default: all)"),
       app.add_option("--format", o.format, "Report format: " + format_names + " (default " + o.format + ")"),
+      app.add_flag_callback(
+             "--wide", [&o] { o.format = "wide"; }, "--format wide: the table with every column")
+          ->excludes("--format"),
       app.add_option("--pages", pages, "Host arrays' pages: huge (MADV_HUGEPAGE, default) or small (4 KiB)"),
       app.add_option("--first-touch", first_touch,
                      "Who first writes the host arrays: parallel (the policy's own threads, default) or serial"),

@@ -30,6 +30,11 @@ constexpr report_format formats[] = {
      .write = [](const benchmark_report& r, std::ostream& out, const json_addition&) { write_table(r, false, out); },
      .holds_warnings = true,
      .has_footer = true},
+    {.name = "wide", // the table with every column (--wide)
+     .write = [](const benchmark_report& r, std::ostream& out,
+                 const json_addition&) { write_table(r, false, out, true); },
+     .holds_warnings = true,
+     .has_footer = true},
     {.name = "markdown",
      .write = [](const benchmark_report& r, std::ostream& out, const json_addition&) { write_table(r, true, out); },
      .holds_warnings = true,

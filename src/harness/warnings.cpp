@@ -4,11 +4,12 @@
 #include "harness/ceiling_rows.hpp"
 #include "harness/rules.hpp"
 #include "measure/seconds.hpp"
-#include "measure/thread_clocks.hpp"
 #include "measure/stats.hpp"
+#include "measure/thread_clocks.hpp"
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 
 namespace policybench {
 namespace {
@@ -32,8 +33,7 @@ void parallelism_warnings(const measured_run& run, const std::vector<result_row>
     const auto& o = run.outcomes[i];
     const figure parallelism = rows[i].effective_parallelism;
     if (o.role == stream_role::policy && o.result && o.result->host_threads &&
-        *o.result->host_threads != host_threading::one_thread && parallelism &&
-        *parallelism < serial_parallelism)
+        *o.result->host_threads != host_threading::one_thread && parallelism && *parallelism < serial_parallelism)
       list_item(serial, o.name + " (" + two_decimals(*parallelism) + ")");
   }
   if (!serial.empty())
@@ -114,32 +114,36 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
   if (ran_on("device")) cache_warning("device's L2 cache", run.device.l2_cache_bytes);
   // The least a row makes is a cold and one timed call: where one call outlasts the budget's share, the run ends
   // late, and says so rather than let the budget read as kept. A second of slack: validation and the report.
-  if (run.config.deadline) {
-    const double late_s = seconds_since(*run.config.deadline);
-    if (late_s > 1)
-      out.push_back("the run ended " + two_decimals(late_s) + " s past its time budget of " +
-                    two_decimals(run.config.budget_s) +
-                    " s: a row's cold call and one timed call, the least it makes, took longer than its share");
-  }
+  if (const double late_s = run.config.deadline ? seconds_since(*run.config.deadline) : 0; late_s > 1)
+    out.push_back("the run ended " + two_decimals(late_s) + " s past its time budget of " +
+                  two_decimals(run.config.budget_s) +
+                  " s: a row's cold call and one timed call, the least it makes, took longer than its share");
+  // One line per kind, naming its rows: a table of many noisy rows says so once.
+  std::string failed, invalid, noisy, disturbed;
+  std::map<std::string, std::string> short_of_target; // by what stopped the rows
   for (const auto& r : rows) {
-    if (r.status == row_status::failed) out.push_back(r.policy + " failed: " + *r.reason);
-    if (r.validation_error) out.push_back(r.policy + " FAILED VALIDATION: " + *r.validation_error);
-    if (per_size_notes && r.bytes_per_call > 0 && is_noisy(r))
-      out.push_back(r.policy + ": warm times vary (cv " + percent(*r.cv) + " > " + percent(noisy_cv) +
-                    "); the median is less certain (more calls or a quieter machine narrow it)");
-    // A noise target the row did not reach: say so rather than let the table imply it. No option is named: which
-    // exist, and which are already in effect, is the command line's business.
+    if (r.status == row_status::failed) list_item(failed, r.policy + " (" + *r.reason + ")");
+    if (r.validation_error) list_item(invalid, r.policy + " (" + *r.validation_error + ")");
+    if (per_size_notes && r.bytes_per_call > 0 && is_noisy(r)) list_item(noisy, r.policy + " " + percent(*r.cv));
+    // A noise target not reached is said, not left to the table; no option is named (the command line's business).
     if (run.config.max_noise > 0 && r.status == row_status::ok && r.stopped_by && *r.stopped_by != "max_noise")
-      out.push_back(r.policy + ": the noise target +-" + percent(run.config.max_noise) +
-                    " was not reached (stopped by " + *r.stopped_by + ")");
-    if (r.mostly_disturbed && *r.mostly_disturbed) {
-      const std::uint64_t disturbed = r.disturbed_calls.value_or(0);
-      out.push_back(r.policy + ": " + std::to_string(disturbed) + " of its timed calls " +
-                    (disturbed == 1 ? "was" : "were") +
-                    " disturbed (its threads waited for a CPU taken by other work): its figures do not show a quiet "
-                    "machine");
-    }
+      list_item(short_of_target[*r.stopped_by], r.policy);
+    if (r.mostly_disturbed && *r.mostly_disturbed)
+      list_item(disturbed, r.policy + " (" + std::to_string(r.disturbed_calls.value_or(0)) + ")");
   }
+  const auto fold = [&](const std::string& list, const std::string& what, const std::string& then) {
+    if (!list.empty()) out.push_back(what + ": " + list + then);
+  };
+  fold(failed, "failed", "");
+  fold(invalid, "FAILED VALIDATION", "");
+  fold(noisy, "warm times vary (cv > " + percent(noisy_cv) + ")",
+       "; the median is less certain (more calls or a quieter machine narrow it)");
+  std::string unreached;
+  for (const auto& [stopped_by, policies] : short_of_target)
+    unreached += (unreached.empty() ? "" : "; ") + ("stopped by " + stopped_by + ": ") + policies;
+  fold(unreached, "the noise target +-" + percent(run.config.max_noise) + " was not reached", "");
+  fold(disturbed, "most timed calls disturbed (their threads waited for a CPU taken by other work)",
+       ": those figures do not show a quiet machine");
   if (per_size_notes) parallelism_warnings(run, rows, out);
   clock_warnings(run, rows, out);
   huge_page_warning(run, rows, out);

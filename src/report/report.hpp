@@ -25,9 +25,10 @@ using json_addition = std::function<void(nlohmann::ordered_json& document)>;
 void write_json(const benchmark_report& report, std::ostream& out, const json_addition& add = {});
 
 /// The fixed-width table (or markdown): one row per policy that ran, a fixed set of columns for the kinds of rows
-/// (report/table_columns.hpp), every duration in one unit; then unavailable or failed policies, the ceilings, the
-/// modes' notes, the series' end, the crossovers and the warnings.
-void write_table(const benchmark_report& report, bool markdown, std::ostream& out);
+/// (report/table_columns.hpp); then the ceilings, unavailable or failed policies, the modes' notes, the series'
+/// end, the crossovers and the warnings. By default within table_width columns, lines wrapped; `wide` (and
+/// markdown): every column, lines whole.
+void write_table(const benchmark_report& report, bool markdown, std::ostream& out, bool wide = false);
 
 /// CSV: a header of the result fields and the rows' extras (row_fields.hpp), then one line per result (RFC 4180
 /// quoting). Warnings are not part of CSV.

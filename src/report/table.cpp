@@ -6,6 +6,7 @@
 #include "report/table_columns.hpp"
 #include "report/summary_text.hpp"
 #include "report/table_footer.hpp"
+#include "report/table_text.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -14,51 +15,12 @@
 #include <algorithm>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
 namespace policybench {
 namespace {
-
-// A '|' in a cell (a policy name from --compare-with) would end a markdown cell early: written \| (GitHub's escape).
-void escape_pipes(std::string& cell) {
-  for (std::size_t at = 0; (at = cell.find('|', at)) != std::string::npos; at += 2)
-    cell.insert(at, 1, '\\');
-}
-
-void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdown, std::ostream& out) {
-  if (markdown)
-    for (auto& column : columns) {
-      escape_pipes(column.header);
-      std::for_each(column.cells.begin(), column.cells.end(), escape_pipes);
-    }
-  std::vector<std::size_t> width(columns.size());
-  for (std::size_t c = 0; c < columns.size(); ++c) {
-    width[c] = columns[c].header.size();
-    for (const auto& cell : columns[c].cells)
-      width[c] = std::max(width[c], cell.size());
-  }
-  const auto line = [&](auto cell_of) {
-    std::string text = markdown ? "| " : "";
-    for (std::size_t c = 0; c < columns.size(); ++c) {
-      const std::string& cell = cell_of(columns[c]);
-      text += columns[c].left_aligned ? fmt::format("{:<{}}", cell, width[c]) : fmt::format("{:>{}}", cell, width[c]);
-      text += markdown ? " | " : (c + 1 < columns.size() ? "  " : "");
-    }
-    while (!text.empty() && text.back() == ' ')
-      text.pop_back();
-    out << text << '\n';
-  };
-  line([](const table_column& c) -> const std::string& { return c.header; });
-  if (markdown) {
-    std::string rule = "|";
-    for (std::size_t c = 0; c < width.size(); ++c)
-      rule += fmt::format(fmt::runtime(columns[c].left_aligned ? " :{} |" : " {}: |"), std::string(width[c] - 1, '-'));
-    out << rule << '\n';
-  }
-  for (std::size_t r = 0; r < rows; ++r)
-    line([r](const table_column& c) -> const std::string& { return c.cells[r]; });
-}
 
 // The first line: what was run, for one run or for a sweep.
 void write_heading(const benchmark_report& report, std::ostream& out) {
@@ -107,9 +69,16 @@ void write_heading(const benchmark_report& report, std::ostream& out) {
 
 } // namespace
 
-void write_table(const benchmark_report& report, bool markdown, std::ostream& out) {
+void write_table(const benchmark_report& report, bool markdown, std::ostream& screen, bool wide) {
+  // Markdown keeps its lines whole (a renderer wraps them); the default table wraps its own text to table_width.
+  std::ostringstream out;
+  const auto flush = [&] {
+    screen << (markdown || wide ? out.str() : wrapped(out.str()));
+    out.str("");
+  };
   write_heading(report, out);
   if (report.summary) write_summary(*report.summary, markdown, out);
+  flush();
   // The policies, then the ceilings they are set against, each block with the columns its rows need.
   const char* bullet = markdown ? "- " : "";
   for (const bool ceilings : {false, true}) {
@@ -121,7 +90,8 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& ou
     if (ceilings)
       fmt::print(out, "\n{}ceilings (% ceiling: a row's median against its device's fastest in-place median):\n",
                  bullet);
-    write_rows(table_columns(report, ran, ceilings), ran.size(), markdown, out);
+    flush();
+    write_rows(table_columns(report, ran, ceilings, wide || markdown), ran.size(), markdown, screen);
   }
   std::set<std::string> said; // a sweep repeats an unavailable policy at every point
   for (const auto& r : report.results)
@@ -141,6 +111,7 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& ou
       fmt::print(out, "{}roofline: {}\n", bullet, line);
   for (const auto& w : report.warnings)
     fmt::print(out, "{}warning: {}\n", bullet, w);
+  flush();
 }
 
 } // namespace policybench

@@ -25,15 +25,9 @@ table_column column(std::string header, const std::vector<const result_row*>& ro
 
 using figure_of = std::function<figure(const result_row&)>;
 
-// A duration column in the table's one unit, with decimals for its own values.
-table_column durations(const char* name, const figure_of& field, const std::vector<const result_row*>& rows,
-                       const duration_format& unit) {
-  std::vector<figure> values;
-  for (const result_row* r : rows)
-    values.push_back(field(*r));
-  const duration_format f = column_format(values, unit);
-  return column(fmt::format("{} {}", name, f.unit), rows,
-                [&](const result_row& r) { return format_duration(field(r), f); });
+// A duration column: each cell in its own unit (units.hpp), so that a sweep's sizes all read in three figures.
+table_column durations(const char* name, const figure_of& field, const std::vector<const result_row*>& rows) {
+  return column(name, rows, [&](const result_row& r) { return duration_cell(field(r)); });
 }
 
 figure_of member(figure result_row::*field) {
@@ -57,17 +51,26 @@ std::string policy_label(const result_row& r) {
   return source ? fmt::format("{} [{}]", r.policy, *source) : r.policy;
 }
 
+std::string wrapped_policy_label(const result_row& r) {
+  std::string label = policy_label(r);
+  if (label.size() <= narrow_policy_width) return label;
+  // "thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments": each part after a " + " on a line of its own.
+  for (auto at = label.find(" + "); at != std::string::npos; at = label.find(" + ", at))
+    label.replace(at, 3, " +\n  ");
+  return label;
+}
+
 std::string fixed_cell(figure v, double scale, int decimals, const char* suffix) {
   return v ? fmt::format("{:.{}f}{}", *v * scale, decimals, suffix) : "-";
 }
 
 namespace {
 
-// An extra's column as its hint says: seconds in the table's one unit, other figures fixed, texts as they are.
-table_column extra_column_of(const extra& e, const std::vector<const result_row*>& rows, const duration_format& unit) {
+// An extra's column as its hint says: seconds as durations, other figures fixed, texts as they are.
+table_column extra_column_of(const extra& e, const std::vector<const result_row*>& rows) {
   if (e.unit == "s")
     return durations(
-        e.column.header.c_str(), [&](const result_row& r) { return extra_figure(r, e.name); }, rows, unit);
+        e.column.header.c_str(), [&](const result_row& r) { return extra_figure(r, e.name); }, rows);
   return column(e.column.header, rows, [&](const result_row& r) {
     if (const auto text = extra_text(r, e.name)) return *text;
     return fixed_cell(extra_figure(r, e.name), e.column.scale, e.column.decimals, e.column.suffix.c_str());
@@ -83,7 +86,7 @@ std::string ceiling_cell(const result_row& r) {
 } // namespace
 
 std::vector<table_column> table_columns(const benchmark_report& report, const std::vector<const result_row*>& rows,
-                                        bool ceilings) {
+                                        bool ceilings, bool wide) {
   using r = result_row;
   const auto count = [](auto field) {
     return [field](const r& row) { return row.*field ? fmt::format("{}", *(row.*field)) : std::string("-"); };
@@ -94,41 +97,41 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
   // never on figures.
   std::vector<extra> extras = extra_fields(rows);
   std::erase_if(extras, [](const extra& e) { return e.column.header.empty(); });
-  // One unit for every duration in the table, from the medians, so that a row's figures read alike.
-  std::vector<figure> medians;
-  for (const result_row* row : rows) {
-    medians.push_back(row->median_s);
-    for (const extra& e : extras)
-      if (e.unit == "s") medians.push_back(extra_figure(*row, e.name));
-  }
-  const duration_format unit = column_format(medians);
   std::vector<table_column> out;
   if (kind == sweep_kind::size)
     out.push_back(column("size", rows, [](const r& row) { return fmt::format("{}", row.size); }));
   if (kind == sweep_kind::threads)
     out.push_back(column("threads", rows, [](const r& row) { return fmt::format("{}", row.threads.value_or(0)); }));
-  out.push_back(column("policy", rows, policy_label, true));
+  out.push_back(column("policy", rows, wide ? policy_label : wrapped_policy_label, true));
   out.push_back(column("reps", rows, count(&r::reps)));
   out.push_back(column("disturbed", rows, [&](const r& row) {
     return count(&r::disturbed_calls)(row) + (row.mostly_disturbed.value_or(false) ? " (most)" : "");
   }));
-  out.push_back(column("device", rows, text(&r::device), true));
-  out.push_back(column("backend", rows, text(&r::backend), true));
-  out.push_back(durations("cold", member(&r::cold_s), rows, unit));
-  out.push_back(durations("median", member(&r::median_s), rows, unit));
-  out.push_back(durations("±", ci_half_width, rows, unit));
-  out.push_back(fixed("GB/s", &r::gb_per_s, rows, 1, 1));
-  out.push_back(column("% ceiling", rows, ceiling_cell));
+  if (wide) {
+    out.push_back(column("device", rows, text(&r::device), true));
+    out.push_back(column("backend", rows, text(&r::backend), true));
+    out.push_back(durations("cold", member(&r::cold_s), rows));
+  }
+  out.push_back(durations("median", member(&r::median_s), rows));
+  out.push_back(column("±", rows, [](const r& row) { return duration_cell(ci_half_width(row), row.median_s); }));
+  // With K fused steps a policy row is bound by its FLOPs (GFLOP/s, % roofline), not by the bytes it moves.
+  const bool flop_bound = !ceilings && report.environment.config.work.value_or(1) > 1;
+  out.push_back(flop_bound ? column("GB/s", rows, [](const r&) { return std::string("-"); })
+                           : fixed("GB/s", &r::gb_per_s, rows, 1, 1));
+  out.push_back(column("% ceiling", rows, [&](const r& row) { return flop_bound ? "-" : ceiling_cell(row); }));
   if (ceilings)
-    out.push_back(durations("best", member(&r::min_s), rows, unit));
+    out.push_back(durations("best", member(&r::min_s), rows));
   else
     out.push_back(fixed("speedup", &r::speedup_vs_loop, rows, 1, 2, "x"));
   out.push_back(fixed("eff. par.", &r::effective_parallelism, rows, 1, 2));
+  // The default table keeps a mode's own figures (speedups, GFLOP/s); its extra durations and FLOP/B (K / 8 for
+  // every row) are in --wide.
   for (const extra& e : extras)
-    out.push_back(extra_column_of(e, rows, unit));
-  out.push_back(column("validated", rows, [](const r& row) {
-    return row.validated ? std::string(*row.validated ? "yes" : "NO") : std::string("-");
-  }));
+    if (wide || (e.unit != "s" && e.name != "flop_per_byte")) out.push_back(extra_column_of(e, rows));
+  if (wide)
+    out.push_back(column("validated", rows, [](const r& row) {
+      return row.validated ? std::string(*row.validated ? "yes" : "NO") : std::string("-");
+    }));
   return out;
 }
 

@@ -1,4 +1,4 @@
-// The table's columns, each with its cells: a fixed set for the kinds of rows, every duration in one unit.
+// The table's columns, each with its cells: a fixed set for the kinds of rows, each duration in its own unit.
 #pragma once
 
 #include "harness/result.hpp"
@@ -9,24 +9,39 @@
 namespace policybench {
 
 struct table_column {
-  std::string header; ///< e.g. "median us": a duration column names the unit its values are in
+  std::string header;
+  /// One per row; a cell of several lines ('\n') makes its row as many lines, the other cells on the first
   std::vector<std::string> cells = {};
   bool left_aligned = false;
 };
 
 /// The columns for `rows` of `report`, one cell per row: a fixed set that depends only on the kinds of rows (a
 /// sweep leads with its size or threads; the rows' extras with a column come before "validated", as
-/// extra_column says), '-' where a figure does not apply. Every duration is in one unit.
+/// extra_column says), '-' where a figure does not apply. Every duration cell is in its own unit (units.hpp), the
+/// median's interval in the median's.
 /// A share of the ceiling above 100 carries above_mark (beyond both intervals) or within_mark (within them). The
 /// ceilings' block (`ceilings`) shows each one's best call where the policies show their speedup.
+/// Without `wide`, the columns that fit 120 columns: no device, backend, cold call, validated or extra durations
+/// (the warnings name rows that failed validation), and long policy names wrapped (wrapped_policy_label). At
+/// --work K > 1 the policies' GB/s and % ceiling are '-': their FLOPs bound them (the footer says so).
 std::vector<table_column> table_columns(const benchmark_report& report, const std::vector<const result_row*>& rows,
-                                        bool ceilings = false);
+                                        bool ceilings = false, bool wide = true);
 
 inline constexpr const char* above_mark = " !";
 inline constexpr const char* within_mark = " ~";
 
 /// The policy, with the file it came from in brackets for a --compare-with row.
 std::string policy_label(const result_row& r);
+
+/// The default table's lines fit this many columns (its heading, footer and warnings wrapped); --wide does not.
+inline constexpr std::size_t table_width = 120;
+
+/// Policy names longer than this are wrapped in the default table.
+inline constexpr std::size_t narrow_policy_width = 32;
+
+/// The policy label, a name longer than narrow_policy_width broken after each " + " (a combined policy such as
+/// "thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments"), the rest indented by two: a cell of lines.
+std::string wrapped_policy_label(const result_row& r);
 
 /// `v` x `scale` with `decimals` and `suffix`, or "-" when unknown.
 std::string fixed_cell(figure v, double scale, int decimals, const char* suffix = "");

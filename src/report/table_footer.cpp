@@ -63,6 +63,11 @@ void write_marks(const benchmark_report& report, const char* bullet, std::ostrea
     fmt::print(out,
                "{}{}: above the ceiling's median, but within both intervals: the same within noise\n",
                bullet, within_mark + 1);
+  if (report.environment.config.work.value_or(1) > 1)
+    fmt::print(out,
+               "{}GB/s, % ceiling: '-' for the policies at --work K > 1, bound by their FLOPs (GFLOP/s, % roofline) "
+               "rather than by the bytes they move\n",
+               bullet);
   fmt::print(out,
              "{}disturbed: timed calls whose threads waited >= {:.0f} us (and 2% of the call) for a CPU taken by "
              "other work, {}; '-': a figure that does not apply or could not be measured (an "

@@ -36,7 +36,7 @@ bool has(const std::string& text, const std::string& part) { return text.find(pa
 TEST_CASE("--format: the README's formats, the default first") {
   const auto names = report_format_names();
   CHECK(std::vector<std::string_view>(names.begin(), names.end()) ==
-        std::vector<std::string_view>{"table", "markdown", "csv", "json", "gbench"});
+        std::vector<std::string_view>{"table", "wide", "markdown", "csv", "json", "gbench"});
 }
 
 TEST_CASE("a format without a place for warnings sends them to stderr, a table on screen keeps the crossovers") {
@@ -47,10 +47,10 @@ TEST_CASE("a format without a place for warnings sends them to stderr, a table o
   for (const std::string_view format : report_format_names()) {
     CAPTURE(format);
     const delivered d = deliver(report, format);
-    const bool warnings_inside = format == "table" || format == "markdown" || format == "json";
+    const bool warnings_inside = format == "table" || format == "wide" || format == "markdown" || format == "json";
     CHECK(has(d.out, "planted warning") == warnings_inside);
     CHECK(has(d.err, "warning: planted warning") == !warnings_inside);
-    const bool on_screen = format == "table" || format == "markdown";
+    const bool on_screen = format == "table" || format == "wide" || format == "markdown";
     CHECK(has(d.err, "crossover: std::par vs loop (host)") == !on_screen);
   }
 }

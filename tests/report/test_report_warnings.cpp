@@ -27,17 +27,31 @@ TEST_CASE("run_warnings flags noise, cache-sized arrays, a serial PSTL, failures
     CHECK(to_json(to_report(run))["warnings"].size() == 2);
   }
   SUBCASE("a device ceiling that failed keeps its CUDA text, as a failed row does") {
-    run.outcomes.push_back({.name = "device in place", .device = "device", .backend = "test",
+    run.outcomes.push_back({.name = "device in place",
+                            .device = "device",
+                            .backend = "test",
                             .unavailable = std::nullopt,
                             .error = "cudaMemcpyAsync(...): cudaErrorLaunchFailure: unspecified launch failure",
-                            .role = stream_role::ceiling, .bound = ceiling_bound::bandwidth});
-    CHECK(any_contains(to_report(run).warnings, "device in place failed", "cudaErrorLaunchFailure"));
+                            .role = stream_role::ceiling,
+                            .bound = ceiling_bound::bandwidth});
+    CHECK(any_contains(to_report(run).warnings,
+                       "failed: ", "device in place (cudaMemcpyAsync(...): cudaErrorLaunchFailure"));
   }
   SUBCASE("a noisy sample names its policy") {
     run.outcomes.push_back(ran("noisy", {1.0, 1.2, 0.8}));
     const auto w = to_report(run).warnings;
     CHECK(any_contains(w, "noisy", "cv"));
     CHECK_FALSE(any_contains(w, "fast:"));
+  }
+  SUBCASE("one line per kind, naming each row: many noisy or failed rows make one line each") {
+    run.outcomes.push_back(ran("noisy", {1.0, 1.2, 0.8}));
+    run.outcomes.push_back(ran("noisier", {1.0, 1.5, 0.5}));
+    run.outcomes.push_back({"broken too", "host", "test backend", std::nullopt, "no threads", std::nullopt});
+    const auto w = to_report(run).warnings;
+    CHECK(count_containing(w, "warm times vary") == 1);
+    CHECK(any_contains(w, "warm times vary (cv > 5.0%): noisy 20.0%, noisier 50.0%", "quieter machine"));
+    CHECK(count_containing(w, "failed: ") == 1);
+    CHECK(any_contains(w, "failed: broken (out of memory), broken too (no threads)"));
   }
   SUBCASE("an array under 4x the last-level cache warns, one at 4x does not") {
     run.host.llc_bytes = 2001; // 4x = 8004 > 8000 bytes
