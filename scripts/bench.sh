@@ -46,6 +46,7 @@ PY
         --output "$work/llc4_$k.json" --quiet
     fi
     "$build/bench/policybench_bare_loop" "$big" "$warmup" 30 huge >"$work/bare_${side}$k.txt"
+    "$build/bench/policybench_bare_loop" "$big" "$warmup" 30 huge omp >"$work/omp_${side}$k.txt"
   done
   device_policies=$(/usr/bin/python3 -c "$rows_ok" "$work/run$k.json" device)
   if [[ -n $device_policies ]]; then
@@ -93,9 +94,9 @@ def bracketing(k, policy):
     return {"median_s": math.sqrt(rows[0]["median_s"] * rows[1]["median_s"])} if all(rows) else None
 
 
-def bare_loop_s(k):
-    """The bare loop's median, bracketing alternation k's run the same way."""
-    before, after = (float(open(os.path.join(work, f"bare_{side}{k}.txt")).read()) for side in SIDES)
+def bare_loop_s(k, name="bare"):
+    """The bare loop's median (name "omp": the plain OpenMP static loop's), bracketing alternation k's run."""
+    before, after = (float(open(os.path.join(work, f"{name}_{side}{k}.txt")).read()) for side in SIDES)
     return math.sqrt(before * after)
 
 
@@ -123,6 +124,8 @@ def alternation(k):
         "top": max(shares, key=shares.get) if shares else None,
         "big": llc4["environment"]["config"]["size"],
         "bare": ok(llc4, "host")["loop"]["median_s"] / bare_s if "loop" in ok(llc4, "host") else None,
+        # Median against median: the in-place ceiling row's and the plain OpenMP loop's, same bytes and placement.
+        "omp": ceiling / (16 * llc4["environment"]["config"]["size"] / 1e9 / bare_loop_s(k, "omp")) if ceiling else None,
         "ci": max(widths) * 100 if widths else None,
         "gpu": best_gpu["kernel_median_s"] / d2d if best_gpu and d2d else None,
         "gpu_big": big_best["kernel_median_s"] / big["environment"]["ceilings"]["device_copy_median_s"]
@@ -138,6 +141,8 @@ line(f"best CPU ({names('best_cpu')}) / Numba @njit(parallel=True)", col("numba"
 line(f"best CPU GB/s / in-place ceiling at {runs[0]['big']} elements ({names('top')})", col("share"), 0.95, ">=")
 line("highest row / in-place ceiling at that size", col("share"), 1.05, "<=")
 line(f"harness loop / bare loop at {runs[0]['big']} (same placement, before and after)", col("bare"), 1.02, "<=")
+line(f"host in-place ceiling / plain OpenMP static loop at {runs[0]['big']} (medians)", col("omp"), 0.85, ">=")
+line("the same, from above", col("omp"), 1.15, "<=")
 line("95% CI half-width / median, default run, widest row", col("ci"), 2.0, "<=", "(percent)")
 line("best GPU kernel / D2D copy at 10M", col("gpu"), 1.00, "<=")
 line("best GPU kernel / D2D copy at 10^9", col("gpu_big"), 1.02, "<=")

@@ -3,7 +3,7 @@ call plus every thread of the process read twice (sample_threads), SAMPLE_S(thre
 measured here (2-core VM, others building: 7.6 us at 2 threads, 47 us at 17, 90 us at 33, 175 us at 65); the lent
 machine's policybench has ~36 threads (oneTBB's and OpenMP's workers on 16 cores, CUDA's), the device tests ~4. Timed calls: --reps, or
 with --min-time until the counted seconds (kernel time on a device) reach it, at least 5, at most --reps.
-Device times from DESIGN.md's H200 anchors:
+Device times from the H200 design anchors (README "GPU" section, measured 2026-11-30 on one H200):
   kernel(n, K)  = max(16 n / 4.29e12, 2 K n / 34e12) + 9 us   (0.046 ms at 10^7, 3.74 ms at 10^9; FP64 34 TFLOP/s)
   pageable(n)   = 2.0 s x n / 10^9 + 60 us, pinned(n) = 0.29 s x n / 10^9 + 60 us (three round trips)
   device call   = an unheld call + a held one: 2 kernel + 2 round trips of 20 us
