@@ -1,9 +1,8 @@
 #!/usr/bin/python3
 """The Python experiment that started policybench, on this machine: a[i] += 1 over N elements as a Python loop, under
 the original Numba decorator, @njit, @njit(parallel=True), NumPy, @cuda.jit and CuPy; first call (compilation) timed
-apart from warm calls, every result validated, rows in policybench's JSON schema.
-Exit status 0, 1 when a row failed or did not validate (or, with --require-gpu, a GPU row is unavailable), 2 for bad
-input."""
+apart from warm calls, every result validated, rows in policybench's JSON schema. Exit status 0, 1 when a row failed
+or did not validate (or, with --require-gpu, a GPU row is unavailable), 2 for bad input."""
 
 import argparse
 import json
@@ -37,14 +36,13 @@ VARIANTS = [
     ("cupy a += 1", "device", "CuPy", seed_gpu.cupy_add),
 ]
 
-
 def usage_error(message):
     """Bad input: one line on stderr, exit status 2, nothing measured or written."""
     sys.stderr.write(f"seed_compare: error: {message}\n")
     sys.exit(2)
 
 
-def available_memory_bytes():
+def available_memory_bytes():  # MemAvailable, in bytes
     with open("/proc/meminfo") as f:
         return next(int(line.split()[1]) * 1024 for line in f if line.startswith("MemAvailable:"))
 

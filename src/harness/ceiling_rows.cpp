@@ -69,7 +69,10 @@ std::vector<extra> ceiling_figures(const measured_run& run, std::span<const resu
     const bool ran = row != rows.end();
     if (ran && &*row == host) schedule = stream.key.substr(stream.key.rfind("in_place_") + 9);
     const bool device = stream.device == "device";
-    add(stream.key + "_median_s", !ran ? figure() : device ? extra_figure(*row, gpu_view::kernel_median_s) : row->median_s,
+    add(stream.key + "_median_s",
+        !ran     ? figure()
+        : device ? extra_figure(*row, gpu_view::kernel_median_s)
+                 : row->median_s,
         "s");
     add(stream.key + "_best_s", ran ? row->min_s : figure(), "s");
     if (stream.bound == ceiling_bound::compute) {

@@ -46,6 +46,12 @@ bool is_noisy(const result_row& row) {
   return row.cv && *row.cv > noisy_cv && row.stopped_by != to_string(stop_reason::max_noise);
 }
 
+std::string two_decimals(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
 std::string percent(double fraction) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f%%", 100 * fraction);

@@ -47,8 +47,9 @@ figure measured_parallelism(const timed_calls& t, bool keep_disturbed);
 /// much single calls vary).
 bool is_noisy(const result_row& row);
 
-/// 0.05 -> "5.0%".
+/// 0.05 -> "5.0%"; 1.234 -> "1.23".
 std::string percent(double fraction);
+std::string two_decimals(double v);
 
 /// Thread sweeps: each row's extras speedup_vs_1_thread, over its policy's own 1-thread median, and
 /// parallel_efficiency = that speedup / threads (1 = ideal); none without a 1-thread median.

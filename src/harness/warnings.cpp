@@ -8,17 +8,10 @@
 #include "measure/thread_clocks.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
 
 namespace policybench {
 namespace {
-
-std::string two_decimals(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  return buf;
-}
 
 // Appends "name (detail)" to a comma-separated list.
 void list_item(std::string& list, const std::string& item) { list += (list.empty() ? "" : ", ") + item; }
@@ -102,9 +95,8 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
   const auto cache_warning = [&](const char* where, std::uint64_t cache_bytes) {
     if (per_size_notes && under_4x_cache(array_bytes, cache_bytes))
       out.push_back("the array (" + std::to_string(array_bytes) + " bytes) is smaller than 4x the " + where + " (" +
-                    std::to_string(cache_bytes) +
-                    " bytes): figures include cache effects, not "
-                    "memory bandwidth alone (STREAM's rule); use a larger --size");
+                    std::to_string(cache_bytes) + " bytes): figures include cache effects, not memory bandwidth " +
+                    "alone (STREAM's rule); use a larger --size");
   };
   const auto ran_on = [&](const char* device) {
     return std::any_of(run.outcomes.begin(), run.outcomes.end(),
@@ -117,7 +109,7 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
   if (const double late_s = run.config.deadline ? seconds_since(*run.config.deadline) : 0; late_s > 1)
     out.push_back("the run ended " + two_decimals(late_s) + " s past its time budget of " +
                   two_decimals(run.config.budget_s) +
-                  " s: a row's cold call and one timed call, the least it makes, took longer than its share");
+                  " s: a row's cold call and one timed call took longer than its share");
   // One line per kind, naming its rows: a table of many noisy rows says so once.
   std::string failed, invalid, noisy, disturbed;
   std::map<std::string, std::string> short_of_target; // by what stopped the rows

@@ -31,8 +31,8 @@ constexpr std::size_t units_per_call = 1024; // ~20 ms of fp64 FMAs on one AVX-5
 template <class T> struct simd { typedef T type __attribute__((vector_size(vector_bytes))); };
 
 // Runs steps_per_unit steps of `chains` independent vector chains x <- x * m + 1 and returns their sum (so the
-// work is not dead, and the ceiling's result can be validated). m is read from a volatile at every unit, so no unit's result can be computed once for all of
-// them, and it is 1, so the values stay exact and no step can be skipped.
+// work is not dead, and the ceiling's result can be validated). m is read from a volatile at every unit, so no unit's
+// result can be computed once for all of them, and it is 1, so the values stay exact and no step can be skipped.
 template <class T> T run_unit() {
   const T m = static_cast<T>(runtime_one);
   using vector = typename simd<T>::type;

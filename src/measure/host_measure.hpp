@@ -12,8 +12,8 @@ namespace policybench {
 
 /// Places cfg.size elements of T (cfg.pages; first touch by `threading`, the policy's own threads, unless
 /// cfg.first_touch is serial) with their initial values, times apply(first, last, cfg.work) as time_calls does (the
-/// cold call after release_tbb_workers(); a call of a parallel threading short of its threads is disturbed), then validates every element (start + calls x K) and reads the huge-page
-/// bytes the array got. Throws std::bad_alloc.
+/// cold call after release_tbb_workers(); a call of a parallel threading short of its threads is disturbed), then
+/// validates every element (start + calls x K) and reads the huge-page bytes the array got. Throws std::bad_alloc.
 template <class T, class Apply>
 measurement measure_host(const run_config& cfg, host_threading threading, Apply& apply) {
   const host_array data(cfg.size * sizeof(T), cfg.pages);

@@ -119,8 +119,9 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
     const thread_sample after = sample_threads();
     const double window_s = to_seconds(after.at - before.at);
     const double parallelism = window_s > 0 ? (after.cpu_s - before.cpu_s) / window_s : 0;
-    const bool disturbed = (before.waited_s && after.waited_s && is_disturbed(*after.waited_s - *before.waited_s, wall_s)) ||
-                           is_short_of_threads(parallelism, cfg.call_threads);
+    const bool disturbed =
+        (before.waited_s && after.waited_s && is_disturbed(*after.waited_s - *before.waited_s, wall_s)) ||
+        is_short_of_threads(parallelism, cfg.call_threads);
     judged = judged && before.waited_s && after.waited_s;
     out.warm_s.push_back(host_s);
     out.disturbed.push_back(disturbed);

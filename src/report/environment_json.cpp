@@ -1,4 +1,5 @@
-// The JSON report's "environment": the run's settings, the host and the device member by member, and the ceilings' figures.
+// The JSON report's "environment": the run's settings, the host and the device member by member, and the ceilings'
+// figures.
 #include "harness/result.hpp"
 #include "report/json_values.hpp"
 
@@ -25,9 +26,9 @@ json environment_json(const environment_info& env) {
                            theoretical_peak_gb_per_s, driver_init_s, context_create_s, pci_bus_id, clocks_unavailable);
   // No usable device has no properties: null (unknown), not 0 SMs and 0.0 GB/s that read as a measured device.
   if (d.unavailable)
-    for (const char* key : {"name", "compute_capability", "sm_count", "l2_cache_bytes", "memory_bytes",
-                            "free_memory_bytes", "sm_clock_khz", "memory_clock_khz", "memory_bus_width_bits",
-                            "theoretical_peak_gb_per_s", "pci_bus_id"})
+    for (const char* key :
+         {"name", "compute_capability", "sm_count", "l2_cache_bytes", "memory_bytes", "free_memory_bytes",
+          "sm_clock_khz", "memory_clock_khz", "memory_bus_width_bits", "theoretical_peak_gb_per_s", "pci_bus_id"})
       device[key] = nullptr;
   // --work K > 1 only (a work sweep's K is in its rows): a K = 1 report keeps its fields as they were.
   if (env.config.work.value_or(1) > 1) config["work"] = *env.config.work;

@@ -16,8 +16,8 @@ namespace {
 using r = result_row;
 #define POLICYBENCH_ROW_FIELD(member) row_field{#member, &r::member},
 const std::array fields{NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(
-    POLICYBENCH_ROW_FIELD, policy, device, backend, role, bounds, status, reason, type, size, bytes_per_call, warmup, reps,
-    disturbed_calls, mostly_disturbed, threads, cold_s, min_s, median_s, mean_s, stddev_s, cv, samples_s,
+    POLICYBENCH_ROW_FIELD, policy, device, backend, role, bounds, status, reason, type, size, bytes_per_call, warmup,
+    reps, disturbed_calls, mostly_disturbed, threads, cold_s, min_s, median_s, mean_s, stddev_s, cv, samples_s,
     median_ci_low_s, median_ci_high_s, median_ci_confidence, effective_parallelism, huge_page_bytes, gb_per_s,
     pct_of_ceiling, above_ceiling, speedup_vs_loop, validated, validation_error, stopped_by))};
 #undef POLICYBENCH_ROW_FIELD
