@@ -12,7 +12,7 @@ TEST_CASE("the probe streams each footprint it has time for, in whole elements")
   run_config cfg;
   cfg.type = element_type::float32;
   const std::vector<std::uint64_t> footprints{2, 1'000'001, 2'000'000};
-  const auto points = probe_in_place_bandwidth(cfg, footprints, 10);
+  const auto points = probe_in_place_bandwidth(cfg, footprints, 60); // room for both on a loaded machine
   REQUIRE(points.size() == 2); // 2 bytes hold no float32
   CHECK(points[0].bytes == 1'000'000);
   CHECK(points[1].bytes == 2'000'000);

@@ -8,7 +8,7 @@
 #include "test_sizes.hpp"
 
 #include "device_rows.hpp"
-#include "measure/ceilings.hpp"
+#include "policies/ceiling_streams.hpp"
 #include "measure/device_out_of_memory.hpp"
 #include "policies/registry.hpp"
 
@@ -63,19 +63,21 @@ TEST_CASE_TEMPLATE("every available device policy increments every element exact
 }
 
 #if POLICYBENCH_HAVE_CUDA
-TEST_CASE("the device ceilings time reps in-place kernels and copies when a device exists") {
+TEST_CASE("the device ceilings are rows like the policies: timed, validated, unavailable without a device") {
   const run_config cfg = small_config(element_type::float64, 1'000'003, 1, 3);
-  const auto ceilings = measure_device_ceilings(cfg);
-  if (device().unavailable) {
-    CHECK_FALSE(ceilings);
-    return;
-  }
-  REQUIRE(ceilings);
-  for (const timed_calls* t : {&ceilings->in_place, &ceilings->copy}) {
-    REQUIRE(t->kernel_s.size() == 3);
-    REQUIRE(t->warm_s.size() == 3);
-    CHECK(std::all_of(t->kernel_s.begin(), t->kernel_s.end(), [](double s) { return s > 0; }));
-    CHECK(std::all_of(t->warm_s.begin(), t->warm_s.end(), [](double s) { return s > 0; }));
+  for (const policy_entry& c : ceiling_streams(device(), 4)) {
+    if (c.device != "device") continue;
+    CAPTURE(c.name);
+    CHECK(c.role == stream_role::ceiling);
+    CHECK(c.unavailable.has_value() == device().unavailable.has_value());
+    if (c.unavailable) continue;
+    const measurement m = c.measure(cfg);
+    CHECK_FALSE(m.validation_error);
+    const timed_calls& t = m.in_place;
+    REQUIRE(t.kernel_s.size() == 3);
+    REQUIRE(t.warm_s.size() == 3);
+    CHECK(std::all_of(t.kernel_s.begin(), t.kernel_s.end(), [](double s) { return s > 0; }));
+    CHECK(std::all_of(t.warm_s.begin(), t.warm_s.end(), [](double s) { return s > 0; }));
   }
 }
 
