@@ -3,8 +3,8 @@
 
 #include "harness/ceiling_rows.hpp"
 #include "measure/timing.hpp"
-#include "report/table_columns.hpp"
 #include "report/summary_text.hpp"
+#include "report/table_columns.hpp"
 #include "report/table_footer.hpp"
 #include "report/table_text.hpp"
 
@@ -88,7 +88,8 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
         ran.push_back(&r);
     if (ran.empty()) continue;
     if (ceilings)
-      fmt::print(out, "\n{}ceilings (% ceiling: a row's median against its device's fastest in-place median):\n",
+      fmt::print(out,
+                 "\n{}ceilings (% ceiling: a row's median GB/s against its device's fastest in-place median GB/s):\n",
                  bullet);
     flush();
     write_rows(table_columns(report, ran, ceilings, wide || markdown), ran.size(), markdown, screen);
