@@ -40,7 +40,8 @@ def report(rows, ceilings=None, sweep=None):
     return ({"host": {"cpu_model": "test CPU"}, "ceilings": ceilings or {}}, rows, sweep, None)
 
 
-class Figures(unittest.TestCase):
+class FigureCase(unittest.TestCase):
+    """Draws one figure into a scratch folder (no test of its own: the figure tests derive from it)."""
     def setUp(self):
         self.out = tempfile.TemporaryDirectory()
         self.addCleanup(self.out.cleanup)
@@ -51,6 +52,9 @@ class Figures(unittest.TestCase):
     def draw(self, figure, reports):
         self.assertIsNone(figure(plt, reports, "t", self.out.name))
         return plt.gcf()
+
+
+class Figures(FigureCase):
 
     def caption(self, fig):
         return "\n".join(t.get_text() for t in fig.texts)

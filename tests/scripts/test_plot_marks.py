@@ -7,7 +7,6 @@ policies (read through plot.py's own loading, as old reports without a role are)
 import json
 import os
 import sys
-import tempfile
 import unittest
 
 import matplotlib
@@ -19,20 +18,12 @@ from matplotlib.container import BarContainer  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
 import plot  # noqa: E402
 from plot_report import load  # noqa: E402
-from test_plot import report, row  # noqa: E402
+from test_plot import FigureCase, report, row  # noqa: E402
 
 
-class Marks(unittest.TestCase):
-    def setUp(self):
-        self.out = tempfile.TemporaryDirectory()
-        self.addCleanup(self.out.cleanup)
-        self.addCleanup(plt.close, "all")
-        plot.STDOUT_FAILED.append(False)  # the paths it would print are not this test's concern
-        self.addCleanup(plot.STDOUT_FAILED.clear)
-
+class Marks(FigureCase):
     def draw(self, figure, reports):
-        self.assertIsNone(figure(plt, reports, "t", self.out.name))
-        fig = plt.gcf()
+        fig = super().draw(figure, reports)
         return fig, "\n".join(t.get_text() for t in fig.texts)
 
     def test_a_mostly_disturbed_point_is_hollow_and_off_the_line(self):
