@@ -39,7 +39,7 @@ regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t
 
 std::vector<std::uint64_t> probe_footprints(std::uint64_t array_bytes, std::uint64_t available_bytes) {
   const std::uint64_t limit = available_bytes > 0 ? available_bytes / 2 : UINT64_MAX;
-  const std::uint64_t top = std::min(std::max(2 * array_bytes, min_probe_top_bytes), limit);
+  const std::uint64_t top = std::min(std::max(array_bytes, min_probe_top_bytes), limit);
   std::vector<std::uint64_t> out;
   for (std::uint64_t bytes = 1'000'000; bytes <= top; bytes *= 2)
     out.push_back(bytes);
@@ -50,8 +50,8 @@ std::vector<std::uint64_t> probe_footprints(std::uint64_t array_bytes, std::uint
 }
 
 double probe_seconds(const run_config& cfg) {
-  constexpr double most_s = 2;
-  return cfg.budget_s > 0 ? std::min(most_s, cfg.budget_s / 15) : most_s;
+  constexpr double most_s = 3;
+  return cfg.budget_s > 0 ? std::min(most_s, cfg.budget_s / 10) : most_s;
 }
 
 std::optional<regime_report> measure_regime(const run_config& cfg, std::optional<int> threads, const host_info& host,

@@ -47,16 +47,17 @@ struct regime_report {
 regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t planned_top_bytes,
                               std::uint64_t array_bytes, std::uint64_t llc_bytes, double tolerance = flat_tolerance);
 
-/// The smallest footprint the probe reaches at least: a VM's host may have larger caches than it reports (this VM
-/// reports 32 MiB and streams 160 MB twice as fast as 800 MB), so the top is never taken from the reported cache.
-inline constexpr std::uint64_t min_probe_top_bytes = 1'024'000'000;
+/// The smallest footprint the probe reaches at least: a VM's host may have larger caches than it reports (an EPYC VM
+/// reporting 32 MiB streamed 160 MB twice as fast as 800 MB), so the top is never taken from the reported cache; and
+/// it must be reachable in the probe's time (a Xeon VM reporting 260 MiB, quiet: 128-512 MB within 6 % of each other,
+/// 80 MB up to 30 % faster, 1.02 GB never reached in 2 s, 800 MB reached in 3 s).
+inline constexpr std::uint64_t min_probe_top_bytes = 512'000'000;
 
-/// The probe's footprints: 1 MB x 2^k up to max(2 x array_bytes, min_probe_top_bytes), none past half of
-/// `available_bytes` (MemAvailable; 0: unknown, no limit), and array_bytes itself (when it fits); ascending. (8x a
-/// reported 260 MiB cache, 2 GB, took this 2-core VM past the probe's time before it left the caches.)
+/// The probe's footprints: 1 MB x 2^k up to max(array_bytes, min_probe_top_bytes), none past half of
+/// `available_bytes` (MemAvailable; 0: unknown, no limit), and array_bytes itself (when it fits); ascending.
 std::vector<std::uint64_t> probe_footprints(std::uint64_t array_bytes, std::uint64_t available_bytes);
 
-/// Seconds the probe may take: a fifteenth of the run's --budget, at most 2 (2 without a budget).
+/// Seconds the probe may take: a tenth of the run's --budget, at most 3 (3 without a budget).
 double probe_seconds(const run_config& cfg);
 
 /// Probes and classifies the run's array (cfg.size of cfg.type) under `threads` (as run_policies), when a host row
