@@ -3,6 +3,7 @@
 #pragma once
 
 #include "measure/placement.hpp"
+#include "policybench/increment.hpp"
 
 #include <cstddef>
 #include <functional>
@@ -21,5 +22,15 @@ void for_each_static_chunk(std::size_t n, host_threading threads,
 /// the calling thread. A thread slowed by the machine then does less of the work. n = 0 calls nothing.
 void for_each_dynamic_chunk(std::size_t n, std::size_t chunk, host_threading threads,
                             const std::function<void(std::size_t, std::size_t)>& body);
+
+/// The policies' update a[i] = a[i] + 1 over [begin, end) of `a`, as a chunk body: the loop the in-place ceilings
+/// and the regime probe stream.
+template <class T> auto in_place_update(T* a) {
+  return [a](std::size_t begin, std::size_t end) {
+    const increment op;
+    for (std::size_t i = begin; i < end; ++i)
+      a[i] = op(a[i]);
+  };
+}
 
 } // namespace policybench

@@ -1,12 +1,10 @@
 // The regime probe: one placed array per footprint, the in-place stream's fastest call on each, within a time limit.
 #include "measure/regime_probe.hpp"
 
-#include "measure/ceilings.hpp"
 #include "measure/host_array.hpp"
 #include "measure/host_threads.hpp"
 #include "measure/seconds.hpp"
 #include "measure/timing.hpp"
-#include "policybench/increment.hpp"
 
 #include <algorithm>
 #include <new>
@@ -25,11 +23,7 @@ bandwidth_point probe_one(const run_config& cfg, std::uint64_t bytes, int reps, 
   const host_array array(n * sizeof(T), cfg.pages);
   T* const a = array.data<T>();
   first_touch_fill(a, n, touch_threading(cfg.first_touch, ceiling_threading()));
-  const auto stream = [a](std::size_t begin, std::size_t end) {
-    const increment op;
-    for (std::size_t i = begin; i < end; ++i)
-      a[i] = op(a[i]);
-  };
+  const auto stream = in_place_update(a);
   const auto best_s = [&](auto call) {
     run_config calls = cfg;
     calls.warmup = 0, calls.reps = reps, calls.min_time_s = 0, calls.max_noise = 0, calls.before_each_call = {};

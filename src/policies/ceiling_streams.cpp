@@ -6,7 +6,6 @@
 #include "measure/compute_ceiling.hpp"
 #include "policies/device_entry.hpp"
 #include "policies/host_entry.hpp"
-#include "policybench/increment.hpp"
 
 #include <cstddef>
 #include <string>
@@ -27,11 +26,7 @@ policy_entry in_place(std::string name, std::string backend, schedule how) {
   const host_threading threads = how == schedule::one_thread ? host_threading::one_thread : ceiling_threading();
   policy_entry e = host_entry(std::move(name), std::move(backend), threads, [how](auto first, auto last, int) {
     using T = std::remove_pointer_t<decltype(first)>;
-    const auto update = [first](std::size_t begin, std::size_t end) {
-      const increment op;
-      for (std::size_t i = begin; i < end; ++i)
-        first[i] = op(first[i]);
-    };
+    const auto update = in_place_update(first);
     const auto n = static_cast<std::size_t>(last - first);
     if (how == schedule::static_split) for_each_static_chunk(n, ceiling_threading(), update);
     if (how == schedule::dynamic_chunks)
