@@ -58,7 +58,7 @@ def check_report(report, required, not_null=("policy", "status", "size")):
     check(env.get("ceilings") or {}, "environment.ceilings", {c: "number" for c in CEILINGS})
     for i, row in enumerate(report["results"]):
         check(row, f"results[{i}]", ROW_FIELDS, required=required, not_null=not_null)
-        if isinstance(row.get("work"), float):  # policybench writes K as 1.0; figures and keys print it as 1
+        if isinstance(row.get("work"), float):  # reports before 0.1.0's integer K wrote 1.0; keys print it as 1
             row["work"] = int(row["work"])
         for prefix in ("median", "kernel_median"):  # an error bar must hold its median
             low, median, high = (row.get(f) for f in (f"{prefix}_ci_low_s", f"{prefix}_s", f"{prefix}_ci_high_s"))

@@ -87,7 +87,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       app.add_option("--compare-with", o.compare_with,
                      "JSON reports of other runs (scripts/seed_compare.py, another machine) to show beside this one; "
                      "repeatable or comma-separated")};
-  app.add_option("--output", o.output, "Write the report to this file (atomically) instead of stdout");
+  app.add_option("--output", o.output, "Write the report here, atomically (a .json, .csv or .md name: that format)");
   app.add_flag("--quiet", o.quiet, "No progress on stderr");
   try {
     app.parse(static_cast<int>(args.size()), args.data());
@@ -129,6 +129,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   stop.size_given = app.count("--size") > 0, stop.reps_given = app.count("--reps") > 0;
   parse_stopping(o, stop);
   o.run.type = parse_choice("--type", element_type_names, type);
+  if (o.output && !app.count("--format") && !app.count("--wide")) o.format = format_of_file_name(*o.output, o.format);
   if (std::find(formats.begin(), formats.end(), o.format) == formats.end())
     throw usage_error("--format: '" + o.format + "' is not one of " + format_names);
   o.run.pages = parse_choice("--pages", page_size_names, pages);

@@ -32,7 +32,7 @@ using extra_value = std::variant<figure, std::optional<std::string>>;
 struct extra {
   std::string name;         ///< the JSON and CSV name, in the field's terms with its unit: "kernel_median_s"
   extra_value value = {};   ///< what this row has
-  std::string unit = "";    ///< "s" (a duration), "GB/s", "MHz", "x" (a ratio), "" (a fraction, a count or text)
+  std::string unit = "";    ///< "s" (a duration), "GB/s", "MHz", "x" (a ratio), "count" (integer), "" (fraction, text)
   extra_column column = {}; ///< how the table shows it
 };
 

@@ -43,7 +43,7 @@ void add_roofline(result_row& r, int work, std::span<const result_row> rows) {
   const auto add = [&](const char* name, figure value, const char* unit, extra_column column) {
     set_extra(r, {.name = name, .value = value, .unit = unit, .column = std::move(column)});
   };
-  add("work", double(work), "", {.header = "K", .decimals = 0});
+  add("work", double(work), "count", {.header = "K", .decimals = 0});
   add("flops_per_call", f.flops_per_call, "FLOP", {});
   add("gflop_per_s", f.gflop_per_s, "GFLOP/s", {.header = "GFLOP/s"});
   add("flop_per_byte", f.flop_per_byte, "FLOP/B", {.header = "FLOP/B", .decimals = 3});

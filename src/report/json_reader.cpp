@@ -83,8 +83,10 @@ struct reader {
       if (v.is_string())
         set_extra(row,
                   {.name = name, .value = at(pointer, text, "a string without control characters").get<std::string>()});
-      else if (!v.is_null())
-        set_extra(row, {.name = name, .value = figure(at(pointer, number, "a number >= 0 or null").get<double>())});
+      else if (!v.is_null()) // an integer (K) stays one when written again
+        set_extra(row, {.name = name,
+                        .value = figure(at(pointer, number, "a number >= 0 or null").get<double>()),
+                        .unit = v.is_number_integer() ? "count" : ""});
       else
         set_extra(row, {.name = name, .value = figure()});
     }

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstdint>
 #include <string_view>
 
 namespace policybench {
@@ -71,6 +73,10 @@ std::vector<extra> extra_fields(std::span<const result_row> rows) {
 nlohmann::ordered_json extra_json(const result_row& row, const extra& field) {
   const extra* e = find_extra(row, field.name);
   if (!e) return nullptr;
+  // A count (K) is an integer, as the common counts (size, reps) are: never 1.0 (a compared file's too large one
+  // stays a number).
+  if (const auto* f = std::get_if<figure>(&e->value); f && *f && field.unit == "count" && std::abs(**f) < 0x1p63)
+    return std::int64_t(**f);
   return std::visit([](const auto& value) { return nlohmann::ordered_json(value); }, e->value);
 }
 

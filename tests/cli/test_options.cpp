@@ -72,6 +72,18 @@ TEST_CASE("every option parses") {
   CHECK(parse({"--size", "18446744073709551615"})->run.size == UINT64_MAX);
 }
 
+TEST_CASE("--output's extension picks the format unless --format or --wide says one") {
+  CHECK(parse({"--output", "run.json"})->format == "json");
+  CHECK(parse({"--output", "dir.v2/run.csv"})->format == "csv");
+  CHECK(parse({"--output", "run.md"})->format == "markdown");
+  CHECK(parse({"--output", "run.txt"})->format == "table");
+  CHECK(parse({"--output", "json"})->format == "table"); // a name, not an extension
+  CHECK(parse({"--output", "run.json", "--format", "gbench"})->format == "gbench");
+  CHECK(parse({"--output", "run.json", "--format", "table"})->format == "table");
+  CHECK(parse({"--output", "run.csv", "--wide"})->format == "wide");
+  CHECK(parse({"--format", "json"})->format == "json");
+}
+
 TEST_CASE("counts take the decimal SI suffixes k, M and G") {
   CHECK(parse_count("--size", "7") == 7);
   CHECK(parse_count("--size", "0k") == 0);

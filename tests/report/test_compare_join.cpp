@@ -81,6 +81,8 @@ TEST_CASE("a file of another element type, or a row of another K, has no speedup
   REQUIRE(report["results"].size() == 4); // this run's loop and ceiling, then the two compared loops
   CHECK(report["results"][2]["speedup_vs_loop"].is_null());
   CHECK(report["results"][3]["speedup_vs_loop"].is_null());
+  CHECK(report["results"][3]["work"].dump() == "8"); // a count stays an integer, never 8.0
+  CHECK(report["results"][0]["work"].is_null());
   CHECK(report["warnings"].dump().find("'f32.json' measured 1000 x float32") != std::string::npos);
 }
 
