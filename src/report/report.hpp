@@ -3,7 +3,7 @@
 #pragma once
 
 #include "harness/result.hpp"
-#include "machine/run_context.hpp"
+#include "machine/host_info.hpp"
 #include "policies/policy.hpp"
 
 #include <nlohmann/json.hpp>
