@@ -1,7 +1,6 @@
 // The command line, parsed with CLI11: every check here yields a one-line usage_error naming the option.
 #include "cli/options.hpp"
 
-#include "cli/parse_stopping.hpp"
 #include "machine/cgroup.hpp"
 
 #include <CLI/CLI.hpp>

@@ -1,7 +1,6 @@
 // What the host is: CPU, caches, oneTBB, compiler, and which parallel backend std::par really got.
 #include "machine/host_info.hpp"
 #include "machine/memory.hpp"
-#include "machine/topology.hpp"
 #include "policybench/workload.hpp"
 
 #include <oneapi/tbb/info.h>

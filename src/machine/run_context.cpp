@@ -1,5 +1,5 @@
 // When and where a report is written: the clock, the host name, the executable, the CPU's clock and the load.
-#include "machine/run_context.hpp"
+#include "machine/host_info.hpp"
 
 #include <unistd.h>
 

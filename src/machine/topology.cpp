@@ -1,5 +1,5 @@
 // Caches, cores, NUMA nodes and cpuset read from an hwloc topology: this host's, or an XML export of another.
-#include "machine/topology.hpp"
+#include "machine/host_info.hpp"
 
 #include <hwloc.h>
 

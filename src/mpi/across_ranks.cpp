@@ -1,5 +1,5 @@
 // Across ranks: the barrier, the reductions after each policy, and each rank's own figures gathered on rank 0.
-#include "mpi/across_ranks.hpp"
+#include "mpi/job.hpp"
 
 #include "harness/rules.hpp"
 

@@ -1,7 +1,7 @@
 // The job's figures and field names in the report: one home for them (the README's schema lists them).
 #include "mpi/job_report.hpp"
 
-#include "report/json_values.hpp"
+#include "report/row_fields.hpp"
 
 #include <algorithm>
 

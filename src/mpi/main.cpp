@@ -3,9 +3,8 @@
 #include "cli/write_report.hpp"
 #include "harness/results.hpp"
 #include "harness/rules.hpp"
-#include "mpi/across_ranks.hpp"
+#include "mpi/job.hpp"
 #include "mpi/job_report.hpp"
-#include "mpi/placement.hpp"
 #include "mpi/setup.hpp"
 #include "report/report.hpp"
 

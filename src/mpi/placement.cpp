@@ -1,5 +1,5 @@
 // Placement from the kernel's view: sched_getaffinity for the CPUs, a per-node sum of masks for shared cores.
-#include "mpi/placement.hpp"
+#include "mpi/job_report.hpp"
 
 #include <sched.h>
 

@@ -1,5 +1,6 @@
-// What every rank of a policybench-mpi job checks before anything is allocated: its options, its share of the
-// elements, its device, the memory its run needs; then that all ranks agree.
+// What every rank of a policybench-mpi job checks before anything is allocated: its options (--scaling, the one
+// option policybench-mpi adds, read before CLI11 sees the rest, so that the plain policybench's parser stays free of
+// MPI options), its share of the elements, its device, the memory its run needs; then that all ranks agree.
 #pragma once
 
 #include "cli/options.hpp"
@@ -8,11 +9,32 @@
 #include "policies/policy.hpp"
 #include "report/compare_with.hpp"
 
+#include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 namespace policybench {
+
+struct scaling_option {
+  std::string scaling = "weak";  ///< "weak": --size elements per rank; "strong": --size in total
+  std::vector<const char*> rest; ///< the other arguments, for parse_options (args[0] first)
+};
+
+/// Takes "--scaling X" or "--scaling=X" out of `args`. Throws usage_error for a value other than weak or strong,
+/// a missing value, or the option given twice.
+scaling_option take_scaling(std::span<const char* const> args);
+
+/// This rank's element count: `size` under weak scaling; under strong scaling `size` split evenly, the first
+/// size mod ranks ranks taking one element more.
+std::uint64_t rank_size(const std::string& scaling, std::uint64_t size, int rank, int ranks);
+
+/// The lines --help adds for --scaling.
+inline constexpr const char* scaling_help =
+    "policybench-mpi:\n  --scaling TEXT              weak: --size elements per rank (default); strong: --size in "
+    "total, split evenly\n  --reps defaults to 10 here; --max-noise, --min-time, --timeout, --budget, --order, --seed "
+    "and --sweep are refused (every rank makes the same calls, one policy after another)\n";
 
 /// One rank's checked inputs. `opts.run.size` is this rank's element count (rank_size).
 struct rank_setup {

@@ -4,8 +4,7 @@
 
 #include "measure/ceilings.hpp"
 #include "measure/compute_ceiling.hpp"
-#include "policies/device_entry.hpp"
-#include "policies/host_entry.hpp"
+#include "policies/entry.hpp"
 
 #include <cstddef>
 #include <string>

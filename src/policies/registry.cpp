@@ -2,9 +2,7 @@
 // needs its function: policies/device_policies.hpp). The host rows are the one call, increment_all, under each policy.
 #include "policies/registry.hpp"
 
-#include "policies/device_entry.hpp"
-#include "policies/hand_written_loops.hpp"
-#include "policies/host_entry.hpp"
+#include "policies/entry.hpp"
 #include "policies/onedpl_library.hpp"
 #include "policybench/workload.hpp"
 

@@ -1,13 +1,14 @@
 // The writers: a typed report (harness/result.hpp) as a table, markdown, CSV, JSON or Google Benchmark's JSON, and
-// the policy list.
+// the policy list; the summary and durations in words.
 #pragma once
 
 #include "harness/result.hpp"
-#include "machine/run_context.hpp"
+#include "machine/host_info.hpp"
 #include "policies/policy.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <functional>
 #include <ostream>
 #include <string>
@@ -54,5 +55,27 @@ std::vector<std::string> compute_bound_summary(const std::vector<compute_bound_k
 
 /// --list-policies: name, device, backend and "available" or "unavailable: reason", one policy per line.
 void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& out);
+
+/// Two lines (each wrapped to 120 columns, continuation lines indented by two spaces): the fastest row and the rows
+/// tied with it; the parallel speedup where it is real and the regime (the regime part only with a probe).
+std::vector<std::string> summary_lines(const run_summary& s);
+
+/// summary_lines under the table's heading (markdown: as list items), then a blank line.
+void write_summary(const run_summary& s, bool markdown, std::ostream& out);
+
+/// The README's "summary" object: every member of run_summary, the regime's probe points included.
+nlohmann::ordered_json summary_json(const run_summary& s);
+
+/// Bytes in decimal units with three significant figures: 80000000 -> "80 MB", 1024000000 -> "1.02 GB".
+std::string bytes_text(std::uint64_t bytes);
+
+/// A table cell, as nvbench's markdown printer has them: `seconds` in its own unit (the largest of s, ms, us and ns
+/// in which it is at least 1; ns below 1 ns) with four significant figures (at most 3 decimals) and the unit, e.g.
+/// "3.335 us"; "-" when unknown, "0" for 0. With `like` (> 0), in like's unit and decimals instead: an interval's
+/// half-width beside its median ("0.040 us", never "40.000 ns" beside "3335 ns").
+std::string duration_cell(figure seconds, figure like = figure());
+
+/// One duration with its unit and three significant figures: 0.000012 -> "12.0 us".
+std::string duration_text(double seconds);
 
 } // namespace policybench

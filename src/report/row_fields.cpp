@@ -3,8 +3,6 @@
 // reports (and seed_compare.py's).
 #include "report/row_fields.hpp"
 
-#include "report/json_values.hpp"
-
 #include <algorithm>
 #include <array>
 #include <cmath>

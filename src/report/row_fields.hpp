@@ -1,5 +1,7 @@
 // The fields of a result row in the JSON's order: the common fields, one list the JSON writer, the CSV writer and
-// the --compare-with reader share, then the rows' extras, so that their columns cannot disagree.
+// the --compare-with reader share, then the rows' extras, so that their columns cannot disagree; and how values are
+// written to JSON: a missing figure or optional is null, never 0 or NaN, a struct's members each under its own name
+// (the report's writers share these, and so may a mode's).
 #pragma once
 
 #include "harness/result.hpp"
@@ -13,7 +15,26 @@
 #include <variant>
 #include <vector>
 
+/// std::optional: its value, or null (nlohmann 3.11.2 has no serializer of its own for it).
+template <class T> struct nlohmann::adl_serializer<std::optional<T>> {
+  template <class Json> static void to_json(Json& j, const std::optional<T>& v) {
+    if (v)
+      j = *v;
+    else
+      j = nullptr;
+  }
+};
+
+/// Writes the named members of `in` to the JSON object `out`, each under its own name, in order: the to_json half
+/// of nlohmann's NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE, for ordered_json, so that a field's name is written once.
+#define POLICYBENCH_JSON_MEMBERS(out, in, ...)                                                                         \
+  [](nlohmann::ordered_json& nlohmann_json_j, const auto& nlohmann_json_t) {                                           \
+    NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(NLOHMANN_JSON_TO, __VA_ARGS__))                                           \
+  }(out, in)
+
 namespace policybench {
+
+inline void to_json(nlohmann::ordered_json& j, figure f) { j = f ? nlohmann::ordered_json(*f) : nullptr; }
 
 /// The member of result_row a common field holds; its type decides the JSON kind (figure: number or null).
 using row_member =

@@ -1,8 +1,7 @@
 // The summary's words: one line on the winner and its ties, one on the speedup and the regime, and the JSON object.
-#include "report/summary_text.hpp"
+#include "report/report.hpp"
 
-#include "report/json_values.hpp"
-#include "report/units.hpp"
+#include "report/row_fields.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

@@ -3,10 +3,7 @@
 
 #include "harness/ceiling_rows.hpp"
 #include "measure/timing.hpp"
-#include "report/summary_text.hpp"
 #include "report/table_columns.hpp"
-#include "report/table_footer.hpp"
-#include "report/table_text.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>

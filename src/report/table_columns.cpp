@@ -2,8 +2,8 @@
 #include "report/table_columns.hpp"
 
 #include "report/compare_with.hpp"
+#include "report/report.hpp"
 #include "report/row_fields.hpp"
-#include "report/units.hpp"
 
 #include <fmt/format.h>
 
@@ -25,7 +25,7 @@ table_column column(std::string header, const std::vector<const result_row*>& ro
 
 using figure_of = std::function<figure(const result_row&)>;
 
-// A duration column: each cell in its own unit (units.hpp), so that a sweep's sizes all read in three figures.
+// A duration column: each cell in its own unit (duration_cell), so that a sweep's sizes all read in three figures.
 table_column durations(const char* name, const figure_of& field, const std::vector<const result_row*>& rows) {
   return column(name, rows, [&](const result_row& r) { return duration_cell(field(r)); });
 }

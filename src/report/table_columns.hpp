@@ -1,8 +1,10 @@
-// The table's columns, each with its cells: a fixed set for the kinds of rows, each duration in its own unit.
+// The table's parts: its columns, each with its cells (a fixed set for the kinds of rows, each duration in its own
+// unit), the text laid out in aligned, wrapped lines, and the footer.
 #pragma once
 
 #include "harness/result.hpp"
 
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -17,7 +19,7 @@ struct table_column {
 
 /// The columns for `rows` of `report`, one cell per row: a fixed set that depends only on the kinds of rows (a
 /// sweep leads with its size or threads; the rows' extras with a column come before "validated", as
-/// extra_column says), '-' where a figure does not apply. Every duration cell is in its own unit (units.hpp), the
+/// extra_column says), '-' where a figure does not apply. Every duration cell is in its own unit (duration_cell), the
 /// median's interval in the median's.
 /// A share of the ceiling above 100 carries above_mark (beyond both intervals) or within_mark (within them). The
 /// ceilings' block (`ceilings`) shows each one's best call where the policies show their speedup.
@@ -45,5 +47,20 @@ std::string wrapped_policy_label(const result_row& r);
 
 /// `v` x `scale` with `decimals` and `suffix`, or "-" when unknown.
 std::string fixed_cell(figure v, double scale, int decimals, const char* suffix = "");
+
+/// A cell's lines: the text between its '\n's.
+std::vector<std::string> lines_of(const std::string& cell);
+
+/// The header and `rows` rows of `columns`, each column as wide as its widest line, two spaces between (markdown:
+/// pipes and a rule under the header); a row with a cell of several lines takes as many lines.
+void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdown, std::ostream& out);
+
+/// `text` with each line longer than table_width broken at its last space within it, the rest indented by four;
+/// a single word longer than a line is left whole.
+std::string wrapped(const std::string& text);
+
+/// Writes the footer's lines of `report` (the peaks, the marks, the placement the host arrays got, the host and the
+/// device, a mode's notes) to `out`, each led by `bullet` ("- " in markdown, "" in the table).
+void write_table_footer(const benchmark_report& report, const char* bullet, std::ostream& out);
 
 } // namespace policybench

@@ -1,12 +1,11 @@
 // The table's footer: what every row is set against (ceilings), where its memory was (placement), what ran it, and
 // the notes a mode adds.
-#include "report/table_footer.hpp"
+#include "report/table_columns.hpp"
 
 #include "harness/ceiling_rows.hpp"
 #include "harness/rules.hpp"
 #include "measure/thread_clocks.hpp"
 #include "report/compare_with.hpp"
-#include "report/table_columns.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>

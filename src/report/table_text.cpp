@@ -1,5 +1,5 @@
 // The table's text laid out: cells of several lines in aligned columns, and long lines wrapped to the table's width.
-#include "report/table_text.hpp"
+#include "report/table_columns.hpp"
 
 #include <fmt/format.h>
 

@@ -4,7 +4,7 @@
 
 #include "harness/host_ceiling_run.hpp"
 
-#include "machine/run_context.hpp"
+#include "machine/host_info.hpp"
 #include "measure/timing.hpp"
 #include "report/report.hpp"
 

@@ -4,8 +4,7 @@
 
 #include "harness/results.hpp"
 #include "harness/scripted_policies.hpp"
-#include "policies/hand_written_loops.hpp"
-#include "policies/host_entry.hpp"
+#include "policies/entry.hpp"
 
 #include <set>
 #include <stdexcept>

@@ -6,7 +6,6 @@
 
 #include "machine/host_info.hpp"
 #include "machine/memory.hpp"
-#include "machine/topology.hpp"
 
 #include <cstdio>
 #include <cstdlib>

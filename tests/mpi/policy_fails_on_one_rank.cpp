@@ -2,7 +2,7 @@
 // rank 1's failure must end the job (its line, a non-zero exit) while rank 0 waits in the barrier before its next
 // call. No real policy fails on one rank on demand, hence this stand-in; mpi_case.sh runs it under mpirun.
 #include "measure/timing.hpp"
-#include "mpi/across_ranks.hpp"
+#include "mpi/job.hpp"
 
 #include <stdexcept>
 

@@ -5,7 +5,6 @@
 #include "synthetic_run.hpp"
 
 #include "report/report.hpp"
-#include "report/summary_text.hpp"
 
 #include <fstream>
 #include <iterator>

@@ -8,7 +8,6 @@
 #include "harness/gpu_views.hpp"
 #include "harness/results.hpp"
 #include "report/report.hpp"
-#include "report/units.hpp"
 
 #include <algorithm>
 #include <sstream>

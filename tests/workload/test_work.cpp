@@ -6,8 +6,7 @@
 #include "measure/compute_ceiling.hpp"
 #include "measure/validation.hpp"
 #include "measure/work.hpp"
-#include "policies/hand_written_loops.hpp"
-#include "policies/host_entry.hpp"
+#include "policies/entry.hpp"
 #include "policybench/workload.hpp"
 
 #include <algorithm>

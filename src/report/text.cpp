@@ -1,12 +1,30 @@
-// The crossovers of a size sweep in words, with the times that decide each.
+// The report's pieces in words: durations in their units (as nvbench prints them), the crossovers of a sweep and
+// its roofline findings with the figures that decide them, and --list-policies.
 #include "report/report.hpp"
 
-#include "report/units.hpp"
-
 #include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
 
 namespace policybench {
 namespace {
+
+struct unit {
+  const char* name = "s";
+  double seconds = 1;
+};
+constexpr std::array units{unit{.name = "s", .seconds = 1}, unit{.name = "ms", .seconds = 1e-3},
+                           unit{.name = "us", .seconds = 1e-6}, unit{.name = "ns", .seconds = 1e-9}};
+
+// The largest unit in which `s` (> 0) is at least 1; ns for anything shorter.
+unit unit_for(double s) {
+  for (const auto& u : units)
+    if (s >= u.seconds) return u;
+  return units.back();
+}
 
 std::string versus(const crossover_point& at) {
   return fmt::format("{} {} vs {} {}", at.challenger_policy, duration_text(at.challenger_s), at.baseline_policy,
@@ -14,6 +32,21 @@ std::string versus(const crossover_point& at) {
 }
 
 } // namespace
+
+std::string duration_cell(figure seconds, figure like) {
+  if (!seconds) return "-";
+  const double reference = like && *like > 0 ? *like : *seconds;
+  if (*seconds == 0 && reference <= 0) return "0";
+  const unit u = unit_for(reference);
+  // 12.34 -> 2 decimals, 123.4 -> 1, below 10 three: an interval of 1% of its median still shows.
+  const int digits_before = static_cast<int>(std::floor(std::log10(reference / u.seconds)));
+  return fmt::format("{:.{}f} {}", *seconds / u.seconds, std::clamp(3 - digits_before, 0, 3), u.name);
+}
+
+std::string duration_text(double seconds) {
+  const unit u = unit_for(seconds);
+  return fmt::format("{:.3g} {}", seconds / u.seconds, u.name);
+}
 
 std::vector<std::string> crossover_summary(const std::vector<crossover>& crossovers) {
   std::vector<std::string> out;
@@ -49,6 +82,18 @@ std::vector<std::string> compute_bound_summary(const std::vector<compute_bound_k
                               : fmt::format("{}: memory-bound at every K measured; {}", c.policy, at_largest));
   }
   return out;
+}
+
+void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& out) {
+  std::size_t name_width = 6, backend_width = 7;
+  for (const auto& p : registry) {
+    name_width = std::max(name_width, p.name.size());
+    backend_width = std::max(backend_width, p.backend.size());
+  }
+  fmt::print(out, "{:<{}}  {:<6}  {:<{}}  {}\n", "policy", name_width, "device", "backend", backend_width, "status");
+  for (const auto& p : registry)
+    fmt::print(out, "{:<{}}  {:<6}  {:<{}}  {}\n", p.name, name_width, p.device, p.backend, backend_width,
+               p.unavailable ? "unavailable: " + *p.unavailable : std::string("available"));
 }
 
 } // namespace policybench

@@ -1,0 +1,107 @@
+// The command line's values and its usage errors. Counts and bounded ints are decimal digits with an optional
+// decimal SI suffix; anything else is refused, never guessed at: "1e7" would be a float, "10Mi" binary, "-5" wraps to
+// 2^64 - 5 through strtoull. Lists are comma-separated items, where an empty or repeated item is a mistake to point
+// out. A usage error is one line whatever the user typed (a newline or escape in it would split or rewrite the line
+// on a terminal), and for a misspelt option names the one most likely meant.
+#include "cli/options.hpp"
+#include "policies/registry.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <system_error>
+
+namespace policybench {
+
+std::uint64_t parse_count(std::string_view option, std::string_view text) {
+  const auto refuse = [&](std::string_view why) {
+    return usage_error(std::string(option) + ": '" + std::string(text) + "' " + std::string(why) +
+                       "; accepted: decimal digits with an optional suffix k, M or G (10^3, 10^6, 10^9), e.g. 10M");
+  };
+  std::uint64_t multiplier = 1;
+  std::string_view digits = text;
+  if (!digits.empty()) {
+    switch (digits.back()) {
+    case 'k': multiplier = 1'000; break;
+    case 'M': multiplier = 1'000'000; break;
+    case 'G': multiplier = 1'000'000'000; break;
+    default: break;
+    }
+    if (multiplier != 1) digits.remove_suffix(1);
+  }
+  std::uint64_t value = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (ec == std::errc() && end == digits.data() + digits.size() && !digits.empty()) {
+    if (value > std::numeric_limits<std::uint64_t>::max() / multiplier) throw refuse("does not fit in 64 bits");
+    return value * multiplier;
+  }
+  if (ec == std::errc::result_out_of_range) throw refuse("does not fit in 64 bits");
+  throw refuse("is not a count");
+}
+
+int parse_int(std::string_view option, const std::string& text, std::uint64_t min, std::uint64_t max,
+              std::string_view max_is) {
+  const std::uint64_t value = parse_count(option, text);
+  if (value < min || value > max)
+    throw usage_error(std::string(option) + ": " + text + " is outside " + std::to_string(min) + ".." +
+                      std::to_string(max) + (max_is.empty() ? "" : " (" + std::string(max_is) + ")"));
+  return static_cast<int>(value);
+}
+
+std::vector<std::string> split_list(std::string_view option, const std::vector<std::string>& values,
+                                    std::string_view item, bool trim) {
+  std::vector<std::string> out;
+  for (const std::string& value : values) {
+    std::string_view rest = value;
+    for (;;) {
+      const std::size_t comma = rest.find(',');
+      std::string_view one = rest.substr(0, comma);
+      if (trim) {
+        one.remove_prefix(std::min(one.find_first_not_of(' '), one.size()));
+        one.remove_suffix(one.size() - std::min(one.find_last_not_of(' ') + 1, one.size()));
+      }
+      if (one.empty()) throw usage_error(std::string(option) + ": an empty " + std::string(item) + " in the list");
+      if (std::find(out.begin(), out.end(), one) != out.end()) // a row measured or read twice, never meant
+        throw usage_error(std::string(option) + ": '" + std::string(one) + "' is listed twice");
+      out.emplace_back(one);
+      if (comma == std::string_view::npos) break;
+      rest.remove_prefix(comma + 1);
+    }
+  }
+  return out;
+}
+
+std::string one_line(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else if (c == '\r')
+      out += "\\r";
+    else if (byte < 0x20 || byte == 0x7f)
+      out += {'\\', 'x', "0123456789abcdef"[byte >> 4], "0123456789abcdef"[byte & 15]};
+    else
+      out += c;
+  }
+  return out;
+}
+
+std::string with_nearest_option(std::string message, const std::vector<std::string>& extras,
+                                const std::vector<std::string>& names) {
+  // Compared without the dashes, which every name shares: "--bogus" is no typo of "--pages".
+  std::vector<std::string> bare;
+  for (const std::string& name : names)
+    bare.push_back(name.substr(name.find_first_not_of('-')));
+  for (const std::string& extra : extras)
+    if (extra.starts_with("--"))
+      if (const auto near = nearest_name(extra.substr(2, extra.find('=') - 2), bare))
+        return message + "; did you mean --" + *near + "?";
+  return message;
+}
+
+} // namespace policybench
