@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """scripts/interval_coverage.py on synthetic reports: a median inside or outside the other run's interval counts as
-covered or not, every ordered pair counts, --one-thread keeps only one-thread backends, rows without an interval are
-left out, and bad input (one report, a non-report, a row twice) is one error line with exit status 2."""
+covered or not, every ordered pair counts, --one-thread keeps only one-thread backends, under 6 calls the samples'
+range is the interval, rows without either are left out, and bad input (one report, a non-report, a row twice) is one error line with exit status 2."""
 
 import json
 import os
@@ -50,12 +50,17 @@ class IntervalCoverage(unittest.TestCase):
         self.assertTrue(out.startswith("covered 0 of 2 (row, pair) cases = 0%"), out)
         self.assertIn("2 rows without an interval left out", out)
         self.assertNotIn("std::par", out)
+        # Under 6 calls the table prints the samples' range: 1.0 lies in [0.9, 1.2], 1.1 in [0.95, 1.05] not.
+        a[2]["samples_s"], b[2]["samples_s"], b[2]["median_s"] = [0.95, 1.0, 1.05], [0.9, 1.1, 1.2], 1.1
+        code, out, _ = self.run_script(a, b, args=("--one-thread",))
+        self.assertIn("std::seq (policy): 1/2", out)
+        self.assertIn("0 rows without an interval", out)
 
     def test_bad_input_is_one_line_and_exit_2(self):
         good = [row("loop", 1.0, 0.1)]
         for reports in ([good], [good, "not json"], [good, [row("loop", 1, 0.1), row("loop", 1, 0.1)]],
                         [good, [{"policy": "loop", "status": "ok", "size": "big"}]],
-                        [good, [row("std::par", 1.0, 0.1)]]):
+                        [good, [row("std::par", 1.0, 0.1)]], [good, [dict(row("loop", 1, None), samples_s=["x"])]]):
             code, out, err = self.run_script(*reports)
             self.assertEqual(code, 2, reports)
             self.assertEqual(out, "")
