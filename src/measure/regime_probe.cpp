@@ -47,24 +47,34 @@ std::vector<bandwidth_point> probe_in_place_bandwidth(const run_config& cfg,
   const pinned_openmp_threads pinned;
   const auto deadline = seconds_from_now(seconds);
   const std::size_t element = size_of(cfg.type);
-  std::vector<bandwidth_point> out;
-  for (auto it = footprints_bytes.rbegin(); it != footprints_bytes.rend() && seconds_since(deadline) < 0; ++it) {
-    if (*it < element) continue;
-    const std::size_t n = std::size_t(*it / element);
-    std::vector<double> gb_per_s;
-    try {
-      while (gb_per_s.size() < std::size_t(probe_repeats) && (gb_per_s.empty() || seconds_since(deadline) < 0))
-        gb_per_s.push_back(visit_element_type(cfg.type, [&]<class T>() { return probe_array<T>(cfg, n, deadline); }));
-    } catch (const std::bad_alloc&) {
-      break; // an address-space limit (ulimit -v) below MemAvailable: no larger array maps, and no smaller one decides
+  // GB/s of each array, per footprint, largest first; passes over every footprint, so that a probe out of time has
+  // still reached the smallest it could, and its later arrays add spread where it had time.
+  std::vector<std::vector<double>> gb_per_s(footprints_bytes.size());
+  const auto one_pass = [&] { // false: out of time, or an array did not map
+    for (std::size_t i = footprints_bytes.size(); i-- > 0;) {
+      if (seconds_since(deadline) >= 0) return false;
+      if (footprints_bytes[i] < element) continue;
+      const std::size_t n = std::size_t(footprints_bytes[i] / element);
+      try {
+        gb_per_s[i].push_back(
+            visit_element_type(cfg.type, [&]<class T>() { return probe_array<T>(cfg, n, deadline); }));
+      } catch (const std::bad_alloc&) {
+        return false; // an address-space limit (ulimit -v) below MemAvailable: the next pass would not map either
+      }
     }
-    const sample_stats spread = summarize(gb_per_s);
-    out.push_back({.bytes = n * element,
+    return true;
+  };
+  for (int pass = 0; pass < probe_repeats; ++pass)
+    if (!one_pass()) break;
+  std::vector<bandwidth_point> out;
+  for (std::size_t i = 0; i < footprints_bytes.size(); ++i) {
+    if (gb_per_s[i].empty()) continue;
+    const sample_stats spread = summarize(gb_per_s[i]);
+    out.push_back({.bytes = footprints_bytes[i] / element * element,
                    .gb_per_s = spread.median_s,
                    .low_gb_per_s = spread.min_s,
-                   .high_gb_per_s = *std::max_element(gb_per_s.begin(), gb_per_s.end())});
+                   .high_gb_per_s = *std::max_element(gb_per_s[i].begin(), gb_per_s[i].end())});
   }
-  std::reverse(out.begin(), out.end());
   return out;
 }
 

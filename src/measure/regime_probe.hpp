@@ -20,18 +20,18 @@ struct bandwidth_point {
   double high_gb_per_s = 0;
 };
 
-/// Fresh arrays per footprint: a footprint's figure is their median, so one array's unlucky pages (this Xeon VM:
-/// 128 and 256 MB once read 28 GB/s against 45 at 512 MB) or one preempted call does not decide the regime.
+/// Fresh arrays per footprint at most: a footprint's figure is their median, so one array's unlucky pages (this Xeon
+/// VM: 128 and 256 MB once read 28 GB/s against 45 at 512 MB) or one preempted call does not decide the regime.
 inline constexpr int probe_repeats = 3;
 
-/// Times the in-place update a[i] = a[i] + 1 (cfg.type) over fresh arrays at each of `footprints_bytes` (ascending),
-/// largest first: the largest footprints decide the plateau, so they are never the ones the time limit leaves out.
-/// Each footprint: probe_repeats arrays placed as the policies' arrays are (cfg.pages, cfg.first_touch), each
-/// streamed as two of the host ceiling's streams are, the static split (pinned OpenMP threads, else oneTBB) and one
-/// thread: 3 timed calls each, fewer past `seconds` from the start (at least one); the fastest call of both counts.
-/// Stops at `seconds` from the start (a footprint keeps the arrays it had time for, at least one; the last may end
-/// past it by one array's first touch and two calls) and at the first footprint whose array cannot be mapped.
-/// Footprints under one element are skipped. Returns the points ascending.
+/// Times the in-place update a[i] = a[i] + 1 (cfg.type) over fresh arrays at each of `footprints_bytes` (ascending):
+/// up to probe_repeats passes over every footprint, each pass largest first (the largest footprints decide the
+/// plateau, so they are never the ones the time limit leaves out; a later pass adds a spread where there is time).
+/// Each array is placed as the policies' arrays are (cfg.pages, cfg.first_touch) and streamed as two of the host
+/// ceiling's streams are, the static split (pinned OpenMP threads, else oneTBB) and one thread: 3 timed calls each,
+/// fewer past `seconds` from the start (at least one); the fastest call of both counts. Stops at `seconds` from the
+/// start (the last array may end past it by its first touch and two calls) and at the first array that cannot be
+/// mapped. Footprints under one element are skipped. Returns the footprints measured, ascending.
 std::vector<bandwidth_point> probe_in_place_bandwidth(const run_config& cfg,
                                                       std::span<const std::uint64_t> footprints_bytes, double seconds);
 
