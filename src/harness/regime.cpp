@@ -21,19 +21,35 @@ regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t
                   .points = points};
   if (llc_bytes > 0) r.stream_rule = under_4x_cache(array_bytes, llc_bytes) ? "cache" : "memory";
   const std::size_t n = points.size();
-  if (n < 2 || points.back().bytes < planned_top_bytes) return r;
-  const double largest = points[n - 1].gb_per_s, next = points[n - 2].gb_per_s;
-  r.plateau_gb_per_s = (largest + next) / 2;
-  if (std::abs(largest - next) > tolerance * r.plateau_gb_per_s) return r; // still falling, or too noisy to tell
-  const double flat_up_to = r.plateau_gb_per_s * (1 + tolerance);
+  if (n == 0 || points.back().bytes < planned_top_bytes) {
+    r.why = unknown_reason::top_not_reached;
+    return r;
+  }
+  if (n == 1) {
+    r.why = unknown_reason::out_of_time;
+    return r;
+  }
+  const bandwidth_point &largest = points[n - 1], &next = points[n - 2];
+  r.plateau_gb_per_s = (largest.gb_per_s + next.gb_per_s) / 2;
+  const bool overlap = largest.low_gb_per_s <= next.high_gb_per_s && next.low_gb_per_s <= largest.high_gb_per_s;
+  if (std::abs(largest.gb_per_s - next.gb_per_s) > tolerance * r.plateau_gb_per_s && !overlap) {
+    r.why = unknown_reason::still_falling;
+    return r;
+  }
+  const double plateau_high = std::max(largest.high_gb_per_s, next.high_gb_per_s);
+  const auto faster = [&](const bandwidth_point& p) {
+    return p.gb_per_s > r.plateau_gb_per_s * (1 + tolerance) && p.low_gb_per_s > plateau_high;
+  };
   std::size_t first = n; // the flat footprints are points[first, n): the two largest always among them
-  while (first > 0 && points[first - 1].gb_per_s <= flat_up_to)
+  while (first > 0 && !faster(points[first - 1]))
     --first;
   r.memory_from_bytes = points[first].bytes;
   if (array_bytes >= *r.memory_from_bytes)
     r.regime = "memory";
   else if (array_bytes >= points.front().bytes)
     r.regime = "cache";
+  else
+    r.why = unknown_reason::out_of_time;
   return r;
 }
 

@@ -14,36 +14,45 @@
 
 namespace policybench {
 
-/// How far above the largest footprints' bandwidth a footprint may stream and still count as memory: the probe's
-/// best calls vary by a few percent there; a cache makes a footprint faster by more (this VM: about 2x at 160 MB).
-inline constexpr double flat_tolerance = 0.15;
+/// How far above the plateau a footprint's median may stream and still count as memory: in the memory regime this
+/// Xeon VM's footprints' medians differ by up to ~20% (128 MB to 512 MB, loaded: 47-56 GB/s); its caches make a
+/// footprint faster by more (80 MB: 80 GB/s against 52; an EPYC VM: about 2x at 160 MB).
+inline constexpr double flat_tolerance = 0.25;
+
+/// Why a probe decides nothing: its largest footprint was not reached (did not map), the two largest disagree
+/// (still falling), or it ran out of time before two footprints or above the run's array (it probes the largest
+/// first).
+enum class unknown_reason { none, top_not_reached, still_falling, out_of_time };
 
 /// The probe's verdict on one array size.
 struct regime_report {
-  std::string regime = "unknown"; ///< "memory", "cache", or "unknown" (the bandwidth had not stopped falling)
-  std::uint64_t array_bytes = 0;  ///< the run's array: size x element bytes
+  std::string regime = "unknown";            ///< "memory", "cache", or "unknown" (the measurement cannot tell: see why)
+  unknown_reason why = unknown_reason::none; ///< with "unknown": why the measurement cannot tell
+  std::uint64_t array_bytes = 0;             ///< the run's array: size x element bytes
   /// The smallest footprint from which every larger one streamed within flat_tolerance of the plateau: where the
-  /// memory regime starts on this machine; none when the largest two footprints disagree (still falling).
+  /// memory regime starts on this machine; none when the largest two footprints disagree (still falling) or the
+  /// largest was not reached.
   std::optional<std::uint64_t> memory_from_bytes = std::nullopt;
   double plateau_gb_per_s = 0; ///< the mean of the two largest footprints' GB/s (0 with fewer than two)
   double tolerance = flat_tolerance;
   /// STREAM's rule on the reported last-level cache: "memory" from 4x it, else "cache"; none when it is unknown.
   std::optional<std::string> stream_rule = std::nullopt;
   std::uint64_t llc_bytes = 0; ///< the reported last-level cache (host_info::llc_bytes)
-  /// The largest footprint the probe planned (probe_footprints); a probe that ended below it (its time ran out, an
-  /// array did not map) may not have left the caches, and decides nothing.
+  /// The largest footprint the probe planned (probe_footprints); a probe that did not reach it (its array did not
+  /// map) may not have left the caches, and decides nothing.
   std::uint64_t planned_top_bytes = 0;
   std::vector<bandwidth_point> points{}; ///< the probe's footprints, ascending
   double probe_s = 0;                    ///< wall seconds the probe took
 };
 
-/// The regime of an array of `array_bytes` from the probe's `points` (any order), which must reach
-/// `planned_top_bytes` (else "unknown": cut short): the plateau is the mean GB/s of the two largest footprints, which
-/// must agree within `tolerance` of it (else "unknown": still falling); the
-/// memory regime starts at the smallest footprint from which no larger footprint streamed faster than plateau x
-/// (1 + tolerance) (slower is no cache: overhead or a busy machine); the array is "memory" from there on (also
-/// past the largest footprint), "cache" below it down to the smallest footprint, "unknown" below that. The reported
-/// cache `llc_bytes` decides stream_rule only, never the regime.
+/// The regime of an array of `array_bytes` from the probe's `points` (any order), which must include
+/// `planned_top_bytes` (else "unknown": it did not map). The plateau is the mean of the two largest footprints'
+/// medians, which must agree: within `tolerance` of it or with overlapping spreads (else "unknown": still falling).
+/// A footprint streams faster than memory when its median is above plateau x (1 + tolerance) and its slowest array
+/// above both largest footprints' fastest (slower is no cache: overhead or a busy machine). The memory regime starts
+/// at the smallest footprint from which none larger streams faster; the array is "memory" from there on (also past
+/// the largest footprint), "cache" below it down to the smallest footprint probed, "unknown" below that (the probe,
+/// largest first, ran out of time above the array). The reported cache `llc_bytes` decides stream_rule only.
 regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t planned_top_bytes,
                               std::uint64_t array_bytes, std::uint64_t llc_bytes, double tolerance = flat_tolerance);
 

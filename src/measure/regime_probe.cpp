@@ -1,41 +1,43 @@
-// The regime probe: one placed array per footprint, the in-place stream's fastest call on each, within a time limit.
+// The regime probe: fresh placed arrays per footprint, largest first, the in-place stream's fastest call on each,
+// within a time limit.
 #include "measure/regime_probe.hpp"
 
 #include "measure/host_array.hpp"
 #include "measure/host_threads.hpp"
 #include "measure/seconds.hpp"
-#include "measure/timing.hpp"
+#include "measure/stats.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <new>
 
 namespace policybench {
 namespace {
 
-// Seconds of timed calls per stream and footprint: enough calls at a few MB for a best call that is not a
-// scheduler's accident, few enough at a GB that the largest footprints stay affordable (2 calls there).
-constexpr double calls_per_point_s = 0.01;
-constexpr int fewest_calls = 2, most_calls = 100;
+// Timed calls per stream and array: the same few at every footprint, so that a small footprint's fastest call is
+// not favoured by being the best of many; fewer when the probe's time runs out (at least one). No cold call: the
+// first touch has already faulted the pages in, with the same threads.
+constexpr int calls_per_stream = 3;
 
-template <class T>
-bandwidth_point probe_one(const run_config& cfg, std::uint64_t bytes, int reps, steady_clock::time_point deadline) {
-  const std::size_t n = std::size_t(bytes / sizeof(T));
+// GB/s of the fastest timed call of both streams over one fresh array of n elements.
+template <class T> double probe_array(const run_config& cfg, std::size_t n, steady_clock::time_point deadline) {
   const host_array array(n * sizeof(T), cfg.pages);
   T* const a = array.data<T>();
   first_touch_fill(a, n, touch_threading(cfg.first_touch, ceiling_threading()));
   const auto stream = in_place_update(a);
-  const auto best_s = [&](auto call) {
-    run_config calls = cfg;
-    calls.warmup = 0, calls.reps = reps, calls.min_time_s = 0, calls.max_noise = 0, calls.before_each_call = {};
-    calls.timeout_s = std::max(1e-9, -seconds_since(deadline)), calls.timeout_is_budget = true;
-    const auto t = time_calls(calls, call);
-    return *std::min_element(t.warm_s.begin(), t.warm_s.end()); // time_calls makes at least one timed call
+  double best_s = HUGE_VAL;
+  const auto time_calls = [&](auto call) {
+    for (int i = 0; i < calls_per_stream && (i == 0 || seconds_since(deadline) < 0); ++i) {
+      const auto start = steady_clock::now();
+      call();
+      best_s = std::min(best_s, seconds_since(start));
+    }
   };
   // Both streams of the host ceiling that bound its rows: the static split over every thread, and one thread
   // (which still streams at full speed where other work holds the other cores and the split waits for them).
-  const double parallel_s = best_s([&] { for_each_static_chunk(n, ceiling_threading(), stream); });
-  const double one_thread_s = best_s([&] { stream(0, n); });
-  return {.bytes = n * sizeof(T), .gb_per_s = 2.0 * double(n * sizeof(T)) / 1e9 / std::min(parallel_s, one_thread_s)};
+  time_calls([&] { for_each_static_chunk(n, ceiling_threading(), stream); });
+  time_calls([&] { stream(0, n); });
+  return 2.0 * double(n * sizeof(T)) / 1e9 / best_s;
 }
 
 } // namespace
@@ -44,25 +46,34 @@ std::vector<bandwidth_point> probe_in_place_bandwidth(const run_config& cfg,
                                                       std::span<const std::uint64_t> footprints_bytes, double seconds) {
   const pinned_openmp_threads pinned;
   const auto deadline = seconds_from_now(seconds);
-  std::vector<bandwidth_point> out;
-  double last_cost_s = 0;
-  for (const std::uint64_t bytes : footprints_bytes) {
-    if (bytes < size_of(cfg.type)) continue;
-    const double left_s = -seconds_since(deadline);
-    // A footprint costs about in proportion to its bytes (first touch, then calls of 2 x bytes each).
-    const double estimate_s = out.empty() ? 0 : last_cost_s * double(bytes) / double(out.back().bytes);
-    if (left_s <= 0 || estimate_s > left_s) break;
-    // As many calls as fill calls_per_point_s at the last footprint's bandwidth.
-    const int reps = out.empty() ? most_calls
-                                 : int(std::clamp(calls_per_point_s * out.back().gb_per_s * 1e9 / (2.0 * double(bytes)),
-                                                  double(fewest_calls), double(most_calls)));
-    const auto point_start = steady_clock::now();
-    try {
-      out.push_back(visit_element_type(cfg.type, [&]<class T>() { return probe_one<T>(cfg, bytes, reps, deadline); }));
-    } catch (const std::bad_alloc&) {
-      break; // an address-space limit (ulimit -v) below MemAvailable: the larger footprints would not map either
+  const std::size_t element = size_of(cfg.type);
+  // GB/s of each array, per footprint, largest first; passes over every footprint, so that a probe out of time has
+  // still reached the smallest it could, and its later arrays add spread where it had time.
+  std::vector<std::vector<double>> gb_per_s(footprints_bytes.size());
+  const auto one_pass = [&] { // false: out of time, or an array did not map
+    for (std::size_t i = footprints_bytes.size(); i-- > 0;) {
+      if (seconds_since(deadline) >= 0) return false;
+      if (footprints_bytes[i] < element) continue;
+      const std::size_t n = std::size_t(footprints_bytes[i] / element);
+      try {
+        gb_per_s[i].push_back(
+            visit_element_type(cfg.type, [&]<class T>() { return probe_array<T>(cfg, n, deadline); }));
+      } catch (const std::bad_alloc&) {
+        return false; // an address-space limit (ulimit -v) below MemAvailable: the next pass would not map either
+      }
     }
-    last_cost_s = seconds_since(point_start);
+    return true;
+  };
+  for (int pass = 0; pass < probe_repeats; ++pass)
+    if (!one_pass()) break;
+  std::vector<bandwidth_point> out;
+  for (std::size_t i = 0; i < footprints_bytes.size(); ++i) {
+    if (gb_per_s[i].empty()) continue;
+    const sample_stats spread = summarize(gb_per_s[i]);
+    out.push_back({.bytes = footprints_bytes[i] / element * element,
+                   .gb_per_s = spread.median_s,
+                   .low_gb_per_s = spread.min_s,
+                   .high_gb_per_s = *std::max_element(gb_per_s[i].begin(), gb_per_s[i].end())});
   }
   return out;
 }

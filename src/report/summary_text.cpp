@@ -31,6 +31,26 @@ std::string wrapped(const std::string& text) {
   return out + line;
 }
 
+// Why the probe decided nothing, from its own figures.
+std::string unknown_text(const regime_report& r) {
+  const std::size_t n = r.points.size();
+  switch (r.why) {
+  case unknown_reason::still_falling:
+    return fmt::format("the in-place bandwidth had not stopped falling at the largest footprints probed ({}: {:.1f} "
+                       "GB/s, {:.1f} at {})",
+                       bytes_text(r.points[n - 1].bytes), r.points[n - 1].gb_per_s, r.points[n - 2].gb_per_s,
+                       bytes_text(r.points[n - 2].bytes));
+  case unknown_reason::out_of_time:
+    return fmt::format("the probe (largest footprint first) ran out of time at {} ({} footprints), before it could "
+                       "tell for the {} array (a busy machine slows it)",
+                       bytes_text(r.points.front().bytes), n, bytes_text(r.array_bytes));
+  default:
+    return fmt::format("the probe did not reach its largest footprint, {} (out of time or memory; a busy machine "
+                       "slows it)",
+                       bytes_text(r.planned_top_bytes));
+  }
+}
+
 std::string regime_text(const regime_report& r) {
   const auto at_array =
       std::find_if(r.points.begin(), r.points.end(), [&](const auto& p) { return p.bytes == r.array_bytes; });
@@ -40,30 +60,15 @@ std::string regime_text(const regime_report& r) {
                                                          bytes_text(r.llc_bytes), *r.stream_rule)
                                            : "";
   const std::string array = bytes_text(r.array_bytes);
-  if (!r.memory_from_bytes) {
-    const std::uint64_t reached = r.points.empty() ? 0 : r.points.back().bytes;
-    if (r.points.size() < 2 || reached < r.planned_top_bytes)
-      return fmt::format("regime: unknown: the probe stopped at {} of the {} planned (out of time or memory; a busy "
-                         "machine slows it){}",
-                         bytes_text(reached), bytes_text(r.planned_top_bytes), stream);
-    const auto& last = r.points.back();
-    return fmt::format(
-        "regime: unknown: the in-place bandwidth had not stopped falling at the largest footprint probed "
-        "({}: {:.1f} GB/s, {:.1f} at {}){}",
-        bytes_text(last.bytes), last.gb_per_s, r.points[r.points.size() - 2].gb_per_s,
-        bytes_text(r.points[r.points.size() - 2].bytes), stream);
-  }
+  if (r.regime == "unknown") return "regime: unknown: " + unknown_text(r) + stream;
   const std::string flat = fmt::format("{:.1f} GB/s within {:.0f}% from {} on", r.plateau_gb_per_s, 100 * r.tolerance,
                                        bytes_text(*r.memory_from_bytes));
   if (r.regime == "memory")
     return fmt::format(
         "regime: memory: the {} array is where this host's in-place bandwidth has stopped falling ({}{}){}", array, own,
         flat, stream);
-  if (r.regime == "cache")
-    return fmt::format("regime: CACHE, not memory: the {} array streams faster than this host's memory does ({}{}){}",
-                       array, own, flat, stream);
-  return fmt::format("regime: unknown: the {} array is under the probe's smallest footprint ({})", array,
-                     bytes_text(r.points.front().bytes));
+  return fmt::format("regime: CACHE, not memory: the {} array streams faster than this host's memory does ({}{}){}",
+                     array, own, flat, stream);
 }
 
 } // namespace
@@ -112,11 +117,16 @@ nlohmann::ordered_json summary_json(const run_summary& s) {
   out["regime"] = nullptr;
   if (!s.regime) return out;
   json& r = out["regime"] = json::object();
-  POLICYBENCH_JSON_MEMBERS(r, *s.regime, regime, array_bytes, memory_from_bytes, plateau_gb_per_s, tolerance,
-                           stream_rule, llc_bytes, planned_top_bytes, probe_s);
+  POLICYBENCH_JSON_MEMBERS(r, *s.regime, regime);
+  r["why"] = s.regime->regime == "unknown" ? json(unknown_text(*s.regime)) : json(nullptr);
+  POLICYBENCH_JSON_MEMBERS(r, *s.regime, array_bytes, memory_from_bytes, plateau_gb_per_s, tolerance, stream_rule,
+                           llc_bytes, planned_top_bytes, probe_s);
   json points = json::array();
   for (const auto& p : s.regime->points)
-    points.push_back({{"bytes", p.bytes}, {"gb_per_s", p.gb_per_s}});
+    points.push_back({{"bytes", p.bytes},
+                      {"gb_per_s", p.gb_per_s},
+                      {"low_gb_per_s", p.low_gb_per_s},
+                      {"high_gb_per_s", p.high_gb_per_s}});
   r["points"] = std::move(points);
   return out;
 }

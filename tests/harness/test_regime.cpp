@@ -1,11 +1,15 @@
 // The regime rule on scripted bandwidths: memory or cache from where the in-place bandwidth stops falling, never
-// from the cache size the machine reports; and the probe's footprints and time.
+// from the cache size the machine reports, with the probe's spread (tests/harness/test_regime_footprints.cpp: its
+// footprints, its time and a probe out of time).
 #include <doctest/doctest.h>
 
 #include "harness/regime.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
+#include <initializer_list>
+#include <utility>
 #include <vector>
 
 using namespace policybench;
@@ -16,10 +20,22 @@ constexpr std::uint64_t mb = 1'000'000;
 constexpr std::uint64_t reported_llc = 32 << 20; // what this VM reports; its host's caches are larger
 constexpr std::uint64_t top = 1024 * mb;         // the probe's plan reached
 
+// A footprint whose arrays agreed exactly (no spread).
+bandwidth_point at(std::uint64_t bytes, double gb_per_s) { return {bytes, gb_per_s, gb_per_s, gb_per_s}; }
+
+std::vector<bandwidth_point> without_spread(const std::vector<std::pair<std::uint64_t, double>>& curve) {
+  std::vector<bandwidth_point> out;
+  for (const auto& [bytes, gb_per_s] : curve)
+    out.push_back(at(bytes, gb_per_s));
+  return out;
+}
+
 // This VM as issue 28 measured it: cache-fast up to 160 MB (98 GB/s), about 48 GB/s from 400 MB on.
 std::vector<bandwidth_point> hidden_cache_curve() {
-  return {{1 * mb, 121},  {4 * mb, 117},  {16 * mb, 109}, {64 * mb, 101},   {80 * mb, 99},    {128 * mb, 98.5},
-          {160 * mb, 97}, {256 * mb, 71}, {512 * mb, 50}, {800 * mb, 48.5}, {1024 * mb, 47.5}};
+  const std::vector<std::pair<std::uint64_t, double>> curve{
+      {1 * mb, 121},  {4 * mb, 117},  {16 * mb, 109}, {64 * mb, 101},   {80 * mb, 99},    {128 * mb, 98.5},
+      {160 * mb, 97}, {256 * mb, 71}, {512 * mb, 50}, {800 * mb, 48.5}, {1024 * mb, 47.5}};
+  return without_spread(curve);
 }
 
 } // namespace
@@ -37,9 +53,9 @@ TEST_CASE("a size over 4x the reported cache that still streams from a cache is 
 }
 
 TEST_CASE("a size under 4x a large reported cache on a flat curve is called memory") {
-  // A reported 256 MiB cache the array never fits in the fast part of: flat (within 15%) from 8 MB on.
-  const std::vector<bandwidth_point> flat{{1 * mb, 90},   {2 * mb, 80},   {8 * mb, 55},
-                                          {100 * mb, 52}, {512 * mb, 50}, {1024 * mb, 50}};
+  // A reported 256 MiB cache the array never fits in the fast part of: flat (within 25%) from 8 MB on.
+  const auto flat =
+      without_spread({{1 * mb, 90}, {2 * mb, 80}, {8 * mb, 55}, {100 * mb, 52}, {512 * mb, 50}, {1024 * mb, 50}});
   const regime_report r = classify_regime(flat, top, 100 * mb, std::uint64_t(256) << 20);
   CHECK(r.regime == "memory");
   CHECK(r.memory_from_bytes == 8 * mb);
@@ -47,19 +63,23 @@ TEST_CASE("a size under 4x a large reported cache on a flat curve is called memo
 }
 
 TEST_CASE("a curve still falling at its largest footprints decides nothing") {
-  const std::vector<bandwidth_point> falling{{1 * mb, 120}, {256 * mb, 90}, {512 * mb, 70}, {1024 * mb, 55}};
+  const auto falling = without_spread({{1 * mb, 120}, {256 * mb, 100}, {512 * mb, 80}, {1024 * mb, 55}});
   const regime_report r = classify_regime(falling, top, 1024 * mb, reported_llc);
   CHECK(r.regime == "unknown");
+  CHECK(r.why == unknown_reason::still_falling);
   CHECK_FALSE(r.memory_from_bytes);
-  CHECK(classify_regime({{1024 * mb, 50}}, top, 1024 * mb, 0).regime == "unknown"); // one point: no plateau
-  CHECK_FALSE(classify_regime({{1024 * mb, 50}}, top, 1024 * mb, 0).stream_rule);   // no reported cache: no rule
+  const regime_report one = classify_regime({at(1024 * mb, 50)}, top, 1024 * mb, 0);
+  CHECK(one.regime == "unknown"); // one point: no plateau
+  CHECK(one.why == unknown_reason::out_of_time);
+  CHECK_FALSE(one.stream_rule); // no reported cache: no rule
 }
 
 TEST_CASE("a probe cut short below its plan decides nothing, however flat its last footprints") {
   // Out of time after 1 MB: two cache-resident footprints agree with each other, but say nothing about memory.
-  const std::vector<bandwidth_point> cut{{800'000, 164}, {1 * mb, 163}};
+  const auto cut = without_spread({{800'000, 164}, {1 * mb, 163}});
   const regime_report r = classify_regime(cut, top, 800'000, reported_llc);
   CHECK(r.regime == "unknown");
+  CHECK(r.why == unknown_reason::top_not_reached);
   CHECK_FALSE(r.memory_from_bytes);
   CHECK(r.planned_top_bytes == top);
   CHECK(classify_regime(cut, 1 * mb, 800'000, reported_llc).regime == "memory"); // had that been the plan
@@ -67,7 +87,7 @@ TEST_CASE("a probe cut short below its plan decides nothing, however flat its la
 
 TEST_CASE("a slow small footprint (thread start-up) is not memory, and the points' order does not matter") {
   std::vector<bandwidth_point> curve = hidden_cache_curve();
-  curve.push_back({8000, 6}); // 8 kB: 2 threads' fork and join outlast the stream
+  curve.push_back(at(8000, 6)); // 8 kB: 2 threads' fork and join outlast the stream
   std::swap(curve.front(), curve.back());
   const regime_report r = classify_regime(curve, top, 8000, reported_llc);
   CHECK(r.regime == "cache");
@@ -77,26 +97,52 @@ TEST_CASE("a slow small footprint (thread start-up) is not memory, and the point
   CHECK(classify_regime(hidden_cache_curve(), top, 4000 * mb, reported_llc).regime == "memory"); // past the largest
 }
 
-TEST_CASE("the probe's footprints reach past the run's array and past a hidden cache, within memory") {
-  const auto small = probe_footprints(80 * mb, 0);
-  CHECK(small.front() == 1 * mb);
-  CHECK(small.back() == min_probe_top_bytes);
-  CHECK(std::find(small.begin(), small.end(), 80 * mb) != small.end());
-  CHECK(std::is_sorted(small.begin(), small.end()));
-  const auto big = probe_footprints(800 * mb, 0);
-  CHECK(big.back() == 800 * mb); // the array itself, past the last power of two under it
-  CHECK(big[big.size() - 2] == 512 * mb);
-  const auto tight = probe_footprints(800 * mb, 1200 * mb); // half of what is available: 600 MB
-  CHECK(tight.back() == 512 * mb);
-  CHECK(std::find(tight.begin(), tight.end(), 800 * mb) == tight.end());
-  CHECK(std::adjacent_find(big.begin(), big.end()) == big.end());
+TEST_CASE("this Xeon VM's probes: 10M float64 is cache, 20M and 100M memory, though its footprints differ by 20%") {
+  // Medians and spreads of three arrays per footprint as the probe read them here (loaded; GB/s; MB).
+  const auto xeon = [](std::initializer_list<std::array<double, 4>> curve) {
+    std::vector<bandwidth_point> out;
+    for (const auto& [m, low, median, high] : curve)
+      out.push_back({std::uint64_t(m) * mb, median, low, high});
+    return out;
+  };
+  const auto at_10m = xeon({{1, 164, 164, 166},
+                            {8, 94, 98, 99},
+                            {64, 91, 91, 93},
+                            {80, 79, 80, 81},
+                            {128, 54, 55, 58},
+                            {256, 54, 54, 55},
+                            {512, 50, 50, 52}});
+  const regime_report r10 = classify_regime(at_10m, 512 * mb, 80 * mb, std::uint64_t(260) << 20);
+  CHECK(r10.regime == "cache");
+  CHECK(r10.memory_from_bytes == 128 * mb);
+  CHECK(r10.stream_rule == "cache");
+  // 160 MB 18% above the plateau: within the tolerance, and only just apart from the largest footprints' spread.
+  const auto at_20m = xeon({{1, 149, 150, 151},
+                            {64, 73, 79, 79},
+                            {128, 49, 52, 53},
+                            {160, 55, 56, 57},
+                            {256, 45, 48, 53},
+                            {512, 45, 47, 51}});
+  const regime_report r20 = classify_regime(at_20m, 512 * mb, 160 * mb, std::uint64_t(260) << 20);
+  CHECK(r20.regime == "memory");
+  CHECK(r20.memory_from_bytes == 128 * mb);
+  // Two footprints in time, both past the cache: enough for the array at the top.
+  const regime_report r100 = classify_regime(xeon({{512, 46, 54, 54}, {800, 44, 45, 48}}), 800 * mb, 800 * mb, 0);
+  CHECK(r100.regime == "memory");
+  CHECK(r100.why == unknown_reason::none);
 }
 
-TEST_CASE("the probe takes a tenth of the run's budget, at most 3 s") {
-  run_config cfg;
-  CHECK(probe_seconds(cfg) == doctest::Approx(3));
-  cfg.budget_s = 30;
-  CHECK(probe_seconds(cfg) == doctest::Approx(3));
-  cfg.budget_s = 6;
-  CHECK(probe_seconds(cfg) == doctest::Approx(0.6));
+TEST_CASE("spreads decide where the medians alone would not") {
+  // The two largest 12 GB/s apart (over 25% of their mean) but one array of each agreed: a plateau, not a fall.
+  const std::vector<bandwidth_point> noisy_top{{256 * mb, 70, 60, 75}, {512 * mb, 40, 38, 52}, {1024 * mb, 52, 50, 54}};
+  const regime_report r = classify_regime(noisy_top, top, 256 * mb, 0);
+  CHECK(r.why == unknown_reason::none);
+  CHECK(r.regime == "cache"); // 70 > 46 x 1.25, and its slowest array (60) above the largest's fastest (54)
+  // A footprint whose median is fast but whose slowest array streamed as memory does: not a cache.
+  std::vector<bandwidth_point> overlapping = noisy_top;
+  overlapping[0].low_gb_per_s = 53;
+  CHECK(classify_regime(overlapping, top, 256 * mb, 0).regime == "memory");
+  // The same medians without any agreement between the two largest: still falling.
+  CHECK(classify_regime(without_spread({{256 * mb, 70}, {512 * mb, 40}, {1024 * mb, 52}}), top, 256 * mb, 0).why ==
+        unknown_reason::still_falling);
 }

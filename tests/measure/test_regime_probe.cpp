@@ -1,4 +1,5 @@
-// The regime probe on real arrays: one point per footprint in order, a positive bandwidth, and its time limit kept.
+// The regime probe on real arrays: one point per footprint in order, a positive bandwidth within its arrays' spread,
+// and its time limit kept.
 #include <doctest/doctest.h>
 
 #include "measure/regime_probe.hpp"
@@ -13,11 +14,14 @@ TEST_CASE("the probe streams each footprint it has time for, in whole elements")
   cfg.type = element_type::float32;
   const std::vector<std::uint64_t> footprints{2, 1'000'001, 2'000'000};
   const auto points = probe_in_place_bandwidth(cfg, footprints, 60); // room for both on a loaded machine
-  REQUIRE(points.size() == 2); // 2 bytes hold no float32
+  REQUIRE(points.size() == 2);                                       // 2 bytes hold no float32
   CHECK(points[0].bytes == 1'000'000);
   CHECK(points[1].bytes == 2'000'000);
-  for (const auto& p : points)
-    CHECK(p.gb_per_s > 0);
+  for (const auto& p : points) { // the median of probe_repeats arrays, within their spread
+    CHECK(p.low_gb_per_s > 0);
+    CHECK(p.low_gb_per_s <= p.gb_per_s);
+    CHECK(p.gb_per_s <= p.high_gb_per_s);
+  }
 }
 
 TEST_CASE("a probe out of time measures nothing more") {

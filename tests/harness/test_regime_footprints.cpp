@@ -1,0 +1,48 @@
+// The regime probe's plan: footprints past the run's array and past a hidden cache, within memory, and its time;
+// and a probe (largest footprint first) out of time before the array.
+#include <doctest/doctest.h>
+
+#include "harness/regime.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+using namespace policybench;
+
+namespace {
+constexpr std::uint64_t mb = 1'000'000;
+} // namespace
+
+TEST_CASE("the probe's footprints reach past the run's array and past a hidden cache, within memory") {
+  const auto small = probe_footprints(80 * mb, 0);
+  CHECK(small.front() == 1 * mb);
+  CHECK(small.back() == min_probe_top_bytes);
+  CHECK(std::find(small.begin(), small.end(), 80 * mb) != small.end());
+  CHECK(std::is_sorted(small.begin(), small.end()));
+  const auto big = probe_footprints(800 * mb, 0);
+  CHECK(big.back() == 800 * mb); // the array itself, past the last power of two under it
+  CHECK(big[big.size() - 2] == 512 * mb);
+  const auto tight = probe_footprints(800 * mb, 1200 * mb); // half of what is available: 600 MB
+  CHECK(tight.back() == 512 * mb);
+  CHECK(std::find(tight.begin(), tight.end(), 800 * mb) == tight.end());
+  CHECK(std::adjacent_find(big.begin(), big.end()) == big.end());
+}
+
+TEST_CASE("the probe takes a tenth of the run's budget, at most 3 s") {
+  run_config cfg;
+  CHECK(probe_seconds(cfg) == doctest::Approx(3));
+  cfg.budget_s = 30;
+  CHECK(probe_seconds(cfg) == doctest::Approx(3));
+  cfg.budget_s = 6;
+  CHECK(probe_seconds(cfg) == doctest::Approx(0.6));
+}
+
+TEST_CASE("a probe that ran out of time above the array (largest first) decides nothing for it") {
+  const std::vector<bandwidth_point> top_only{{256 * mb, 50, 50, 50}, {512 * mb, 49, 49, 49}, {1024 * mb, 48, 48, 48}};
+  const regime_report r = classify_regime(top_only, 1024 * mb, 80 * mb, 0);
+  CHECK(r.regime == "unknown");
+  CHECK(r.why == unknown_reason::out_of_time);
+  CHECK(r.memory_from_bytes == 256 * mb); // where memory starts at the latest
+  CHECK(classify_regime(top_only, 1024 * mb, 300 * mb, 0).regime == "memory");
+}
