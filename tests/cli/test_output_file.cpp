@@ -80,6 +80,16 @@ TEST_CASE("output_file writes atomically and a failing run leaves no file") {
     CHECK_FALSE(fs::exists(target));
     CHECK(dir.entries().empty());
   }
+  SUBCASE("a write that failed (a full disk) is never renamed into place") {
+    {
+      output_file f(target.string());
+      f.stream() << "half a report";
+      f.stream().setstate(std::ios::badbit); // what a failed write leaves
+      CHECK_THROWS_AS(f.commit(), std::runtime_error);
+    }
+    CHECK_FALSE(fs::exists(target));
+    CHECK(dir.entries().empty());
+  }
   SUBCASE("a directory is refused before anything runs") {
     std::string message;
     try {

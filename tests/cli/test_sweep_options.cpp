@@ -7,7 +7,7 @@
 
 using namespace policybench;
 
-TEST_CASE("--sweep: defaults, bounds and --min-time") {
+TEST_CASE("--sweep: defaults, bounds (one point included) and --min-time") {
   const auto none = parse({});
   REQUIRE(none);
   CHECK(none->sweep == sweep_kind::none);
@@ -30,6 +30,11 @@ TEST_CASE("--sweep: defaults, bounds and --min-time") {
   CHECK(threads->run.min_time_s == 0.2);
   CHECK(threads->run.reps == 20);
   CHECK(threads->quiet);
+  // A work sweep of one point (first K = largest K) is a sweep, not an error.
+  const auto one_k = parse({"--sweep", "work", "--min-work", "8", "--max-work", "8"});
+  REQUIRE(one_k);
+  CHECK(one_k->min_work == 8);
+  CHECK(one_k->max_work == 8);
 }
 
 TEST_CASE("conflicting sweep options are refused with a one-line usage_error naming the option") {

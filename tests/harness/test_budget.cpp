@@ -12,7 +12,7 @@
 using namespace policybench;
 using namespace std::chrono_literals;
 
-TEST_CASE("the budget shares the time left over the measurements to come, less the overhead seen") {
+TEST_CASE("the budget shares the time left over the measurements to come, less the mean overhead seen") {
   using clock = std::chrono::steady_clock;
   run_config cfg;
   const time_budget none(std::nullopt);
@@ -27,6 +27,11 @@ TEST_CASE("the budget shares the time left over the measurements to come, less t
   cfg.timeout_s = 1; // a shorter --timeout wins and keeps its own name
   CHECK(b.share(cfg, 4).timeout_s == 1);
   CHECK_FALSE(b.share(cfg, 4).timeout_is_budget);
+  cfg.timeout_s = 100; // a longer one gives way to the share
+  CHECK(b.share(cfg, 4).timeout_s < 3);
+  CHECK(b.share(cfg, 4).timeout_is_budget);
+  b.record(1.0, 0.6); // 0.4 s of the next: the overhead expected is the mean of all, 0.3 s
+  CHECK(b.share(run_config{}, 4).timeout_s == doctest::Approx(2.2).epsilon(0.01));
   const time_budget past(clock::now() - 1s);
   CHECK(past.spent());
   CHECK(past.share(run_config{}, 3).timeout_s == doctest::Approx(1e-9)); // still one timed call a row

@@ -1,5 +1,5 @@
 // Every timed stream is a row: ceiling rows in every format, an interval that spans the rounds' medians, and a
-// parallel call short of its threads counted as disturbed. Each fails on the bug it names.
+// parallel call short of its threads counted as disturbed, the low end of the ceiling. Each fails on the bug it names.
 #include <doctest/doctest.h>
 
 #include "harness/host_ceiling_run.hpp"
@@ -57,4 +57,17 @@ TEST_CASE("a call short of the threads it should keep busy is disturbed, one tha
   CHECK(is_short_of_threads(1.0, 2));
   CHECK_FALSE(is_short_of_threads(1.9, 2));
   CHECK_FALSE(is_short_of_threads(0.5, 1));
+}
+
+TEST_CASE("the host ceiling's low end is the slow end of its median's interval, in GB/s") {
+  measured_run run = run_of({host_outcome("loop", {1, 1, 1}, host_threading::one_thread, 1)});
+  run.outcomes[1] = ceiling_outcome("host in place (static)", "host", ceiling_bound::bandwidth,
+                                    calls_of(0.1, {0.40, 0.41, 0.42, 0.43, 0.44, 0.45, 0.46, 0.47}, {}, 4, 1.9));
+  const auto report = to_report(run);
+  const result_row& c = report.results[1];
+  REQUIRE(c.median_ci_high_s);
+  const figure low = ceiling_figure(report, "host_in_place_low_gb_per_s");
+  REQUIRE(low);
+  CHECK(*low == doctest::Approx(c.bytes_per_call / 1e9 / *c.median_ci_high_s));
+  CHECK(*low < *ceiling_figure(report, "host_in_place_gb_per_s"));
 }

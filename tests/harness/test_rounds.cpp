@@ -115,3 +115,13 @@ TEST_CASE("a round beyond the base rounds makes at least extra_round_s of calls 
   // In a base round the share stays ceil(10 / 5).
   CHECK(round_config(cfg, 1, max_rounds, 2, 0.002).reps == 2);
 }
+
+TEST_CASE("a base round's share of --timeout and --reps: what is left over the base rounds still to come") {
+  run_config cfg{element_type::float64, 100, 1, 10};
+  cfg.timeout_s = 4;
+  CHECK(round_config(cfg, 0, 4, 0, 0).timeout_s == doctest::Approx(1));
+  CHECK(round_config(cfg, 2, 4, 5, 2).timeout_s == doctest::Approx(1)); // 2 s left over rounds 3 and 4
+  // --reps 10 over 4 rounds: rounded up, so that the last rounds are never short of the calls left.
+  CHECK(round_config(cfg, 0, 4, 0, 0).reps == 3);
+  CHECK(round_config(cfg, 2, 4, 6, 2).reps == 2);
+}

@@ -71,7 +71,7 @@ TEST_CASE("the host cache warning needs a host row that ran: a run of unavailabl
   CHECK_FALSE(any_contains(to_report(run).warnings, "host's last-level cache"));
 }
 
-TEST_CASE("rows mostly disturbed are named in one line with their count of disturbed calls") {
+TEST_CASE("rows mostly disturbed are named in one line with their count of disturbed calls, half is not most") {
   for (const std::size_t calls : {1u, 3u}) {
     CAPTURE(calls);
     auto outcome = host_outcome("loop", std::vector<double>(calls, 1e-3), host_threading::one_thread, 1.0);
@@ -80,4 +80,11 @@ TEST_CASE("rows mostly disturbed are named in one line with their count of distu
     CHECK(count_containing(w, "most timed calls disturbed") == 1);
     CHECK(count_containing(w, "loop (" + std::to_string(calls) + ")") == 1);
   }
+  // Exactly half is not most.
+  auto half = host_outcome("loop", std::vector<double>(4, 1e-3), host_threading::one_thread, 1.0);
+  half.result->in_place.disturbed = {true, false, true, false};
+  const auto report = to_report(run_of({half}));
+  CHECK(*report.results[0].disturbed_calls == 2);
+  CHECK_FALSE(*report.results[0].mostly_disturbed);
+  CHECK(count_containing(report.warnings, "most timed calls disturbed") == 0);
 }

@@ -64,3 +64,11 @@ TEST_CASE("a row without a confidence interval (under 6 calls) spans its samples
   const run_summary s = summarize_run(std::vector<result_row>{row("std::par", 1.1, 1.05, 1.15, 2), few}, std::nullopt);
   CHECK(s.tied_with_fastest == std::vector<std::string>{"few"});
 }
+
+TEST_CASE("intervals that only touch overlap: the rows are tied, and there is no speedup") {
+  std::vector<result_row> rows{row("loop", 2.0, 1.5, 2.5), row("std::par", 1.0, 0.9, 1.5, 2)};
+  const run_summary s = summarize_run(rows, std::nullopt);
+  CHECK(s.fastest == "std::par");
+  CHECK(s.tied_with_fastest == std::vector<std::string>{"loop"});
+  CHECK_FALSE(s.speedup);
+}

@@ -1,4 +1,4 @@
-// The points of a sweep: the geometric size series, its bounds and memory cap, thread counts. Pure functions on
+// The points of a sweep: the geometric size series, its bounds and memory cap, thread counts, K. Pure functions on
 // made-up limits: nothing here depends on this machine.
 #include <doctest/doctest.h>
 
@@ -55,4 +55,10 @@ TEST_CASE("thread counts: powers of two below the logical cores, then the cores"
   CHECK(thread_series(6) == std::vector<int>{1, 2, 4, 6});
   CHECK(thread_series(8) == std::vector<int>{1, 2, 4, 8});
   CHECK(thread_series(0) == std::vector<int>{1});
+}
+
+TEST_CASE("K for a work sweep: --min-work, the powers of two above it, then --max-work") {
+  CHECK(work_series(1, 1024) == std::vector<int>{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024});
+  CHECK(work_series(3, 20) == std::vector<int>{3, 4, 8, 16, 20});
+  CHECK(work_series(8, 8) == std::vector<int>{8});
 }

@@ -41,6 +41,16 @@ TEST_CASE("counted calls: disturbed ones are left out of the figures and the sto
   t = calls_of(0, {1, 30, 2}, {}, 4, 1.0);
   t.disturbed = {false, true, false};
   CHECK(counted_samples(t, false) == std::vector<double>{1, 2});
+  // Exactly half disturbed is not most: the quiet half stands alone.
+  t = calls_of(0, {1, 30, 2, 40}, {}, 5, 1.0);
+  t.disturbed = {false, true, false, true};
+  CHECK(counted_samples(t, false) == std::vector<double>{1, 2});
+  // The effective parallelism too: the counted calls' CPU time over their wall time.
+  t = calls_of(0, {1, 1, 1, 1, 1, 1}, {}, 7, 2.0);
+  t.disturbed = {false, false, false, false, false, true};
+  t.parallelism.back() = 0.5;
+  CHECK(effective_parallelism(t, false) == doctest::Approx(2.0));
+  CHECK(effective_parallelism(t, true) == doctest::Approx(1.75));
   t = calls_of(0, {1, 2, 30, 4, 5, 6, 70}, {}, 8, 1.0);
   // Unjudged (the kernel gives no run delays): every call counts, and none is said to be disturbed.
   t.disturbed.clear();

@@ -1,5 +1,6 @@
 // oneDPL's two backends in one program: each row's calls run on its own runtime's threads (OpenMP's team, oneTBB's
-// arena), never the other's, obey --threads, and the backend column names what the library compiled.
+// arena), never the other's, obey --threads, the backend column names what the library compiled, and the row places
+// and judges its calls by that backend's threads.
 #include <doctest/doctest.h>
 
 #include "measure/host_threads.hpp"
@@ -128,5 +129,18 @@ TEST_CASE("the oneDPL rows: the backend column names oneDPL and the backend its 
     if (on_tbb) CHECK(p.backend == "oneDPL on oneTBB");
     if (on_omp) CHECK(p.backend == "oneDPL on OpenMP");
     if (!on_tbb && !on_omp) CHECK(p.backend.rfind("oneDPL (", 0) == 0);
+  }
+}
+
+TEST_CASE("the oneDPL rows place and judge their calls by their own backend's threads") {
+  for (const policy_entry& p : registry(query_device())) {
+    if (p.name.rfind("oneapi::dpl::", 0) != 0 || p.unavailable) continue;
+    CAPTURE(p.name);
+    const measurement m = p.measure(run_config{element_type::float64, 1000, 0, 1});
+    REQUIRE(m.host_threads);
+    const host_threading own = p.name.ends_with("@tbb")   ? host_threading::tbb
+                               : p.name.ends_with("@omp") ? host_threading::openmp
+                                                          : host_threading::one_thread;
+    CHECK(*m.host_threads == own);
   }
 }

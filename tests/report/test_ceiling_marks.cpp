@@ -61,6 +61,10 @@ TEST_CASE("above_ceiling: beyond both intervals only when even the slow end of t
   CHECK_FALSE(*above(share(103, 0.95e-3, 1.05e-3)));
   // 110% at the median, 110 / 1.02 = 108% at the slow end: beyond.
   CHECK(*above(share(110, 0.98e-3, 1.02e-3)));
+  // The ceiling's interval counts at its fast end: the row's slow end, 108%, is under the 111% that end allows.
+  auto rows = with_ceiling(share(110, 0.98e-3, 1.02e-3), 110);
+  rows[1].median_ci_low_s = *rows[1].median_s * 0.9, rows[1].median_ci_high_s = *rows[1].median_s * 1.1;
+  CHECK_FALSE(*above_ceiling(rows[0], rows));
   // No interval (under 6 samples): the median itself decides.
   result_row few = share(101, 0, 0);
   few.median_ci_low_s = {}, few.median_ci_high_s = {};

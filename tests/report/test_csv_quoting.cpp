@@ -10,7 +10,7 @@
 
 using namespace policybench;
 
-TEST_CASE("write_csv doubles a double quote inside a quoted field") {
+TEST_CASE("write_csv doubles a double quote inside a quoted field and quotes a line break") {
   measured_run r;
   r.config = run_config{element_type::float64, 1000, 1, 2};
   r.device.unavailable = "test: no device";
@@ -20,4 +20,9 @@ TEST_CASE("write_csv doubles a double quote inside a quoted field") {
   std::ostringstream out;
   write_csv(to_report(r), out);
   CHECK(out.str().find(",\"say \"\"hi\"\", twice\",") != std::string::npos);
+  // A line break inside a field is quoted too (RFC 4180), or it would end the record.
+  r.outcomes.back().backend = "line one\nline two";
+  out.str("");
+  write_csv(to_report(r), out);
+  CHECK(out.str().find(",\"line one\nline two\",") != std::string::npos);
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """scripts/compare_reports.py on synthetic reports: a real 10% shift is SLOWER, identical samples are SAME, a
-significant shift below the minimum effect is SAME, --fail-on-slower sets the exit status, bad input is one line,
-every point of a thread or work sweep is its own row, ceiling rows are not policies, --help says everything, and it
-runs under python3 -I and PYTHONSAFEPATH=1 (its sibling module found without the script's folder on sys.path)."""
+significant shift below the minimum effect is SAME, so is a p of exactly --alpha, --fail-on-slower sets the exit
+status, bad input is one line, every point of a thread or work sweep is its own row, ceiling rows are not policies,
+--help says everything, and it runs under python3 -I and PYTHONSAFEPATH=1 (its sibling module found without the
+script's folder on sys.path)."""
 
 import json
 import os
@@ -53,6 +54,12 @@ class CompareReports(unittest.TestCase):
         code, out, _ = self.run_script(a, a, "--fail-on-slower", "0")
         self.assertEqual(code, 0)
         self.assertEqual(self.verdicts(out), {"loop": "SAME", "std::par": "SAME"})
+
+    def test_p_exactly_alpha_is_same(self):
+        # Three calls each, wholly apart: the exact two-sided p is 2 / C(6, 3) = 0.1, and only p < --alpha counts.
+        a, b = report({"loop": [1e-3, 1.1e-3, 1.2e-3]}), report({"loop": [2e-3, 2.1e-3, 2.2e-3]})
+        self.assertEqual(self.verdicts(self.run_script(a, b, "--alpha", "0.1")[1]), {"loop": "SAME"})
+        self.assertEqual(self.verdicts(self.run_script(a, b, "--alpha", "0.11")[1]), {"loop": "SLOWER"})
 
     def test_a_significant_shift_below_the_minimum_effect_is_same(self):
         # 1% slower with 0.1% noise: p is tiny, but 1% < the default 2% minimum effect.
