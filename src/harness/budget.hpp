@@ -41,11 +41,11 @@ public:
       : cfg_(cfg), rounds_(base_rounds(cfg, order)), budget_(cfg.deadline) {}
   int rounds() const { return rounds_; }
   bool spent() const { return budget_.spent(); }
-  /// A stream's measurement in round `round` (round_config: its share of the calls, given `samples` timed calls and
-  /// `spent_s` seconds from its earlier rounds) with its share of the time left over `slots_left` measurements
-  /// still to come, this one included.
-  run_config next(int round, std::size_t samples, double spent_s, double slots_left) const {
-    return budget_.share(round_config(cfg_, round, rounds_, samples, spent_s), slots_left);
+  /// A stream's measurement in round `round` (round_config: its share of the calls, given `samples` counted and
+  /// `made` timed calls and `spent_s` seconds from its earlier rounds) with its share of the time left over
+  /// `slots_left` measurements still to come, this one included.
+  run_config next(int round, std::size_t samples, std::size_t made, double spent_s, double slots_left) const {
+    return budget_.share(round_config(cfg_, round, rounds_, samples, made, spent_s), slots_left);
   }
   void record(double wall_s, double calls_s) { budget_.record(wall_s, calls_s); }
 

@@ -1,6 +1,8 @@
 // Interleaved rounds: the orders, each round's share of the timed calls, and the rounds joined into one row.
 #include "harness/rounds.hpp"
 
+#include "measure/timing.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -46,7 +48,8 @@ std::vector<std::size_t> round_order(std::size_t n, int round, std::uint64_t see
   return order;
 }
 
-run_config round_config(const run_config& cfg, int round, int rounds, std::size_t samples, double spent_s) {
+run_config round_config(const run_config& cfg, int round, int rounds, std::size_t samples, std::size_t made,
+                        double spent_s) {
   if (rounds <= 1) return cfg;
   run_config r = cfg;
   const int left = std::max(1, rounds - round); // base rounds still to come, this one included
@@ -62,6 +65,10 @@ run_config round_config(const run_config& cfg, int round, int rounds, std::size_
   } else {
     r.reps = (remaining + left - 1) / left;
   }
+  // Disturbed calls are made beside the counted ones, but all rounds together stay within the row's cap.
+  const std::size_t cap = max_calls_made(cfg);
+  r.max_calls = cap - std::min(cap - 1, made);
+  r.reps = int(std::min(std::size_t(r.reps), r.max_calls));
   r.min_time_s = 0;
   r.max_noise = 0;
   if (cfg.timeout_s > 0) r.timeout_s = std::max(1e-9, (cfg.timeout_s - spent_s) / left);

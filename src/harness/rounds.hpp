@@ -36,17 +36,19 @@ int base_rounds(const run_config& cfg, policy_order order);
 /// that with n >= rounds every policy takes a different position in each round.
 std::vector<std::size_t> round_order(std::size_t n, int round, std::uint64_t seed);
 
-/// What one row is asked to do in round `round` of a run of `rounds` base rounds, having `samples` timed calls and
-/// `spent_s` seconds of calls from earlier rounds. Sequential (rounds 1): cfg itself, time_calls applies every
-/// criterion. Interleaved: cfg.reps split as evenly as the rounds allow (the shares add up to reps), or, with
-/// cfg.max_noise, ceil(first_noise_samples / rounds) calls in each base round and a fifth of the samples so far, or
-/// extra_round_s of calls at the row's pace if more, in each later one (never past reps); min_time_s and max_noise
-/// are left to the harness, which checks them on all rounds' samples (stop_after); timeout_s is the time left,
-/// shared over the base rounds still to come.
+/// What one row is asked to do in round `round` of a run of `rounds` base rounds, having `samples` counted timed
+/// calls, `made` timed calls in all and `spent_s` seconds of calls from earlier rounds. Sequential (rounds 1): cfg
+/// itself, time_calls applies every criterion. Interleaved: cfg.reps split as evenly as the rounds allow (the shares
+/// add up to reps), or, with cfg.max_noise, ceil(first_noise_samples / rounds) calls in each base round and a fifth of
+/// the samples so far, or extra_round_s of calls at the row's pace if more, in each later one (never past reps);
+/// min_time_s and max_noise are left to the harness, which checks them on all rounds' samples (stop_after); timeout_s
+/// is the time left, shared over the base rounds still to come; max_calls is what is left of the row's
+/// max_calls_made(cfg).
 inline constexpr int first_noise_samples = 10;
 /// Seconds of calls a round beyond the base rounds makes at least (each round pays an allocation and idle waits).
 inline constexpr double extra_round_s = 0.02;
-run_config round_config(const run_config& cfg, int round, int rounds, std::size_t samples, double spent_s);
+run_config round_config(const run_config& cfg, int round, int rounds, std::size_t samples, std::size_t made,
+                        double spent_s);
 
 /// Adds round `round`'s measurement `next` of a policy to `acc`, its earlier rounds: samples concatenated (host,
 /// kernel, end-to-end, with their disturbed flags and parallelism), cold figures and clocks_before kept from the
