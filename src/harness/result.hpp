@@ -66,7 +66,7 @@ struct sweep_info {
   int min_work = 0, max_work = 0; ///< work sweeps only: the series' first and largest K
 };
 
-/// A work sweep's policy: the smallest K from which it is compute-bound (harness/work_rules.hpp), and its
+/// A work sweep's policy: the smallest K from which it is compute-bound (harness/roofline.hpp), and its
 /// GFLOP/s at the largest K measured.
 struct compute_bound_k {
   std::string policy;

@@ -1,5 +1,9 @@
-// Interleaved rounds: the orders, each round's share of the timed calls, and the rounds joined into one row.
+// Interleaved rounds: the orders, each round's share of the timed calls, the rounds joined into one row; the
+// budget's fair shares of the time left.
 #include "harness/rounds.hpp"
+
+#include "measure/seconds.hpp"
+#include "measure/timing.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -46,7 +50,8 @@ std::vector<std::size_t> round_order(std::size_t n, int round, std::uint64_t see
   return order;
 }
 
-run_config round_config(const run_config& cfg, int round, int rounds, std::size_t samples, double spent_s) {
+run_config round_config(const run_config& cfg, int round, int rounds, std::size_t samples, std::size_t made,
+                        double spent_s) {
   if (rounds <= 1) return cfg;
   run_config r = cfg;
   const int left = std::max(1, rounds - round); // base rounds still to come, this one included
@@ -62,6 +67,10 @@ run_config round_config(const run_config& cfg, int round, int rounds, std::size_
   } else {
     r.reps = (remaining + left - 1) / left;
   }
+  // Disturbed calls are made beside the counted ones, but all rounds together stay within the row's cap.
+  const std::size_t cap = max_calls_made(cfg);
+  r.max_calls = cap - std::min(cap - 1, made);
+  r.reps = int(std::min(std::size_t(r.reps), r.max_calls));
   r.min_time_s = 0;
   r.max_noise = 0;
   if (cfg.timeout_s > 0) r.timeout_s = std::max(1e-9, (cfg.timeout_s - spent_s) / left);
@@ -77,6 +86,23 @@ void append_round(measurement& acc, measurement next, int round) {
   if (next.clocks_after) acc.clocks_after = next.clocks_after;
   if (acc.huge_page_bytes && next.huge_page_bytes)
     acc.huge_page_bytes = std::min(*acc.huge_page_bytes, *next.huge_page_bytes);
+}
+
+run_config time_budget::share(run_config cfg, double slots_left) const {
+  if (!deadline_) return cfg;
+  const double left_s = -seconds_since(*deadline_);
+  // At least a nanosecond: a row past the deadline still makes its cold, warm-up and one timed call, so that
+  // every row has a figure (and says it stopped by budget).
+  const double share_s = std::max(1e-9, left_s / std::max(1.0, slots_left) - overhead_s_);
+  if (cfg.timeout_s > 0 && cfg.timeout_s <= share_s) return cfg;
+  cfg.timeout_s = share_s;
+  cfg.timeout_is_budget = true;
+  return cfg;
+}
+
+void time_budget::record(double wall_s, double calls_s) {
+  ++slots_;
+  overhead_s_ += (std::max(0.0, wall_s - calls_s) - overhead_s_) / slots_;
 }
 
 } // namespace policybench

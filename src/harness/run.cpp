@@ -1,7 +1,6 @@
 // One comparison run: streams -> rounds -> each stream's measurement, errors kept per stream.
 #include "harness/run.hpp"
 
-#include "harness/budget.hpp"
 #include "measure/counted_calls.hpp"
 #include "measure/device_out_of_memory.hpp"
 #include "measure/host_threads.hpp"
@@ -21,15 +20,16 @@ namespace {
 
 // One round of stream i: measure it with its share of the calls and of the budget, join the result to its earlier
 // rounds, and say whether the row is done (it failed, or a criterion holds over all its rounds' samples).
-bool measure_round(measured_run& run, const policy_entry& p, std::size_t i, int round, double& spent_s,
-                   schedule& time, double slots_left) {
+bool measure_round(measured_run& run, const policy_entry& p, std::size_t i, int round, double& spent_s, schedule& time,
+                   double slots_left) {
   policy_outcome& o = run.outcomes[i];
   const std::size_t samples = o.result ? stopping_samples(o.result->in_place, run.config.keep_disturbed).size() : 0;
+  const std::size_t made = o.result ? o.result->in_place.warm_s.size() : 0;
   wait_for_idle_threads();
   std::optional<stop_reason> round_stop; // --timeout ran out in this round: the row is done
   try {
     const auto start = steady_clock::now();
-    measurement m = p.measure(time.next(round, samples, spent_s, slots_left));
+    measurement m = p.measure(time.next(round, samples, made, spent_s, slots_left));
     time.record(seconds_since(start), elapsed_s(m));
     spent_s += elapsed_s(m);
     // --timeout ends the row; a round's share of the budget running out only ends the round (rounds to come get
@@ -53,11 +53,10 @@ bool measure_round(measured_run& run, const policy_entry& p, std::size_t i, int 
   if (o.error) return true;
   timed_calls& t = o.result->in_place;
   if (time.rounds() == 1) return true; // time_calls applied every criterion
-  auto why = round_stop
-                 ? round_stop
-                 : stop_after(run.config, stopping_samples(t, run.config.keep_disturbed), t.warm_s.size(),
-                              std::accumulate(t.warm_s.begin(), t.warm_s.end(), 0.0), spent_s,
-                              round + 1 >= time.rounds());
+  auto why = round_stop ? round_stop
+                        : stop_after(run.config, stopping_samples(t, run.config.keep_disturbed), t.warm_s.size(),
+                                     std::accumulate(t.warm_s.begin(), t.warm_s.end(), 0.0), spent_s,
+                                     round + 1 >= time.rounds());
   if (!why && time.spent()) why = stop_reason::budget;
   if (why) t.stopped_by = *why;
   return why.has_value();

@@ -35,7 +35,7 @@ struct measured_run {
   int host_concurrency = 0;         ///< threads oneTBB could use during the run
   host_info host;
   device_info device;
-  std::vector<policy_outcome> outcomes; ///< in the order given: the policies, then their ceilings
+  std::vector<policy_outcome> outcomes;               ///< in the order given: the policies, then their ceilings
   run_order order;                                    ///< how the policies were ordered (the seed: interleaved only)
   int rounds = 1;                                     ///< base rounds (rounds.hpp)
   std::vector<std::vector<std::string>> round_orders; ///< the policies each round measured, in the order it did
@@ -73,7 +73,7 @@ using progress_callback = std::function<void(const run_step&)>;
 /// every stream still running once, in a shuffled order, on a fresh array, with its share of the timed calls, until
 /// each row's criterion holds; the outcome joins its rounds). Before each measurement the host's thread pools are let
 /// go idle (wait_for_idle_threads). `progress` (when set) is called before each measurement. With cfg.deadline, the
-/// schedule (harness/budget.hpp) gives every measurement a fair share of the time left and rows still running at the
+/// schedule (harness/rounds.hpp) gives every measurement a fair share of the time left and rows still running at the
 /// deadline stop ("budget"). A stream that throws is recorded with its error and measured no more; the run goes on.
 /// Throws std::bad_alloc only from a ceiling (its one array of the run's size does not fit: nothing would).
 measured_run run_policies(const run_config& cfg, std::optional<int> threads, host_info host, device_info device,

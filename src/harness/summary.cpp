@@ -6,6 +6,7 @@
 #include "harness/rules.hpp"
 
 #include <algorithm>
+#include <string>
 
 namespace policybench {
 namespace {
@@ -16,6 +17,11 @@ bool overlap(const median_span& a, const median_span& b) { return a.low_s <= b.h
 
 bool runs_parallel(const result_row& r) {
   return r.device == "device" || (r.effective_parallelism && *r.effective_parallelism >= serial_parallelism);
+}
+
+// Why `r` cannot take part in a speedup: its median has no 95% interval.
+std::string too_few_calls(const result_row& r) {
+  return r.policy + " has " + std::to_string(r.samples_s.size()) + " counted timed call(s), a 95% interval needs 6";
 }
 
 } // namespace
@@ -42,13 +48,21 @@ run_summary summarize_run(std::span<const result_row> rows, std::optional<regime
   const result_row* loop = loop_baseline(rows);
   s.loop_ran = loop && loop->median_s;
   if (!s.loop_ran) return s;
-  const median_span loop_span = *median_span_of(*loop);
-  const result_row* winner = nullptr;
-  for (const auto& r : rows)
-    if (counted(r) && runs_parallel(r) && median_span_of(r)->high_s < loop_span.low_s &&
-        (!winner || *r.median_s < *winner->median_s))
+  if (!loop->median_ci_low_s) {
+    s.speedup_unjudged = too_few_calls(*loop);
+    return s;
+  }
+  const result_row *winner = nullptr, *unjudged = nullptr;
+  for (const auto& r : rows) {
+    if (!counted(r) || !runs_parallel(r) || *r.median_s >= *loop->median_s) continue;
+    if (!r.median_ci_low_s) {
+      if (!unjudged) unjudged = &r;
+    } else if (*r.median_ci_high_s < *loop->median_ci_low_s && (!winner || *r.median_s < *winner->median_s)) {
       winner = &r;
+    }
+  }
   if (winner) s.speedup = parallel_speedup{winner->policy, *loop->median_s / *winner->median_s};
+  if (!winner && unjudged) s.speedup_unjudged = too_few_calls(*unjudged);
   return s;
 }
 

@@ -37,6 +37,9 @@ struct run_summary {
   /// beat loop beyond the intervals; none when no row did or there is no validated loop (loop_ran says which).
   std::optional<parallel_speedup> speedup = std::nullopt;
   bool loop_ran = false;
+  /// Why no speedup can be stated either way: loop, or a parallel row whose median beats loop's, has too few timed
+  /// calls for a 95% interval (a single call's "interval" is a point). Empty when the speedup could be judged.
+  std::optional<std::string> speedup_unjudged = std::nullopt;
   std::optional<regime_report> regime = std::nullopt; ///< host runs (harness/regime.hpp); none without a host row
 };
 

@@ -5,11 +5,9 @@
 #include "harness/results.hpp"
 #include "harness/roofline.hpp"
 #include "harness/rules.hpp"
-#include "harness/sweep_report.hpp"
-#include "harness/sweep_series.hpp"
+#include "machine/cgroup.hpp"
 #include "measure/interrupt.hpp"
 #include "measure/seconds.hpp"
-#include "machine/cgroup.hpp"
 
 #include <algorithm>
 #include <chrono>

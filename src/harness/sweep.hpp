@@ -1,4 +1,5 @@
-// Sweeps: the selected policies over a series of element counts or of host thread counts, as one report.
+// Sweeps: the selected policies over a series of element counts, host thread counts or K, as one report, and what
+// the series' points show together (crossovers, thread scaling, the roofline, the notes said once).
 #pragma once
 
 #include "harness/result.hpp"
@@ -34,5 +35,11 @@ using sweep_point_callback = std::function<void(benchmark_report so_far)>;
 benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const host_info& host,
                            const device_info& device, const std::vector<policy_entry>& selected,
                            const sweep_callback& starting = {}, const sweep_point_callback& finished = {});
+
+/// Completes `report`, which holds every point's rows and the last point's environment, as a report of `sweep`:
+/// a work sweep's rooflines on the last point's ceilings, its crossovers by K and compute-bound K; a size sweep's
+/// crossovers and, once for the series, the cache and noise notes (arrays of `element_bytes`-byte elements); a
+/// thread sweep's scaling. The config fields the sweep varies are reset (unknown); report.sweep becomes `sweep`.
+void finish_sweep_report(benchmark_report& report, sweep_info sweep, std::size_t element_bytes);
 
 } // namespace policybench

@@ -1,11 +1,10 @@
 // The parts of a sweep's report that need its whole series (or the points so far).
-#include "harness/sweep_report.hpp"
+#include "harness/sweep.hpp"
 
 #include "harness/ceiling_rows.hpp"
 #include "harness/crossover.hpp"
 #include "harness/roofline.hpp"
 #include "harness/rules.hpp"
-#include "harness/work_rules.hpp"
 #include "measure/stats.hpp"
 
 #include <algorithm>

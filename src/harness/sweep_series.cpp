@@ -1,5 +1,5 @@
 // The points of a sweep, as pure functions of the bounds and the memory there is.
-#include "harness/sweep_series.hpp"
+#include "harness/sweep_plan.hpp"
 
 #include <cmath>
 

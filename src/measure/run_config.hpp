@@ -22,6 +22,9 @@ struct run_config {
   std::size_t size = 10'000'000; ///< element count
   int warmup = 3;                ///< untimed calls after the cold call
   int reps = 10;                 ///< timed warm calls; with min_time_s, max_noise or timeout_s the most there may be
+  /// The most timed calls made, disturbed ones included, when fewer than 3 x reps (max_calls_made): an interleaved
+  /// round's part of the row's cap, so that the rounds together make at most 3 x the run's reps. 0: 3 x reps.
+  std::size_t max_calls = 0;
   /// Seconds the timed calls should fill (sweeps): 0 = exactly `reps` timed calls; otherwise timed calls until
   /// their durations add up to min_time_s, at least min_timed_reps and at most `reps` (see stop_after).
   double min_time_s = 0;

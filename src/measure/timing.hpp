@@ -36,16 +36,19 @@ struct call_times {
   double kernel_s = 0;
 };
 
-/// The most timed calls a row makes in all, disturbed ones included, when `reps` undisturbed ones are asked for:
+/// The most timed calls a row makes in all, disturbed ones included, when cfg.reps undisturbed ones are asked for:
 /// on a machine so busy that almost every call is disturbed, the row still ends (and says it was disturbed).
-constexpr std::size_t max_calls_made(int reps) noexcept { return 3 * std::size_t(std::max(reps, 1)); }
+constexpr std::size_t max_calls_made(const run_config& cfg) noexcept {
+  const auto cap = 3 * std::size_t(std::max(cfg.reps, 1));
+  return cfg.max_calls > 0 ? std::min(cap, cfg.max_calls) : cap;
+}
 
 /// Whether timed calls should end, and why. `counted_s`: the durations the stopping rule counts (counted_calls.hpp),
 /// `made`: the timed calls made in all, `elapsed_s`: wall seconds since the cold call began. Checked in this order:
 /// max_noise (cfg.max_noise > 0 and check_noise: n >= min_timed_reps, sum(counted_s) >= cfg.min_time_s,
 /// median_noise <= cfg.max_noise); min_time (cfg.max_noise 0, cfg.min_time_s > 0: n >= min_timed_reps and the sum
 /// >= cfg.min_time_s, or made_s, every timed call's seconds, >= 3 cfg.min_time_s); reps (n >= cfg.reps, or made >=
-/// max_calls_made(cfg.reps)); timeout or budget (cfg.timeout_s > 0 and elapsed_s >= it; budget when
+/// max_calls_made(cfg)); timeout or budget (cfg.timeout_s > 0 and elapsed_s >= it; budget when
 /// cfg.timeout_is_budget). std::nullopt: make another call.
 inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<const double> counted_s, std::size_t made,
                                              double made_s, double elapsed_s, bool check_noise) {
@@ -60,8 +63,7 @@ inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<co
   // calls included, as the count does at max_calls_made.
   if (cfg.min_time_s > 0 && made >= std::size_t(min_timed_reps) && made_s >= 3 * cfg.min_time_s)
     return stop_reason::min_time;
-  if (counted_s.size() >= std::size_t(std::max(cfg.reps, 1)) || made >= max_calls_made(cfg.reps))
-    return stop_reason::reps;
+  if (counted_s.size() >= std::size_t(std::max(cfg.reps, 1)) || made >= max_calls_made(cfg)) return stop_reason::reps;
   if (cfg.timeout_s > 0 && elapsed_s >= cfg.timeout_s)
     return cfg.timeout_is_budget ? stop_reason::budget : stop_reason::timeout;
   return std::nullopt;

@@ -32,7 +32,7 @@ inline constexpr std::uint64_t device_calls_per_timed_call = 11;
 /// stream, 1 + 10 without). Interleaved rounds start each round on a fresh array.
 constexpr std::uint64_t max_calls_per_buffer(const run_config& cfg) noexcept {
   const std::uint64_t per_timed = cfg.hold_stream ? 2 : device_calls_per_timed_call;
-  const std::uint64_t timed = cfg.keep_disturbed ? std::uint64_t(std::max(cfg.reps, 1)) : max_calls_made(cfg.reps);
+  const std::uint64_t timed = cfg.keep_disturbed ? std::uint64_t(std::max(cfg.reps, 1)) : max_calls_made(cfg);
   return 1 + std::uint64_t(cfg.warmup) + timed * per_timed;
 }
 

@@ -89,9 +89,10 @@ std::vector<std::string> summary_lines(const run_summary& s) {
   std::string first =
       fmt::format("fastest: {} (median {}, 95% interval {} to {}); {}", *s.fastest, duration_text(*s.fastest_median_s),
                   duration_text(*s.fastest_low_s), duration_text(*s.fastest_high_s), ties);
-  std::string second = !s.loop_ran ? "parallel speedup: - (no validated loop row)"
-                       : s.speedup ? fmt::format("parallel speedup: {:.2f}x over loop ({}, intervals apart)",
-                                                 s.speedup->speedup_vs_loop, s.speedup->policy)
+  std::string second = !s.loop_ran          ? "parallel speedup: - (no validated loop row)"
+                       : s.speedup_unjudged ? "parallel speedup: - (" + *s.speedup_unjudged + ")"
+                       : s.speedup          ? fmt::format("parallel speedup: {:.2f}x over loop ({}, intervals apart)",
+                                                          s.speedup->speedup_vs_loop, s.speedup->policy)
                                    : "parallel speedup: none (no parallel row beat loop beyond both intervals)";
   if (s.regime) second += "; " + regime_text(*s.regime);
   return {wrapped(first), wrapped(second)};

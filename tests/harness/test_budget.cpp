@@ -1,7 +1,7 @@
 // The run's budget: fair shares of the time left, and a real run that ends by its deadline.
 #include <doctest/doctest.h>
 
-#include "harness/budget.hpp"
+#include "harness/rounds.hpp"
 #include "harness/run.hpp"
 #include "host_rows.hpp"
 #include "measure/seconds.hpp"

@@ -5,7 +5,6 @@
 #include "harness/crossover.hpp"
 #include "harness/gpu_views.hpp"
 #include "harness/roofline.hpp"
-#include "harness/work_rules.hpp"
 #include "report/report.hpp"
 
 #include <string>

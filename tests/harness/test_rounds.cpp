@@ -4,6 +4,7 @@
 
 #include "harness/results.hpp"
 #include "harness/scripted_policies.hpp"
+#include "measure/timing.hpp"
 #include "policies/entry.hpp"
 
 #include <set>
@@ -109,19 +110,33 @@ TEST_CASE("a round beyond the base rounds makes at least extra_round_s of calls 
   run_config cfg{element_type::float64, 100, 1, 10'000};
   cfg.max_noise = 0.02;
   // 10 samples in 10 ms so far (1 ms a call): a fifth would be 2 calls, 20 ms at that pace is 20.
-  CHECK(round_config(cfg, max_rounds, max_rounds, 10, 0.01).reps == 20);
+  CHECK(round_config(cfg, max_rounds, max_rounds, 10, 10, 0.01).reps == 20);
   // Slow calls (100 ms each): a fifth of the samples, 2.
-  CHECK(round_config(cfg, max_rounds, max_rounds, 10, 1.0).reps == 2);
+  CHECK(round_config(cfg, max_rounds, max_rounds, 10, 10, 1.0).reps == 2);
   // In a base round the share stays ceil(10 / 5).
-  CHECK(round_config(cfg, 1, max_rounds, 2, 0.002).reps == 2);
+  CHECK(round_config(cfg, 1, max_rounds, 2, 2, 0.002).reps == 2);
+}
+
+TEST_CASE("interleaved rounds make at most 3 x reps timed calls of a row in all, however many are disturbed") {
+  run_config cfg{element_type::float64, 100, 1, 20};
+  // Every call disturbed: each round makes as many calls as time_calls's cap allows and counts none.
+  const policy_entry always_disturbed{"busy", "host", "test", std::nullopt, [](const run_config& round) {
+                                        measurement m;
+                                        m.in_place.warm_s.assign(max_calls_made(round), 1e-3);
+                                        m.in_place.disturbed.assign(m.in_place.warm_s.size(), true);
+                                        m.in_place.calls = 1 + std::uint64_t(round.warmup) + m.in_place.warm_s.size();
+                                        return m;
+                                      }};
+  const auto run = interleaved(cfg, {always_disturbed});
+  CHECK(result_of(run, "busy").in_place.warm_s.size() == max_calls_made(cfg));
 }
 
 TEST_CASE("a base round's share of --timeout and --reps: what is left over the base rounds still to come") {
   run_config cfg{element_type::float64, 100, 1, 10};
   cfg.timeout_s = 4;
-  CHECK(round_config(cfg, 0, 4, 0, 0).timeout_s == doctest::Approx(1));
-  CHECK(round_config(cfg, 2, 4, 5, 2).timeout_s == doctest::Approx(1)); // 2 s left over rounds 3 and 4
+  CHECK(round_config(cfg, 0, 4, 0, 0, 0).timeout_s == doctest::Approx(1));
+  CHECK(round_config(cfg, 2, 4, 5, 5, 2).timeout_s == doctest::Approx(1)); // 2 s left over rounds 3 and 4
   // --reps 10 over 4 rounds: rounded up, so that the last rounds are never short of the calls left.
-  CHECK(round_config(cfg, 0, 4, 0, 0).reps == 3);
-  CHECK(round_config(cfg, 2, 4, 6, 2).reps == 2);
+  CHECK(round_config(cfg, 0, 4, 0, 0, 0).reps == 3);
+  CHECK(round_config(cfg, 2, 4, 6, 6, 2).reps == 2);
 }

@@ -7,7 +7,7 @@
 #include "harness/ceiling_rows.hpp"
 #include "harness/results.hpp"
 #include "harness/sweep.hpp"
-#include "harness/sweep_series.hpp"
+#include "harness/sweep_plan.hpp"
 #include "measure/host_threads.hpp"
 
 #include <algorithm>

@@ -72,3 +72,22 @@ TEST_CASE("intervals that only touch overlap: the rows are tied, and there is no
   CHECK(s.tied_with_fastest == std::vector<std::string>{"loop"});
   CHECK_FALSE(s.speedup);
 }
+
+TEST_CASE("no speedup is stated from rows with too few calls for an interval: a single call is a point") {
+  result_row one_call = row("loop", 2.0, 0, 0);
+  one_call.median_ci_low_s = {}, one_call.median_ci_high_s = {}, one_call.samples_s = {2.0};
+  std::vector<result_row> rows{one_call, row("std::par", 1.0, 0.9, 1.1, 2)};
+  run_summary s = summarize_run(rows, std::nullopt);
+  CHECK_FALSE(s.speedup);
+  REQUIRE(s.speedup_unjudged);
+  CHECK(s.speedup_unjudged->find("loop has 1 counted timed call") != std::string::npos);
+
+  // loop is judged, but the only parallel row that beats its median made one call.
+  result_row par_once = row("std::par", 1.0, 0, 0, 2);
+  par_once.median_ci_low_s = {}, par_once.median_ci_high_s = {}, par_once.samples_s = {1.0};
+  rows = {row("loop", 2.0, 1.9, 2.1), par_once};
+  s = summarize_run(rows, std::nullopt);
+  CHECK_FALSE(s.speedup);
+  REQUIRE(s.speedup_unjudged);
+  CHECK(s.speedup_unjudged->find("std::par has") != std::string::npos);
+}

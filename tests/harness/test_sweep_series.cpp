@@ -2,7 +2,7 @@
 // made-up limits: nothing here depends on this machine.
 #include <doctest/doctest.h>
 
-#include "harness/sweep_series.hpp"
+#include "harness/sweep_plan.hpp"
 
 #include <cstdint>
 #include <vector>

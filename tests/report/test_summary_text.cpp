@@ -53,6 +53,14 @@ TEST_CASE("the summary says the winner, its ties, the speedup and the regime wit
   }
 }
 
+TEST_CASE("a speedup that cannot be judged prints - with its reason") {
+  run_summary s = cache_summary();
+  s.speedup.reset(), s.speedup_unjudged = "loop has 1 counted timed call(s), a 95% interval needs 6";
+  const auto lines = summary_lines(s);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[1].rfind("parallel speedup: - (loop has 1 counted timed call(s)", 0) == 0);
+}
+
 TEST_CASE("the table opens with the summary, before its header row") {
   benchmark_report report = to_report(synthetic_run());
   report.summary = cache_summary();
