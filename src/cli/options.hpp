@@ -61,7 +61,7 @@ struct options {
   int max_work = sweep_plan{}.max_work;           ///< --sweep work: largest K of the series (powers of 2 up to it)
   bool quiet = false;                             ///< no progress on stderr
   std::vector<std::string> compare_with; ///< reports of other runs whose rows join this one's (compare_with.hpp)
-  /// --order and --seed (a sweep: sequential)
+  /// --order, --seed and --repetitions (a sweep: sequential)
   run_order order{.order = policy_order::interleaved};
   /// None of --reps, --max-noise, --min-time given, and no sweep: run has default_max_noise
   /// (policybench-mpi, whose ranks must make the same number of calls, goes back to default_reps)
@@ -116,7 +116,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
 /// --order and --seed (nullopt = not given, so that an empty value is refused), and whether --size and --reps were.
 struct stopping_texts {
   std::string sweep, min_size, max_size, min_time, work, min_work, max_work;
-  std::optional<std::string> max_noise, timeout, order, seed, budget;
+  std::optional<std::string> max_noise, timeout, order, seed, budget, repetitions;
   bool size_given = false, reps_given = false;
 };
 
@@ -125,7 +125,7 @@ struct stopping_texts {
 /// (and reps: the cap sweep_max_reps unless --reps was given, when --sweep, --max-noise or the default stopping
 /// decides the count). Throws usage_error naming the option (see parse_options) for values out of range and for
 /// combinations that mean nothing: --min-size/--max-size without --sweep size, --min-time without --sweep or
-/// --max-noise, --order interleaved with --sweep, --seed without interleaving.
+/// --max-noise, --order interleaved with --sweep, --seed or --repetitions without interleaving, --repetitions over --reps.
 void parse_stopping(options& o, const stopping_texts& t);
 
 /// Sets o.run.work (--work K, 1..2^31 - 1), or o.min_work and o.max_work for --sweep work. Call after everything

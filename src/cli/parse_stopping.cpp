@@ -78,6 +78,16 @@ void parse_stopping(options& o, const stopping_texts& t) {
     if (o.order.order != policy_order::interleaved) throw usage_error("--seed: only with --order interleaved");
     o.order.seed = parse_count("--seed", *t.seed);
   }
+  // Google Benchmark's and pyperf's --repetitions: more rounds, each with fresh arrays (hence fresh pages), widen
+  // the median's interval to what a rerun sees; every round makes at least one counted call of each row.
+  if (t.repetitions) {
+    if (o.order.order != policy_order::interleaved)
+      throw usage_error("--repetitions: only with --order interleaved (not a sweep)");
+    o.order.rounds = parse_int("--repetitions", *t.repetitions, 1, 1000);
+    if (t.reps_given && o.run.reps < o.order.rounds)
+      throw usage_error("--repetitions: " + std::to_string(o.order.rounds) +
+                        " rounds need at least as many --reps, not " + std::to_string(o.run.reps));
+  }
 }
 
 void parse_work(options& o, const stopping_texts& t) {
@@ -92,8 +102,8 @@ void parse_work(options& o, const stopping_texts& t) {
   if (o.min_work > o.max_work)
     throw usage_error("--min-work: " + std::to_string(o.min_work) + " is larger than --max-work " +
                       std::to_string(o.max_work));
-  if (const auto why = outside_exact_range(o.run, std::uint64_t(sweep ? o.max_work : o.run.work),
-                                             sweep ? "--max-work" : "--work"))
+  if (const auto why =
+          outside_exact_range(o.run, std::uint64_t(sweep ? o.max_work : o.run.work), sweep ? "--max-work" : "--work"))
     throw usage_error(*why);
 }
 

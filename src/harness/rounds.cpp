@@ -36,8 +36,8 @@ void append_calls(std::optional<timed_calls>& acc, std::optional<timed_calls> ne
 
 } // namespace
 
-int base_rounds(const run_config& cfg, policy_order order) {
-  return order == policy_order::sequential ? 1 : std::clamp(cfg.reps, 1, max_rounds);
+int base_rounds(const run_config& cfg, const run_order& order) {
+  return order.order == policy_order::sequential ? 1 : std::clamp(cfg.reps, 1, order.rounds);
 }
 
 std::vector<std::size_t> round_order(std::size_t n, int round, std::uint64_t seed) {
@@ -62,7 +62,7 @@ run_config round_config(const run_config& cfg, int round, int rounds, std::size_
     // so far, and at least extra_round_s of calls at the row's pace (spent_s / samples; 1 ms calls: 20 of them).
     const double pace_s = samples > 0 ? spent_s / double(samples) : 0;
     const int fill = pace_s > 0 ? int(std::min(1e6, std::ceil(extra_round_s / pace_s))) : 1;
-    const int more = round < rounds ? base : std::max({1, int((samples + max_rounds - 1) / max_rounds), fill});
+    const int more = round < rounds ? base : std::max({1, int((samples + default_rounds - 1) / default_rounds), fill});
     r.reps = std::min(remaining, more);
   } else {
     r.reps = (remaining + left - 1) / left;

@@ -23,16 +23,18 @@ inline constexpr enum_name<policy_order> policy_order_names[] = {{policy_order::
                                                                  {policy_order::sequential, "sequential"}};
 constexpr std::string_view to_string(policy_order o) noexcept { return name_in(policy_order_names, o); }
 
+/// The rounds every row takes part in at least (unless it stops by timeout or fails): 1 when sequential,
+/// min(cfg.reps, rounds) when interleaved, rounds being --repetitions (each round allocates its arrays afresh, so
+/// the rounds sample what a new process would see). A noise-driven row may take more (round_config).
+inline constexpr int default_rounds = 5;
+
 /// How a comparison run orders its policies; the seed picks the first round's order (round_order).
 struct run_order {
   policy_order order = policy_order::sequential;
   std::uint64_t seed = 1;
+  int rounds = default_rounds; ///< base rounds when interleaved (--repetitions)
 };
-
-/// The rounds every row takes part in at least (unless it stops by timeout or fails): 1 when sequential,
-/// min(cfg.reps, max_rounds) when interleaved. A noise-driven row may take more (round_config).
-inline constexpr int max_rounds = 5;
-int base_rounds(const run_config& cfg, policy_order order);
+int base_rounds(const run_config& cfg, const run_order& order);
 
 /// Round `round`'s order of n policies, as indices: a Fisher-Yates shuffle of 0..n-1 driven by std::mt19937_64(seed)
 /// (whose output the standard fixes, so a seed names the same order everywhere), rotated left by `round` places, so
@@ -90,7 +92,7 @@ private:
 /// A run's rounds and budget in one place: every measurement of every stream asks it for its run_config.
 class schedule {
 public:
-  schedule(const run_config& cfg, policy_order order)
+  schedule(const run_config& cfg, const run_order& order)
       : cfg_(cfg), rounds_(base_rounds(cfg, order)), budget_(cfg.deadline) {}
   int rounds() const { return rounds_; }
   bool spent() const { return budget_.spent(); }

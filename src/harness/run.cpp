@@ -79,7 +79,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
                           const std::vector<policy_entry>& streams, const run_order& order,
                           const progress_callback& progress) {
   const host_thread_limit limit(threads);
-  schedule time(cfg, order.order);
+  schedule time(cfg, order);
   measured_run run;
   run.config = cfg, run.threads_limit = threads, run.host_concurrency = host_concurrency();
   run.host = std::move(host), run.device = std::move(device);

@@ -75,8 +75,9 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
     throw usage_error("--max-noise, --min-time, --timeout, --budget: not in policybench-mpi, whose ranks must make "
                       "the same number of calls; give --reps");
   // The job runs each policy to its count before the next (run_policies), all ranks in step: no rounds to order.
-  if (given("--order") || given("--seed"))
-    throw usage_error("--order, --seed: not in policybench-mpi, which runs the policies one after another");
+  if (given("--order") || given("--seed") || given("--repetitions"))
+    throw usage_error(
+        "--order, --seed, --repetitions: not in policybench-mpi, which runs the policies one after another");
   s.opts.run.deadline.reset(), s.opts.run.budget_s = 0, s.opts.run.keep_disturbed = true;
   s.opts.run.size = rank_size(s.scaling, s.opts.run.size, job.rank, job.ranks);
   if (job.rank == 0) {

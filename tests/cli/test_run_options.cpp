@@ -44,6 +44,8 @@ TEST_CASE("--order, --seed, --max-noise, --timeout: a run interleaves by default
   CHECK(noise->run.min_time_s == 0.3);
   CHECK(noise->run.reps == 10'000); // --max-noise decides, --reps not given: the cap
   CHECK(noise->order.order == policy_order::sequential);
+  CHECK(run->order.rounds == default_rounds);
+  CHECK(parse({"--repetitions", "12"})->order.rounds == 12);
   const auto seeded = parse({"--seed", "42", "--reps", "20", "--timeout", "0.5"});
   REQUIRE(seeded);
   CHECK(seeded->order.seed == 42);

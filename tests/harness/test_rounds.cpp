@@ -20,7 +20,7 @@ TEST_CASE("interleaved rounds: every policy in every round, each round's order r
     policies.push_back(constant(n));
   const run_config cfg{element_type::float64, 100, 0, 10};
   const auto run = interleaved(cfg, policies, 7);
-  REQUIRE(run.round_orders.size() == std::size_t(max_rounds));
+  REQUIRE(run.round_orders.size() == std::size_t(default_rounds));
   for (const auto& n : names) {
     CAPTURE(n);
     std::set<std::ptrdiff_t> positions;
@@ -28,15 +28,20 @@ TEST_CASE("interleaved rounds: every policy in every round, each round's order r
       REQUIRE(std::is_permutation(order.begin(), order.end(), names.begin(), names.end()));
       positions.insert(std::find(order.begin(), order.end(), n) - order.begin());
     }
-    CHECK(positions.size() == std::size_t(max_rounds)); // a different place in each round
+    CHECK(positions.size() == std::size_t(default_rounds)); // a different place in each round
   }
   CHECK(interleaved(cfg, policies, 2).round_orders.front() != run.round_orders.front()); // the seed decides
   CHECK(interleaved(cfg, policies, 7).round_orders == run.round_orders);                 // and reproduces
   const auto report = to_report(run);
   CHECK(report.environment.config.order == "interleaved");
-  CHECK(report.environment.config.rounds == max_rounds);
+  CHECK(report.environment.config.rounds == default_rounds);
   CHECK(report.environment.config.seed == 7u);
   CHECK(report.environment.config.round_orders == run.round_orders);
+  // --repetitions: that many base rounds, each a fresh measurement of every row.
+  const auto repeated =
+      run_policies(cfg, std::nullopt, query_host(), device_info{}, policies, {policy_order::interleaved, 7, 8});
+  CHECK(repeated.round_orders.size() == 8u);
+  CHECK(to_report(repeated).environment.config.rounds == 8);
   const auto sequential = to_report(run_policies(cfg, std::nullopt, query_host(), device_info{}, policies));
   CHECK(sequential.environment.config.order == "sequential");
   CHECK_FALSE(sequential.environment.config.seed);
@@ -53,7 +58,7 @@ TEST_CASE("interleaved rounds: the shares add up to --reps and every round's sam
     const auto run = interleaved(cfg, with_ceilings({scripted(
                                                         "a", [](std::size_t i) { return double(i); }, &shares)},
                                                     device_info{}, 1));
-    CHECK(shares.size() == std::size_t(std::min(reps, max_rounds)));
+    CHECK(shares.size() == std::size_t(std::min(reps, default_rounds)));
     CHECK(std::all_of(shares.begin(), shares.end(), [](int s) { return s >= 1; }));
     const auto& m = result_of(run, "a");
     std::vector<double> every_call(static_cast<std::size_t>(reps));
@@ -110,11 +115,11 @@ TEST_CASE("a round beyond the base rounds makes at least extra_round_s of calls 
   run_config cfg{element_type::float64, 100, 1, 10'000};
   cfg.max_noise = 0.02;
   // 10 samples in 10 ms so far (1 ms a call): a fifth would be 2 calls, 20 ms at that pace is 20.
-  CHECK(round_config(cfg, max_rounds, max_rounds, 10, 10, 0.01).reps == 20);
+  CHECK(round_config(cfg, default_rounds, default_rounds, 10, 10, 0.01).reps == 20);
   // Slow calls (100 ms each): a fifth of the samples, 2.
-  CHECK(round_config(cfg, max_rounds, max_rounds, 10, 10, 1.0).reps == 2);
+  CHECK(round_config(cfg, default_rounds, default_rounds, 10, 10, 1.0).reps == 2);
   // In a base round the share stays ceil(10 / 5).
-  CHECK(round_config(cfg, 1, max_rounds, 2, 2, 0.002).reps == 2);
+  CHECK(round_config(cfg, 1, default_rounds, 2, 2, 0.002).reps == 2);
 }
 
 TEST_CASE("interleaved rounds make at most 3 x reps timed calls of a row in all, however many are disturbed") {

@@ -31,7 +31,7 @@ TEST_CASE("stopped_by: close samples stop by max_noise, spread ones reach the ca
   const auto noisy = to_report(noisy_run).results.at(0);
   CHECK(noisy.stopped_by == "reps");
   CHECK(noisy.reps == 200);
-  CHECK(noisy_run.round_orders.size() > std::size_t(max_rounds));
+  CHECK(noisy_run.round_orders.size() > std::size_t(default_rounds));
   // Each round of this one takes 1 s: a 2.5 s timeout ends it after three of the five rounds.
   run_config timed{element_type::float64, 100, 0, 10};
   timed.timeout_s = 2.5;

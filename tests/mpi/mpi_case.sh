@@ -97,13 +97,14 @@ failing_rank) # rank 1 out of memory while rank 0 waits in a barrier; rank 0 una
     -np 1 "$exe" --size 1000 --policies loop 2>"$dir/err"
   [ $? = 1 ] && grep -q '^policybench-mpi: rank 0: error: cannot write the report to stdout' "$dir/err" ||
     fail "not rank 0's write error" ;;
-order_seed) # each policy runs to its count before the next, not in rounds: an order or a seed is refused, not ignored
-  for given in --order=interleaved --order=sequential --seed=3; do
+order_seed) # each policy runs to its count before the next, not in rounds: an order, a seed or rounds are refused
+  for given in --order=interleaved --order=sequential --seed=3 --repetitions=3; do
     "${mpi[@]}" -np 2 "$exe" --size 1000 --policies loop "$given" 2>"$dir/err"
-    [ $? = 2 ] && grep -q 'error: --order, --seed: not in policybench-mpi' "$dir/err" || fail "$given not refused"
+    [ $? = 2 ] && grep -q 'error: --order, --seed, --repetitions: not in policybench-mpi' "$dir/err" ||
+      fail "$given not refused"
   done
   "${mpi[@]}" -np 2 "$exe" --size 1000 --policies loop --seed 3 2>"$dir/err"
-  [ $? = 2 ] && grep -q 'error: --order, --seed: not in policybench-mpi' "$dir/err" || fail "--seed 3 not refused" ;;
+  [ $? = 2 ] && grep -q 'error: --order, --seed, --repetitions: not in' "$dir/err" || fail "--seed 3 not refused" ;;
 terminated) # SIGTERM to mpirun mid-run: the job ends and no rank leaves a file beside --output
   mkdir "$dir/out" || exit 1
   "${mpi[@]}" -np 2 "$exe" --size 1M --reps 100000 --policies loop --output "$dir/out/r.json" 2>"$dir/err" &
