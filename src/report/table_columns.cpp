@@ -118,16 +118,25 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
   const bool flop_bound = !ceilings && report.environment.config.work.value_or(1) > 1;
   out.push_back(flop_bound ? column("GB/s", rows, [](const r&) { return std::string("-"); })
                            : fixed("GB/s", &r::gb_per_s, rows, 1, 1));
-  out.push_back(column("% ceiling", rows, [&](const r& row) { return flop_bound ? "-" : ceiling_cell(row); }));
-  if (ceilings)
+  // Policy rows at K > 1 (and in a work sweep) have % roofline instead, which at K = 1 is this share (the roof is the
+  // bandwidth there).
+  if (wide || ceilings || (kind != sweep_kind::work && !flop_bound))
+    out.push_back(column("% ceiling", rows, [&](const r& row) { return flop_bound ? "-" : ceiling_cell(row); }));
+  // A thread sweep's own speedup is over the policy's 1-thread row (below): loop's and the best call go to --wide,
+  // so that the default table fits 120 columns.
+  if (ceilings && (wide || kind != sweep_kind::threads))
     out.push_back(durations("best", member(&r::min_s), rows));
-  else
+  else if (wide || kind != sweep_kind::threads)
     out.push_back(fixed("speedup", &r::speedup_vs_loop, rows, 1, 2, "x"));
   out.push_back(fixed("eff. par.", &r::effective_parallelism, rows, 1, 2));
-  // The default table keeps a mode's own figures (speedups, GFLOP/s); its extra durations and FLOP/B (K / 8 for
-  // every row) are in --wide.
+  // The default table keeps a mode's own figures (speedups, GFLOP/s); in --wide: its extra durations, FLOP/B (K / 8
+  // for every row), a single --work run's K (the heading says it) and the efficiency (vs 1 thread over threads).
+  const auto in_default = [&](const extra& e) {
+    return e.unit != "s" && e.name != "flop_per_byte" && e.name != "parallel_efficiency" &&
+           (e.name != "work" || kind == sweep_kind::work);
+  };
   for (const extra& e : extras)
-    if (wide || (e.unit != "s" && e.name != "flop_per_byte")) out.push_back(extra_column_of(e, rows));
+    if (wide || in_default(e)) out.push_back(extra_column_of(e, rows));
   if (wide)
     out.push_back(column("validated", rows, [](const r& row) {
       return row.validated ? std::string(*row.validated ? "yes" : "NO") : std::string("-");
