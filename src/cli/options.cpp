@@ -83,7 +83,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                    "compute-sanitizer and profilers, which would make a held stream spin to its timeout)"),
       app.add_flag("--no-end-to-end", no_end_to_end, "Device rows: no end-to-end views (host to device and back)"),
       app.add_option("--seed", stop.seed, "--order interleaved: seed of the first round's order (default 1)"),
-      app.add_option("--repetitions", stop.repetitions, "Rounds, each on fresh arrays, 1..1000 (default 5)"),
+      app.add_option("--repetitions", stop.repetitions, "Rounds, each on fresh arrays, 1..1000 (default 10)"),
       app.add_option("--compare-with", o.compare_with,
                      "JSON reports of other runs (scripts/seed_compare.py, another machine) to show beside this one; "
                      "repeatable or comma-separated")};

@@ -62,7 +62,8 @@ run_config round_config(const run_config& cfg, int round, int rounds, std::size_
     // so far, and at least extra_round_s of calls at the row's pace (spent_s / samples; 1 ms calls: 20 of them).
     const double pace_s = samples > 0 ? spent_s / double(samples) : 0;
     const int fill = pace_s > 0 ? int(std::min(1e6, std::ceil(extra_round_s / pace_s))) : 1;
-    const int more = round < rounds ? base : std::max({1, int((samples + default_rounds - 1) / default_rounds), fill});
+    const int more =
+        round < rounds ? base : std::max({1, int((samples + extra_round_share - 1) / extra_round_share), fill});
     r.reps = std::min(remaining, more);
   } else {
     r.reps = (remaining + left - 1) / left;

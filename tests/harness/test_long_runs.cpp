@@ -3,6 +3,7 @@
 // within a budget stops before a point the time left cannot hold.
 #include <doctest/doctest.h>
 
+#include "harness/rounds.hpp"
 #include "harness/scripted_policies.hpp"
 
 #include "harness/sweep.hpp"
@@ -77,7 +78,8 @@ TEST_CASE("an interrupted run keeps the rounds it finished, ends the rest as int
     CHECK(t.stopped_by == stop_reason::interrupted);
     CHECK(t.warm_s.size() < 10); // short of its 10 timed calls: the rounds after the interrupt never ran
   }
-  CHECK(result_of(inter, "b").in_place.warm_s.size() == 4); // two rounds of 2 calls
+  // Two rounds of their share of --reps 10 each.
+  CHECK(result_of(inter, "b").in_place.warm_s.size() == 2 * std::size_t((10 + default_rounds - 1) / default_rounds));
 }
 
 TEST_CASE("an interrupted sweep keeps the points before, hands over each point as it goes, and says where it stopped") {
