@@ -6,8 +6,8 @@
 #include "cli/progress.hpp"
 #include "cli/signals.hpp"
 #include "cli/write_report.hpp"
-#include "harness/resource_check.hpp"
 #include "harness/regime.hpp"
+#include "harness/resource_check.hpp"
 #include "harness/results.hpp"
 #include "harness/rules.hpp"
 #include "harness/sweep.hpp"
@@ -48,6 +48,7 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
     auto regime = measure_regime(opts.run, opts.threads, host, selected);
     const auto streams = with_ceilings(selected, device, opts.run.work);
     auto report = to_report(run_policies(opts.run, opts.threads, host, std::move(device), streams, opts.order, step));
+    if (regime) regime = with_run_point(std::move(*regime), report.results);
     report.summary = summarize_run(report.results, std::move(regime));
     return report;
   }

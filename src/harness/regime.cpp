@@ -1,6 +1,7 @@
 // The regime rule, the probe's footprints and time, and the probe run as the policies' rows are.
 #include "harness/regime.hpp"
 
+#include "harness/ceiling_rows.hpp"
 #include "harness/rules.hpp"
 #include "machine/memory.hpp"
 #include "measure/host_threads.hpp"
@@ -50,6 +51,24 @@ regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t
     r.regime = "cache";
   else
     r.why = unknown_reason::out_of_time;
+  return r;
+}
+
+regime_report with_run_point(regime_report probe, std::span<const result_row> rows) {
+  const result_row* row = bounding_ceiling(rows, "host", ceiling_bound::bandwidth);
+  if (!row || !row->gb_per_s || !row->median_ci_low_s || !row->median_ci_high_s || *row->median_ci_low_s <= 0)
+    return probe;
+  const double bytes = row->bytes_per_call;
+  auto points = probe.points;
+  // Only in place of a point the probe measured: a probe short of time keeps its verdict (and its reason).
+  if (std::erase_if(points, [&](const bandwidth_point& p) { return p.bytes == probe.array_bytes; }) == 0) return probe;
+  points.push_back({.bytes = probe.array_bytes,
+                    .gb_per_s = *row->gb_per_s,
+                    .low_gb_per_s = bytes / *row->median_ci_high_s / 1e9,
+                    .high_gb_per_s = bytes / *row->median_ci_low_s / 1e9});
+  regime_report r =
+      classify_regime(points, probe.planned_top_bytes, probe.array_bytes, probe.llc_bytes, probe.tolerance);
+  r.probe_s = probe.probe_s;
   return r;
 }
 

@@ -2,6 +2,7 @@
 // which side of it the run's array is on. STREAM's 4x rule on the reported cache is kept beside it, as a second fact.
 #pragma once
 
+#include "harness/result_row.hpp"
 #include "machine/host_info.hpp"
 #include "measure/regime_probe.hpp"
 #include "policies/policy.hpp"
@@ -55,6 +56,13 @@ struct regime_report {
 /// largest first, ran out of time above the array). The reported cache `llc_bytes` decides stream_rule only.
 regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t planned_top_bytes,
                               std::uint64_t array_bytes, std::uint64_t llc_bytes, double tolerance = flat_tolerance);
+
+/// The probe's verdict with its point at the array's own footprint (3 calls an array) replaced by the run's fastest
+/// host in-place ceiling row, the same stream at the same size, timed in every round (its median GB/s, its interval's
+/// ends for the spread): on the Xeon VM one default run's probe read 80 MB at 55 GB/s, "memory", while that row
+/// streamed it at 91 GB/s. The probe as it was without such a row (no host row ran, or it has no interval) or
+/// without its own point there (it ran out of time above the array).
+regime_report with_run_point(regime_report probe, std::span<const result_row> rows);
 
 /// The smallest footprint the probe reaches at least: a VM's host may have larger caches than it reports (an EPYC VM
 /// reporting 32 MiB streamed 160 MB twice as fast as 800 MB), so the top is never taken from the reported cache; and

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "harness/regime.hpp"
+#include "harness/result_row.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -45,4 +46,26 @@ TEST_CASE("a probe that ran out of time above the array (largest first) decides 
   CHECK(r.why == unknown_reason::out_of_time);
   CHECK(r.memory_from_bytes == 256 * mb); // where memory starts at the latest
   CHECK(classify_regime(top_only, 1024 * mb, 300 * mb, 0).regime == "memory");
+}
+
+TEST_CASE("the run's own in-place ceiling row stands for the probe's point at the array's footprint") {
+  // The Xeon VM's probe in one default run: 80 MB read 55 GB/s with a spread down to the plateau's, "memory".
+  const std::vector<bandwidth_point> probe_points{
+      {64'000'000, 90, 85, 95}, {80'000'000, 55, 40, 60}, {256'000'000, 42, 40, 44}, {512'000'000, 40, 38, 42}};
+  const regime_report probe = classify_regime(probe_points, 512'000'000, 80'000'000, 0);
+  REQUIRE(probe.regime == "memory");
+  // That run's host in-place ceiling: 160 MB a call (read and write) in 1.75 ms, interval 1.70 to 1.80 ms: 91 GB/s.
+  result_row ceiling{.policy = "host in place (static)", .device = "host", .role = "ceiling", .bounds = "bandwidth"};
+  ceiling.bytes_per_call = 160e6, ceiling.median_s = 1.75e-3, ceiling.gb_per_s = 160e6 / 1.75e-3 / 1e9;
+  ceiling.median_ci_low_s = 1.70e-3, ceiling.median_ci_high_s = 1.80e-3;
+  const std::vector<result_row> rows{ceiling};
+  const regime_report r = with_run_point(probe, rows);
+  CHECK(r.regime == "cache");
+  CHECK(r.memory_from_bytes == 256'000'000u);
+  // A probe that never measured the array's footprint keeps its verdict and reason; a row without an interval too.
+  const regime_report short_probe = classify_regime({probe_points[3]}, 512'000'000, 80'000'000, 0);
+  CHECK(with_run_point(short_probe, rows).why == short_probe.why);
+  result_row no_interval = ceiling;
+  no_interval.median_ci_low_s = {}, no_interval.median_ci_high_s = {};
+  CHECK(with_run_point(probe, std::vector<result_row>{no_interval}).regime == "memory");
 }
