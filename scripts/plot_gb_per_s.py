@@ -7,10 +7,10 @@ from plot_rows import disturbed_caption, label_rows, single_point_rows, sizes_te
 
 
 def ceiling(report, size, device):
-    """(name, best GB/s, low GB/s or None) of the in-place ceiling that bounds `device` rows of this report at
-    `size`, or None. A size sweep's own point is used when it has one (each size has its own ceiling); the interval
-    runs from the lowest per-round best call up to the best call over the run (reports that do not give the low end
-    draw the line alone). The GPU falls back to the device-to-device copy where no in-place kernel was measured."""
+    """(name, median GB/s, low GB/s or None) of the in-place ceiling that bounds `device` rows of this report at
+    `size`, or None: the ceiling row's median, the statistic the bars show (host_in_place_gb_per_s, the share's
+    denominator), and the slow end of its 95% interval. A size sweep's own point is used when it has one (each size
+    has its own ceiling); reports that do not give the low end draw the line alone. The GPU falls back to the device-to-device copy where no in-place kernel was measured."""
     env, _, sweep, _ = report
     found = env.get("ceilings") or {}
     for point in (sweep or {}).get("series") or []:
@@ -49,8 +49,8 @@ def bar_panel(ax, reports, rows):
             continue
         name, best, low = found
         left, right = min(xs) - 0.45, max(xs) + 0.45
-        label = (f"{name}: best call {best:.0f} GB/s" + (f",\nshaded down to the lowest round's best {low:.0f}"
-                                                           if low else "")) if found not in drawn else None
+        label = (f"{name}: median {best:.0f} GB/s" + (f",\nshaded down to its interval's slow end {low:.0f}"
+                                                        if low else "")) if found not in drawn else None
         drawn.add(found)
         ax.hlines(best, left, right, color="black", linestyle="--", label=label, zorder=3)
         if low:
@@ -90,11 +90,12 @@ def gb_per_s_bars(plt, reports, title, out_dir):
                interval_caption(any(n["interval"] for n in notes),
                                 "the median's 95% interval (distribution-free), as GB/s")]
     if any(n["ceiling"] for n in notes):
-        caption.append("Dashed: the tuned in-place kernel's best call over the run (STREAM's best of N), only over "
-                       "the rows it bounds" + ("; shaded: its interval." if any(n["ceiling_interval"] for n in notes)
-                                               else "; this report gives it no interval."))
+        caption.append("Dashed: the tuned in-place kernel's median, timed in the same rounds as the bars (median "
+                       "against median), only over the rows it bounds" +
+                       ("; shaded: down to its interval's slow end." if any(n["ceiling_interval"] for n in notes)
+                        else "; this report gives it no interval."))
     if any(n.get("above") for n in notes):
-        caption.append("Hatched red: median above its ceiling's best call" +
+        caption.append("Hatched red: median above its ceiling's median" +
                        (" (!: beyond both intervals)" if any(n.get("beyond") for n in notes) else "") +
                        "; a cache-resident array, or the ceiling kernel is not the fastest schedule here.")
     caption += disturbed_caption(rows)

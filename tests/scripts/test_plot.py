@@ -104,7 +104,7 @@ class Figures(FigureCase):
         fig = self.draw(plot.gb_per_s_bars, [report(rows, {"host_in_place_gb_per_s": 99.0}, sweep)])
         self.assertIn("10^8 elements x float64 (the size sweep's largest size)", fig._suptitle.get_text())
         labels = [c.get_label() for c in fig.axes[0].collections]
-        self.assertTrue(any("best call 40 GB/s" in label and "36" in label for label in labels), labels)
+        self.assertTrue(any("median 40 GB/s" in label and "36" in label for label in labels), labels)
 
     def test_an_older_report_without_intervals_still_draws_and_says_so(self):
         rows = [row("loop", 20.0, spread=None), row("std::par", 40.0, spread=None)]
