@@ -125,7 +125,8 @@ struct stopping_texts {
 /// (and reps: the cap sweep_max_reps unless --reps was given, when --sweep, --max-noise or the default stopping
 /// decides the count). Throws usage_error naming the option (see parse_options) for values out of range and for
 /// combinations that mean nothing: --min-size/--max-size without --sweep size, --min-time without --sweep or
-/// --max-noise, --order interleaved with --sweep, --seed or --repetitions without interleaving, --repetitions over --reps.
+/// --max-noise, --order interleaved with --sweep, --seed or --repetitions without interleaving, --repetitions over
+/// --reps.
 void parse_stopping(options& o, const stopping_texts& t);
 
 /// Sets o.run.work (--work K, 1..2^31 - 1), or o.min_work and o.max_work for --sweep work. Call after everything
