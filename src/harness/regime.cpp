@@ -58,14 +58,13 @@ regime_report with_run_point(regime_report probe, std::span<const result_row> ro
   const result_row* row = bounding_ceiling(rows, "host", ceiling_bound::bandwidth);
   if (!row || !row->gb_per_s || !row->median_ci_low_s || !row->median_ci_high_s || *row->median_ci_low_s <= 0)
     return probe;
-  const double bytes = row->bytes_per_call;
   auto points = probe.points;
   // Only in place of a point the probe measured: a probe short of time keeps its verdict (and its reason).
   if (std::erase_if(points, [&](const bandwidth_point& p) { return p.bytes == probe.array_bytes; }) == 0) return probe;
   points.push_back({.bytes = probe.array_bytes,
                     .gb_per_s = *row->gb_per_s,
-                    .low_gb_per_s = bytes / *row->median_ci_high_s / 1e9,
-                    .high_gb_per_s = bytes / *row->median_ci_low_s / 1e9});
+                    .low_gb_per_s = *gb_per_s(row->bytes_per_call, row->median_ci_high_s),
+                    .high_gb_per_s = *gb_per_s(row->bytes_per_call, row->median_ci_low_s)});
   regime_report r =
       classify_regime(points, probe.planned_top_bytes, probe.array_bytes, probe.llc_bytes, probe.tolerance);
   r.probe_s = probe.probe_s;
