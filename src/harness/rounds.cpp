@@ -1,7 +1,8 @@
 // Interleaved rounds: the orders, each round's share of the timed calls, the rounds joined into one row; the
-// budget's fair shares of the time left.
+// budget's fair shares of the time left; the schedule that fits the rounds to it and ends each row.
 #include "harness/rounds.hpp"
 
+#include "measure/counted_calls.hpp"
 #include "measure/seconds.hpp"
 #include "measure/timing.hpp"
 
@@ -36,10 +37,6 @@ void append_calls(std::optional<timed_calls>& acc, std::optional<timed_calls> ne
 
 } // namespace
 
-int base_rounds(const run_config& cfg, const run_order& order) {
-  return order.order == policy_order::sequential ? 1 : std::clamp(cfg.reps, 1, order.rounds);
-}
-
 std::vector<std::size_t> round_order(std::size_t n, int round, std::uint64_t seed) {
   std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), std::size_t(0));
@@ -50,31 +47,30 @@ std::vector<std::size_t> round_order(std::size_t n, int round, std::uint64_t see
   return order;
 }
 
-run_config round_config(const run_config& cfg, int round, int rounds, std::size_t samples, std::size_t made,
-                        double spent_s) {
+run_config round_config(const run_config& cfg, int round, int rounds, const row_progress& row) {
   if (rounds <= 1) return cfg;
   run_config r = cfg;
   const int left = std::max(1, rounds - round); // base rounds still to come, this one included
-  const int remaining = std::max(1, cfg.reps - int(samples));
+  const int remaining = std::max(1, cfg.reps - int(row.samples));
   if (cfg.max_noise > 0) {
     const int base = (first_noise_samples + rounds - 1) / rounds;
     // Beyond the base rounds a round must be worth its own cost (a fresh array, idle pools): a fifth of the samples
-    // so far, and at least extra_round_s of calls at the row's pace (spent_s / samples; 1 ms calls: 20 of them).
-    const double pace_s = samples > 0 ? spent_s / double(samples) : 0;
+    // so far, and at least extra_round_s of timed calls at the row's pace (1 ms calls: 20 of them).
+    const double pace_s = row.made > 0 ? row.calls_s / double(row.made) : 0;
     const int fill = pace_s > 0 ? int(std::min(1e6, std::ceil(extra_round_s / pace_s))) : 1;
     const int more =
-        round < rounds ? base : std::max({1, int((samples + extra_round_share - 1) / extra_round_share), fill});
+        round < rounds ? base : std::max({1, int((row.samples + extra_round_share - 1) / extra_round_share), fill});
     r.reps = std::min(remaining, more);
   } else {
     r.reps = (remaining + left - 1) / left;
   }
   // Disturbed calls are made beside the counted ones, but all rounds together stay within the row's cap.
   const std::size_t cap = max_calls_made(cfg);
-  r.max_calls = cap - std::min(cap - 1, made);
+  r.max_calls = cap - std::min(cap - 1, row.made);
   r.reps = int(std::min(std::size_t(r.reps), r.max_calls));
   r.min_time_s = 0;
   r.max_noise = 0;
-  if (cfg.timeout_s > 0) r.timeout_s = std::max(1e-9, (cfg.timeout_s - spent_s) / left);
+  if (cfg.timeout_s > 0) r.timeout_s = std::max(1e-9, (cfg.timeout_s - row.spent_s) / left);
   return r;
 }
 
@@ -89,21 +85,86 @@ void append_round(measurement& acc, measurement next, int round) {
     acc.huge_page_bytes = std::min(*acc.huge_page_bytes, *next.huge_page_bytes);
 }
 
-run_config time_budget::share(run_config cfg, double slots_left) const {
-  if (!deadline_) return cfg;
-  const double left_s = -seconds_since(*deadline_);
-  // At least a nanosecond: a row past the deadline still makes its cold, warm-up and one timed call, so that
-  // every row has a figure (and says it stopped by budget).
-  const double share_s = std::max(1e-9, left_s / std::max(1.0, slots_left) - overhead_s_);
-  if (cfg.timeout_s > 0 && cfg.timeout_s <= share_s) return cfg;
-  cfg.timeout_s = share_s;
-  cfg.timeout_is_budget = true;
-  return cfg;
+std::optional<double> time_budget::left_s() const {
+  return deadline_ ? std::optional(-seconds_since(*deadline_)) : std::nullopt;
 }
 
-void time_budget::record(double wall_s, double calls_s) {
+std::optional<double> time_budget::share(double timeout_s, double slots_left) const {
+  if (!deadline_) return std::nullopt;
+  // At least a nanosecond: a row past the deadline still makes its cold, warm-up and one timed call, so that
+  // every row has a figure (and says it stopped by budget).
+  const double share_s = std::max(1e-9, *left_s() / std::max(1.0, slots_left) - overhead_s_);
+  return timeout_s > 0 && timeout_s <= share_s ? std::nullopt : std::optional(share_s);
+}
+
+void time_budget::record(double wall_s, double measured_s) {
   ++slots_;
-  overhead_s_ += (std::max(0.0, wall_s - calls_s) - overhead_s_) / slots_;
+  overhead_s_ += (std::max(0.0, wall_s - measured_s) - overhead_s_) / slots_;
+}
+
+schedule::schedule(const run_config& cfg, const run_order& order, std::size_t streams)
+    : cfg_(cfg), rounds_(order.order == policy_order::sequential ? 1 : std::clamp(cfg.reps, 1, order.rounds)),
+      single_(rounds_ == 1), budget_(cfg.deadline), rows_(streams), by_budget_(streams, false) {}
+
+void schedule::start_round(int round) {
+  round_ = round;
+  double open = 0, calls_s = 0, slot_s = 0; // open rows; seconds of the calls they still need; of a slot of each
+  for (const row_progress& r : rows_) {
+    if (r.done) continue;
+    ++open;
+    if (r.slots == 0 || r.made == 0) continue;
+    // The calls a row still needs: its reps, or the first base rounds' calls of an open-ended one.
+    const bool open_ended = cfg_.max_noise > 0 || cfg_.min_time_s > 0;
+    const int needed = open_ended ? std::min(cfg_.reps, first_noise_samples) : cfg_.reps;
+    calls_s += double(std::max(0, needed - int(r.samples))) * r.calls_s / double(r.made);
+    slot_s += r.slot_s / r.slots;
+  }
+  // The base rounds left that the time left holds, each slot at its row's cost so far, the calls still needed on top.
+  if (const auto left_s = budget_.left_s(); left_s && round > 0 && round < rounds_ && slot_s > 0) {
+    const double fit = std::floor((*left_s - calls_s) / slot_s);
+    rounds_ = round + int(std::clamp(fit, 1.0, double(rounds_ - round)));
+  }
+  slots_left_ = open * std::max(1, rounds_ - round);
+}
+
+bool schedule::measures(std::size_t stream, timed_calls* so_far) {
+  row_progress& r = rows_[stream];
+  // Once the budget is spent nothing with a figure is measured again: each would overrun the deadline.
+  if (!r.done && so_far && budget_.spent()) so_far->stopped_by = stop_reason::budget, r.done = true;
+  return !r.done;
+}
+
+run_config schedule::next(std::size_t stream) {
+  run_config r = round_config(cfg_, round_, rounds_, rows_[stream]);
+  const auto share = budget_.share(r.timeout_s, slots_left_);
+  if (share) r.timeout_s = *share;
+  by_budget_[stream] = share.has_value();
+  slots_left_ = std::max(1.0, slots_left_ - 1);
+  return r;
+}
+
+void schedule::record(std::size_t stream, double wall_s, measurement& m) {
+  if (by_budget_[stream] && m.in_place.stopped_by == stop_reason::timeout) m.in_place.stopped_by = stop_reason::budget;
+  row_progress& r = rows_[stream];
+  const double calls_s = std::accumulate(m.in_place.warm_s.begin(), m.in_place.warm_s.end(), 0.0);
+  budget_.record(wall_s, elapsed_s(m));
+  r.spent_s += elapsed_s(m), r.slot_s += std::max(0.0, wall_s - calls_s), ++r.slots;
+}
+
+void schedule::finish(std::size_t stream, timed_calls* joined) {
+  row_progress& r = rows_[stream];
+  if (!joined || single_) { // failed, or time_calls applied every criterion
+    r.done = true;
+    return;
+  }
+  const auto counted = stopping_samples(*joined, cfg_.keep_disturbed);
+  r.samples = counted.size(), r.made = joined->warm_s.size();
+  r.calls_s = std::accumulate(joined->warm_s.begin(), joined->warm_s.end(), 0.0);
+  // The row's stopping rule over all its rounds' samples; a round's share of --timeout or of the budget running
+  // out only ended that round: the row stops by timeout once the whole --timeout is spent, by budget at the deadline.
+  auto why = stop_after(cfg_, counted, r.made, r.calls_s, r.spent_s, round_ + 1 >= rounds_);
+  if (!why && budget_.spent()) why = stop_reason::budget;
+  if (why) joined->stopped_by = *why, r.done = true;
 }
 
 } // namespace policybench

@@ -37,7 +37,7 @@ struct measured_run {
   device_info device;
   std::vector<policy_outcome> outcomes;               ///< in the order given: the policies, then their ceilings
   run_order order;                                    ///< how the policies were ordered (the seed: interleaved only)
-  int rounds = 1;                                     ///< base rounds (rounds.hpp)
+  int rounds = 1;                                     ///< base rounds, as the budget cut them (rounds.hpp)
   std::vector<std::vector<std::string>> round_orders; ///< the policies each round measured, in the order it did
 };
 

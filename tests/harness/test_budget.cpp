@@ -1,40 +1,38 @@
-// The run's budget: fair shares of the time left, and a real run that ends by its deadline.
+// The run's budget: fair shares of the time left, rounds cut to what it holds, and a real run that ends by its
+// deadline.
 #include <doctest/doctest.h>
 
 #include "harness/rounds.hpp"
+#include "harness/results.hpp"
 #include "harness/run.hpp"
+#include "harness/scripted_policies.hpp"
 #include "host_rows.hpp"
 #include "measure/seconds.hpp"
 
 #include <algorithm>
 #include <chrono>
+#include <thread>
 
 using namespace policybench;
+using namespace policybench::testing;
 using namespace std::chrono_literals;
 
 TEST_CASE("the budget shares the time left over the measurements to come, less the mean overhead seen") {
   using clock = std::chrono::steady_clock;
-  run_config cfg;
   const time_budget none(std::nullopt);
   CHECK_FALSE(none.spent());
-  CHECK(none.share(cfg, 4).timeout_s == 0);
+  CHECK_FALSE(none.share(0, 4)); // no budget binds
   time_budget b(clock::now() + 10s);
-  const run_config first = b.share(cfg, 4);
-  CHECK(first.timeout_is_budget);
-  CHECK(first.timeout_s == doctest::Approx(2.5).epsilon(0.01));
+  CHECK(b.share(0, 4).value() == doctest::Approx(2.5).epsilon(0.01));
   b.record(1.0, 0.8); // 0.2 s of each measurement went to allocation, first touch and validation
-  CHECK(b.share(cfg, 4).timeout_s == doctest::Approx(2.3).epsilon(0.01));
-  cfg.timeout_s = 1; // a shorter --timeout wins and keeps its own name
-  CHECK(b.share(cfg, 4).timeout_s == 1);
-  CHECK_FALSE(b.share(cfg, 4).timeout_is_budget);
-  cfg.timeout_s = 100; // a longer one gives way to the share
-  CHECK(b.share(cfg, 4).timeout_s < 3);
-  CHECK(b.share(cfg, 4).timeout_is_budget);
+  CHECK(b.share(0, 4).value() == doctest::Approx(2.3).epsilon(0.01));
+  CHECK_FALSE(b.share(1, 4));       // a shorter --timeout wins and keeps its own name
+  CHECK(b.share(100, 4).value() < 3); // a longer one gives way to the share
   b.record(1.0, 0.6); // 0.4 s of the next: the overhead expected is the mean of all, 0.3 s
-  CHECK(b.share(run_config{}, 4).timeout_s == doctest::Approx(2.2).epsilon(0.01));
+  CHECK(b.share(0, 4).value() == doctest::Approx(2.2).epsilon(0.01));
   const time_budget past(clock::now() - 1s);
   CHECK(past.spent());
-  CHECK(past.share(run_config{}, 3).timeout_s == doctest::Approx(1e-9)); // still one timed call a row
+  CHECK(past.share(0, 3).value() == doctest::Approx(1e-9)); // still one timed call a row
 }
 
 TEST_CASE("a noise target no row can reach ends at the run's deadline, every row measured and saying why") {
@@ -65,21 +63,51 @@ TEST_CASE("a noise target no row can reach ends at the run's deadline, every row
   }
 }
 
-TEST_CASE("a round that runs out of its share of the budget ends the round, not the row") {
-  int rounds = 0;
-  // Every round's calls stop by their budget share (as a 1 GiB array's first round did: 1 timed call), 1 ms each.
-  const policy_entry p{"p", "host", "test", std::nullopt, [&](const run_config& cfg) {
-                         ++rounds;
-                         measurement m;
-                         m.in_place.warm_s.assign(std::size_t(std::min(cfg.reps, 2)), 1e-3 * (1 + 0.001 * rounds));
-                         m.in_place.calls = 1 + m.in_place.warm_s.size();
-                         m.in_place.stopped_by = stop_reason::budget;
-                         return m;
-                       }};
+TEST_CASE("a round that runs out of its share of the budget or of --timeout ends the round, not the row") {
+  for (const stop_reason share : {stop_reason::budget, stop_reason::timeout}) {
+    CAPTURE(to_string(share));
+    int rounds = 0;
+    // Every round's calls stop by their share (as a 1 GiB array's first round did: 1 timed call), 1 ms each.
+    const policy_entry p{"p", "host", "test", std::nullopt, [&](const run_config& cfg) {
+                           ++rounds;
+                           measurement m;
+                           m.in_place.warm_s.assign(std::size_t(std::min(cfg.reps, 2)), 1e-3 * (1 + 0.001 * rounds));
+                           m.in_place.calls = 1 + m.in_place.warm_s.size();
+                           m.in_place.stopped_by = share;
+                           return m;
+                         }};
+    run_config cfg{element_type::float64, 100, 0, 10};
+    cfg.deadline = std::chrono::steady_clock::now() + 60s, cfg.budget_s = 60;
+    if (share == stop_reason::timeout) cfg.timeout_s = 60;
+    const measured_run run =
+        run_policies(cfg, std::nullopt, query_host(), device_info{}, {p}, {policy_order::interleaved, 1});
+    CHECK(rounds == std::min(10, default_rounds)); // every base round, until --reps 10 were made
+    CHECK(run.outcomes[0].result->in_place.stopped_by == stop_reason::reps); // neither the budget nor --timeout spent
+  }
+}
+
+TEST_CASE("rounds whose slots cost more than the budget holds are cut, so that every row keeps an interval") {
+  // Each slot costs 40 ms beyond its 1 ms calls (as an 800 MB array's allocation, first touch and cold call do):
+  // 10 base rounds of 3 rows would take 1.2 s, the budget is 0.8 s; cut to the rounds it holds, with more calls each.
+  std::vector<policy_entry> rows;
+  for (const char* name : {"a", "b", "c"}) {
+    rows.push_back(scripted(name, [](std::size_t i) { return 1e-3 * (1 + 0.01 * double(i % 7)); }));
+    rows.back().measure = [inner = rows.back().measure](const run_config& cfg) {
+      std::this_thread::sleep_for(40ms);
+      return inner(cfg);
+    };
+  }
   run_config cfg{element_type::float64, 100, 0, 10};
-  cfg.deadline = std::chrono::steady_clock::now() + 60s, cfg.budget_s = 60;
-  const measured_run run =
-      run_policies(cfg, std::nullopt, query_host(), device_info{}, {p}, {policy_order::interleaved, 1});
-  CHECK(rounds == std::min(10, default_rounds)); // every base round, until --reps 10 were made
-  CHECK(run.outcomes[0].result->in_place.stopped_by == stop_reason::reps); // not "budget": the budget was not spent
+  cfg.deadline = std::chrono::steady_clock::now() + 800ms, cfg.budget_s = 0.8;
+  const measured_run run = interleaved(cfg, rows);
+  CHECK(run.rounds < default_rounds);
+  CHECK(run.rounds >= 2);
+  CHECK(run.round_orders.size() == std::size_t(run.rounds)); // the heading's rounds are those that ran
+  for (const auto& row : to_report(run).results) {
+    CAPTURE(row.policy);
+    CHECK(row.reps == 10u);      // every call asked for, in fewer rounds
+    CHECK(row.median_ci_low_s); // 6 counted calls or more: an interval
+  }
+  // Slots that cost nothing: every base round fits.
+  CHECK(interleaved(cfg, {constant("a"), constant("b")}).rounds == default_rounds);
 }

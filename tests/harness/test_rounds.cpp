@@ -115,11 +115,11 @@ TEST_CASE("a round beyond the base rounds makes at least extra_round_s of calls 
   run_config cfg{element_type::float64, 100, 1, 10'000};
   cfg.max_noise = 0.02;
   // 10 samples in 10 ms so far (1 ms a call): a fifth would be 2 calls, 20 ms at that pace is 20.
-  CHECK(round_config(cfg, default_rounds, default_rounds, 10, 10, 0.01).reps == 20);
+  CHECK(round_config(cfg, default_rounds, default_rounds, {.samples = 10, .made = 10, .calls_s = 0.01}).reps == 20);
   // Slow calls (100 ms each): a fifth of the samples, 2.
-  CHECK(round_config(cfg, default_rounds, default_rounds, 10, 10, 1.0).reps == 2);
+  CHECK(round_config(cfg, default_rounds, default_rounds, {.samples = 10, .made = 10, .calls_s = 1.0}).reps == 2);
   // In a base round the share stays ceil(10 / rounds).
-  CHECK(round_config(cfg, 1, default_rounds, 2, 2, 0.002).reps ==
+  CHECK(round_config(cfg, 1, default_rounds, {.samples = 2, .made = 2, .calls_s = 0.002}).reps ==
         (first_noise_samples + default_rounds - 1) / default_rounds);
 }
 
@@ -140,9 +140,9 @@ TEST_CASE("interleaved rounds make at most 3 x reps timed calls of a row in all,
 TEST_CASE("a base round's share of --timeout and --reps: what is left over the base rounds still to come") {
   run_config cfg{element_type::float64, 100, 1, 10};
   cfg.timeout_s = 4;
-  CHECK(round_config(cfg, 0, 4, 0, 0, 0).timeout_s == doctest::Approx(1));
-  CHECK(round_config(cfg, 2, 4, 5, 5, 2).timeout_s == doctest::Approx(1)); // 2 s left over rounds 3 and 4
+  CHECK(round_config(cfg, 0, 4, {}).timeout_s == doctest::Approx(1));
+  CHECK(round_config(cfg, 2, 4, {.samples = 5, .made = 5, .spent_s = 2}).timeout_s == doctest::Approx(1)); // 2 s left over rounds 3 and 4
   // --reps 10 over 4 rounds: rounded up, so that the last rounds are never short of the calls left.
-  CHECK(round_config(cfg, 0, 4, 0, 0, 0).reps == 3);
-  CHECK(round_config(cfg, 2, 4, 6, 6, 2).reps == 2);
+  CHECK(round_config(cfg, 0, 4, {}).reps == 3);
+  CHECK(round_config(cfg, 2, 4, {.samples = 6, .made = 6, .spent_s = 2}).reps == 2);
 }
