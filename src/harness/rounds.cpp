@@ -48,7 +48,7 @@ std::vector<std::size_t> round_order(std::size_t n, int round, std::uint64_t see
 }
 
 run_config round_config(const run_config& cfg, int round, int rounds, const row_progress& row) {
-  if (rounds <= 1) return cfg;
+  if (rounds <= 1 && row.slots == 0) return cfg; // one round: time_calls applies every criterion
   run_config r = cfg;
   const int left = std::max(1, rounds - round); // base rounds still to come, this one included
   const int remaining = std::max(1, cfg.reps - int(row.samples));
@@ -58,8 +58,9 @@ run_config round_config(const run_config& cfg, int round, int rounds, const row_
     // so far, and at least extra_round_s of timed calls at the row's pace (1 ms calls: 20 of them).
     const double pace_s = row.made > 0 ? row.calls_s / double(row.made) : 0;
     const int fill = pace_s > 0 ? int(std::min(1e6, std::ceil(extra_round_s / pace_s))) : 1;
-    const int more =
-        round < rounds ? base : std::max({1, int((row.samples + extra_round_share - 1) / extra_round_share), fill});
+    // A row short of the base rounds' calls (its rounds were cut to the budget, or calls disturbed) gets them.
+    const int share = int((row.samples + extra_round_share - 1) / extra_round_share);
+    const int more = round < rounds ? base : std::max({1, first_noise_samples - int(row.samples), share, fill});
     r.reps = std::min(remaining, more);
   } else {
     r.reps = (remaining + left - 1) / left;
@@ -106,25 +107,36 @@ schedule::schedule(const run_config& cfg, const run_order& order, std::size_t st
     : cfg_(cfg), rounds_(order.order == policy_order::sequential ? 1 : std::clamp(cfg.reps, 1, order.rounds)),
       single_(rounds_ == 1), budget_(cfg.deadline), rows_(streams), by_budget_(streams, false) {}
 
-void schedule::start_round(int round) {
-  round_ = round;
-  double open = 0, calls_s = 0, slot_s = 0; // open rows; seconds of the calls they still need; of a slot of each
+int schedule::calls_needed(const row_progress& r) const {
+  const bool open_ended = cfg_.max_noise > 0 || cfg_.min_time_s > 0; // then the first base rounds' calls
+  return std::max(0, (open_ended ? std::min(cfg_.reps, first_noise_samples) : cfg_.reps) - int(r.samples));
+}
+
+int schedule::slots_for(const row_progress& r, int rounds) const {
+  // A row measured in this round that is still short of its calls needs one more slot, whatever the rounds.
+  const bool measured = r.slots > round_;
+  return r.done ? 0 : std::max(rounds - r.slots, measured && calls_needed(r) == 0 ? 0 : 1);
+}
+
+void schedule::fit_rounds() {
+  const auto left_s = budget_.left_s();
+  double slot_s = 0, call_s = 0; // what a slot costs beyond its calls, and a call, over the rows measured so far
+  int measured = 0, paced = 0, lowest = std::max(1, round_);
   for (const row_progress& r : rows_) {
-    if (r.done) continue;
-    ++open;
-    if (r.slots == 0 || r.made == 0) continue;
-    // The calls a row still needs: its reps, or the first base rounds' calls of an open-ended one.
-    const bool open_ended = cfg_.max_noise > 0 || cfg_.min_time_s > 0;
-    const int needed = open_ended ? std::min(cfg_.reps, first_noise_samples) : cfg_.reps;
-    calls_s += double(std::max(0, needed - int(r.samples))) * r.calls_s / double(r.made);
-    slot_s += r.slot_s / r.slots;
+    if (r.slots > 0) slot_s += r.slot_s / r.slots, ++measured, lowest = std::max(lowest, r.slots);
+    if (r.made > 0) call_s += r.calls_s / double(r.made), ++paced;
   }
-  // The base rounds left that the time left holds, each slot at its row's cost so far, the calls still needed on top.
-  if (const auto left_s = budget_.left_s(); left_s && round > 0 && round < rounds_ && slot_s > 0) {
-    const double fit = std::floor((*left_s - calls_s) / slot_s);
-    rounds_ = round + int(std::clamp(fit, 1.0, double(rounds_ - round)));
+  if (!left_s || single_ || measured == 0) return;
+  slot_s /= measured, call_s = paced > 0 ? call_s / paced : 0;
+  // The most base rounds whose slots, each at its row's cost so far, and the calls still needed fit the time left.
+  for (; rounds_ > lowest; --rounds_) {
+    double need_s = 0;
+    for (const row_progress& r : rows_)
+      if (!r.done)
+        need_s += slots_for(r, rounds_) * (r.slots > 0 ? r.slot_s / r.slots : slot_s) +
+                  calls_needed(r) * (r.made > 0 ? r.calls_s / double(r.made) : call_s);
+    if (need_s <= *left_s) break;
   }
-  slots_left_ = open * std::max(1, rounds_ - round);
 }
 
 bool schedule::measures(std::size_t stream, timed_calls* so_far) {
@@ -135,11 +147,14 @@ bool schedule::measures(std::size_t stream, timed_calls* so_far) {
 }
 
 run_config schedule::next(std::size_t stream) {
+  fit_rounds();
   run_config r = round_config(cfg_, round_, rounds_, rows_[stream]);
-  const auto share = budget_.share(r.timeout_s, slots_left_);
+  double slots_left = 0; // this one included
+  for (const row_progress& row : rows_)
+    slots_left += slots_for(row, rounds_);
+  const auto share = budget_.share(r.timeout_s, slots_left);
   if (share) r.timeout_s = *share;
   by_budget_[stream] = share.has_value();
-  slots_left_ = std::max(1.0, slots_left_ - 1);
   return r;
 }
 

@@ -105,21 +105,20 @@ private:
 };
 
 /// A run's rounds and budget in one place: every measurement of every stream asks it for its run_config, and it
-/// decides when each row is done. Once a round has shown what a slot costs beyond its calls, the base rounds left
-/// are cut to those the budget holds, each then given more calls, so that rows keep their intervals at large sizes.
+/// decides when each row is done. Once a slot has shown what one costs beyond its calls, the base rounds are cut to
+/// those the time left holds, each then given more calls, so that rows keep their intervals at large sizes.
 class schedule {
 public:
   schedule(const run_config& cfg, const run_order& order, std::size_t streams);
   /// The base rounds: as asked, or as cut to the budget so far.
   int rounds() const { return rounds_; }
   bool done(std::size_t stream) const { return rows_[stream].done; }
-  /// Starts round `round`: cuts the base rounds left to what the time left holds (from round 1 on) and counts its
-  /// slots.
-  void start_round(int round);
+  void start_round(int round) { round_ = round; }
   /// Whether `stream` is measured in this round: not done, and, once the deadline has passed, without calls yet
   /// (a row with calls then stops by budget: `so_far` says so).
   bool measures(std::size_t stream, timed_calls* so_far);
-  /// `stream`'s run_config in this round (round_config, with its share of the budget).
+  /// `stream`'s run_config in this round (round_config, with its share of the budget), once the base rounds are cut
+  /// to what the time left holds.
   run_config next(std::size_t stream);
   /// Records `stream`'s slot of `wall_s` seconds and its measurement `m` (a stop by the budget's share named so).
   void record(std::size_t stream, double wall_s, measurement& m);
@@ -128,10 +127,14 @@ public:
   void finish(std::size_t stream, timed_calls* joined);
 
 private:
+  int calls_needed(const row_progress& row) const;
+  /// The slots `row` has still to come, this round's included, were the base rounds `rounds`.
+  int slots_for(const row_progress& row, int rounds) const;
+  void fit_rounds();
+
   run_config cfg_;
   int rounds_, round_ = 0;
   bool single_; ///< one round: time_calls applies every criterion
-  double slots_left_ = 1;
   time_budget budget_;
   std::vector<row_progress> rows_;
   std::vector<bool> by_budget_; ///< each stream's last measurement had the budget's share as its timeout
