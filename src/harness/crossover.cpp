@@ -1,6 +1,7 @@
-// Crossovers of a size sweep: the comparisons the README promises, computed from the report's typed rows.
+// Crossovers of a size or work sweep: the comparisons the README promises, computed from the report's typed rows.
 #include "harness/crossover.hpp"
 
+#include "harness/ceiling_rows.hpp"
 #include "harness/gpu_views.hpp"
 #include "harness/roofline.hpp"
 
@@ -17,14 +18,14 @@ auto gpu_time(const char* name) {
   return [name](const result_row& r) { return extra_figure(r, name); };
 }
 
-// The fastest point at each size (or K, by_work) among the ok rows on `device` (of `policy` only, unless empty),
-// timed by `time`.
+// The fastest point at each size (or K, by_work) among the ok policy rows on `device` (of `policy` only, unless
+// empty), timed by `time`: a ceiling is what policies are set against, not one of them.
 template <class Time>
 std::vector<timing_point> best_per_size(std::span<const result_row> rows, const std::string& device,
                                         const std::string& policy, Time time, bool by_work) {
   std::map<std::uint64_t, timing_point> best;
   for (const auto& r : rows) {
-    if (r.status != row_status::ok || r.device != device || !time(r)) continue;
+    if (!is_policy(r) || r.status != row_status::ok || r.device != device || !time(r)) continue;
     if (!policy.empty() && r.policy != policy) continue;
     const timing_point p{.size = by_work ? std::uint64_t(work_of(r)) : r.size, .seconds = *time(r), .policy = r.policy};
     if (const auto it = best.find(p.size); it == best.end() || p.seconds < it->second.seconds) best[p.size] = p;

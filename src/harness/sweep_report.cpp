@@ -42,8 +42,10 @@ void finish_sweep_report(benchmark_report& report, sweep_info sweep, std::size_t
   report_config& config = report.environment.config;
   if (sweep.kind == sweep_kind::work) {
     config.work.reset(); // K varies; every point's roofline on the last point's ceilings (K = 1 measures none)
+    const auto last_ceilings = std::find_if(report.results.rbegin(), report.results.rend(), is_policy).base();
+    const std::vector<result_row> ceilings(last_ceilings, report.results.end()); // after its policies' rows
     for (auto& row : report.results)
-      if (is_policy(row)) add_roofline(row, work_of(row), report.results);
+      if (is_policy(row)) add_roofline(row, work_of(row), ceilings);
     report.crossovers = find_crossovers(report.results, true);
     std::vector<result_row> policy_rows;
     std::copy_if(report.results.begin(), report.results.end(), std::back_inserter(policy_rows), is_policy);

@@ -103,8 +103,10 @@ TEST_CASE("an interrupted sweep keeps the points before, hands over each point a
 TEST_CASE("a sweep hands over its points so far after each point but the last, as a sweep report") {
   const run_config cfg{element_type::int32, 0, 0, 2};
   std::vector<std::uint64_t> stopped_at;
-  const auto report = run_sweep({sweep_kind::size, 10, 1000}, cfg, query_host(), device_info{}, {constant("a")}, {},
-                                [&](benchmark_report so_far) {
+  std::size_t announced = 0, total = 0; // the progress line's count: every measurement, the ceilings' too
+  const auto starting = [&](std::string_view, std::size_t planned) { ++announced, total = planned; };
+  const auto report = run_sweep({sweep_kind::size, 10, 1000}, cfg, query_host(), device_info{}, {constant("a")},
+                                starting, [&](benchmark_report so_far) {
                                   REQUIRE(so_far.sweep);
                                   CHECK(so_far.crossovers);
                                   CHECK_FALSE(so_far.environment.config.size); // a size sweep's, as the final one
@@ -113,6 +115,7 @@ TEST_CASE("a sweep hands over its points so far after each point but the last, a
                                 });
   CHECK(stopped_at == std::vector<std::uint64_t>{10, 32, 100, 316});
   CHECK(report.sweep->series.size() == 5);
+  CHECK(announced == total);
 }
 
 TEST_CASE("a size sweep within a budget stops before a point the time left cannot hold, and says so") {

@@ -5,6 +5,7 @@
 #include "harness/crossover.hpp"
 #include "harness/gpu_views.hpp"
 #include "harness/roofline.hpp"
+#include "harness/sweep.hpp"
 #include "report/report.hpp"
 
 #include <string>
@@ -98,4 +99,21 @@ TEST_CASE("a work sweep's offload crossover: device end to end (pinned) against 
   CHECK(bound[0].largest_work == 32);
   CHECK_FALSE(bound[2].from_work); // the device kernel time never grows
   CHECK(compute_bound_summary(bound)[2].find("memory-bound at every K measured") != std::string::npos);
+}
+
+TEST_CASE("a work sweep's rooflines are on its last point's ceilings, not the fastest of any point") {
+  benchmark_report report;
+  for (const auto& [work, ceiling_gb_per_s] : {std::pair{1, 100.0}, std::pair{2, 50.0}}) {
+    result_row p = row("loop", "host", work, 1e-3);
+    p.bytes_per_call = 16000, p.size = 1000;
+    report.results.push_back(p);
+    // The K = 1 point's in-place ceiling read faster (a cache-hot first point) than the last point's.
+    result_row c = row("host in place (static)", "host", work, 1e-3);
+    c.role = "ceiling", c.bounds = "bandwidth";
+    c.gb_per_s = ceiling_gb_per_s;
+    report.results.push_back(c);
+  }
+  finish_sweep_report(report, {.kind = sweep_kind::work}, 8);
+  // K = 2: 4 FLOPs per element, 4000 FLOPs per 16000 bytes: 0.25 FLOP/byte x 50 GB/s.
+  CHECK(*extra_figure(report.results[2], "roofline_bound_gflop_per_s") == doctest::Approx(0.25 * 50));
 }
