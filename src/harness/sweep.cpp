@@ -57,8 +57,10 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
     for (const int t : thread_series(usable_cpus().value))
       points.push_back({.size = run.size, .threads = t});
   }
-  const auto runnable = std::count_if(policies.begin(), policies.end(), [](const auto& p) { return !p.unavailable; });
-  const std::size_t total = points.size() * std::size_t(runnable);
+  std::size_t total = 0; // the measurements announced: each point's runnable policies and ceilings
+  for (const auto& p : points)
+    for (const auto& stream : with_ceilings(policies, device, p.work))
+      total += !stream.unavailable;
   std::set<std::string> said;
   run_config cfg = run;
   using clock = std::chrono::steady_clock;
@@ -89,7 +91,10 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
       if (starting) starting(std::string(s.policy) + " at " + where, total);
     };
     // Each point gets an even share of the time left before a budget's deadline.
-    if (run.deadline) cfg.deadline = clock::now() + (*run.deadline - clock::now()) / std::ptrdiff_t(points.size() - p);
+    if (run.deadline) { // and a late point's warning quotes that share, not the whole budget
+      cfg.deadline = clock::now() + (*run.deadline - clock::now()) / std::ptrdiff_t(points.size() - p);
+      cfg.budget_s = std::max(0.0, -seconds_since(*cfg.deadline));
+    }
     benchmark_report at;
     try {
       at = to_report(run_policies(cfg, threads, host, device, with_ceilings(policies, device, work), {}, announce),
@@ -118,6 +123,7 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
                             .work = work});
     sweep.stopped_at = size;
     report.environment = std::move(at.environment);
+    report.environment.config.budget_s = run.budget_s > 0 ? figure(run.budget_s) : figure(); // the sweep's, whole
     point_s[0] = point_s[1], point_s[1] = seconds_since(point_start);
     if (interrupt_requested) {
       sweep.stop_reason =
