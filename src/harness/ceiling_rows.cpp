@@ -3,6 +3,7 @@
 #include "harness/ceiling_rows.hpp"
 
 #include "harness/gpu_views.hpp"
+#include "harness/rules.hpp"
 #include "harness/run.hpp"
 #include "measure/compute_ceiling.hpp"
 #include "policies/ceiling_streams.hpp"
@@ -20,8 +21,6 @@ figure interval_end(const result_row& row, bool slow) {
   if (row.device == "device" || !end_s || !row.median_s) return median;
   return ratio(scaled(median, *row.median_s), end_s);
 }
-
-figure gb_per_s_of(double bytes, figure seconds) { return bytes > 0 ? ratio(bytes / 1e9, seconds) : figure(); }
 
 } // namespace
 
@@ -87,7 +86,7 @@ std::vector<extra> ceiling_figures(const measured_run& run, std::span<const resu
   add("host_in_place_gb_per_s", host ? throughput(*host) : figure(), "GB/s");
   // The slow end of its median's interval; the median itself where there is none (under 6 calls).
   const figure slow_s = !host ? figure() : host->median_ci_high_s ? host->median_ci_high_s : host->median_s;
-  add("host_in_place_low_gb_per_s", host ? gb_per_s_of(host->bytes_per_call, slow_s) : figure(), "GB/s");
+  add("host_in_place_low_gb_per_s", host ? gb_per_s(host->bytes_per_call, slow_s) : figure(), "GB/s");
   add("host_in_place_schedule", schedule, "");
   add("host_huge_page_bytes", host && host->huge_page_bytes ? figure(double(*host->huge_page_bytes)) : figure(), "");
   add("host_effective_parallelism", host ? host->effective_parallelism : figure(), "");

@@ -10,8 +10,8 @@
 namespace policybench {
 
 /// The report of one run: environment, one row per outcome in the run's order, and the warnings. gb_per_s from
-/// the host-synchronous warm median; pct_of_ceiling and speedup_vs_loop as rules.hpp defines them; `reps` counts
-/// the timed calls made; `threads` is the host concurrency during the run. Missing figures (unavailable policy,
+/// the host-synchronous warm median; pct_of_ceiling as ceiling_rows.hpp and speedup_vs_loop as rules.hpp define
+/// them; `reps` counts the timed calls the figures count; `threads` is the host concurrency during the run. Missing figures (unavailable policy,
 /// no valid loop, a host policy's kernel time) are none. With `per_size_notes` false the cache and noise warnings
 /// are left out: a size sweep states them once for its whole series.
 benchmark_report to_report(const measured_run& run, bool per_size_notes = true);

@@ -20,9 +20,9 @@ using sweep_callback = std::function<void(std::string_view what, std::size_t tot
 /// a long sweep's work is kept as it goes.
 using sweep_point_callback = std::function<void(benchmark_report so_far)>;
 
-/// Runs `plan` (size or threads) with `run`'s type, warm-up, reps and min_time_s and returns one report: every
+/// Runs `plan` (size, threads or work) with `run`'s type, warm-up, reps and min_time_s and returns one report: every
 /// point's rows (to_report), environment of the last point (config size fields unknown in a size sweep,
-/// threads_limit in a thread sweep), sweep info, crossovers (size sweeps) and the warnings, each said once and
+/// threads_limit in a thread sweep), sweep info, crossovers (size and work sweeps) and the warnings, each said once and
 /// prefixed with its point. A thread sweep runs host policies only, at thread_series(logical cores) and run.size
 /// elements, and adds thread scaling (rules.hpp). A size sweep runs plan_size_series(plan.min_size,
 /// plan.max_size) and stops early, keeping what it measured, when a point runs out of host memory
