@@ -1,6 +1,7 @@
 // One comparison run: streams -> rounds -> each stream's measurement, errors kept per stream.
 #include "harness/run.hpp"
 
+#include "harness/schedule.hpp"
 #include "measure/counted_calls.hpp"
 #include "measure/device_out_of_memory.hpp"
 #include "measure/host_threads.hpp"

@@ -33,8 +33,6 @@ struct run_config {
   double max_noise = 0;
   /// Wall seconds a row's calls may take, from the cold call on; 0 = no limit. At least one timed call is made.
   double timeout_s = 0;
-  /// Whether timeout_s is the row's share of the run's --budget rather than --timeout (the stop is then "budget").
-  bool timeout_is_budget = false;
   /// Disturbed calls (measure/thread_clocks.hpp) count like the others: in the statistics and the stopping rule.
   bool keep_disturbed = false;
   /// When the whole run (every row, round and sweep point) must have ended: budget_s (--budget) from the process's

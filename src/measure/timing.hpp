@@ -48,8 +48,8 @@ constexpr std::size_t max_calls_made(const run_config& cfg) noexcept {
 /// max_noise (cfg.max_noise > 0 and check_noise: n >= min_timed_reps, sum(counted_s) >= cfg.min_time_s,
 /// median_noise <= cfg.max_noise); min_time (cfg.max_noise 0, cfg.min_time_s > 0: n >= min_timed_reps and the sum
 /// >= cfg.min_time_s, or made_s, every timed call's seconds, >= 3 cfg.min_time_s); reps (n >= cfg.reps, or made >=
-/// max_calls_made(cfg)); timeout or budget (cfg.timeout_s > 0 and elapsed_s >= it; budget when
-/// cfg.timeout_is_budget). std::nullopt: make another call.
+/// max_calls_made(cfg)); timeout (cfg.timeout_s > 0 and elapsed_s >= it; the schedule names it budget where the
+/// limit was its share of the run's budget). std::nullopt: make another call.
 inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<const double> counted_s, std::size_t made,
                                              double made_s, double elapsed_s, bool check_noise) {
   const double timed_s = std::accumulate(counted_s.begin(), counted_s.end(), 0.0);
@@ -64,8 +64,7 @@ inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<co
   if (cfg.min_time_s > 0 && made >= std::size_t(min_timed_reps) && made_s >= 3 * cfg.min_time_s)
     return stop_reason::min_time;
   if (counted_s.size() >= std::size_t(std::max(cfg.reps, 1)) || made >= max_calls_made(cfg)) return stop_reason::reps;
-  if (cfg.timeout_s > 0 && elapsed_s >= cfg.timeout_s)
-    return cfg.timeout_is_budget ? stop_reason::budget : stop_reason::timeout;
+  if (cfg.timeout_s > 0 && elapsed_s >= cfg.timeout_s) return stop_reason::timeout;
   return std::nullopt;
 }
 

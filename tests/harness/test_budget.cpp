@@ -2,7 +2,7 @@
 // deadline.
 #include <doctest/doctest.h>
 
-#include "harness/rounds.hpp"
+#include "harness/schedule.hpp"
 #include "harness/results.hpp"
 #include "harness/run.hpp"
 #include "harness/scripted_policies.hpp"
@@ -33,6 +33,24 @@ TEST_CASE("the budget shares the time left over the measurements to come, less t
   const time_budget past(clock::now() - 1s);
   CHECK(past.spent());
   CHECK(past.share(0, 3).value() == doctest::Approx(1e-9)); // still one timed call a row
+}
+
+TEST_CASE("a row stopped by its share of the budget says budget, by a shorter --timeout says timeout") {
+  // time_calls knows one limit; the schedule, which set it, names it (measure/timing.hpp's stop_after).
+  const policy_entry p{"p", "host", "test", std::nullopt, [](const run_config&) {
+                         measurement m;
+                         m.in_place.warm_s = {1e-3};
+                         m.in_place.stopped_by = stop_reason::timeout;
+                         return m;
+                       }};
+  run_config cfg{element_type::float64, 100, 0, 10};
+  cfg.deadline = std::chrono::steady_clock::now() + 60s, cfg.budget_s = 60;
+  const auto stopped_by = [&] {
+    return run_policies(cfg, std::nullopt, query_host(), device_info{}, {p}).outcomes[0].result->in_place.stopped_by;
+  };
+  CHECK(stopped_by() == stop_reason::budget);
+  cfg.timeout_s = 1; // the same limit, set by --timeout, says so
+  CHECK(stopped_by() == stop_reason::timeout);
 }
 
 TEST_CASE("a noise target no row can reach ends at the run's deadline, every row measured and saying why") {

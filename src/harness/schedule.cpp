@@ -1,0 +1,110 @@
+// The schedule: the budget's fair shares of the time left, the rounds cut to what it holds, each row's stopping rule.
+#include "harness/schedule.hpp"
+
+#include "measure/counted_calls.hpp"
+#include "measure/seconds.hpp"
+#include "measure/timing.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace policybench {
+
+std::optional<double> time_budget::left_s() const {
+  return deadline_ ? std::optional(-seconds_since(*deadline_)) : std::nullopt;
+}
+
+std::optional<double> time_budget::share(double timeout_s, double slots_left) const {
+  if (!deadline_) return std::nullopt;
+  // At least a nanosecond: a row past the deadline still makes its cold, warm-up and one timed call, so that
+  // every row has a figure (and says it stopped by budget).
+  const double share_s = std::max(1e-9, *left_s() / std::max(1.0, slots_left) - overhead_s_);
+  return timeout_s > 0 && timeout_s <= share_s ? std::nullopt : std::optional(share_s);
+}
+
+void time_budget::record(double wall_s, double measured_s) {
+  ++slots_;
+  overhead_s_ += (std::max(0.0, wall_s - measured_s) - overhead_s_) / slots_;
+}
+
+schedule::schedule(const run_config& cfg, const run_order& order, std::size_t streams)
+    : cfg_(cfg), rounds_(order.order == policy_order::sequential ? 1 : std::clamp(cfg.reps, 1, order.rounds)),
+      single_(rounds_ == 1), budget_(cfg.deadline), rows_(streams), by_budget_(streams, false) {}
+
+int schedule::calls_needed(const row_progress& r) const {
+  const bool open_ended = cfg_.max_noise > 0 || cfg_.min_time_s > 0; // then the first base rounds' calls
+  return std::max(0, (open_ended ? std::min(cfg_.reps, first_noise_samples) : cfg_.reps) - int(r.samples));
+}
+
+int schedule::slots_for(const row_progress& r, int rounds) const {
+  // A row measured in this round that is still short of its calls needs one more slot, whatever the rounds.
+  const bool measured = r.slots > round_;
+  return r.done ? 0 : std::max(rounds - r.slots, measured && calls_needed(r) == 0 ? 0 : 1);
+}
+
+void schedule::fit_rounds() {
+  const auto left_s = budget_.left_s();
+  double slot_s = 0, call_s = 0; // what a slot costs beyond its calls, and a call, over the rows measured so far
+  int measured = 0, paced = 0, lowest = std::max(1, round_);
+  for (const row_progress& r : rows_) {
+    if (r.slots > 0) slot_s += r.slot_s / r.slots, ++measured, lowest = std::max(lowest, r.slots);
+    if (r.made > 0) call_s += r.calls_s / double(r.made), ++paced;
+  }
+  if (!left_s || single_ || measured == 0) return;
+  slot_s /= measured, call_s = paced > 0 ? call_s / paced : 0;
+  // The most base rounds whose slots, each at its row's cost so far, and the calls still needed fit the time left.
+  for (; rounds_ > lowest; --rounds_) {
+    double need_s = 0;
+    for (const row_progress& r : rows_)
+      if (!r.done)
+        need_s += slots_for(r, rounds_) * (r.slots > 0 ? r.slot_s / r.slots : slot_s) +
+                  calls_needed(r) * (r.made > 0 ? r.calls_s / double(r.made) : call_s);
+    if (need_s <= *left_s) break;
+  }
+}
+
+bool schedule::measures(std::size_t stream, timed_calls* so_far) {
+  row_progress& r = rows_[stream];
+  // Once the budget is spent nothing with a figure is measured again: each would overrun the deadline.
+  if (!r.done && so_far && budget_.spent()) so_far->stopped_by = stop_reason::budget, r.done = true;
+  return !r.done;
+}
+
+run_config schedule::next(std::size_t stream) {
+  fit_rounds();
+  run_config r = round_config(cfg_, round_, rounds_, rows_[stream]);
+  double slots_left = 0; // this one included
+  for (const row_progress& row : rows_)
+    slots_left += slots_for(row, rounds_);
+  const auto share = budget_.share(r.timeout_s, slots_left);
+  if (share) r.timeout_s = *share;
+  by_budget_[stream] = share.has_value();
+  return r;
+}
+
+void schedule::record(std::size_t stream, double wall_s, measurement& m) {
+  if (by_budget_[stream] && m.in_place.stopped_by == stop_reason::timeout) m.in_place.stopped_by = stop_reason::budget;
+  row_progress& r = rows_[stream];
+  const double calls_s = std::accumulate(m.in_place.warm_s.begin(), m.in_place.warm_s.end(), 0.0);
+  budget_.record(wall_s, elapsed_s(m));
+  r.spent_s += elapsed_s(m), r.slot_s += std::max(0.0, wall_s - calls_s), ++r.slots;
+}
+
+void schedule::finish(std::size_t stream, timed_calls* joined) {
+  row_progress& r = rows_[stream];
+  if (!joined || single_) { // failed, or time_calls applied every criterion
+    r.done = true;
+    return;
+  }
+  const auto counted = stopping_samples(*joined, cfg_.keep_disturbed);
+  r.samples = counted.size(), r.made = joined->warm_s.size();
+  r.calls_s = std::accumulate(joined->warm_s.begin(), joined->warm_s.end(), 0.0);
+  // The row's stopping rule over all its rounds' samples; a round's share of --timeout or of the budget running
+  // out only ended that round: the row stops by timeout once the whole --timeout is spent, by budget at the deadline.
+  auto why = stop_after(cfg_, counted, r.made, r.calls_s, r.spent_s, round_ + 1 >= rounds_);
+  if (!why && budget_.spent()) why = stop_reason::budget;
+  if (why) joined->stopped_by = *why, r.done = true;
+}
+
+} // namespace policybench
