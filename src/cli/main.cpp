@@ -8,7 +8,7 @@
 #include "cli/write_report.hpp"
 #include "harness/regime.hpp"
 #include "harness/resource_check.hpp"
-#include "harness/results.hpp"
+#include "harness/run.hpp"
 #include "harness/rules.hpp"
 #include "harness/sweep.hpp"
 #include "measure/interrupt.hpp"

@@ -1,5 +1,5 @@
 // Every figure a report shows, computed once from the measurements: statistics, GB/s, ceilings, speedups.
-#include "harness/results.hpp"
+#include "harness/run.hpp"
 
 #include "harness/ceiling_rows.hpp"
 #include "harness/gpu_views.hpp"

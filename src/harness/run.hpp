@@ -1,7 +1,8 @@
 // One comparison run: every timed stream (the selected policies and their ceilings) measured in the same rounds,
-// keeping each one's outcome.
+// keeping each one's outcome, and its typed report.
 #pragma once
 
+#include "harness/result.hpp"
 #include "harness/rounds.hpp"
 #include "machine/device_info.hpp"
 #include "machine/host_info.hpp"
@@ -28,7 +29,7 @@ struct policy_outcome {
   ceiling_bound bound = ceiling_bound::none;
 };
 
-/// The raw measurements of one run, before results.hpp turns them into a benchmark_report.
+/// The raw measurements of one run, before to_report turns them into a benchmark_report.
 struct measured_run {
   run_config config;
   std::optional<int> threads_limit; ///< the thread limit the run was given, if any
@@ -79,5 +80,17 @@ using progress_callback = std::function<void(const run_step&)>;
 measured_run run_policies(const run_config& cfg, std::optional<int> threads, host_info host, device_info device,
                           const std::vector<policy_entry>& streams, const run_order& order = {},
                           const progress_callback& progress = {});
+
+/// The report of one run: environment, one row per outcome in the run's order, and the warnings. gb_per_s from
+/// the host-synchronous warm median; pct_of_ceiling as ceiling_rows.hpp and speedup_vs_loop as rules.hpp define
+/// them; `reps` counts the timed calls the figures count; `threads` is the host concurrency during the run. Missing figures (unavailable policy,
+/// no valid loop, a host policy's kernel time) are none. With `per_size_notes` false the cache and noise warnings
+/// are left out: a size sweep states them once for its whole series.
+benchmark_report to_report(const measured_run& run, bool per_size_notes = true);
+
+/// The warnings about a run and its rows, one line each: noisy rows (cv above noisy_cv), arrays under 4x a cache
+/// (STREAM's rule), std::par running serially, failed validations and errors (see to_report for per_size_notes).
+std::vector<std::string> run_warnings(const measured_run& run, const std::vector<result_row>& rows,
+                                      bool per_size_notes = true);
 
 } // namespace policybench

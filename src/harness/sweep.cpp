@@ -2,7 +2,7 @@
 #include "harness/sweep.hpp"
 
 #include "harness/ceiling_rows.hpp"
-#include "harness/results.hpp"
+#include "harness/run.hpp"
 #include "harness/roofline.hpp"
 #include "harness/rules.hpp"
 #include "machine/cgroup.hpp"

@@ -1,5 +1,5 @@
 // The warnings about a run, each rule stated once: what makes a figure less certain or a comparison unfair.
-#include "harness/results.hpp"
+#include "harness/run.hpp"
 
 #include "harness/ceiling_rows.hpp"
 #include "harness/rules.hpp"

@@ -1,7 +1,7 @@
 // policybench-mpi: the same harness on every rank of an MPI job; rank 0 writes the job's report. Exit status as
 // policybench's (0 valid, 1 invalid or a run-time error, 2 bad input), the same on every rank.
 #include "cli/write_report.hpp"
-#include "harness/results.hpp"
+#include "harness/run.hpp"
 #include "harness/rules.hpp"
 #include "mpi/job.hpp"
 #include "mpi/job_report.hpp"

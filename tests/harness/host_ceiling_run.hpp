@@ -4,7 +4,7 @@
 
 #include "ceiling_outcome.hpp"
 
-#include "harness/results.hpp"
+#include "harness/run.hpp"
 
 #include <optional>
 #include <string_view>

@@ -3,7 +3,6 @@
 #include <doctest/doctest.h>
 
 #include "harness/schedule.hpp"
-#include "harness/results.hpp"
 #include "harness/run.hpp"
 #include "harness/scripted_policies.hpp"
 #include "host_rows.hpp"

@@ -4,7 +4,7 @@
 
 #include "timed_calls_of.hpp"
 
-#include "harness/results.hpp"
+#include "harness/run.hpp"
 #include "harness/rules.hpp"
 #include "measure/stats.hpp"
 

@@ -2,7 +2,7 @@
 // (the ceilings' too), validation exact per round, a failing policy dropped from later rounds.
 #include <doctest/doctest.h>
 
-#include "harness/results.hpp"
+#include "harness/run.hpp"
 #include "harness/scripted_policies.hpp"
 #include "measure/timing.hpp"
 #include "policies/entry.hpp"

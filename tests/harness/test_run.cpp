@@ -5,7 +5,7 @@
 #include "timed_calls_of.hpp"
 
 #include "harness/ceiling_rows.hpp"
-#include "harness/results.hpp"
+#include "harness/run.hpp"
 #include "harness/sweep.hpp"
 #include "harness/sweep_plan.hpp"
 #include "measure/host_threads.hpp"

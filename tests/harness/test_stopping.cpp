@@ -2,7 +2,7 @@
 // names (noise, cap, timeout), and medians that do not depend on the order.
 #include <doctest/doctest.h>
 
-#include "harness/results.hpp"
+#include "harness/run.hpp"
 #include "harness/scripted_policies.hpp"
 #include "measure/stats.hpp"
 

@@ -5,7 +5,7 @@
 
 #include "ceiling_outcome.hpp"
 
-#include "harness/results.hpp"
+#include "harness/run.hpp"
 #include "report/compare_with.hpp"
 #include "report/report.hpp"
 

@@ -2,7 +2,7 @@
 // inside it doubled; a reader splitting the line must get the field back as written.
 #include <doctest/doctest.h>
 
-#include "harness/results.hpp"
+#include "harness/run.hpp"
 #include "report/report.hpp"
 
 #include <sstream>

@@ -2,7 +2,6 @@
 // timed call, the four aggregates equal to the row's statistics), and --pages small reaching the JSON.
 #include <doctest/doctest.h>
 
-#include "harness/results.hpp"
 #include "harness/run.hpp"
 #include "host_rows.hpp"
 #include "report/report.hpp"

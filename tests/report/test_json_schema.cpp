@@ -5,7 +5,7 @@
 #include "ceiling_outcome.hpp"
 
 #include "harness/gpu_views.hpp"
-#include "harness/results.hpp"
+#include "harness/run.hpp"
 #include "harness/rules.hpp"
 #include "measure/compute_ceiling.hpp"
 #include "report/compare_with.hpp"

@@ -2,7 +2,7 @@
 // samples min, median and mean coincide, and a figure taken for another would pass unseen.
 #include <doctest/doctest.h>
 
-#include "harness/results.hpp"
+#include "harness/run.hpp"
 #include "report/report.hpp"
 
 #include <cmath>

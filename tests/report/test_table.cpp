@@ -6,7 +6,7 @@
 #include "report/synthetic_run.hpp"
 
 #include "harness/gpu_views.hpp"
-#include "harness/results.hpp"
+#include "harness/run.hpp"
 #include "report/report.hpp"
 
 #include <algorithm>
