@@ -71,21 +71,21 @@ using progress_callback = std::function<void(const run_step&)>;
 
 /// Measures `streams` (policies and ceilings alike) under `threads` (oneTBB and OpenMP; nullopt: all logical
 /// cores): sequentially, each once in the order given, or interleaved, in rounds (rounds.hpp: each round measures
-/// every stream still running once, in a shuffled order, on a fresh array, with its share of the timed calls, until
-/// each row's criterion holds; the outcome joins its rounds). Before each measurement the host's thread pools are let
-/// go idle (wait_for_idle_threads). `progress` (when set) is called before each measurement. With cfg.deadline, the
-/// schedule (harness/rounds.hpp) gives every measurement a fair share of the time left and rows still running at the
-/// deadline stop ("budget"). A stream that throws is recorded with its error and measured no more; the run goes on.
-/// Throws std::bad_alloc only from a ceiling (its one array of the run's size does not fit: nothing would).
+/// every stream still running once, in a shuffled order, on a fresh array; the outcome joins its rounds). The
+/// schedule (schedule.hpp) gives each measurement its share of the calls and of the time left before cfg.deadline,
+/// cuts the rounds to what that time holds and ends each row. Before each measurement the host's thread pools are
+/// let go idle (wait_for_idle_threads) and `progress` (when set) is called. A stream that throws is recorded with its
+/// error and measured no more; the run goes on. Throws std::bad_alloc only from a ceiling (its one array of the run's
+/// size does not fit: nothing would).
 measured_run run_policies(const run_config& cfg, std::optional<int> threads, host_info host, device_info device,
                           const std::vector<policy_entry>& streams, const run_order& order = {},
                           const progress_callback& progress = {});
 
 /// The report of one run: environment, one row per outcome in the run's order, and the warnings. gb_per_s from
 /// the host-synchronous warm median; pct_of_ceiling as ceiling_rows.hpp and speedup_vs_loop as rules.hpp define
-/// them; `reps` counts the timed calls the figures count; `threads` is the host concurrency during the run. Missing figures (unavailable policy,
-/// no valid loop, a host policy's kernel time) are none. With `per_size_notes` false the cache and noise warnings
-/// are left out: a size sweep states them once for its whole series.
+/// them; `reps` counts the timed calls the figures count; `threads` is the host concurrency during the run. Missing
+/// figures (unavailable policy, no valid loop, a host policy's kernel time) are none. With `per_size_notes` false
+/// the cache and noise warnings are left out: a size sweep states them once for its whole series.
 benchmark_report to_report(const measured_run& run, bool per_size_notes = true);
 
 /// The warnings about a run and its rows, one line each: noisy rows (cv above noisy_cv), arrays under 4x a cache

@@ -30,7 +30,7 @@ void time_budget::record(double wall_s, double measured_s) {
 
 schedule::schedule(const run_config& cfg, const run_order& order, std::size_t streams)
     : cfg_(cfg), rounds_(order.order == policy_order::sequential ? 1 : std::clamp(cfg.reps, 1, order.rounds)),
-      single_(rounds_ == 1), budget_(cfg.deadline), rows_(streams), by_budget_(streams, false) {}
+      asked_(rounds_), single_(rounds_ == 1), budget_(cfg.deadline), rows_(streams), by_budget_(streams, false) {}
 
 int schedule::calls_needed(const row_progress& r) const {
   const bool open_ended = cfg_.max_noise > 0 || cfg_.min_time_s > 0; // then the first base rounds' calls
@@ -51,10 +51,12 @@ void schedule::fit_rounds() {
     if (r.slots > 0) slot_s += r.slot_s / r.slots, ++measured, lowest = std::max(lowest, r.slots);
     if (r.made > 0) call_s += r.calls_s / double(r.made), ++paced;
   }
-  if (!left_s || single_ || measured == 0) return;
+  // From the second round on: a first round's slots show what a slot costs (the process's first slot pays more).
+  if (!left_s || single_ || round_ == 0 || measured == 0) return;
   slot_s /= measured, call_s = paced > 0 ? call_s / paced : 0;
-  // The most base rounds whose slots, each at its row's cost so far, and the calls still needed fit the time left.
-  for (; rounds_ > lowest; --rounds_) {
+  // The most base rounds whose slots, each at its row's cost so far, and the calls still needed fit the time left;
+  // from those asked each time, so that a first slot slower than the rest (a cold process) does not cut for good.
+  for (rounds_ = asked_; rounds_ > lowest; --rounds_) {
     double need_s = 0;
     for (const row_progress& r : rows_)
       if (!r.done)

@@ -39,8 +39,9 @@ private:
 };
 
 /// A run's rounds and budget in one place: every measurement of every stream asks it for its run_config, and it
-/// decides when each row is done. Once a slot has shown what one costs beyond its calls, the base rounds are cut to
-/// those the time left holds, each then given more calls, so that rows keep their intervals at large sizes.
+/// decides when each row is done. Once the first round has shown what a slot costs beyond its calls, the base rounds
+/// are cut to those the time left holds, each then given more calls, so that rows keep their intervals at large
+/// sizes.
 class schedule {
 public:
   schedule(const run_config& cfg, const run_order& order, std::size_t streams);
@@ -67,7 +68,7 @@ private:
   void fit_rounds();
 
   run_config cfg_;
-  int rounds_, round_ = 0;
+  int rounds_, round_ = 0, asked_; ///< asked_: the base rounds before any cut
   bool single_; ///< one round: time_calls applies every criterion
   time_budget budget_;
   std::vector<row_progress> rows_;
