@@ -38,9 +38,10 @@ template <class T> struct differs_from_expected {
 /// stream s; std::nullopt when all are.
 template <class T>
 std::optional<std::string> device_mismatch(const T* d, std::size_t n, std::uint64_t increments, cudaStream_t s) {
+  if (n == 0) return std::nullopt;
   const thrust::counting_iterator<std::size_t> first(0);
-  const auto found = n == 0 ? first : thrust::find_if(thrust::cuda::par.on(s), first, first + n,
-                                                      differs_from_expected<T>{.data = d, .increments = increments});
+  const auto found = thrust::find_if(thrust::cuda::par.on(s), first, first + n,
+                                     differs_from_expected<T>{.data = d, .increments = increments});
   if (found == first + n) return std::nullopt;
   T value{};
   POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(&value, d + *found, sizeof(T), cudaMemcpyDeviceToHost, s));

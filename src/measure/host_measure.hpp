@@ -38,7 +38,8 @@ measurement measure_host(const run_config& cfg, host_threading threading, Apply&
 }
 
 /// measure_host validating the workload: every element is its start + calls x K.
-template <class T, class Apply> measurement measure_host(const run_config& cfg, host_threading threading, Apply& apply) {
+template <class T, class Apply>
+measurement measure_host(const run_config& cfg, host_threading threading, Apply& apply) {
   return measure_host<T>(cfg, threading, apply, [&](const T* first, std::uint64_t calls) -> std::optional<std::string> {
     const std::uint64_t increments = calls * std::uint64_t(cfg.work);
     if (const auto bad = first_mismatch(first, cfg.size, increments))
