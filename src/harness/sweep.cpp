@@ -5,7 +5,7 @@
 #include "harness/results.hpp"
 #include "harness/roofline.hpp"
 #include "harness/rules.hpp"
-#include "machine/cgroup.hpp"
+#include "machine/memory.hpp"
 #include "measure/interrupt.hpp"
 #include "measure/seconds.hpp"
 

@@ -1,5 +1,5 @@
 // The CPU mask and the cgroup's limits, read from the kernel's files; a file that cannot be read sets no limit.
-#include "machine/cgroup.hpp"
+#include "machine/memory.hpp"
 
 #include <algorithm>
 #include <charconv>

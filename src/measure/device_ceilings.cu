@@ -59,11 +59,7 @@ measurement measure_device_compute(const run_config& cfg) {
   return visit_element_type(cfg.type, [&]<class T>() {
     const cuda_stream stream = make_stream();
     const device_array<T> out = allocate_device<T>(1);
-    int device = 0, sm_count = 0, per_sm = 0;
-    POLICYBENCH_CUDA_CHECK(cudaGetDevice(&device));
-    POLICYBENCH_CUDA_CHECK(cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device));
-    POLICYBENCH_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fma_chains<T>, compute_block, 0));
-    const unsigned blocks = unsigned(sm_count * per_sm) * 4; // four resident waves: the tail is a quarter
+    const unsigned blocks = resident_blocks(fma_chains<T>, compute_block) * 4; // four waves: the tail is a quarter
     wake_gpu(out.get(), sizeof(T), stream.get(), cfg.device_warmup_s);
     POLICYBENCH_CUDA_CHECK(cudaMemsetAsync(out.get(), 0, sizeof(T), stream.get()));
     const T m = static_cast<T>(runtime_one);

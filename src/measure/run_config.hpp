@@ -3,7 +3,7 @@
 #pragma once
 
 #include "measure/element_type.hpp"
-#include "measure/placement.hpp"
+#include "measure/host_array.hpp"
 #include "measure/stopping.hpp"
 
 #include <chrono>
@@ -45,7 +45,7 @@ struct run_config {
   /// where a held stream would spin to its timeout) around a batch of calls (measure/device_timing.cuh).
   bool hold_stream = true;
   bool end_to_end = true;            ///< device rows: also the end-to-end views from pageable and pinned host memory
-  page_size pages = page_size::huge; ///< host arrays' pages (measure/placement.hpp)
+  page_size pages = page_size::huge; ///< host arrays' pages (measure/host_array.hpp)
   first_touch_mode first_touch = first_touch_mode::parallel; ///< which threads place the host arrays' pages
   /// Called before each call's clock starts: policybench-mpi's barrier, so that every rank starts each call together.
   std::function<void()> before_each_call = nullptr;
