@@ -6,8 +6,8 @@
 #include "harness/roofline.hpp"
 #include "harness/rules.hpp"
 #include "machine/memory.hpp"
-#include "measure/interrupt.hpp"
 #include "measure/seconds.hpp"
+#include "measure/stopping.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -9,14 +9,9 @@
 namespace policybench {
 namespace {
 
-struct topology_deleter {
-  void operator()(hwloc_topology_t t) const { hwloc_topology_destroy(t); }
-};
-struct bitmap_deleter {
-  void operator()(hwloc_bitmap_t b) const { hwloc_bitmap_free(b); }
-};
-using topology_handle = std::unique_ptr<hwloc_topology, topology_deleter>;
-using bitmap = std::unique_ptr<hwloc_bitmap_s, bitmap_deleter>;
+using topology_handle =
+    std::unique_ptr<hwloc_topology, decltype([](hwloc_topology_t t) { hwloc_topology_destroy(t); })>;
+using bitmap = std::unique_ptr<hwloc_bitmap_s, decltype([](hwloc_bitmap_t b) { hwloc_bitmap_free(b); })>;
 
 // This host when `xml` is null. Without flags hwloc leaves out the CPUs the cgroup forbids.
 topology_handle load(const char* xml) {

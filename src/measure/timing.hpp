@@ -3,10 +3,10 @@
 // judged disturbed or not.
 #pragma once
 
-#include "measure/interrupt.hpp"
 #include "measure/run_config.hpp"
 #include "measure/seconds.hpp"
 #include "measure/stats.hpp"
+#include "measure/stopping.hpp"
 #include "measure/thread_clocks.hpp"
 
 #include <algorithm>
