@@ -11,7 +11,7 @@
 #include "harness/run.hpp"
 #include "harness/rules.hpp"
 #include "harness/sweep.hpp"
-#include "measure/interrupt.hpp"
+#include "measure/stopping.hpp"
 #include "report/compare_with.hpp"
 #include "report/report.hpp"
 

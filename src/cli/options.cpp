@@ -1,7 +1,7 @@
 // The command line, parsed with CLI11: every check here yields a one-line usage_error naming the option.
 #include "cli/options.hpp"
 
-#include "machine/cgroup.hpp"
+#include "machine/memory.hpp"
 
 #include <CLI/CLI.hpp>
 

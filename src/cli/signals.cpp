@@ -2,7 +2,7 @@
 // and Ctrl-C turned into a request to end with what was measured.
 #include "cli/signals.hpp"
 
-#include "measure/interrupt.hpp"
+#include "measure/stopping.hpp"
 
 #include <algorithm>
 #include <array>

@@ -5,7 +5,7 @@
 #include "harness/gpu_views.hpp"
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
-#include "measure/compute_ceiling.hpp"
+#include "measure/ceilings.hpp"
 #include "policies/ceiling_streams.hpp"
 
 #include <algorithm>

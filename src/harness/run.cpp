@@ -5,8 +5,8 @@
 #include "measure/counted_calls.hpp"
 #include "measure/device_out_of_memory.hpp"
 #include "measure/host_threads.hpp"
-#include "measure/interrupt.hpp"
 #include "measure/seconds.hpp"
+#include "measure/stopping.hpp"
 #include "measure/timing.hpp"
 #include "policies/ceiling_streams.hpp"
 

@@ -5,9 +5,9 @@
 #include "harness/run.hpp"
 #include "harness/roofline.hpp"
 #include "harness/rules.hpp"
-#include "machine/cgroup.hpp"
-#include "measure/interrupt.hpp"
+#include "machine/memory.hpp"
 #include "measure/seconds.hpp"
+#include "measure/stopping.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -1,5 +1,5 @@
 // The CPU mask and the cgroup's limits, read from the kernel's files; a file that cannot be read sets no limit.
-#include "machine/cgroup.hpp"
+#include "machine/memory.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -40,24 +40,18 @@ std::vector<fs::path> cgroup_dirs(const cgroup_files& files, const std::string& 
   return dirs;
 }
 
-// The first word of `file`'s first line ("max", "150000"); empty when unreadable.
-std::string first_word(const fs::path& file, std::string* second = nullptr) {
+// Word `index` of `file` (0: the first) as a whole unsigned number; none when unreadable or absent, or for "-1" and
+// "max".
+std::optional<std::uint64_t> number_in(const fs::path& file, int index = 0) {
   std::ifstream in(file);
-  std::string word;
-  in >> word;
-  if (second) in >> *second;
-  return word;
-}
-
-// `text` as a whole unsigned number ("-1", "max" and "" are none).
-std::optional<std::uint64_t> number(const std::string& text) {
+  std::string text;
+  for (int i = 0; i <= index; ++i)
+    if (!(in >> text)) return std::nullopt;
   std::uint64_t value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
   return value;
 }
-
-std::optional<std::uint64_t> number_in(const fs::path& file) { return number(first_word(file)); }
 
 std::uint64_t stat_field(const fs::path& file, const std::string& key) {
   std::ifstream in(file);
@@ -77,15 +71,13 @@ process_limit<int> usable_cpus(const cgroup_files& files) {
   if (::sched_getaffinity(0, sizeof mask, &mask) == 0)
     out = {.value = std::max(1, CPU_COUNT(&mask)), .source = "this process's CPU mask, sched_getaffinity"};
   for (const fs::path& dir : cgroup_dirs(files, "cpu")) {
-    std::string period_text;
     const bool v2 = fs::exists(dir / "cpu.max");
-    const auto quota = number(first_word(dir / (v2 ? "cpu.max" : "cpu.cfs_quota_us"), v2 ? &period_text : nullptr));
-    const auto period = v2 ? number(period_text) : number_in(dir / "cpu.cfs_period_us");
+    const fs::path quota_file = dir / (v2 ? "cpu.max" : "cpu.cfs_quota_us"); // v2: "quota period"
+    const auto quota = number_in(quota_file);
+    const auto period = v2 ? number_in(quota_file, 1) : number_in(dir / "cpu.cfs_period_us");
     if (!quota || !period || *period == 0) continue; // "max" or -1: no quota
     const int cpus = std::max(1, int(std::ceil(double(*quota) / double(*period))));
-    if (cpus < out.value)
-      out = {.value = cpus,
-             .source = "its cgroup's CPU quota, " + (dir / (v2 ? "cpu.max" : "cpu.cfs_quota_us")).string()};
+    if (cpus < out.value) out = {.value = cpus, .source = "its cgroup's CPU quota, " + quota_file.string()};
   }
   return out;
 }
@@ -94,15 +86,15 @@ std::optional<process_limit<std::uint64_t>> cgroup_memory_headroom(const cgroup_
   std::optional<process_limit<std::uint64_t>> out;
   for (const fs::path& dir : cgroup_dirs(files, "memory")) {
     const bool v2 = fs::exists(dir / "memory.max");
-    const auto limit = number_in(dir / (v2 ? "memory.max" : "memory.limit_in_bytes"));
+    const fs::path limit_file = dir / (v2 ? "memory.max" : "memory.limit_in_bytes");
+    const auto limit = number_in(limit_file);
     const auto used = number_in(dir / (v2 ? "memory.current" : "memory.usage_in_bytes"));
     // v1 writes "no limit" as a number near 2^63: anything past 2^62 bytes limits nothing.
     if (!limit || !used || *limit >= (std::uint64_t(1) << 62)) continue;
     const std::uint64_t cache = stat_field(dir / "memory.stat", v2 ? "inactive_file" : "total_inactive_file");
     const std::uint64_t headroom = *limit - std::min(*limit, *used - std::min(*used, cache));
     if (!out || headroom < out->value)
-      out = {.value = headroom,
-             .source = "its cgroup's memory limit, " + (dir / (v2 ? "memory.max" : "memory.limit_in_bytes")).string()};
+      out = {.value = headroom, .source = "its cgroup's memory limit, " + limit_file.string()};
   }
   return out;
 }

@@ -1,7 +1,6 @@
 // What the CUDA runtime reports about device 0, and what start-up costs: the first CUDA call in a process loads
 // and initializes the driver, the next creates the context; no warm figure should contain either.
 #include "machine/device_info.hpp"
-#include "measure/cuda_check.cuh"
 #include "measure/gpu_clocks.hpp"
 #include "measure/seconds.hpp"
 #include "policybench/backend/thrust.hpp"
@@ -15,8 +14,10 @@ namespace policybench {
 
 namespace {
 
-std::string describe(cudaError_t status) {
-  return std::string(cudaGetErrorName(status)) + ": " + cudaGetErrorString(status);
+// Whether `status` is an error; if so the device is unavailable, for the reason the runtime gives.
+bool failed(device_info& d, cudaError_t status) {
+  if (status != cudaSuccess) d.unavailable = std::string(cudaGetErrorName(status)) + ": " + cudaGetErrorString(status);
+  return status != cudaSuccess;
 }
 
 // 0 when the runtime does not report it (the attribute is optional on some devices and drivers).
@@ -33,10 +34,7 @@ void fill(device_info& d, int rank_on_node) {
   d.driver_init_s = seconds_since(driver_start);
   (void)cudaRuntimeGetVersion(&d.runtime_version);
   (void)cudaDriverGetVersion(&d.driver_version); // stays 0 without a driver
-  if (const cudaError_t status = count_status; status != cudaSuccess) {
-    d.unavailable = describe(status);
-    return;
-  }
+  if (failed(d, count_status)) return;
   if (count == 0) {
     d.unavailable = "no CUDA device";
     return;
@@ -47,16 +45,10 @@ void fill(device_info& d, int rank_on_node) {
   cudaError_t status = cudaSetDevice(device);
   if (status == cudaSuccess) status = cudaFree(nullptr);
   d.context_create_s = seconds_since(start);
-  if (status != cudaSuccess) {
-    d.unavailable = describe(status);
-    return;
-  }
+  if (failed(d, status)) return;
 
   cudaDeviceProp prop{};
-  if (const cudaError_t s = cudaGetDeviceProperties(&prop, device); s != cudaSuccess) {
-    d.unavailable = describe(s);
-    return;
-  }
+  if (failed(d, cudaGetDeviceProperties(&prop, device))) return;
   d.name = prop.name;
   d.compute_capability = prop.major * 10 + prop.minor;
   d.sm_count = prop.multiProcessorCount;
@@ -64,10 +56,7 @@ void fill(device_info& d, int rank_on_node) {
   d.memory_bytes = prop.totalGlobalMem;
   // Free memory is what check_memory compares against: a failed query is no device, not 0 bytes free.
   std::size_t free_bytes = 0, total_bytes = 0;
-  if (const cudaError_t s = cudaMemGetInfo(&free_bytes, &total_bytes); s != cudaSuccess) {
-    d.unavailable = describe(s);
-    return;
-  }
+  if (failed(d, cudaMemGetInfo(&free_bytes, &total_bytes))) return;
   d.free_memory_bytes = free_bytes;
   // CUDA 13 dropped clockRate and memoryClockRate from cudaDeviceProp; the attributes remain.
   d.sm_clock_khz = attribute(cudaDevAttrClockRate, device);

@@ -1,4 +1,5 @@
-// What the host is: CPU, caches, oneTBB, compiler, and which parallel backend std::par really got.
+// What the host is (CPU, caches, oneTBB, compiler, and which parallel backend std::par really got), and when and
+// where a report is written: the clock, the host name, the executable, the CPU's clock and the load.
 #include "machine/host_info.hpp"
 #include "machine/memory.hpp"
 #include "policybench/workload.hpp"
@@ -7,7 +8,11 @@
 #include <oneapi/tbb/version.h>
 #include <thrust/version.h>
 
+#include <array>
+#include <cmath>
 #include <cstdlib>
+#include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -50,8 +55,33 @@ constexpr const char* vector_extension() {
 #endif
 }
 
-std::string dotted(int major, int minor, int patch) {
-  return std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
+std::string local_iso8601_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  if (!::localtime_r(&now, &local)) return "";
+  std::array<char, 40> date{}, zone{};
+  std::strftime(date.data(), date.size(), "%Y-%m-%dT%H:%M:%S", &local);
+  const std::size_t n = std::strftime(zone.data(), zone.size(), "%z", &local); // "+0100"
+  if (n != 5) return date.data();
+  // "+01:00", as ISO 8601's extended format writes the offset.
+  std::string out = date.data();
+  out.append(zone.data(), 3).append(":").append(zone.data() + 3, 2);
+  return out;
+}
+
+int cpu_mhz() {
+  std::ifstream max_khz("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq");
+  if (long khz = 0; max_khz >> khz && khz > 0) return int(std::lround(double(khz) / 1000));
+  return int(std::lround(std::atof(cpuinfo_field("cpu MHz").c_str()))); // 0 when absent or unreadable
+}
+
+bool scaling_enabled() {
+  std::error_code ec;
+  for (const auto& cpu : std::filesystem::directory_iterator("/sys/devices/system/cpu", ec)) {
+    std::ifstream governor(cpu.path() / "cpufreq" / "scaling_governor");
+    if (std::string g; governor >> g && g != "performance") return true;
+  }
+  return false;
 }
 
 } // namespace
@@ -60,14 +90,11 @@ host_info query_host() {
   host_info h;
   h.cpu_model = cpuinfo_field("model name");
   if (h.cpu_model.empty()) h.cpu_model = "unknown (no 'model name' in /proc/cpuinfo)";
-  const std::string mhz = cpuinfo_field("cpu MHz");
-  h.cpu_mhz = mhz.empty() || mhz.starts_with("unknown") ? 0 : std::atof(mhz.c_str());
+  h.cpu_mhz = std::atof(cpuinfo_field("cpu MHz").c_str()); // 0 when absent or unreadable
   h.logical_cores = static_cast<int>(std::thread::hardware_concurrency());
   if (const auto t = host_topology(); t && t->llc_bytes > 0) {
+    static_cast<topology&>(h) = *t;
     h.cache_source = "hwloc";
-    h.physical_cores = t->cores, h.cpuset = t->cpuset, h.numa_nodes = t->numa_nodes;
-    h.l1d_cache_bytes = t->l1d_bytes, h.l2_cache_bytes = t->l2_bytes;
-    h.llc_bytes = t->llc_bytes, h.llc_instances = t->llc_instances;
   } else {
     // glibc's CPUID reading: wrong on some VMs (320 MiB of L3 where the kernel says 32 MiB), so only a fallback.
     h.cache_source = "sysconf";
@@ -92,11 +119,26 @@ host_info query_host() {
   h.standard_library = "libc++ " + std::to_string(_LIBCPP_VERSION);
 #endif
   h.pstl_backend = pstl_backend();
-  h.thrust_version = dotted(THRUST_MAJOR_VERSION, THRUST_MINOR_VERSION, THRUST_SUBMINOR_VERSION);
+  h.thrust_version = std::to_string(THRUST_MAJOR_VERSION) + "." + std::to_string(THRUST_MINOR_VERSION) + "." +
+                     std::to_string(THRUST_SUBMINOR_VERSION);
 #if defined(_OPENMP)
   h.openmp = true;
 #endif
   return h;
+}
+
+run_context query_run_context() {
+  run_context c;
+  c.date = local_iso8601_now();
+  std::array<char, 256> name{};
+  if (::gethostname(name.data(), name.size() - 1) == 0) c.host_name = name.data();
+  std::error_code ec;
+  c.executable = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+  c.mhz_per_cpu = cpu_mhz();
+  c.cpu_scaling_enabled = scaling_enabled();
+  std::array<double, 3> load{};
+  if (::getloadavg(load.data(), 3) == 3) c.load_avg.assign(load.begin(), load.end());
+  return c;
 }
 
 } // namespace policybench

@@ -12,21 +12,26 @@
 
 namespace policybench {
 
-/// The host machine and the software that runs the host policies. Sizes in bytes.
-struct host_info {
+/// What the run's CPUs reach. Sizes in bytes; 0 where the topology has no such cache.
+struct topology {
+  std::size_t l1d_cache_bytes = 0; ///< the L1 data cache of the run's first core
+  std::size_t l2_cache_bytes = 0;  ///< the L2 of the run's first core
+  std::size_t llc_bytes = 0;       ///< the highest cache level: every instance the run's CPUs share, added up (STREAM's
+                                   ///< 4x rule counts all the last-level cache a run fills), e.g. lscpu's "L3: 32 MiB"
+  int llc_instances = 0;           ///< how many caches llc_bytes adds up (16 on a 2-socket EPYC 7763)
+  int physical_cores = 0;          ///< physical cores holding at least one of the run's CPUs
+  std::vector<int> numa_nodes;     ///< the machine's NUMA nodes (OS indexes), with or without CPUs
+  std::string cpuset;              ///< the run's CPUs as a kernel list, "0-1"
+};
+
+/// The host machine and the software that runs the host policies: its topology from hwloc, or, where hwloc cannot
+/// load it, only the caches from sysconf (cores, cpuset, NUMA nodes and llc_instances then stay empty or 0).
+struct host_info : topology {
   std::string cpu_model;             ///< /proc/cpuinfo "model name"; "unknown (why)" (unknown_fact) when unreadable
   double cpu_mhz = 0;                ///< /proc/cpuinfo "cpu MHz" of the first CPU (a VM: the host's nominal clock)
   int logical_cores = 0;             ///< std::thread::hardware_concurrency
-  int physical_cores = 0;            ///< cores holding the process's CPUs (0 when from sysconf)
-  std::string cpuset;                ///< the CPUs the process may run on, "0-1" (empty when from sysconf)
-  std::size_t l1d_cache_bytes = 0;   ///< per core (0 when unknown)
-  std::size_t l2_cache_bytes = 0;    ///< per core
-  std::size_t llc_bytes = 0;         ///< last-level cache (L3, else L2), the instances the cpuset reaches together
-  int llc_instances = 0;             ///< how many last-level caches llc_bytes adds up (0 when from sysconf)
-  std::string cache_source;          ///< where caches, cores, cpuset and NUMA nodes came from: "hwloc", or
-                                     ///< "sysconf" (caches only, glibc's CPUID) when hwloc cannot load the topology
+  std::string cache_source;          ///< where the topology came from: "hwloc", or "sysconf" (glibc's CPUID)
   std::string transparent_hugepages; ///< THP mode: "always", "madvise", "never"; empty without THP; "unknown (why)"
-  std::vector<int> numa_nodes;       ///< the machine's NUMA nodes; empty when from sysconf
   std::string tbb_version;           ///< oneTBB runtime version, e.g. "2021.8.0"
   int tbb_default_concurrency = 0;   ///< tbb::info::default_concurrency()
   std::string compiler;              ///< e.g. "g++ 12.2.0"
@@ -39,18 +44,6 @@ struct host_info {
 
 /// Reads host_info. Never throws; unknown fields stay empty or 0.
 host_info query_host();
-
-/// What the run's CPUs reach. Sizes in bytes; 0 where the topology has no such cache.
-struct topology {
-  std::size_t l1d_bytes = 0;   ///< the L1 data cache of the run's first core
-  std::size_t l2_bytes = 0;    ///< the L2 of the run's first core
-  std::size_t llc_bytes = 0;   ///< the highest cache level: every instance the run's CPUs share, added up (STREAM's
-                               ///< 4x rule counts all the last-level cache a run fills), e.g. lscpu's "L3: 32 MiB"
-  int llc_instances = 0;       ///< how many caches llc_bytes adds up (16 on a 2-socket EPYC 7763)
-  int cores = 0;               ///< physical cores holding at least one of the run's CPUs
-  std::vector<int> numa_nodes; ///< the machine's NUMA nodes (OS indexes), with or without CPUs
-  std::string cpuset;          ///< the run's CPUs as a kernel list, "0-1"
-};
 
 /// This host, for the CPUs this process is bound to (taskset, cgroup cpuset); std::nullopt when hwloc cannot load
 /// the topology.

@@ -9,14 +9,9 @@
 namespace policybench {
 namespace {
 
-struct topology_deleter {
-  void operator()(hwloc_topology_t t) const { hwloc_topology_destroy(t); }
-};
-struct bitmap_deleter {
-  void operator()(hwloc_bitmap_t b) const { hwloc_bitmap_free(b); }
-};
-using topology_handle = std::unique_ptr<hwloc_topology, topology_deleter>;
-using bitmap = std::unique_ptr<hwloc_bitmap_s, bitmap_deleter>;
+using topology_handle =
+    std::unique_ptr<hwloc_topology, decltype([](hwloc_topology_t t) { hwloc_topology_destroy(t); })>;
+using bitmap = std::unique_ptr<hwloc_bitmap_s, decltype([](hwloc_bitmap_t b) { hwloc_bitmap_free(b); })>;
 
 // This host when `xml` is null. Without flags hwloc leaves out the CPUs the cgroup forbids.
 topology_handle load(const char* xml) {
@@ -33,8 +28,8 @@ std::optional<topology> describe(hwloc_topology_t t, hwloc_const_cpuset_t run) {
   topology out;
   // hwloc's L1 type is the data (or unified) cache; instruction caches are a type of their own.
   for (hwloc_obj_t up = first->parent; up; up = up->parent) {
-    if (up->type == HWLOC_OBJ_L1CACHE) out.l1d_bytes = up->attr->cache.size;
-    if (up->type == HWLOC_OBJ_L2CACHE) out.l2_bytes = up->attr->cache.size;
+    if (up->type == HWLOC_OBJ_L1CACHE) out.l1d_cache_bytes = up->attr->cache.size;
+    if (up->type == HWLOC_OBJ_L2CACHE) out.l2_cache_bytes = up->attr->cache.size;
   }
   // From the highest level down: the first level the run's CPUs reach is the last-level cache.
   for (const hwloc_obj_type_t level :
@@ -47,7 +42,7 @@ std::optional<topology> describe(hwloc_topology_t t, hwloc_const_cpuset_t run) {
     if (out.llc_instances > 0) break;
   }
   for (hwloc_obj_t core = nullptr; (core = hwloc_get_next_obj_by_type(t, HWLOC_OBJ_CORE, core));)
-    out.cores += hwloc_bitmap_intersects(core->cpuset, run);
+    out.physical_cores += hwloc_bitmap_intersects(core->cpuset, run);
   for (hwloc_obj_t node = nullptr; (node = hwloc_get_next_obj_by_type(t, HWLOC_OBJ_NUMANODE, node));)
     out.numa_nodes.push_back(int(node->os_index));
   char* list = nullptr;
@@ -56,11 +51,12 @@ std::optional<topology> describe(hwloc_topology_t t, hwloc_const_cpuset_t run) {
   return out;
 }
 
-// The allowed CPUs of `t` that are also in `wanted`.
-bitmap restricted(hwloc_topology_t t, hwloc_const_cpuset_t wanted) {
-  bitmap run(hwloc_bitmap_alloc());
-  if (run) hwloc_bitmap_and(run.get(), wanted, hwloc_topology_get_allowed_cpuset(t));
-  return run;
+// The topology of `t` for its allowed CPUs that are also in `wanted`.
+std::optional<topology> describe_allowed(hwloc_topology_t t, hwloc_const_cpuset_t wanted) {
+  const bitmap run(hwloc_bitmap_alloc());
+  if (!run) return std::nullopt;
+  hwloc_bitmap_and(run.get(), wanted, hwloc_topology_get_allowed_cpuset(t));
+  return describe(t, run.get());
 }
 
 } // namespace
@@ -73,8 +69,7 @@ std::optional<topology> host_topology() {
   // Every thread's binding, OR-ed: before the runtimes start their workers, the main thread's affinity mask.
   if (hwloc_get_cpubind(t.get(), bound.get(), HWLOC_CPUBIND_PROCESS) != 0)
     hwloc_bitmap_copy(bound.get(), hwloc_topology_get_allowed_cpuset(t.get()));
-  const bitmap run = restricted(t.get(), bound.get());
-  return run ? describe(t.get(), run.get()) : std::nullopt;
+  return describe_allowed(t.get(), bound.get());
 }
 
 std::optional<topology> xml_topology(const std::filesystem::path& xml, std::string_view cpus) {
@@ -85,8 +80,7 @@ std::optional<topology> xml_topology(const std::filesystem::path& xml, std::stri
     hwloc_bitmap_copy(wanted.get(), hwloc_topology_get_allowed_cpuset(t.get()));
   else if (hwloc_bitmap_list_sscanf(wanted.get(), std::string(cpus).c_str()) != 0)
     return std::nullopt;
-  const bitmap run = restricted(t.get(), wanted.get());
-  return run ? describe(t.get(), run.get()) : std::nullopt;
+  return describe_allowed(t.get(), wanted.get());
 }
 
 } // namespace policybench

@@ -1,9 +1,12 @@
 // The ceiling kernels a policy's figure is set against, measured as the policies are (one run_config, time_calls):
-// STREAM's copy and scale on the host, a device-to-device copy on the GPU. The in-place ceilings are the policies'
-// own measurement around a tuned loop or kernel (policies/ceiling_streams.cpp).
+// STREAM's copy and scale on the host, a device-to-device copy on the GPU, and the compute ceilings (the roofline's
+// flat roof: the fused multiply-adds per second a tuned kernel reaches) with the theoretical peak where it is known.
+// The in-place ceilings are the policies' own measurement around a tuned loop or kernel (policies/ceiling_streams.cpp).
 #pragma once
 
 #include "measure/run_config.hpp"
+
+#include <string>
 
 namespace policybench {
 
@@ -15,10 +18,35 @@ namespace policybench {
 /// Throws std::bad_alloc.
 measurement measure_host_copy_stream(const run_config& cfg, bool scale);
 
+/// Host: on every allowed OpenMP thread (pinned as for the bandwidth ceilings; oneTBB's without OpenMP), 12
+/// independent chains of x <- x * m + 1 in vectors of the widest SIMD width this build targets, m a run-time 1, for
+/// cfg.type (integer types: multiply-add pairs); a fixed amount of work per call, timed as every stream is
+/// (time_calls(cfg)). flops_per_call: 2 per fused multiply-add; no bytes. Validated: the chains' sum is exact.
+measurement measure_host_compute(const run_config& cfg);
+
+/// A theoretical peak in GFLOP/s (10^9 FLOP/s) and where it came from; 0 and "" when unknown.
+struct compute_peak {
+  double gflop_per_s = 0;
+  std::string how = "";
+};
+
+/// `threads` x `cpu_mhz` x the SIMD lanes of `type` x 2 FLOPs x 2 FMA pipes (assumed); none when cpu_mhz is 0.
+compute_peak host_compute_peak(element_type type, int threads, double cpu_mhz);
+
+/// sm_count x the SM clock x the FP64 or FP32 fused multiply-adds per SM per clock of `compute_capability` (NVIDIA's
+/// architecture whitepapers: 32 and 64 on sm_70 and sm_80, 64 and 128 on sm_90) x 2 FLOPs; none where one of them
+/// is unknown (integer types, another architecture).
+compute_peak device_compute_peak(element_type type, int sm_count, int sm_clock_khz, int compute_capability);
+
 #if POLICYBENCH_HAVE_CUDA
 /// cudaMemcpyAsync device-to-device of cfg.size x sizeof(T) bytes (read + write: the rows' bytes), for reference,
 /// timed as the device rows are (device_timing.cuh) after the GPU is woken; validated: the copy equals its source.
 measurement measure_device_copy(const run_config& cfg);
+
+/// Device: a resident grid of 256-thread blocks, four waves deep, each thread 8 independent chains of x <- x * m + 1
+/// (DFMA/FFMA), timed as the device rows are (device_timing.cuh, cfg's hold_stream). Throws std::runtime_error on a
+/// CUDA error.
+measurement measure_device_compute(const run_config& cfg);
 #endif
 
 } // namespace policybench

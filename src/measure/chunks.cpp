@@ -41,13 +41,7 @@ void for_each_dynamic_chunk(std::size_t n, std::size_t chunk, host_threading thr
   const std::size_t chunks = (n + chunk - 1) / chunk;
   const auto run = [&](std::size_t c) { body(c * chunk, std::min(n, (c + 1) * chunk)); };
   if (threads == host_threading::tbb) {
-    tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(0, chunks, 1),
-        [&](const tbb::blocked_range<std::size_t>& r) {
-          for (std::size_t c = r.begin(); c != r.end(); ++c)
-            run(c);
-        },
-        tbb::simple_partitioner{});
+    tbb::parallel_for(std::size_t(0), chunks, run, tbb::simple_partitioner{}); // one task per chunk
     return;
   }
 #if defined(_OPENMP)

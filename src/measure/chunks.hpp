@@ -2,7 +2,7 @@
 // call, as STREAM's schedule(static)) and dynamic (fixed-size chunks taken by whichever thread is free next).
 #pragma once
 
-#include "measure/placement.hpp"
+#include "measure/host_array.hpp"
 #include "policybench/increment.hpp"
 
 #include <cstddef>

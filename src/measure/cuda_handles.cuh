@@ -1,5 +1,6 @@
 // RAII for the CUDA resources one measurement owns: one move-only handle template, instantiated for device memory,
-// page-locked host memory, streams and events. Released when the run ends; destructors never throw.
+// page-locked host memory, streams and events. Released when the run ends; destructors never throw. And the grid a
+// resident kernel gets.
 #pragma once
 
 #include "measure/cuda_check.cuh"
@@ -38,21 +39,17 @@ template <class T> using pinned_array = cuda_handle<T*, free_pinned<T>>; ///< cu
 using cuda_stream = cuda_handle<cudaStream_t, cudaStreamDestroy>;
 using cuda_event = cuda_handle<cudaEvent_t, cudaEventDestroy>;
 
-/// Throws device_out_of_memory naming both figures when `bytes` more do not fit in the device's free memory:
-/// clearer than cudaErrorMemoryAllocation, and raised before anything was allocated.
-inline void require_free_device_memory(std::size_t bytes) {
-  std::size_t free_bytes = 0, total_bytes = 0;
-  POLICYBENCH_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-  if (bytes > free_bytes)
-    throw device_out_of_memory("device memory: " + std::to_string(bytes) + " bytes needed, " +
-                               std::to_string(free_bytes) + " bytes free of " + std::to_string(total_bytes));
-}
-
-/// n uninitialized elements of T in device memory; n == 0 allocates nothing. Throws device_out_of_memory.
+/// n uninitialized elements of T in device memory; n == 0 allocates nothing. Throws device_out_of_memory, naming
+/// both figures when n elements do not fit in the device's free memory: clearer than cudaErrorMemoryAllocation, and
+/// raised before anything was allocated.
 template <class T> device_array<T> allocate_device(std::size_t n) {
   T* p = nullptr;
   if (n == 0) return device_array<T>(p);
-  require_free_device_memory(n * sizeof(T));
+  std::size_t free_bytes = 0, total_bytes = 0;
+  POLICYBENCH_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  if (n * sizeof(T) > free_bytes)
+    throw device_out_of_memory("device memory: " + std::to_string(n * sizeof(T)) + " bytes needed, " +
+                               std::to_string(free_bytes) + " bytes free of " + std::to_string(total_bytes));
   POLICYBENCH_CUDA_CHECK(cudaMalloc(&p, n * sizeof(T)));
   return device_array<T>(p);
 }
@@ -63,6 +60,16 @@ template <class T> pinned_array<T> allocate_pinned(std::size_t n, unsigned flags
   T* p = nullptr;
   if (n > 0) POLICYBENCH_CUDA_CHECK(cudaHostAlloc(&p, n * sizeof(T), flags));
   return pinned_array<T>(p);
+}
+
+/// Blocks of `kernel`, `block` threads each, that the current device holds resident at once: a grid that size runs
+/// in one wave, every block staying for the whole loop.
+template <class Kernel> unsigned resident_blocks(Kernel kernel, int block) {
+  int device = 0, sms = 0, per_sm = 0;
+  POLICYBENCH_CUDA_CHECK(cudaGetDevice(&device));
+  POLICYBENCH_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  POLICYBENCH_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, 0));
+  return unsigned(sms * per_sm);
 }
 
 /// A stream that does not synchronize with the legacy default stream, as a library caller's stream would be.

@@ -1,43 +1,72 @@
 // How a device policy is measured: the GPU woken by >= 100 ms of work, data initialized and validated on the
-// device, host-synchronous and kernel time (device_timing.cuh), two end-to-end views within the row's timeout.
+// device (a 10 GB array never goes through the host), host-synchronous and kernel time (device_timing.cuh), two
+// end-to-end views within the row's timeout.
 #pragma once
 
 #include "measure/cuda_check.cuh"
 #include "measure/cuda_handles.cuh"
 #include "measure/device_timing.cuh"
-#include "measure/device_validation.cuh"
-#include "measure/gpu_warmup.cuh"
 #include "measure/run_config.hpp"
 #include "measure/timing.hpp"
+#include "measure/validation.hpp"
 
+#include <thrust/find.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/system/cuda/execution_policy.h>
 #include <thrust/tabulate.h>
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace policybench {
 
-/// Times `calls` of: H2D copy from `host`, apply, D2H copy back, stream synchronize. Host clock only: that is
-/// what a caller holding a host array waits for. `host` ends with the result's `calls` increments.
-template <class T, class Apply>
-timed_calls time_end_to_end(const run_config& cfg, T* host, T* d, cudaStream_t s, Apply& apply) {
-  const std::size_t bytes = cfg.size * sizeof(T);
-  return time_calls(cfg, [&] {
-    if (bytes > 0) POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(d, host, bytes, cudaMemcpyHostToDevice, s));
-    apply(d, cfg.size, s);
-    if (bytes > 0) POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(host, d, bytes, cudaMemcpyDeviceToHost, s));
-    POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(s));
-  });
+template <class T> struct initial_value {
+  __host__ __device__ T operator()(std::ptrdiff_t i) const { return expected_value<T>(std::size_t(i), 0); }
+};
+
+template <class T> struct differs_from_expected {
+  const T* data;
+  std::uint64_t increments;
+  __device__ bool operator()(std::size_t i) const { return data[i] != expected_value<T>(i, increments); }
+};
+
+/// describe_mismatch of the first of n device elements that is not expected_value<T>(i, increments), searched on
+/// stream s; std::nullopt when all are.
+template <class T>
+std::optional<std::string> device_mismatch(const T* d, std::size_t n, std::uint64_t increments, cudaStream_t s) {
+  if (n == 0) return std::nullopt;
+  const thrust::counting_iterator<std::size_t> first(0);
+  const auto found = thrust::find_if(thrust::cuda::par.on(s), first, first + n,
+                                     differs_from_expected<T>{.data = d, .increments = increments});
+  if (found == first + n) return std::nullopt;
+  T value{};
+  POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(&value, d + *found, sizeof(T), cudaMemcpyDeviceToHost, s));
+  POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(s));
+  return describe_mismatch(std::size_t(*found), value, increments);
 }
 
-/// `cfg` for a view measured after `spent_s` of its row: --timeout covers the whole row, so the view gets its share
-/// (1 / `views_left`) of what is left, and at least one timed call.
-inline run_config view_config(run_config cfg, double spent_s, int views_left) {
-  if (cfg.timeout_s > 0) cfg.timeout_s = std::max(1e-9, (cfg.timeout_s - spent_s) / views_left);
-  return cfg;
+/// Elements the first cub::DeviceTransform call per element type and call site is given. CCCL 3.0.1's
+/// dispatch_transform.cuh caches the bulk-copy kernel's items per thread in a function-local static at the first
+/// call, sized for that call's count: a sweep starting at 1000 elements would run every later size at the minimum
+/// (fixed upstream in NVIDIA/cccl PR #5112). Above any tile (1024 threads x 32 items) the cached value is the one
+/// a large call gets.
+inline constexpr std::size_t tile_size_priming_count = std::size_t(1) << 20;
+static_assert(tile_size_priming_count > 1024 * 32);
+
+/// Calls apply(scratch, tile_size_priming_count, s) once per process for each T and Apply, on a zeroed scratch
+/// buffer, so that CUB's cached tile size is a large call's (see tile_size_priming_count).
+template <class T, class Apply> void prime_cub_tile_size(Apply& apply, cudaStream_t s) {
+  static bool primed = false; // host code of one measurement at a time: no two threads get here at once
+  if (primed) return;
+  const device_array<T> scratch = allocate_device<T>(tile_size_priming_count);
+  POLICYBENCH_CUDA_CHECK(cudaMemsetAsync(scratch.get(), 0, tile_size_priming_count * sizeof(T), s));
+  apply(scratch.get(), tile_size_priming_count, s);
+  POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(s));
+  primed = true;
 }
 
 inline void add_validation_error(measurement& m, std::string error) {
@@ -70,29 +99,30 @@ measurement measure_on_device(const run_config& cfg, cudaStream_t stream, stream
   if (n > 0) thrust::tabulate(thrust::cuda::par.on(stream), d, d + n, initial_value<T>{});
 
   measurement m;
-  m.clocks_before = current_gpu_clocks();
-  if (where == stream_choice::legacy_default) {
-    m.no_kernel_time = "it synchronizes inside the call: CUDA events around it would time a host round trip too";
-    m.in_place = time_calls(cfg, [&] { apply(d, n, stream); });
+  if (where == stream_choice::own) {
+    m = time_device_work(cfg, stream, [&](cudaStream_t s) { apply(d, n, s); });
   } else {
-    device_timer timer(cfg);
-    const auto work = [&](cudaStream_t s) { apply(d, n, s); };
-    m.in_place = time_calls(cfg, [&] { return timed_device_call(timer, stream, work); });
-    m.in_place.calls = timer.calls;
+    m.no_kernel_time = "it synchronizes inside the call: CUDA events around it would time a host round trip too";
+    m.clocks_before = current_gpu_clocks();
+    m.in_place = time_calls(cfg, [&] { apply(d, n, stream); });
+    m.clocks_after = current_gpu_clocks();
   }
-  m.clocks_after = current_gpu_clocks();
   const auto per_call = std::uint64_t(cfg.work); // increments each call adds
-  if (const auto bad = first_device_mismatch(d, n, m.in_place.calls * per_call, stream)) {
-    T value{};
-    POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(&value, d + *bad, sizeof(T), cudaMemcpyDeviceToHost, stream));
-    POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(stream));
-    add_validation_error(m, describe_mismatch(*bad, value, m.in_place.calls * per_call));
-  }
+  if (auto bad = device_mismatch(d, n, m.in_place.calls * per_call, stream)) add_validation_error(m, std::move(*bad));
 
   if (!cfg.end_to_end) return m;
+  // H2D copy from `host`, apply, D2H copy back, synchronize, timed on the host clock only: what a caller holding a
+  // host array waits for. The row's --timeout covers every view: this one gets its share of what is left.
   const auto end_to_end = [&](T* host, const char* view, int views_left) {
     fill_initial(host, n);
-    auto times = time_end_to_end(view_config(cfg, elapsed_s(m), views_left), host, d, stream, apply);
+    run_config view_cfg = cfg;
+    if (cfg.timeout_s > 0) view_cfg.timeout_s = std::max(1e-9, (cfg.timeout_s - elapsed_s(m)) / views_left);
+    auto times = time_calls(view_cfg, [&] {
+      if (n > 0) POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(d, host, n * sizeof(T), cudaMemcpyHostToDevice, stream));
+      apply(d, n, stream);
+      if (n > 0) POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(host, d, n * sizeof(T), cudaMemcpyDeviceToHost, stream));
+      POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(stream));
+    });
     if (const auto bad = first_mismatch(host, n, times.calls * per_call))
       add_validation_error(m, std::string(view) + ": " + describe_mismatch(*bad, host[*bad], times.calls * per_call));
     return times;

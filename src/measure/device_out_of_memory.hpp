@@ -10,13 +10,10 @@ namespace policybench {
 
 /// Thrown when cudaMalloc/cudaMallocHost fail for lack of memory, or when a run asks for more device memory than
 /// cudaMemGetInfo reports free. what() names the call or both byte counts.
-class device_out_of_memory : public std::bad_alloc {
-public:
-  explicit device_out_of_memory(std::string message) : message_(std::move(message)) {}
-  const char* what() const noexcept override { return message_.c_str(); }
-
-private:
-  std::string message_;
+struct device_out_of_memory : std::bad_alloc {
+  explicit device_out_of_memory(std::string text) : message(std::move(text)) {}
+  const char* what() const noexcept override { return message.c_str(); }
+  std::string message;
 };
 
 } // namespace policybench

@@ -1,5 +1,6 @@
-// How a host policy is measured: data in a placed host array, a cold call from a fresh oneTBB state, warm calls,
-// exact validation. Every host registry entry measures through it, so entries differ only in the one call they make.
+// How a host stream is measured: data in a placed host array, a cold call from a fresh oneTBB state, warm calls,
+// exact validation. Every host registry entry and the STREAM ceilings measure through it, so they differ only in
+// the one call they make (and, for a ceiling, what its array must hold afterwards).
 #pragma once
 
 #include "measure/host_array.hpp"
@@ -8,14 +9,18 @@
 #include "measure/timing.hpp"
 #include "measure/validation.hpp"
 
+#include <optional>
+#include <string>
+
 namespace policybench {
 
 /// Places cfg.size elements of T (cfg.pages; first touch by `threading`, the policy's own threads, unless
 /// cfg.first_touch is serial) with their initial values, times apply(first, last, cfg.work) as time_calls does (the
 /// cold call after release_tbb_workers(); a call of a parallel threading short of its threads is disturbed), then
-/// validates every element (start + calls x K) and reads the huge-page bytes the array got. Throws std::bad_alloc.
-template <class T, class Apply>
-measurement measure_host(const run_config& cfg, host_threading threading, Apply& apply) {
+/// sets validation_error to validate(first, calls made) and reads the huge-page bytes the array got. Throws
+/// std::bad_alloc.
+template <class T, class Apply, class Validate>
+measurement measure_host(const run_config& cfg, host_threading threading, Apply& apply, Validate validate) {
   const host_array data(cfg.size * sizeof(T), cfg.pages);
   T* const first = data.data<T>();
   T* const last = first + cfg.size;
@@ -26,12 +31,21 @@ measurement measure_host(const run_config& cfg, host_threading threading, Apply&
     timed.call_threads = host_concurrency();
   measurement m;
   m.in_place = time_calls(timed, [&] { apply(first, last, cfg.work); });
-  const std::uint64_t increments = m.in_place.calls * std::uint64_t(cfg.work);
-  if (const auto bad = first_mismatch(first, cfg.size, increments))
-    m.validation_error = describe_mismatch(*bad, first[*bad], increments);
+  m.validation_error = validate(static_cast<const T*>(first), m.in_place.calls);
   m.huge_page_bytes = data.huge_page_bytes();
   m.host_threads = threading;
   return m;
+}
+
+/// measure_host validating the workload: every element is its start + calls x K.
+template <class T, class Apply>
+measurement measure_host(const run_config& cfg, host_threading threading, Apply& apply) {
+  return measure_host<T>(cfg, threading, apply, [&](const T* first, std::uint64_t calls) -> std::optional<std::string> {
+    const std::uint64_t increments = calls * std::uint64_t(cfg.work);
+    if (const auto bad = first_mismatch(first, cfg.size, increments))
+      return describe_mismatch(*bad, first[*bad], increments);
+    return std::nullopt;
+  });
 }
 
 } // namespace policybench

@@ -3,17 +3,13 @@
 #include "measure/host_threads.hpp"
 
 #include "measure/seconds.hpp"
-#include "measure/timing.hpp"
+#include "measure/thread_clocks.hpp"
 
-#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
 
 #include <pthread.h>
-#include <sched.h>
 
-#include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -25,27 +21,19 @@
 
 namespace policybench {
 
-struct host_thread_limit::state {
-  explicit state(int threads)
-      : tbb_limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads)) {}
-  tbb::global_control tbb_limit;
-#if defined(_OPENMP)
-  int omp_previous = omp_get_max_threads();
-#endif
-};
-
 host_thread_limit::host_thread_limit(std::optional<int> threads) {
   if (!threads) return;
   if (*threads < 1) throw std::invalid_argument("--threads must be at least 1, got " + std::to_string(*threads));
-  state_ = std::make_unique<state>(*threads);
+  tbb_limit_.emplace(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(*threads));
 #if defined(_OPENMP)
+  omp_previous_ = omp_get_max_threads();
   omp_set_num_threads(*threads);
 #endif
 }
 
 host_thread_limit::~host_thread_limit() {
 #if defined(_OPENMP)
-  if (state_) omp_set_num_threads(state_->omp_previous);
+  if (tbb_limit_) omp_set_num_threads(omp_previous_);
 #endif
 }
 
@@ -78,17 +66,13 @@ host_threading ceiling_threading() noexcept {
 #endif
 }
 
-struct pinned_openmp_threads::state {
-  cpu_set_t allowed;
-};
-
 pinned_openmp_threads::pinned_openmp_threads() {
 #if defined(_OPENMP)
-  auto s = std::make_unique<state>();
-  if (sched_getaffinity(0, sizeof(s->allowed), &s->allowed) != 0) return;
+  cpu_set_t allowed;
+  if (sched_getaffinity(0, sizeof(allowed), &allowed) != 0) return;
   std::vector<int> cpus;
   for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
-    if (CPU_ISSET(cpu, &s->allowed)) cpus.push_back(cpu);
+    if (CPU_ISSET(cpu, &allowed)) cpus.push_back(cpu);
   if (cpus.empty()) return;
 #pragma omp parallel
   {
@@ -97,15 +81,15 @@ pinned_openmp_threads::pinned_openmp_threads() {
     CPU_SET(cpus[std::size_t(omp_get_thread_num()) % cpus.size()], &one);
     pthread_setaffinity_np(pthread_self(), sizeof(one), &one);
   }
-  state_ = std::move(s);
+  allowed_ = allowed;
 #endif
 }
 
 pinned_openmp_threads::~pinned_openmp_threads() {
 #if defined(_OPENMP)
-  if (!state_) return;
+  if (!allowed_) return;
 #pragma omp parallel
-  pthread_setaffinity_np(pthread_self(), sizeof(state_->allowed), &state_->allowed);
+  pthread_setaffinity_np(pthread_self(), sizeof(*allowed_), &*allowed_);
 #endif
 }
 

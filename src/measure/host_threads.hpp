@@ -3,12 +3,12 @@
 #pragma once
 
 #include "measure/chunks.hpp"
-#include "measure/placement.hpp"
+#include "measure/host_array.hpp"
 
-#include <cstddef>
-#include <cstdint>
-#include <functional>
-#include <memory>
+#include <oneapi/tbb/global_control.h>
+
+#include <sched.h>
+
 #include <optional>
 
 namespace policybench {
@@ -24,8 +24,8 @@ public:
   host_thread_limit& operator=(const host_thread_limit&) = delete;
 
 private:
-  struct state;
-  std::unique_ptr<state> state_;
+  std::optional<tbb::global_control> tbb_limit_;
+  int omp_previous_ = 0;
 };
 
 /// Threads a parallel host policy may use now: oneTBB's max_allowed_parallelism under any active limit.
@@ -55,8 +55,7 @@ public:
   pinned_openmp_threads& operator=(const pinned_openmp_threads&) = delete;
 
 private:
-  struct state;
-  std::unique_ptr<state> state_;
+  std::optional<cpu_set_t> allowed_; ///< the process's CPUs, given back by the destructor; nullopt: none pinned
 };
 
 } // namespace policybench

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "measure/cuda_check.cuh"
+#include "measure/cuda_handles.cuh"
 #include "policybench/increment.hpp"
 
 #include <algorithm>
@@ -57,7 +58,7 @@ template <class T, class Op> __global__ void grid_stride_vectorized(T* data, std
 /// One object serves one element type. Throws std::runtime_error on a CUDA error.
 struct grid_stride_launch {
   int work = 1;
-  unsigned resident_blocks = 0;
+  unsigned resident = 0; ///< resident_blocks, asked at the first call
   template <class T> void operator()(T* first, std::size_t n, cudaStream_t stream) {
     if (n == 0) return; // an empty grid is a launch error
     with_increment<T>(work, [&](auto op) { launch(first, n, op, stream); });
@@ -65,16 +66,9 @@ struct grid_stride_launch {
 
 private:
   template <class T, class Op> void launch(T* first, std::size_t n, Op op, cudaStream_t stream) {
-    if (resident_blocks == 0) {
-      int device = 0, sms = 0, per_sm = 0;
-      POLICYBENCH_CUDA_CHECK(cudaGetDevice(&device));
-      POLICYBENCH_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-      POLICYBENCH_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grid_stride_vectorized<T, Op>,
-                                                                           int(in_place_block_size), 0));
-      resident_blocks = unsigned(sms * per_sm);
-    }
+    if (resident == 0) resident = resident_blocks(grid_stride_vectorized<T, Op>, int(in_place_block_size));
     const std::size_t per_block = std::size_t(in_place_block_size) * loads_in_flight * vector16<T>::lanes;
-    const auto needed = unsigned(std::min<std::size_t>(resident_blocks, (n + per_block - 1) / per_block));
+    const auto needed = unsigned(std::min<std::size_t>(resident, (n + per_block - 1) / per_block));
     grid_stride_vectorized<<<needed, in_place_block_size, 0, stream>>>(first, n, op);
     POLICYBENCH_CUDA_CHECK(cudaGetLastError());
   }

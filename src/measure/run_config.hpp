@@ -3,7 +3,7 @@
 #pragma once
 
 #include "measure/element_type.hpp"
-#include "measure/placement.hpp"
+#include "measure/host_array.hpp"
 #include "measure/stopping.hpp"
 
 #include <chrono>
@@ -22,18 +22,15 @@ struct run_config {
   std::size_t size = 10'000'000; ///< element count
   int warmup = 3;                ///< untimed calls after the cold call
   int reps = 10;                 ///< timed warm calls; with min_time_s, max_noise or timeout_s the most there may be
-  /// The most timed calls made, disturbed ones included, when fewer than 3 x reps (max_calls_made): an interleaved
-  /// round's part of the row's cap, so that the rounds together make at most 3 x the run's reps. 0: 3 x reps.
+  /// An interleaved round's part of the row's cap on timed calls made (max_calls_made); 0: 3 x reps.
   std::size_t max_calls = 0;
-  /// Seconds the timed calls should fill (sweeps): 0 = exactly `reps` timed calls; otherwise timed calls until
-  /// their durations add up to min_time_s, at least min_timed_reps and at most `reps` (see stop_after).
+  /// Seconds the timed calls should fill (sweeps); 0 = exactly `reps` timed calls (see stop_after).
   double min_time_s = 0;
-  /// Noise-driven stopping: timed calls until median_noise (measure/stats.hpp) is at most this fraction, once
-  /// min_time_s is filled; 0 = off.
+  /// Timed calls until median_noise (measure/stats.hpp) is at most this fraction; 0 = off.
   double max_noise = 0;
   /// Wall seconds a row's calls may take, from the cold call on; 0 = no limit. At least one timed call is made.
   double timeout_s = 0;
-  /// Disturbed calls (measure/thread_clocks.hpp) count like the others: in the statistics and the stopping rule.
+  /// Disturbed calls (measure/thread_clocks.hpp) count in the statistics and the stopping rule.
   bool keep_disturbed = false;
   /// When the whole run (every row, round and sweep point) must have ended: budget_s (--budget) from the process's
   /// start. The harness shares the time left fairly over what is still to measure; nullopt = no budget.
@@ -42,18 +39,16 @@ struct run_config {
   /// Device runs: seconds of GPU work (memsets of the run's buffer) before the policy's first call, so that an idle
   /// GPU's SM clock has ramped up before anything is timed (the H200 idles far below its boost clock).
   double device_warmup_s = 0.1;
-  /// Device rows: kernel time from events around a call behind a held stream (true), or, for sanitizers and
-  /// profilers that serialize or slow every launch (a held stream would spin to its timeout), around a batch of
-  /// unheld_batch_calls calls between one event pair, per call (false).
+  /// Device rows: kernel time behind a held stream, or (false: sanitizers and profilers that serialize every launch,
+  /// where a held stream would spin to its timeout) around a batch of calls (measure/device_timing.cuh).
   bool hold_stream = true;
   bool end_to_end = true;            ///< device rows: also the end-to-end views from pageable and pinned host memory
-  page_size pages = page_size::huge; ///< host arrays' pages (measure/placement.hpp)
+  page_size pages = page_size::huge; ///< host arrays' pages (measure/host_array.hpp)
   first_touch_mode first_touch = first_touch_mode::parallel; ///< which threads place the host arrays' pages
-  /// Called before each call's clock starts (cold, warm-up and timed calls): policybench-mpi's barrier, so that
-  /// every rank starts each call together. Empty (the plain harness): nothing.
+  /// Called before each call's clock starts: policybench-mpi's barrier, so that every rank starts each call together.
   std::function<void()> before_each_call = nullptr;
-  /// Host calls: the threads a call should keep busy, set by the measurement (measure/host_measure.hpp) where the
-  /// call is large enough to judge (parallel_work_floor_bytes); a call short of them is disturbed. 0: not judged.
+  /// Host calls: the threads a call should keep busy (set by measure/host_measure.hpp); a call short of them is
+  /// disturbed. 0: not judged.
   int call_threads = 0;
   /// K (--work): increments each call adds per element, from K = 2 as a dependent chain of fused multiply-adds
   /// (policybench/increment.hpp); 1 is the plain increment.
@@ -64,24 +59,19 @@ struct run_config {
 
 /// Durations in seconds of one sequence of calls on one buffer.
 struct timed_calls {
-  /// The first call of this sequence (host clock), never part of warm statistics. Host rows: the first call on a
-  /// buffer already written once (its pages are faulted in). Device rows: the policy's first call in this
-  /// measurement, after context creation, the data's initialization and device_warmup_s of GPU work; it pays
-  /// the policy's own first-call costs (lazy loading of its kernels, CUB's occupancy queries) only the first
-  /// time the process runs that policy and element type (a sweep's first point), and cub::DeviceTransform's
-  /// and the proclaim_copyable_arguments row's not at all below 2^20 elements (their first call is then on a
-  /// scratch buffer, see prime_cub_tile_size). Driver and context start-up are device_info's driver_init_s and
-  /// context_create_s.
+  /// The first call of this sequence (host clock), never part of warm statistics: on the host the first call on a
+  /// buffer already written once; on the device the policy's first call after the data's initialization and
+  /// device_warmup_s, which pays the policy's own first-call costs (lazy loading, CUB's queries) only at the
+  /// process's first run of that policy and type, CUB's transform rows none below 2^20 elements
+  /// (prime_cub_tile_size). Driver and context start-up are device_info's driver_init_s and context_create_s.
   double cold_s = 0;
   std::vector<double> warm_s; ///< one host-clock duration per timed call, each call complete when timing stops
-  /// One flag per warm_s entry: the call's threads waited at least is_disturbed's threshold for a CPU, taken by
-  /// other work. Empty when the kernel gives no wait times (then no call can be judged).
+  /// One flag per warm_s entry: the call was disturbed (time_calls). Empty when no call could be judged.
   std::vector<bool> disturbed = {};
   /// One figure per warm_s entry: the process's CPU time over the call's wall time (1 for one busy thread).
   std::vector<double> parallelism = {};
-  /// One CUDA-event duration per timed call on the policy's stream (measure/device_timing.cuh: held, or a batch's
-  /// per-call share); warm_s then holds a separate unheld call's host-synchronous time. Empty on the host and where
-  /// measurement::no_kernel_time says why.
+  /// One CUDA-event duration per timed call (measure/device_timing.cuh); warm_s then holds a separate unheld call's
+  /// host-synchronous time. Empty on the host and where measurement::no_kernel_time says why.
   std::vector<double> kernel_s;
   /// Interleaved runs: the median of each round's counted calls, each round on a fresh array (fresh pages and
   /// placement: what a new process would get), so that a row's interval can include what a rerun moves.

@@ -1,6 +1,7 @@
 // The process's CPU time and its threads' wait for a CPU, exact to the moment they are read.
 #include "measure/thread_clocks.hpp"
 
+#include <cstdio>
 #include <cstdlib>
 
 #include <dirent.h>
@@ -18,13 +19,8 @@ clockid_t thread_clock(long tid) { return static_cast<clockid_t>(~static_cast<cl
 // The second field of /proc/self/task/TID/schedstat: nanoseconds runnable on a run queue, not running. -1 when
 // the file cannot be read.
 long long run_delay_ns(const char* tid) {
-  char path[64] = "/proc/self/task/";
-  std::size_t n = 16;
-  for (const char* c = tid; *c && n < sizeof path - 11; ++c)
-    path[n++] = *c;
-  for (const char* c = "/schedstat"; *c; ++c)
-    path[n++] = *c;
-  path[n] = '\0';
+  char path[300]; // d_name is at most 255 bytes
+  std::snprintf(path, sizeof path, "/proc/self/task/%s/schedstat", tid);
   const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) return -1;
   char text[96];

@@ -3,10 +3,10 @@
 // judged disturbed or not.
 #pragma once
 
-#include "measure/interrupt.hpp"
 #include "measure/run_config.hpp"
 #include "measure/seconds.hpp"
 #include "measure/stats.hpp"
+#include "measure/stopping.hpp"
 #include "measure/thread_clocks.hpp"
 
 #include <algorithm>
@@ -23,12 +23,6 @@ namespace policybench {
 /// The fewest timed calls a time- or noise-driven row makes: a median needs a few samples to mean anything.
 inline constexpr int min_timed_reps = 5;
 
-/// The samples a row's figure and its stopping rule are taken from: the kernel times where there are any (device
-/// rows), else the host-clock times.
-inline std::span<const double> reported_samples(const timed_calls& t) noexcept {
-  return t.kernel_s.empty() ? std::span<const double>(t.warm_s) : std::span<const double>(t.kernel_s);
-}
-
 /// What a device call returns to time_calls: the host-synchronous seconds of a call it made unheld, timed by
 /// itself (launch to synchronize), and the kernel seconds of a call timed with CUDA events.
 struct call_times {
@@ -43,13 +37,10 @@ constexpr std::size_t max_calls_made(const run_config& cfg) noexcept {
   return cfg.max_calls > 0 ? std::min(cap, cfg.max_calls) : cap;
 }
 
-/// Whether timed calls should end, and why. `counted_s`: the durations the stopping rule counts (counted_calls.hpp),
-/// `made`: the timed calls made in all, `elapsed_s`: wall seconds since the cold call began. Checked in this order:
-/// max_noise (cfg.max_noise > 0 and check_noise: n >= min_timed_reps, sum(counted_s) >= cfg.min_time_s,
-/// median_noise <= cfg.max_noise); min_time (cfg.max_noise 0, cfg.min_time_s > 0: n >= min_timed_reps and the sum
-/// >= cfg.min_time_s, or made_s, every timed call's seconds, >= 3 cfg.min_time_s); reps (n >= cfg.reps, or made >=
-/// max_calls_made(cfg)); timeout (cfg.timeout_s > 0 and elapsed_s >= it; the schedule names it budget where the
-/// limit was its share of the run's budget). std::nullopt: make another call.
+/// Whether timed calls should end, and why (checked in this order: max_noise, min_time, reps, timeout, which the
+/// schedule names budget where the limit was its share of the run's budget); std::nullopt: make another call.
+/// `counted_s`: the durations the stopping rule counts (counted_calls.hpp); `made` and `made_s`: every timed call
+/// and their seconds; `elapsed_s`: wall seconds since the cold call began.
 inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<const double> counted_s, std::size_t made,
                                              double made_s, double elapsed_s, bool check_noise) {
   const double timed_s = std::accumulate(counted_s.begin(), counted_s.end(), 0.0);
@@ -70,23 +61,27 @@ inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<co
 
 /// Times `call` once cold, cfg.warmup times untimed, then timed until stop_after says why to stop (the median's
 /// noise is checked whenever the sample has grown by a tenth, and at the cap, so that sorting stays rare).
-/// `call` must return only once its work is complete (synchronize streams inside it). If it returns call_times, its
-/// host_s is the call's host-clock duration and its kernel_s is collected in kernel_s, and the noise rule judges the
-/// kernel times. Otherwise host-clock durations come from std::chrono::steady_clock, each started after
-/// cfg.before_each_call returns. Around each timed call, outside its clock, every thread of the process is read
-/// (sample_threads): the CPU time over the call's wall time is its parallelism, and a wait for a CPU past
-/// is_disturbed's threshold, or a parallelism short of cfg.call_threads (is_short_of_threads), marks it disturbed.
+/// `call` must return only once its work is complete. If it returns call_times, its kernel_s are collected and
+/// judged by the noise rule. Around each timed call, outside its clock, every thread of the process is read: the CPU
+/// time over the call's wall time is its parallelism, and a wait for a CPU (is_disturbed) or a parallelism short of
+/// cfg.call_threads (is_short_of_threads) marks it disturbed.
 template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call) {
   constexpr bool reports_kernel_time = std::is_same_v<std::invoke_result_t<Call&>, call_times>;
   timed_calls out;
+  // One call: its host-clock seconds (a device call's own unheld call's), and its kernel seconds if it has them.
+  const auto one_call = [&]() -> std::pair<double, std::optional<double>> {
+    const auto start = steady_clock::now();
+    if constexpr (reports_kernel_time) {
+      const call_times t = call();
+      return {t.host_s, t.kernel_s};
+    } else {
+      call();
+      return {seconds_since(start), std::nullopt};
+    }
+  };
   const auto untimed = [&] {
     if (cfg.before_each_call) cfg.before_each_call();
-    const auto start = steady_clock::now();
-    if constexpr (reports_kernel_time)
-      return call().host_s;
-    else
-      call();
-    return seconds_since(start);
+    return one_call().first;
   };
   const auto first_start = steady_clock::now();
   out.cold_s = untimed();
@@ -107,16 +102,8 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
     if (cfg.before_each_call) cfg.before_each_call();
     const thread_sample before = sample_threads();
     const auto start = steady_clock::now();
-    std::optional<double> kernel_s;
-    double host_s = 0;
-    if constexpr (reports_kernel_time) {
-      const call_times t = call();
-      host_s = t.host_s, kernel_s = t.kernel_s;
-    } else {
-      call();
-    }
+    const auto [host_s, kernel_s] = one_call();
     const double wall_s = seconds_since(start);
-    if constexpr (!reports_kernel_time) host_s = wall_s;
     const thread_sample after = sample_threads();
     const double window_s = to_seconds(after.at - before.at);
     const double parallelism = window_s > 0 ? (after.cpu_s - before.cpu_s) / window_s : 0;

@@ -3,7 +3,6 @@
 #include "policies/ceiling_streams.hpp"
 
 #include "measure/ceilings.hpp"
-#include "measure/compute_ceiling.hpp"
 #include "policies/entry.hpp"
 
 #include <cstddef>

@@ -4,7 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "cli/signals.hpp"
-#include "measure/interrupt.hpp"
+#include "measure/stopping.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -7,8 +7,8 @@
 #include "harness/scripted_policies.hpp"
 
 #include "harness/sweep.hpp"
-#include "measure/interrupt.hpp"
 #include "measure/seconds.hpp"
+#include "measure/stopping.hpp"
 #include "measure/timing.hpp"
 
 #include <chrono>

@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "harness/resource_check.hpp"
-#include "machine/cgroup.hpp"
+#include "machine/memory.hpp"
 
 #include <filesystem>
 #include <fstream>

@@ -45,22 +45,22 @@ std::optional<std::size_t> lscpu_llc_bytes() {
 // Every figure of `t` against the machine's.
 void check_figures(const std::optional<topology>& t, const topology& machine) {
   REQUIRE(t);
-  CHECK(t->l1d_bytes == machine.l1d_bytes);
-  CHECK(t->l2_bytes == machine.l2_bytes);
+  CHECK(t->l1d_cache_bytes == machine.l1d_cache_bytes);
+  CHECK(t->l2_cache_bytes == machine.l2_cache_bytes);
   CHECK(t->llc_bytes == machine.llc_bytes);
   CHECK(t->llc_instances == machine.llc_instances);
-  CHECK(t->cores == machine.cores);
+  CHECK(t->physical_cores == machine.physical_cores);
   CHECK(t->numa_nodes == machine.numa_nodes);
   CHECK(t->cpuset == machine.cpuset);
 }
 } // namespace
 
 TEST_CASE("2-socket EPYC 7763: 16 L3 domains add up, L1d and L2 are one core's") {
-  check_figures(xml_topology(data / "topology_epyc_7763_2s.xml"), {.l1d_bytes = 32 * kib,
-                                                                   .l2_bytes = 512 * kib,
+  check_figures(xml_topology(data / "topology_epyc_7763_2s.xml"), {.l1d_cache_bytes = 32 * kib,
+                                                                   .l2_cache_bytes = 512 * kib,
                                                                    .llc_bytes = 16 * 32 * mib,
                                                                    .llc_instances = 16,
-                                                                   .cores = 128,
+                                                                   .physical_cores = 128,
                                                                    .numa_nodes = {0, 1},
                                                                    .cpuset = "0-255"});
 }
@@ -71,7 +71,7 @@ TEST_CASE("a run's cpuset decides which last-level caches it reaches") {
   REQUIRE(one_ccd);
   CHECK(one_ccd->llc_bytes == 32 * mib);
   CHECK(one_ccd->llc_instances == 1);
-  CHECK(one_ccd->cores == 8);
+  CHECK(one_ccd->physical_cores == 8);
   CHECK(one_ccd->cpuset == "0-7,128-135");
   const auto one_cpu_per_socket = xml_topology(xml, "0,64");
   REQUIRE(one_cpu_per_socket);
@@ -79,26 +79,26 @@ TEST_CASE("a run's cpuset decides which last-level caches it reaches") {
   CHECK(one_cpu_per_socket->llc_instances == 2);
   const auto one_core = xml_topology(xml, "0,128"); // a core's two hardware threads
   REQUIRE(one_core);
-  CHECK(one_core->cores == 1);
-  CHECK(one_core->l2_bytes == 512 * kib);
+  CHECK(one_core->physical_cores == 1);
+  CHECK(one_core->l2_cache_bytes == 512 * kib);
 }
 
 TEST_CASE("i7-8700 desktop: one 12 MiB L3 over 6 cores, 12 threads") {
-  check_figures(xml_topology(data / "topology_i7_8700.xml"), {.l1d_bytes = 32 * kib,
-                                                              .l2_bytes = 256 * kib,
+  check_figures(xml_topology(data / "topology_i7_8700.xml"), {.l1d_cache_bytes = 32 * kib,
+                                                              .l2_cache_bytes = 256 * kib,
                                                               .llc_bytes = 12 * mib,
                                                               .llc_instances = 1,
-                                                              .cores = 6,
+                                                              .physical_cores = 6,
                                                               .numa_nodes = {0},
                                                               .cpuset = "0-11"});
 }
 
 TEST_CASE("this 2-core EPYC VM: 32 MiB of L3 as lscpu says, not sysconf's 320 MiB") {
-  check_figures(xml_topology(data / "topology_vm.xml"), {.l1d_bytes = 48 * kib,
-                                                         .l2_bytes = 1 * mib,
+  check_figures(xml_topology(data / "topology_vm.xml"), {.l1d_cache_bytes = 48 * kib,
+                                                         .l2_cache_bytes = 1 * mib,
                                                          .llc_bytes = 32 * mib,
                                                          .llc_instances = 1,
-                                                         .cores = 2,
+                                                         .physical_cores = 2,
                                                          .numa_nodes = {0},
                                                          .cpuset = "0-1"});
 }

@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "device_rows.hpp"
-#include "measure/compute_ceiling.hpp"
+#include "measure/ceilings.hpp"
 #include "test_sizes.hpp"
 
 #include <algorithm>

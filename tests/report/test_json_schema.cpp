@@ -7,7 +7,7 @@
 #include "harness/gpu_views.hpp"
 #include "harness/run.hpp"
 #include "harness/rules.hpp"
-#include "measure/compute_ceiling.hpp"
+#include "measure/ceilings.hpp"
 #include "report/compare_with.hpp"
 #include "report/report.hpp"
 #include "report/row_fields.hpp"

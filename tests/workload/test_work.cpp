@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "host_rows.hpp"
-#include "measure/compute_ceiling.hpp"
+#include "measure/ceilings.hpp"
 #include "measure/validation.hpp"
 #include "measure/work.hpp"
 #include "policies/entry.hpp"

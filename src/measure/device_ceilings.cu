@@ -1,12 +1,15 @@
-// The device's compute ceiling: a resident grid whose every thread runs independent FMA chains, so that the warp
-// schedulers always have a ready FMA (a GPU hides one chain's latency with other warps; this hides it with both).
-#include "measure/compute_ceiling.hpp"
+// The device's ceilings beside its in-place kernel: a device-to-device copy of the run's bytes, and a resident grid
+// whose every thread runs independent FMA chains, so that the warp schedulers always have a ready FMA (a GPU hides
+// one chain's latency with other warps; this hides it with both). Both timed as the rows are, after the GPU is woken.
+#include "measure/ceilings.hpp"
 #include "measure/cuda_check.cuh"
 #include "measure/cuda_handles.cuh"
-#include "measure/device_timing.cuh"
-#include "measure/gpu_warmup.cuh"
+#include "measure/device_measure.cuh"
 #include "policybench/increment.hpp"
 
+#include <thrust/equal.h>
+
+#include <cstddef>
 #include <string>
 
 namespace policybench {
@@ -35,28 +38,35 @@ template <class T> __global__ void fma_chains(T m, T* out) {
 
 } // namespace
 
+measurement measure_device_copy(const run_config& cfg) {
+  return visit_element_type(cfg.type, [&]<class T>() {
+    const std::size_t n = cfg.size, bytes = n * sizeof(T);
+    const cuda_stream stream = make_stream();
+    const device_array<T> source = allocate_device<T>(n), destination = allocate_device<T>(n);
+    wake_gpu(source.get(), bytes, stream.get(), cfg.device_warmup_s);
+    if (n > 0) thrust::tabulate(thrust::cuda::par.on(stream.get()), source.get(), source.get() + n, initial_value<T>{});
+    measurement m = time_device_work(cfg, stream.get(), [&](cudaStream_t s) {
+      if (bytes > 0)
+        POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(destination.get(), source.get(), bytes, cudaMemcpyDeviceToDevice, s));
+    });
+    if (n > 0 && !thrust::equal(thrust::cuda::par.on(stream.get()), source.get(), source.get() + n, destination.get()))
+      m.validation_error = "the copy differs from its source";
+    return m;
+  });
+}
+
 measurement measure_device_compute(const run_config& cfg) {
   return visit_element_type(cfg.type, [&]<class T>() {
     const cuda_stream stream = make_stream();
     const device_array<T> out = allocate_device<T>(1);
-    int device = 0, sm_count = 0, per_sm = 0;
-    POLICYBENCH_CUDA_CHECK(cudaGetDevice(&device));
-    POLICYBENCH_CUDA_CHECK(cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device));
-    POLICYBENCH_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fma_chains<T>, compute_block, 0));
-    const unsigned blocks = unsigned(sm_count * per_sm) * 4; // four resident waves: the tail is a quarter
+    const unsigned blocks = resident_blocks(fma_chains<T>, compute_block) * 4; // four waves: the tail is a quarter
     wake_gpu(out.get(), sizeof(T), stream.get(), cfg.device_warmup_s);
     POLICYBENCH_CUDA_CHECK(cudaMemsetAsync(out.get(), 0, sizeof(T), stream.get()));
     const T m = static_cast<T>(runtime_one);
-    device_timer timer(cfg);
-    const auto work = [&](cudaStream_t s) {
+    measurement r = time_device_work(cfg, stream.get(), [&](cudaStream_t s) {
       fma_chains<T><<<blocks, compute_block, 0, s>>>(m, out.get());
       POLICYBENCH_CUDA_CHECK(cudaGetLastError());
-    };
-    measurement r;
-    r.clocks_before = current_gpu_clocks();
-    r.in_place = time_calls(cfg, [&] { return timed_device_call(timer, stream.get(), work); });
-    r.in_place.calls = timer.calls;
-    r.clocks_after = current_gpu_clocks();
+    });
     r.bytes_per_call = 0;
     r.flops_per_call = 2.0 * compute_chains * compute_steps * double(blocks) * compute_block;
     // The chains' sum is never -1, so the kernel never writes: anything else in out[0] is a wrong result.

@@ -1,18 +1,44 @@
-// The host's compute ceiling: what the cores' SIMD FMA units reach when nothing waits on memory or on a previous
-// step, the roof a policy's K-step chain is set against (a chain per element is latency-bound unless interleaved).
+// The host's ceilings beside its in-place streams. STREAM's copy and scale: each thread copies the first half of its
+// static chunk to the second half, so every page stays with the thread that first touched it and the run's peak
+// memory stays one array. The compute ceiling: what the cores' SIMD FMA units reach when nothing waits on memory or
+// on a previous step, the roof a policy's K-step chain is set against (one chain per element is latency-bound).
+#include "measure/ceilings.hpp"
 #include "measure/chunks.hpp"
-#include "measure/compute_ceiling.hpp"
-#include "measure/host_threads.hpp"
-#include "measure/timing.hpp"
-#include "policybench/increment.hpp"
+#include "measure/host_measure.hpp"
 
-#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <string>
 
 namespace policybench {
 namespace {
+
+template <class T> measurement measure_copy(const run_config& cfg, bool scale) {
+  const pinned_openmp_threads pinned;
+  const T factor = scale ? T(3) : T(1);
+  std::atomic<std::uint64_t> written{0};
+  auto copy = [&](T* a, T*, int) {
+    for_each_static_chunk(cfg.size, ceiling_threading(), [&](std::size_t begin, std::size_t end) {
+      const std::size_t half = (end - begin) / 2;
+      for (std::size_t i = begin; i < begin + half; ++i)
+        a[i + half] = factor * a[i];
+      written.fetch_add(half, std::memory_order_relaxed);
+    });
+  };
+  // The static split is the same for every call: each call wrote the same elements, found again where it wrote them.
+  measurement m = measure_host<T>(cfg, ceiling_threading(), copy, [&](const T* a, std::uint64_t) {
+    std::atomic<bool> exact{true};
+    for_each_static_chunk(cfg.size, ceiling_threading(), [&](std::size_t begin, std::size_t end) {
+      const std::size_t half = (end - begin) / 2;
+      for (std::size_t i = begin; i < begin + half; ++i)
+        if (a[i] != expected_value<T>(i, 0) || a[i + half] != factor * a[i]) exact = false;
+    });
+    if (exact) return std::optional<std::string>();
+    return std::optional(std::string(scale ? "scale" : "copy") + ": an element differs from its source");
+  });
+  m.bytes_per_call = 2.0 * double(sizeof(T)) * double(written) / double(m.in_place.calls);
+  return m;
+}
 
 // The widest vector this build's host code may use (cmake/host_isa.cmake): 64 bytes with AVX-512, 32 with AVX.
 #if defined(__AVX512F__)
@@ -22,6 +48,7 @@ constexpr int vector_bytes = 32;
 #else
 constexpr int vector_bytes = 16;
 #endif
+template <class T> constexpr int lanes = vector_bytes / int(sizeof(T));
 // FMA latency x FMA pipes is 4 x 2 = 8 on current x86 cores; 12 covers it and fits AVX2's 16 registers with m and 1.
 constexpr int chains = 12;
 constexpr int steps_per_unit = 4096;
@@ -37,7 +64,7 @@ template <class T> T run_unit() {
   const T m = static_cast<T>(runtime_one);
   using vector = typename simd<T>::type;
   vector acc[chains], mv, one;
-  for (int l = 0; l < int(vector_bytes / sizeof(T)); ++l)
+  for (int l = 0; l < lanes<T>; ++l)
     mv[l] = m, one[l] = T(1);
   for (int c = 0; c < chains; ++c)
     acc[c] = one * T(c);
@@ -47,14 +74,12 @@ template <class T> T run_unit() {
       acc[c] = acc[c] * mv + one; // contracted to one FMA (GCC's default -ffp-contract=fast for C++)
   T sum = 0;
   for (int c = 0; c < chains; ++c)
-    for (int l = 0; l < int(vector_bytes / sizeof(T)); ++l)
+    for (int l = 0; l < lanes<T>; ++l)
       sum += acc[c][l];
   return sum;
 }
 
-template <class T> constexpr int lanes = vector_bytes / int(sizeof(T));
-
-template <class T> measurement measure_with(const run_config& cfg) {
+template <class T> measurement measure_compute(const run_config& cfg) {
   const pinned_openmp_threads pinned;
   std::atomic<long long> sum{0};
   measurement m;
@@ -69,18 +94,22 @@ template <class T> measurement measure_with(const run_config& cfg) {
   m.bytes_per_call = 0;
   m.flops_per_call = 2.0 * chains * lanes<T> * double(steps_per_unit) * double(units_per_call);
   // Chain c of each lane starts at c and gains 1 a step: a unit's sum is lanes x (sum of c + chains x steps).
-  const long long per_unit = lanes<T> * (chains * (chains - 1) / 2 + chains * steps_per_unit);
-  if (sum != per_unit * static_cast<long long>(units_per_call * m.in_place.calls))
-    m.validation_error = "the chains' sum is " + std::to_string(sum.load()) + ", expected " +
-                         std::to_string(per_unit * static_cast<long long>(units_per_call * m.in_place.calls));
+  const long long expected = lanes<T> * (chains * (chains - 1) / 2 + chains * steps_per_unit) *
+                             static_cast<long long>(units_per_call * m.in_place.calls);
+  if (sum != expected)
+    m.validation_error = "the chains' sum is " + std::to_string(sum.load()) + ", expected " + std::to_string(expected);
   m.host_threads = ceiling_threading();
   return m;
 }
 
 } // namespace
 
+measurement measure_host_copy_stream(const run_config& cfg, bool scale) {
+  return visit_element_type(cfg.type, [&]<class T>() { return measure_copy<T>(cfg, scale); });
+}
+
 measurement measure_host_compute(const run_config& cfg) {
-  return visit_element_type(cfg.type, [&]<class T>() { return measure_with<T>(cfg); });
+  return visit_element_type(cfg.type, [&]<class T>() { return measure_compute<T>(cfg); });
 }
 
 compute_peak host_compute_peak(element_type type, int threads, double cpu_mhz) {
@@ -93,19 +122,13 @@ compute_peak host_compute_peak(element_type type, int threads, double cpu_mhz) {
   });
 }
 
-int device_fma_per_sm_per_clock(int compute_capability, element_type type) noexcept {
-  const bool fp64 = type == element_type::float64;
-  if (type == element_type::int32 || type == element_type::int64) return 0;
-  switch (compute_capability) {
-  case 70:
-  case 80: return fp64 ? 32 : 64;
-  case 90: return fp64 ? 64 : 128;
-  default: return 0;
-  }
-}
-
 compute_peak device_compute_peak(element_type type, int sm_count, int sm_clock_khz, int compute_capability) {
-  const int fma = device_fma_per_sm_per_clock(compute_capability, type);
+  const bool fp64 = type == element_type::float64;
+  int fma = 0; // per SM per clock
+  if (fp64 || type == element_type::float32) {
+    if (compute_capability == 70 || compute_capability == 80) fma = fp64 ? 32 : 64;
+    if (compute_capability == 90) fma = fp64 ? 64 : 128;
+  }
   if (fma <= 0 || sm_clock_khz <= 0 || sm_count <= 0) return {};
   return {.gflop_per_s = double(sm_count) * sm_clock_khz * 1e-6 * fma * 2.0,
           .how = std::to_string(sm_count) + " SMs x " + std::to_string(sm_clock_khz / 1000) + " MHz x " +
