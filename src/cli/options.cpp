@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <string_view>
 #include <system_error>
@@ -52,8 +53,8 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       app.add_option("--first-touch", first_touch,
                      "Who first writes the host arrays: parallel (the policy's own threads, default) or serial"),
       app.add_option("--sweep", stop.sweep,
-                     "size: a series of element counts (10^3..10^9 in steps of sqrt(10)); threads: host policies at "
-                     "1, 2, 4, ... the CPUs this process may use; work: K = 1, 2, 4, ... 1024 increments per element"),
+                     "A series: size (element counts 10^3..10^9 in steps of sqrt(10)), threads (host policies at 1, 2, "
+                     "4, ... the CPUs this process may use) or work (K = 1, 2, 4, ... 1024 increments per element)"),
       app.add_option("--work", stop.work,
                      "K: increments per element per call, from 2 a dependent chain of fused multiply-adds (2 FLOPs "
                      "each) (default 1: the plain a[i] += 1)"),
@@ -76,8 +77,8 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                    "Count timed calls disturbed by other work (threads waiting for a CPU) in the figures")
           ->disable_flag_override(),
       app.add_option("--order", stop.order,
-                     "interleaved: the policies in rounds, order rotated each round (default of a run); sequential: "
-                     "each policy's calls in one go (a sweep)"),
+                     "interleaved (the policies in rounds, order rotated each round: a run's default) or sequential "
+                     "(each policy's calls in one go: a sweep's)"),
       app.add_flag("--no-stream-hold", no_stream_hold,
                    "Device kernel times per call of a batch between one event pair, the stream never held (for "
                    "compute-sanitizer and profilers, which would make a held stream spin to its timeout)"),
@@ -99,6 +100,15 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
     for (const CLI::Option* option : app.get_options())
       names.push_back(option->get_name());
     throw usage_error(with_nearest_option(e.what(), app.remaining(), names));
+  } catch (const CLI::ArgumentMismatch& e) { // CLI11's "1 required TEXT missing": say what the option takes
+    const std::string what = e.what(), name = what.substr(0, what.find(':'));
+    const CLI::Option* option = app.get_option_no_throw(name);
+    if (!option || !what.ends_with(" missing")) throw usage_error(what);
+    const std::string& help = option->get_description(); // up to its default or its second clause
+    std::string takes = help.substr(0, std::min(help.find(" (default"), help.find("; ")));
+    if (takes.size() > 1 && std::islower(static_cast<unsigned char>(takes[1])))
+      takes[0] = char(std::tolower(static_cast<unsigned char>(takes[0])));
+    throw usage_error(name + ": the value is missing; expected: " + takes);
   } catch (const CLI::ParseError& e) {
     throw usage_error(e.what());
   }
@@ -123,6 +133,10 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
     o.threads =
         parse_int("--threads", threads, 1, std::uint64_t(cpus.value), cpus.source + "; more would only oversubscribe");
   }
+  // Two --policies would be merged into one list, which is no way to ask for anything else: refused, not guessed at.
+  if (app.count("--policies") > 1)
+    throw usage_error("--policies: given " + std::to_string(app.count("--policies")) +
+                      " times; name every policy in one comma-separated list");
   // Split here, not by CLI11's delimiter, which drops empty items ("loop,,std::seq") without a word.
   o.policies = split_list("--policies", o.policies, "name", true);
   o.compare_with = split_list("--compare-with", o.compare_with, "file name", false);

@@ -78,8 +78,8 @@ E parse_choice(std::string_view option, const enum_name<E> (&table)[N], const st
 
 /// Parses `text`, given to `option`, as a count: decimal digits with an optional suffix k, M or G (10^3, 10^6,
 /// 10^9; "10M" = 10000000). Throws usage_error naming the option and the accepted forms for anything else ("",
-/// "-5", " 7", "1e7", "10Mi", "10x") and for values beyond 2^64 - 1. Shared by every count option.
-std::uint64_t parse_count(std::string_view option, std::string_view text);
+/// "-5", " 7", "1e7", "10Mi", "10x") and for values beyond 2^64 - 1, ending with `example` of a good value.
+std::uint64_t parse_count(std::string_view option, std::string_view text, std::string_view example = "10M");
 
 /// parse_count(option, text) as an int in [min, max] (max <= INT_MAX); `max_is` says where the upper bound comes
 /// from when it is not a constant. Throws usage_error "<option>: <text> is outside <min>..<max> (<max_is>)".

@@ -76,7 +76,7 @@ void parse_stopping(options& o, const stopping_texts& t) {
                       "another so that small arrays stay cache-hot");
   if (t.seed) {
     if (o.order.order != policy_order::interleaved) throw usage_error("--seed: only with --order interleaved");
-    o.order.seed = parse_count("--seed", *t.seed);
+    o.order.seed = parse_count("--seed", *t.seed, "42");
   }
   // Google Benchmark's and pyperf's --repetitions: more rounds, each with fresh arrays (hence fresh pages), widen
   // the median's interval to what a rerun sees; every round makes at least one counted call of each row.

@@ -15,10 +15,11 @@
 
 namespace policybench {
 
-std::uint64_t parse_count(std::string_view option, std::string_view text) {
+std::uint64_t parse_count(std::string_view option, std::string_view text, std::string_view example) {
   const auto refuse = [&](std::string_view why) {
     return usage_error(std::string(option) + ": '" + std::string(text) + "' " + std::string(why) +
-                       "; accepted: decimal digits with an optional suffix k, M or G (10^3, 10^6, 10^9), e.g. 10M");
+                       "; accepted: decimal digits with an optional suffix k, M or G (10^3, 10^6, 10^9), e.g. " +
+                       std::string(example));
   };
   std::uint64_t multiplier = 1;
   std::string_view digits = text;
