@@ -6,10 +6,8 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <string_view>
-#include <system_error>
 
 namespace policybench {
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out,
@@ -103,12 +101,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   } catch (const CLI::ArgumentMismatch& e) { // CLI11's "1 required TEXT missing": say what the option takes
     const std::string what = e.what(), name = what.substr(0, what.find(':'));
     const CLI::Option* option = app.get_option_no_throw(name);
-    if (!option || !what.ends_with(" missing")) throw usage_error(what);
-    const std::string& help = option->get_description(); // up to its default or its second clause
-    std::string takes = help.substr(0, std::min(help.find(" (default"), help.find("; ")));
-    if (takes.size() > 1 && std::islower(static_cast<unsigned char>(takes[1])))
-      takes[0] = char(std::tolower(static_cast<unsigned char>(takes[0])));
-    throw usage_error(name + ": the value is missing; expected: " + takes);
+    throw usage_error(option && what.ends_with(" missing") ? value_missing(name, option->get_description()) : what);
   } catch (const CLI::ParseError& e) {
     throw usage_error(e.what());
   }
@@ -133,16 +126,12 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
     o.threads =
         parse_int("--threads", threads, 1, std::uint64_t(cpus.value), cpus.source + "; more would only oversubscribe");
   }
-  // Two --policies would be merged into one list, which is no way to ask for anything else: refused, not guessed at.
-  if (app.count("--policies") > 1)
-    throw usage_error("--policies: given " + std::to_string(app.count("--policies")) +
-                      " times; name every policy in one comma-separated list");
   // Split here, not by CLI11's delimiter, which drops empty items ("loop,,std::seq") without a word.
   o.policies = split_list("--policies", o.policies, "name", true);
   o.compare_with = split_list("--compare-with", o.compare_with, "file name", false);
+  o.run.type = parse_choice("--type", element_type_names, type);
   stop.size_given = app.count("--size") > 0, stop.reps_given = app.count("--reps") > 0;
   parse_stopping(o, stop);
-  o.run.type = parse_choice("--type", element_type_names, type);
   if (o.output && !app.count("--format") && !app.count("--wide")) o.format = format_of_file_name(*o.output, o.format);
   if (std::find(formats.begin(), formats.end(), o.format) == formats.end())
     throw usage_error("--format: '" + o.format + "' is not one of " + format_names);
@@ -154,10 +143,6 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   if (o.output && o.output->starts_with('-'))
     throw usage_error("--output: '" + *o.output + "' is an option, not a file name (for such a file, write ./" +
                       *o.output + ")");
-  // A sweep has a loop row per point, so there is no one baseline to set other rows against: plot.py merges.
-  if (!o.compare_with.empty() && o.sweep != sweep_kind::none)
-    throw usage_error("--compare-with: not with --sweep; give both JSON reports to scripts/plot.py instead");
-  parse_work(o, stop);
   return o;
 }
 

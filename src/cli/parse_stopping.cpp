@@ -30,6 +30,9 @@ void parse_sweep(options& o, const stopping_texts& t) {
     return;
   }
   o.sweep = parse_choice("--sweep", sweep_kind_names, t.sweep);
+  // A sweep has a loop row per point, so there is no one baseline to set other rows against: plot.py merges.
+  if (!o.compare_with.empty())
+    throw usage_error("--compare-with: not with --sweep; give both JSON reports to scripts/plot.py instead");
   if (o.sweep == sweep_kind::threads && o.threads)
     throw usage_error("--threads: not with --sweep threads, which runs every thread count from 1 to the logical cores");
   if (o.sweep != sweep_kind::size && (!t.min_size.empty() || !t.max_size.empty()))
@@ -43,6 +46,24 @@ void parse_sweep(options& o, const stopping_texts& t) {
     throw usage_error("--min-size: " + std::to_string(o.min_size) + " is larger than --max-size " +
                       std::to_string(o.max_size));
   o.run.min_time_s = sweep_min_time_s;
+}
+
+// --work K, or --min-work and --max-work: last, since whether K stays exact depends on the type and the calls.
+void parse_work(options& o, const stopping_texts& t) {
+  const bool sweep = o.sweep == sweep_kind::work;
+  if (!sweep && (!t.min_work.empty() || !t.max_work.empty()))
+    throw usage_error("--min-work/--max-work: only with --sweep work");
+  if (sweep && !t.work.empty())
+    throw usage_error("--work: not with --sweep work; bound the series with --min-work and --max-work");
+  if (!t.work.empty()) o.run.work = parse_int("--work", t.work, 1, max_k);
+  if (!t.min_work.empty()) o.min_work = parse_int("--min-work", t.min_work, 1, max_k);
+  if (!t.max_work.empty()) o.max_work = parse_int("--max-work", t.max_work, 1, max_k);
+  if (o.min_work > o.max_work)
+    throw usage_error("--min-work: " + std::to_string(o.min_work) + " is larger than --max-work " +
+                      std::to_string(o.max_work));
+  if (const auto why =
+          outside_exact_range(o.run, std::uint64_t(sweep ? o.max_work : o.run.work), sweep ? "--max-work" : "--work"))
+    throw usage_error(*why);
 }
 
 } // namespace
@@ -88,23 +109,7 @@ void parse_stopping(options& o, const stopping_texts& t) {
       throw usage_error("--repetitions: " + std::to_string(o.order.rounds) +
                         " rounds need at least as many --reps, not " + std::to_string(o.run.reps));
   }
-}
-
-void parse_work(options& o, const stopping_texts& t) {
-  const bool sweep = o.sweep == sweep_kind::work;
-  if (!sweep && (!t.min_work.empty() || !t.max_work.empty()))
-    throw usage_error("--min-work/--max-work: only with --sweep work");
-  if (sweep && !t.work.empty())
-    throw usage_error("--work: not with --sweep work; bound the series with --min-work and --max-work");
-  if (!t.work.empty()) o.run.work = parse_int("--work", t.work, 1, max_k);
-  if (!t.min_work.empty()) o.min_work = parse_int("--min-work", t.min_work, 1, max_k);
-  if (!t.max_work.empty()) o.max_work = parse_int("--max-work", t.max_work, 1, max_k);
-  if (o.min_work > o.max_work)
-    throw usage_error("--min-work: " + std::to_string(o.min_work) + " is larger than --max-work " +
-                      std::to_string(o.max_work));
-  if (const auto why =
-          outside_exact_range(o.run, std::uint64_t(sweep ? o.max_work : o.run.work), sweep ? "--max-work" : "--work"))
-    throw usage_error(*why);
+  parse_work(o, t);
 }
 
 } // namespace policybench

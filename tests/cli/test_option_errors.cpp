@@ -42,7 +42,7 @@ TEST_CASE("--policies: names trimmed of spaces, an empty item refused, not dropp
   CHECK(parse({"--policies", "loop, std::seq"})->policies == std::vector<std::string>{"loop", "std::seq"});
   // Two --policies are not silently merged into one list.
   CHECK(usage_message({"--policies", " loop ", "--policies", "std::par"}) ==
-        "--policies: given 2 times; name every policy in one comma-separated list");
+        "--policies: given 2 times; give one comma-separated list");
   for (const char* list : {"loop,,std::seq", "loop,", ",loop", "loop, ,std::seq"}) {
     CAPTURE(list);
     CHECK(usage_message({"--policies", list}) == "--policies: an empty name in the list");
