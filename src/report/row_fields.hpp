@@ -32,6 +32,15 @@ template <class T> struct nlohmann::adl_serializer<std::optional<T>> {
     NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(NLOHMANN_JSON_TO, __VA_ARGS__))                                           \
   }(out, in)
 
+/// A JSON array of `items`, each an object of its named members (POLICYBENCH_JSON_MEMBERS).
+#define POLICYBENCH_JSON_ARRAY(items, ...)                                                                             \
+  [](const auto& all) {                                                                                                \
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();                                                      \
+    for (const auto& item : all)                                                                                       \
+      POLICYBENCH_JSON_MEMBERS(out.emplace_back(nlohmann::ordered_json::object()), item, __VA_ARGS__);                 \
+    return out;                                                                                                        \
+  }(items)
+
 namespace policybench {
 
 inline void to_json(nlohmann::ordered_json& j, figure f) { j = f ? nlohmann::ordered_json(*f) : nullptr; }

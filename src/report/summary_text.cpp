@@ -31,6 +31,15 @@ std::string wrapped(const std::string& text) {
   return out + line;
 }
 
+// Bytes in decimal units with three significant figures: 80000000 -> "80 MB", 1024000000 -> "1.02 GB".
+std::string bytes_text(std::uint64_t bytes) {
+  const double b = double(bytes);
+  if (b >= 1e9) return fmt::format("{:.3g} GB", b / 1e9);
+  if (b >= 1e6) return fmt::format("{:.3g} MB", b / 1e6);
+  if (b >= 1e3) return fmt::format("{:.3g} kB", b / 1e3);
+  return fmt::format("{} bytes", bytes);
+}
+
 // Why the probe decided nothing, from its own figures.
 std::string unknown_text(const regime_report& r) {
   const std::size_t n = r.points.size();
@@ -73,14 +82,6 @@ std::string regime_text(const regime_report& r) {
 
 } // namespace
 
-std::string bytes_text(std::uint64_t bytes) {
-  const double b = double(bytes);
-  if (b >= 1e9) return fmt::format("{:.3g} GB", b / 1e9);
-  if (b >= 1e6) return fmt::format("{:.3g} MB", b / 1e6);
-  if (b >= 1e3) return fmt::format("{:.3g} kB", b / 1e3);
-  return fmt::format("{} bytes", bytes);
-}
-
 std::vector<std::string> summary_lines(const run_summary& s) {
   if (!s.fastest && !s.fastest_unjudged) return {};
   const std::string ties = s.tied_with_fastest.empty() ? "no other row's interval overlaps it"
@@ -100,13 +101,6 @@ std::vector<std::string> summary_lines(const run_summary& s) {
   return {wrapped(first), wrapped(second)};
 }
 
-void write_summary(const run_summary& s, bool markdown, std::ostream& out) {
-  const auto lines = summary_lines(s);
-  for (const auto& line : lines)
-    out << (markdown ? "- " : "") << line << '\n';
-  if (!lines.empty()) out << '\n';
-}
-
 nlohmann::ordered_json summary_json(const run_summary& s) {
   using json = nlohmann::ordered_json;
   json out = json::object();
@@ -124,13 +118,7 @@ nlohmann::ordered_json summary_json(const run_summary& s) {
   r["why"] = s.regime->regime == "unknown" ? json(unknown_text(*s.regime)) : json(nullptr);
   POLICYBENCH_JSON_MEMBERS(r, *s.regime, array_bytes, memory_from_bytes, plateau_gb_per_s, tolerance, stream_rule,
                            llc_bytes, planned_top_bytes, probe_s);
-  json points = json::array();
-  for (const auto& p : s.regime->points)
-    points.push_back({{"bytes", p.bytes},
-                      {"gb_per_s", p.gb_per_s},
-                      {"low_gb_per_s", p.low_gb_per_s},
-                      {"high_gb_per_s", p.high_gb_per_s}});
-  r["points"] = std::move(points);
+  r["points"] = POLICYBENCH_JSON_ARRAY(s.regime->points, bytes, gb_per_s, low_gb_per_s, high_gb_per_s);
   return out;
 }
 

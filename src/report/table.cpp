@@ -76,7 +76,12 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
     out.str("");
   };
   write_heading(report, out);
-  if (report.summary) write_summary(*report.summary, markdown, out);
+  if (report.summary) { // the answer under the heading (markdown: as list items), then a blank line
+    const auto lines = summary_lines(*report.summary);
+    for (const auto& line : lines)
+      out << (markdown ? "- " : "") << line << '\n';
+    if (!lines.empty()) out << '\n';
+  }
   flush();
   // The policies, then the ceilings they are set against, each block with the columns its rows need.
   const char* bullet = markdown ? "- " : "";

@@ -7,7 +7,9 @@
 #include <ostream>
 
 namespace policybench {
+namespace {
 
+// A cell's lines: the text between its '\n's.
 std::vector<std::string> lines_of(const std::string& cell) {
   std::vector<std::string> out{""};
   for (const char c : cell)
@@ -17,8 +19,6 @@ std::vector<std::string> lines_of(const std::string& cell) {
       out.back().push_back(c);
   return out;
 }
-
-namespace {
 
 // A '|' in a cell (a policy name from --compare-with) would end a markdown cell early: written \| (GitHub's escape).
 void escape_pipes(std::string& cell) {
