@@ -2,6 +2,7 @@
 #include "report/report.hpp"
 
 #include "report/row_fields.hpp"
+#include "report/table_columns.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -10,26 +11,6 @@
 
 namespace policybench {
 namespace {
-
-constexpr std::size_t columns = 120;
-
-// Greedy wrap at spaces; continuation lines indented by two spaces.
-std::string wrapped(const std::string& text) {
-  std::string out, line;
-  std::size_t from = 0;
-  while (from < text.size()) {
-    const std::size_t space = std::min(text.find(' ', from), text.size());
-    const std::string word = text.substr(from, space - from);
-    if (!line.empty() && line.size() + 1 + word.size() > columns) {
-      out += line + '\n';
-      line.assign("  ").append(word); // not "  " + word: GCC 12 warns falsely on it (-Wrestrict)
-    } else {
-      line += (line.empty() ? "" : " ") + word;
-    }
-    from = space + 1;
-  }
-  return out + line;
-}
 
 // Bytes in decimal units with three significant figures: 80000000 -> "80 MB", 1024000000 -> "1.02 GB".
 std::string bytes_text(std::uint64_t bytes) {
@@ -98,7 +79,7 @@ std::vector<std::string> summary_lines(const run_summary& s) {
                                                           s.speedup->speedup_vs_loop, s.speedup->policy)
                                    : "parallel speedup: none (no parallel row beat loop beyond both intervals)";
   if (s.regime) second += "; " + regime_text(*s.regime);
-  return {wrapped(first), wrapped(second)};
+  return {wrapped(first, 2), wrapped(second, 2)};
 }
 
 nlohmann::ordered_json summary_json(const run_summary& s) {

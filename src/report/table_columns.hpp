@@ -42,9 +42,9 @@ inline constexpr std::size_t table_width = 120;
 /// pipes and a rule under the header); a row with a cell of several lines takes as many lines.
 void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdown, std::ostream& out);
 
-/// `text` with each line longer than table_width broken at its last space within it, the rest indented by four;
-/// a single word longer than a line is left whole.
-std::string wrapped(const std::string& text);
+/// `text` with each line longer than table_width broken at its last space within it, the rest indented by `indent`
+/// spaces; a single word longer than a line is left whole.
+std::string wrapped(const std::string& text, std::size_t indent = 4);
 
 /// Writes the footer's lines of `report` (the peaks, the marks, the placement the host arrays got, the host and the
 /// device, a mode's notes) to `out`, each led by `bullet` ("- " in markdown, "" in the table).

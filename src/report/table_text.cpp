@@ -72,14 +72,14 @@ void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdo
     row([r](const table_column& c) -> const std::string& { return c.cells[r]; });
 }
 
-std::string wrapped(const std::string& text) {
+std::string wrapped(const std::string& text, std::size_t indent) {
   std::string out;
   for (std::string line : lines_of(text)) {
     while (line.size() > table_width) {
       const auto space = line.rfind(' ', table_width);
-      if (space == std::string::npos || space <= 4) break; // one word longer than a line: left whole
+      if (space == std::string::npos || space <= indent) break; // one word longer than a line: left whole
       out += line.substr(0, space) + '\n';
-      line = "    " + line.substr(space + 1);
+      line = std::string(indent, ' ') + line.substr(space + 1);
     }
     out += line + '\n';
   }
