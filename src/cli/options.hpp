@@ -22,6 +22,16 @@ struct usage_error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// f()'s value, an exception E it throws (a file, a policy name or a size the harness refused) turned into the
+/// usage_error `prefix` + its what().
+template <class E, class F> auto or_usage_error(const std::string& prefix, F&& f) {
+  try {
+    return f();
+  } catch (const E& e) {
+    throw usage_error(prefix + e.what());
+  }
+}
+
 /// "<option>: the value is missing; expected: " and the first clause of its --help text `help`.
 std::string value_missing(const std::string& option, const std::string& help);
 
