@@ -33,10 +33,10 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
   // later points are planned against the same memory (plan_size_series), a thread sweep's (no --threads) against
   // every CPU.
   run_config first = opts.run;
-  if (opts.sweep == sweep_kind::size) first.size = opts.min_size;
-  or_usage_error<insufficient_memory>(opts.sweep == sweep_kind::size ? "--min-size: " : "--size: ",
+  if (opts.sweep.kind == sweep_kind::size) first.size = opts.sweep.min_size;
+  or_usage_error<insufficient_memory>(opts.sweep.kind == sweep_kind::size ? "--min-size: " : "--size: ",
                                       [&] { check_resources(first, opts.threads, selected, device); });
-  if (opts.sweep == sweep_kind::none) {
+  if (opts.sweep.kind == sweep_kind::none) {
     const auto step = [&](const run_step& s) {
       shown.show(fmt::format("round {} ({} base): {}, {} calls", s.round, s.rounds, s.policy, s.calls));
     };
@@ -54,12 +54,7 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
     const double done = double(steps++) / double(total);
     shown.show(fmt::format("{}/{}: {}", steps, total, what), done);
   };
-  const sweep_plan plan{.kind = opts.sweep,
-                        .min_size = opts.min_size,
-                        .max_size = opts.max_size,
-                        .min_work = opts.min_work,
-                        .max_work = opts.max_work};
-  return run_sweep(plan, opts.run, query_host(), device, selected, step, checkpoint);
+  return run_sweep(opts.sweep, opts.run, query_host(), device, selected, step, checkpoint);
 }
 
 int run(int argc, char** argv) {

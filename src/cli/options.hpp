@@ -63,17 +63,13 @@ inline constexpr int default_reps = 10;
 struct options {
   std::vector<std::string> policies; ///< names as in C++ ("std::par"), trimmed; empty = every available policy
   bool list_policies = false;
-  run_config run;                    ///< element type, element count, warm-up and timed calls
-  std::optional<int> threads;        ///< limit for oneTBB and OpenMP; nullopt = all logical cores
-  std::string format = "table";      ///< --format: one of the names parse_options was given
-  std::optional<std::string> output; ///< write the report here (atomically) instead of stdout
-  sweep_kind sweep = sweep_kind::none;
-  std::uint64_t min_size = sweep_plan{}.min_size; ///< --sweep size: smallest element count of the series
-  std::uint64_t max_size = sweep_plan{}.max_size; ///< --sweep size: largest element count the series may reach
-  int min_work = sweep_plan{}.min_work;           ///< --sweep work: first K of the series
-  int max_work = sweep_plan{}.max_work;           ///< --sweep work: largest K of the series (powers of 2 up to it)
-  bool quiet = false;                             ///< no progress on stderr
-  std::vector<std::string> compare_with; ///< reports of other runs whose rows join this one's (compare_with.hpp)
+  run_config run;                             ///< element type, element count, warm-up and timed calls
+  std::optional<int> threads;                 ///< limit for oneTBB and OpenMP; nullopt = all logical cores
+  std::string format = "table";               ///< --format: one of the names parse_options was given
+  std::optional<std::string> output;          ///< write the report here (atomically) instead of stdout
+  sweep_plan sweep{.kind = sweep_kind::none}; ///< --sweep (none: one run) and its bounds
+  bool quiet = false;                         ///< no progress on stderr
+  std::vector<std::string> compare_with;      ///< reports of other runs whose rows join this one's (compare_with.hpp)
   /// --order, --seed and --repetitions (a sweep: sequential)
   run_order order{.order = policy_order::interleaved};
   /// None of --reps, --max-noise, --min-time given, and no sweep: run has default_max_noise
@@ -126,7 +122,7 @@ struct stopping_texts {
   bool size_given = false, reps_given = false;
 };
 
-/// Sets o.sweep and its bounds, o.order, o.default_stopping, o.run's stopping rule, budget and deadline, and --work
+/// Sets o.sweep (kind and bounds), o.order, o.default_stopping, o.run's stopping rule, budget and deadline, and --work
 /// K or the work sweep's bounds; call with o.run.type set (K must keep the type exact: measure/work.hpp).
 void parse_stopping(options& o, const stopping_texts& t);
 

@@ -60,7 +60,7 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
   }
   s.opts = *opts;
   s.scaling = std::move(scaling);
-  if (s.opts.sweep != sweep_kind::none)
+  if (s.opts.sweep.kind != sweep_kind::none)
     throw usage_error("--sweep: not in policybench-mpi; scripts/mpi_scaling.sh runs a series of rank counts");
   // Each rank would judge time, noise, its budget and its disturbed calls on its own and stop after its own count
   // of calls, and the barrier before each call would then pair different calls (or hang): every rank makes the same
