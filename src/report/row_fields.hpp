@@ -64,10 +64,6 @@ template <class... F> overloaded(F...) -> overloaded<F...>;
 /// Every common field, in the JSON's order (README "JSON schema").
 std::span<const row_field> row_fields();
 
-/// Whether a compared file must have the field; false for fields added after a release (older reports and
-/// seed_compare.py's lack them: read as null).
-bool is_required(const row_field& field);
-
 /// Whether the field is one value (a CSV column); false for arrays (samples_s), which only JSON carries.
 bool is_scalar(const row_field& field);
 
