@@ -1,10 +1,11 @@
 #!/usr/bin/python3
 """Pairwise interval coverage of repeated policybench runs (issue 28's test of an interval that survives a rerun):
 for every ordered pair of reports (A, B) and every row both hold, whether A's median lies inside B's printed 95%
-interval (median_ci_low_s to median_ci_high_s; under 6 calls the range of samples_s, as the table prints it). An honest 95% interval of a median covers another independent run's
-median about 83% of the time; issue 28 asks for at least 75%. Rows are the same row when policy, role, device,
-element type, size, host threads and K all match; rows without either (no samples) are left out and counted, rows
-not ok are left out. --one-thread keeps the rows whose backend runs on one thread ("sequential" or "1 thread" in it).
+interval (median_ci_low_s to median_ci_high_s; under 6 calls the range of samples_s, as the table prints it). An
+honest 95% interval of a median covers another independent run's median about 83% of the time; issue 28 asks for
+at least 75%. Rows are the same row when policy, role, device, element type, size, host threads and K all match;
+rows without either (no samples) are left out and counted, rows not ok are left out. --one-thread keeps the rows
+whose backend runs on one thread ("sequential" or "1 thread" in it).
 Prints the covered count, the cases and the share, then each row's share; exit 0, 2 for bad input."""
 
 import argparse

@@ -97,7 +97,7 @@ def gb_per_s_bars(plt, reports, title, out_dir):
     if any(n.get("above") for n in notes):
         caption.append("Hatched red: median above its ceiling's median" +
                        (" (!: beyond both intervals)" if any(n.get("beyond") for n in notes) else "") +
-                       "; a cache-resident array, or the ceiling kernel is not the fastest schedule here.")
+                       "; an array under 4x the last-level cache, or the ceiling kernel is not the fastest schedule here.")
     caption += disturbed_caption(rows)
     if any(n["hollow"] for n in notes):
         caption.append(HOLLOW_BARS)

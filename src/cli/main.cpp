@@ -33,13 +33,10 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
   // later points are planned against the same memory (plan_size_series), a thread sweep's (no --threads) against
   // every CPU.
   run_config first = opts.run;
-  if (opts.sweep == sweep_kind::size) first.size = opts.min_size;
-  try {
-    check_resources(first, opts.threads, selected, device);
-  } catch (const insufficient_memory& e) {
-    throw usage_error((opts.sweep == sweep_kind::size ? "--min-size: " : "--size: ") + std::string(e.what()));
-  }
-  if (opts.sweep == sweep_kind::none) {
+  if (opts.sweep.kind == sweep_kind::size) first.size = opts.sweep.min_size;
+  or_usage_error<insufficient_memory>(opts.sweep.kind == sweep_kind::size ? "--min-size: " : "--size: ",
+                                      [&] { check_resources(first, opts.threads, selected, device); });
+  if (opts.sweep.kind == sweep_kind::none) {
     const auto step = [&](const run_step& s) {
       shown.show(fmt::format("round {} ({} base): {}, {} calls", s.round, s.rounds, s.policy, s.calls));
     };
@@ -57,12 +54,7 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
     const double done = double(steps++) / double(total);
     shown.show(fmt::format("{}/{}: {}", steps, total, what), done);
   };
-  const sweep_plan plan{.kind = opts.sweep,
-                        .min_size = opts.min_size,
-                        .max_size = opts.max_size,
-                        .min_work = opts.min_work,
-                        .max_work = opts.max_work};
-  return run_sweep(plan, opts.run, query_host(), device, selected, step, checkpoint);
+  return run_sweep(opts.sweep, opts.run, query_host(), device, selected, step, checkpoint);
 }
 
 int run(int argc, char** argv) {
@@ -72,13 +64,9 @@ int run(int argc, char** argv) {
     finish_output(no_file);
     return 0;
   }
-  const auto compared = [&] { // bad files are usage errors, before any measurement
-    try {
-      return read_compared(opts->compare_with);
-    } catch (const unusable_report& e) {
-      throw usage_error(std::string("--compare-with: ") + e.what());
-    }
-  }();
+  // Bad files are usage errors, before any measurement.
+  const auto compared =
+      or_usage_error<unusable_report>("--compare-with: ", [&] { return read_compared(opts->compare_with); });
   catch_interrupt(); // from here the first Ctrl-C ends the measurement early, and the report keeps what it measured
   std::optional<output_file> file; // --output /dev/stdout on a pipe is stdout, which cannot be renamed over
   if (opts->output && !is_standard_output(*opts->output)) file.emplace(*opts->output);
@@ -89,13 +77,8 @@ int run(int argc, char** argv) {
     finish_output(file);
     return 0;
   }
-  const auto selected = [&] {
-    try {
-      return select_policies(std::move(all), opts->policies);
-    } catch (const unknown_policy& e) {
-      throw usage_error(std::string("--policies: ") + e.what());
-    }
-  }();
+  const auto selected =
+      or_usage_error<unknown_policy>("--policies: ", [&] { return select_policies(std::move(all), opts->policies); });
   // A sweep's points so far replace the --output file after each point: a long sweep keeps its work as it goes.
   const auto checkpoint = [&](benchmark_report so_far) {
     if (!file) return;

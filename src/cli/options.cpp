@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <string_view>
-#include <system_error>
 
 namespace policybench {
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out,
@@ -52,8 +51,8 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       app.add_option("--first-touch", first_touch,
                      "Who first writes the host arrays: parallel (the policy's own threads, default) or serial"),
       app.add_option("--sweep", stop.sweep,
-                     "size: a series of element counts (10^3..10^9 in steps of sqrt(10)); threads: host policies at "
-                     "1, 2, 4, ... the CPUs this process may use; work: K = 1, 2, 4, ... 1024 increments per element"),
+                     "A series: size (element counts 10^3..10^9 in steps of sqrt(10)), threads (host policies at 1, 2, "
+                     "4, ... the CPUs this process may use) or work (K = 1, 2, 4, ... 1024 increments per element)"),
       app.add_option("--work", stop.work,
                      "K: increments per element per call, from 2 a dependent chain of fused multiply-adds (2 FLOPs "
                      "each) (default 1: the plain a[i] += 1)"),
@@ -76,8 +75,8 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                    "Count timed calls disturbed by other work (threads waiting for a CPU) in the figures")
           ->disable_flag_override(),
       app.add_option("--order", stop.order,
-                     "interleaved: the policies in rounds, order rotated each round (default of a run); sequential: "
-                     "each policy's calls in one go (a sweep)"),
+                     "interleaved (the policies in rounds, order rotated each round: a run's default) or sequential "
+                     "(each policy's calls in one go: a sweep's)"),
       app.add_flag("--no-stream-hold", no_stream_hold,
                    "Device kernel times per call of a batch between one event pair, the stream never held (for "
                    "compute-sanitizer and profilers, which would make a held stream spin to its timeout)"),
@@ -99,6 +98,10 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
     for (const CLI::Option* option : app.get_options())
       names.push_back(option->get_name());
     throw usage_error(with_nearest_option(e.what(), app.remaining(), names));
+  } catch (const CLI::ArgumentMismatch& e) { // CLI11's "1 required TEXT missing": say what the option takes
+    const std::string what = e.what(), name = what.substr(0, what.find(':'));
+    const CLI::Option* option = app.get_option_no_throw(name);
+    throw usage_error(option && what.ends_with(" missing") ? value_missing(name, option->get_description()) : what);
   } catch (const CLI::ParseError& e) {
     throw usage_error(e.what());
   }
@@ -126,9 +129,9 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   // Split here, not by CLI11's delimiter, which drops empty items ("loop,,std::seq") without a word.
   o.policies = split_list("--policies", o.policies, "name", true);
   o.compare_with = split_list("--compare-with", o.compare_with, "file name", false);
+  o.run.type = parse_choice("--type", element_type_names, type);
   stop.size_given = app.count("--size") > 0, stop.reps_given = app.count("--reps") > 0;
   parse_stopping(o, stop);
-  o.run.type = parse_choice("--type", element_type_names, type);
   if (o.output && !app.count("--format") && !app.count("--wide")) o.format = format_of_file_name(*o.output, o.format);
   if (std::find(formats.begin(), formats.end(), o.format) == formats.end())
     throw usage_error("--format: '" + o.format + "' is not one of " + format_names);
@@ -140,10 +143,6 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   if (o.output && o.output->starts_with('-'))
     throw usage_error("--output: '" + *o.output + "' is an option, not a file name (for such a file, write ./" +
                       *o.output + ")");
-  // A sweep has a loop row per point, so there is no one baseline to set other rows against: plot.py merges.
-  if (!o.compare_with.empty() && o.sweep != sweep_kind::none)
-    throw usage_error("--compare-with: not with --sweep; give both JSON reports to scripts/plot.py instead");
-  parse_work(o, stop);
   return o;
 }
 

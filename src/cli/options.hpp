@@ -22,6 +22,19 @@ struct usage_error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// f()'s value, an exception E it throws (a file, a policy name or a size the harness refused) turned into the
+/// usage_error `prefix` + its what().
+template <class E, class F> auto or_usage_error(const std::string& prefix, F&& f) {
+  try {
+    return f();
+  } catch (const E& e) {
+    throw usage_error(prefix + e.what());
+  }
+}
+
+/// "<option>: the value is missing; expected: " and the first clause of its --help text `help`.
+std::string value_missing(const std::string& option, const std::string& help);
+
 /// `text` with each control character written as an escape ("\\n", "\\t", "\\x1b"): what every error line goes
 /// through, since it may quote what the user typed (--policies $'a\\nb') and must stay one line.
 std::string one_line(std::string_view text);
@@ -50,17 +63,13 @@ inline constexpr int default_reps = 10;
 struct options {
   std::vector<std::string> policies; ///< names as in C++ ("std::par"), trimmed; empty = every available policy
   bool list_policies = false;
-  run_config run;                    ///< element type, element count, warm-up and timed calls
-  std::optional<int> threads;        ///< limit for oneTBB and OpenMP; nullopt = all logical cores
-  std::string format = "table";      ///< --format: one of the names parse_options was given
-  std::optional<std::string> output; ///< write the report here (atomically) instead of stdout
-  sweep_kind sweep = sweep_kind::none;
-  std::uint64_t min_size = sweep_plan{}.min_size; ///< --sweep size: smallest element count of the series
-  std::uint64_t max_size = sweep_plan{}.max_size; ///< --sweep size: largest element count the series may reach
-  int min_work = sweep_plan{}.min_work;           ///< --sweep work: first K of the series
-  int max_work = sweep_plan{}.max_work;           ///< --sweep work: largest K of the series (powers of 2 up to it)
-  bool quiet = false;                             ///< no progress on stderr
-  std::vector<std::string> compare_with; ///< reports of other runs whose rows join this one's (compare_with.hpp)
+  run_config run;                             ///< element type, element count, warm-up and timed calls
+  std::optional<int> threads;                 ///< limit for oneTBB and OpenMP; nullopt = all logical cores
+  std::string format = "table";               ///< --format: one of the names parse_options was given
+  std::optional<std::string> output;          ///< write the report here (atomically) instead of stdout
+  sweep_plan sweep{.kind = sweep_kind::none}; ///< --sweep (none: one run) and its bounds
+  bool quiet = false;                         ///< no progress on stderr
+  std::vector<std::string> compare_with;      ///< reports of other runs whose rows join this one's (compare_with.hpp)
   /// --order, --seed and --repetitions (a sweep: sequential)
   run_order order{.order = policy_order::interleaved};
   /// None of --reps, --max-noise, --min-time given, and no sweep: run has default_max_noise
@@ -78,17 +87,17 @@ E parse_choice(std::string_view option, const enum_name<E> (&table)[N], const st
 
 /// Parses `text`, given to `option`, as a count: decimal digits with an optional suffix k, M or G (10^3, 10^6,
 /// 10^9; "10M" = 10000000). Throws usage_error naming the option and the accepted forms for anything else ("",
-/// "-5", " 7", "1e7", "10Mi", "10x") and for values beyond 2^64 - 1. Shared by every count option.
-std::uint64_t parse_count(std::string_view option, std::string_view text);
+/// "-5", " 7", "1e7", "10Mi", "10x") and for values beyond 2^64 - 1, ending with `example` of a good value.
+std::uint64_t parse_count(std::string_view option, std::string_view text, std::string_view example = "10M");
 
 /// parse_count(option, text) as an int in [min, max] (max <= INT_MAX); `max_is` says where the upper bound comes
 /// from when it is not a constant. Throws usage_error "<option>: <text> is outside <min>..<max> (<max_is>)".
 int parse_int(std::string_view option, const std::string& text, std::uint64_t min, std::uint64_t max,
               std::string_view max_is = {});
 
-/// The comma-separated items of every value given to `option`, in order; with `trim`, spaces around an item are
-/// dropped ("loop, std::seq"). Throws usage_error "<option>: an empty <item> in the list" for an empty item
-/// ("", "a,,b", "a,") and "<option>: '<item>' is listed twice" for a repeated one.
+/// The comma-separated items of every value given to `option`, in order; with `trim` (names), spaces around an item
+/// are dropped ("loop, std::seq") and a second value is refused. Throws usage_error "<option>: an empty <item> in
+/// the list" for an empty item ("", "a,,b", "a,") and "<option>: '<item>' is listed twice" for a repeated one.
 std::vector<std::string> split_list(std::string_view option, const std::vector<std::string>& values,
                                     std::string_view item, bool trim);
 
@@ -98,15 +107,8 @@ std::string format_of_file_name(const std::string& path, const std::string& othe
 
 /// Parses args (args[0] is the program name); `formats`: the --format names (cli/write_report.hpp's
 /// report_format_names(): the writers live above this library). Returns the options, or std::nullopt after
-/// printing --help or --version to `out`. Throws usage_error with a one-line message naming the option on bad input
-/// (non-numeric or negative counts, --reps 0, --warmup < 0, --threads < 1, unknown type, format, --pages or
-/// --first-touch) and on conflicting options (--sweep threads with --threads, --sweep size with --size,
-/// --min-size/--max-size without --sweep size, --min-time without --sweep or --max-noise, --min-size > --max-size,
-/// --order interleaved with --sweep, --seed without interleaving; cli/parse_stopping.cpp) and on a --work (or a
-/// --sweep work's --max-work) that could take an element beyond its type's exact range (measure/work.hpp). With
-/// --sweep, run.min_time_s is --min-time (default 0.2 s); with --sweep or --max-noise run.reps is --reps or
-/// sweep_max_reps; with none of them nor --reps or --min-time, the default stopping (default_max_noise
-/// within the run's budget). Policy names are checked later, against the registry.
+/// printing --help or --version to `out`. Throws usage_error, one line naming the option, on bad input and on
+/// options that conflict (docs/robustness.md lists them). Policy names are checked later, against the registry.
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out,
                                      std::span<const std::string_view> formats);
 
@@ -120,19 +122,8 @@ struct stopping_texts {
   bool size_given = false, reps_given = false;
 };
 
-/// Sets o.sweep, o.min_size, o.max_size, o.order, o.default_stopping and o.run's min_time_s, max_noise, timeout_s,
-/// budget_s and deadline (--budget, else default_budget_s for a run, default_sweep_budget_s for a sweep; from now on)
-/// (and reps: the cap sweep_max_reps unless --reps was given, when --sweep, --max-noise or the default stopping
-/// decides the count). Throws usage_error naming the option (see parse_options) for values out of range and for
-/// combinations that mean nothing: --min-size/--max-size without --sweep size, --min-time without --sweep or
-/// --max-noise, --order interleaved with --sweep, --seed or --repetitions without interleaving, --repetitions over
-/// --reps.
+/// Sets o.sweep (kind and bounds), o.order, o.default_stopping, o.run's stopping rule, budget and deadline, and --work
+/// K or the work sweep's bounds; call with o.run.type set (K must keep the type exact: measure/work.hpp).
 void parse_stopping(options& o, const stopping_texts& t);
-
-/// Sets o.run.work (--work K, 1..2^31 - 1), or o.min_work and o.max_work for --sweep work. Call after everything
-/// else is parsed: refuses, as one line naming the option, a K (a sweep: its largest) that could take an element
-/// beyond the element type's exact range (outside_exact_range), --work with --sweep work, --min-work/--max-work
-/// without it, and --min-work above --max-work.
-void parse_work(options& o, const stopping_texts& t);
 
 } // namespace policybench

@@ -29,27 +29,48 @@ void parse_sweep(options& o, const stopping_texts& t) {
     if (!t.min_size.empty() || !t.max_size.empty()) throw usage_error("--min-size/--max-size: only with --sweep size");
     return;
   }
-  o.sweep = parse_choice("--sweep", sweep_kind_names, t.sweep);
-  if (o.sweep == sweep_kind::threads && o.threads)
+  o.sweep.kind = parse_choice("--sweep", sweep_kind_names, t.sweep);
+  // A sweep has a loop row per point, so there is no one baseline to set other rows against: plot.py merges.
+  if (!o.compare_with.empty())
+    throw usage_error("--compare-with: not with --sweep; give both JSON reports to scripts/plot.py instead");
+  if (o.sweep.kind == sweep_kind::threads && o.threads)
     throw usage_error("--threads: not with --sweep threads, which runs every thread count from 1 to the logical cores");
-  if (o.sweep != sweep_kind::size && (!t.min_size.empty() || !t.max_size.empty()))
+  if (o.sweep.kind != sweep_kind::size && (!t.min_size.empty() || !t.max_size.empty()))
     throw usage_error("--min-size/--max-size: only with --sweep size; --sweep " + t.sweep + " runs one --size");
-  if (o.sweep == sweep_kind::size && t.size_given)
+  if (o.sweep.kind == sweep_kind::size && t.size_given)
     throw usage_error("--size: not with --sweep size; bound the series with --min-size and --max-size");
-  if (!t.min_size.empty()) o.min_size = parse_count("--min-size", t.min_size);
-  if (!t.max_size.empty()) o.max_size = parse_count("--max-size", t.max_size);
-  if (o.min_size < 1) throw usage_error("--min-size: must be at least 1 element");
-  if (o.min_size > o.max_size)
-    throw usage_error("--min-size: " + std::to_string(o.min_size) + " is larger than --max-size " +
-                      std::to_string(o.max_size));
+  if (!t.min_size.empty()) o.sweep.min_size = parse_count("--min-size", t.min_size);
+  if (!t.max_size.empty()) o.sweep.max_size = parse_count("--max-size", t.max_size);
+  if (o.sweep.min_size < 1) throw usage_error("--min-size: must be at least 1 element");
+  if (o.sweep.min_size > o.sweep.max_size)
+    throw usage_error("--min-size: " + std::to_string(o.sweep.min_size) + " is larger than --max-size " +
+                      std::to_string(o.sweep.max_size));
   o.run.min_time_s = sweep_min_time_s;
+}
+
+// --work K, or --min-work and --max-work: last, since whether K stays exact depends on the type and the calls.
+void parse_work(options& o, const stopping_texts& t) {
+  const bool sweep = o.sweep.kind == sweep_kind::work;
+  if (!sweep && (!t.min_work.empty() || !t.max_work.empty()))
+    throw usage_error("--min-work/--max-work: only with --sweep work");
+  if (sweep && !t.work.empty())
+    throw usage_error("--work: not with --sweep work; bound the series with --min-work and --max-work");
+  if (!t.work.empty()) o.run.work = parse_int("--work", t.work, 1, max_k);
+  if (!t.min_work.empty()) o.sweep.min_work = parse_int("--min-work", t.min_work, 1, max_k);
+  if (!t.max_work.empty()) o.sweep.max_work = parse_int("--max-work", t.max_work, 1, max_k);
+  if (o.sweep.min_work > o.sweep.max_work)
+    throw usage_error("--min-work: " + std::to_string(o.sweep.min_work) + " is larger than --max-work " +
+                      std::to_string(o.sweep.max_work));
+  if (const auto why = outside_exact_range(o.run, std::uint64_t(sweep ? o.sweep.max_work : o.run.work),
+                                           sweep ? "--max-work" : "--work"))
+    throw usage_error(*why);
 }
 
 } // namespace
 
 void parse_stopping(options& o, const stopping_texts& t) {
   parse_sweep(o, t);
-  const bool sweep = o.sweep != sweep_kind::none;
+  const bool sweep = o.sweep.kind != sweep_kind::none;
   if (t.max_noise) o.run.max_noise = parse_positive("--max-noise", *t.max_noise, 100, "a percentage in (0, 100]") / 100;
   if (!t.min_time.empty()) {
     if (!sweep && !t.max_noise)
@@ -76,7 +97,7 @@ void parse_stopping(options& o, const stopping_texts& t) {
                       "another so that small arrays stay cache-hot");
   if (t.seed) {
     if (o.order.order != policy_order::interleaved) throw usage_error("--seed: only with --order interleaved");
-    o.order.seed = parse_count("--seed", *t.seed);
+    o.order.seed = parse_count("--seed", *t.seed, "42");
   }
   // Google Benchmark's and pyperf's --repetitions: more rounds, each with fresh arrays (hence fresh pages), widen
   // the median's interval to what a rerun sees; every round makes at least one counted call of each row.
@@ -88,23 +109,7 @@ void parse_stopping(options& o, const stopping_texts& t) {
       throw usage_error("--repetitions: " + std::to_string(o.order.rounds) +
                         " rounds need at least as many --reps, not " + std::to_string(o.run.reps));
   }
-}
-
-void parse_work(options& o, const stopping_texts& t) {
-  const bool sweep = o.sweep == sweep_kind::work;
-  if (!sweep && (!t.min_work.empty() || !t.max_work.empty()))
-    throw usage_error("--min-work/--max-work: only with --sweep work");
-  if (sweep && !t.work.empty())
-    throw usage_error("--work: not with --sweep work; bound the series with --min-work and --max-work");
-  if (!t.work.empty()) o.run.work = parse_int("--work", t.work, 1, max_k);
-  if (!t.min_work.empty()) o.min_work = parse_int("--min-work", t.min_work, 1, max_k);
-  if (!t.max_work.empty()) o.max_work = parse_int("--max-work", t.max_work, 1, max_k);
-  if (o.min_work > o.max_work)
-    throw usage_error("--min-work: " + std::to_string(o.min_work) + " is larger than --max-work " +
-                      std::to_string(o.max_work));
-  if (const auto why =
-          outside_exact_range(o.run, std::uint64_t(sweep ? o.max_work : o.run.work), sweep ? "--max-work" : "--work"))
-    throw usage_error(*why);
+  parse_work(o, t);
 }
 
 } // namespace policybench

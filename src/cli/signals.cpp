@@ -30,6 +30,8 @@ std::atomic<std::int64_t> first_interrupt_ns{0}; // CLOCK_MONOTONIC of the first
 static_assert(std::atomic<std::int64_t>::is_always_lock_free, "read and written in the handler");
 std::array<struct sigaction, NSIG> previous{}; // each signal's action before ours, restored to end the process
 
+// The leading newline ends a terminal's progress line (and its "^C"); elsewhere it would be a stray empty line.
+volatile std::sig_atomic_t note_from = 1;
 constexpr char interrupt_note[] =
     "\npolicybench: interrupted: finishing the measurement in progress, then the report of what was measured "
     "(Ctrl-C again: quit without it)\n";
@@ -51,7 +53,7 @@ extern "C" void on_fatal_signal(int signal, siginfo_t* info, void*) {
     if (first == 0 && catching_interrupt) {
       first_interrupt_ns.store(monotonic_ns());
       interrupt_requested.store(true);
-      (void)!::write(STDERR_FILENO, interrupt_note, sizeof interrupt_note - 1);
+      (void)!::write(STDERR_FILENO, interrupt_note + note_from, sizeof interrupt_note - 1 - note_from);
       return;
     }
   }
@@ -106,6 +108,7 @@ void forget_pending_file() { pending[0] = '\0'; }
 
 void catch_interrupt() {
   install();
+  note_from = ::isatty(STDERR_FILENO) == 1 ? 0 : 1;
   catching_interrupt = 1;
 }
 

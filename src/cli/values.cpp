@@ -7,6 +7,7 @@
 #include "policies/registry.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <limits>
@@ -15,10 +16,11 @@
 
 namespace policybench {
 
-std::uint64_t parse_count(std::string_view option, std::string_view text) {
+std::uint64_t parse_count(std::string_view option, std::string_view text, std::string_view example) {
   const auto refuse = [&](std::string_view why) {
     return usage_error(std::string(option) + ": '" + std::string(text) + "' " + std::string(why) +
-                       "; accepted: decimal digits with an optional suffix k, M or G (10^3, 10^6, 10^9), e.g. 10M");
+                       "; accepted: decimal digits with an optional suffix k, M or G (10^3, 10^6, 10^9), e.g. " +
+                       std::string(example));
   };
   std::uint64_t multiplier = 1;
   std::string_view digits = text;
@@ -52,6 +54,10 @@ int parse_int(std::string_view option, const std::string& text, std::uint64_t mi
 
 std::vector<std::string> split_list(std::string_view option, const std::vector<std::string>& values,
                                     std::string_view item, bool trim) {
+  // Two --policies would be merged into one list, which is no way to ask for anything else: refused, not guessed at.
+  if (trim && values.size() > 1)
+    throw usage_error(std::string(option) + ": given " + std::to_string(values.size()) +
+                      " times; give one comma-separated list");
   std::vector<std::string> out;
   for (const std::string& value : values) {
     std::string_view rest = value;
@@ -71,6 +77,13 @@ std::vector<std::string> split_list(std::string_view option, const std::vector<s
     }
   }
   return out;
+}
+
+std::string value_missing(const std::string& option, const std::string& help) {
+  std::string takes = help.substr(0, std::min(help.find(" (default"), help.find("; "))); // its first clause
+  if (takes.size() > 1 && std::islower(static_cast<unsigned char>(takes[1])))
+    takes[0] = char(std::tolower(static_cast<unsigned char>(takes[0])));
+  return option + ": the value is missing; expected: " + takes;
 }
 
 std::string one_line(std::string_view text) {

@@ -40,11 +40,15 @@ run_summary summarize_run(std::span<const result_row> rows, std::optional<regime
   for (const auto& r : rows)
     if (counted(r) && (!fastest || *r.median_s < *fastest->median_s)) fastest = &r;
   if (!fastest) return s;
-  const median_span best = *median_span_of(*fastest);
-  s.fastest = fastest->policy;
-  s.fastest_median_s = fastest->median_s, s.fastest_low_s = best.low_s, s.fastest_high_s = best.high_s;
-  for (const auto& r : rows)
-    if (&r != fastest && counted(r) && overlap(*median_span_of(r), best)) s.tied_with_fastest.push_back(r.policy);
+  if (!fastest->median_ci_low_s) { // a point or a range of a few calls ranks nothing
+    s.fastest_unjudged = too_few_calls(*fastest);
+  } else {
+    const median_span best = *median_span_of(*fastest);
+    s.fastest = fastest->policy;
+    s.fastest_median_s = fastest->median_s, s.fastest_low_s = best.low_s, s.fastest_high_s = best.high_s;
+    for (const auto& r : rows)
+      if (&r != fastest && counted(r) && overlap(*median_span_of(r), best)) s.tied_with_fastest.push_back(r.policy);
+  }
   const result_row* loop = loop_baseline(rows);
   s.loop_ran = loop && loop->median_s;
   if (!s.loop_ran) return s;

@@ -28,8 +28,10 @@ struct parallel_speedup {
 };
 
 struct run_summary {
-  /// The counted row (is_policy, status ok, a median) with the smallest median; none when no row has one.
+  /// The counted row (is_policy, status ok, a median) with the smallest median; none when no row has one, or when
+  /// it has no 95% interval (fastest_unjudged says why: fewer than 6 counted calls rank nothing).
   std::optional<std::string> fastest = std::nullopt;
+  std::optional<std::string> fastest_unjudged = std::nullopt;
   figure fastest_median_s{}, fastest_low_s{}, fastest_high_s{}; ///< its median and median_span
   /// The counted rows whose median_span overlaps the fastest's, in the report's order: tied, not ranked.
   std::vector<std::string> tied_with_fastest{};

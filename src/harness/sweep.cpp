@@ -98,7 +98,7 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
     benchmark_report at;
     try {
       at = to_report(run_policies(cfg, threads, host, device, with_ceilings(policies, device, work), {}, announce),
-                     !by_size);
+                     false); // the cache and noise notes are the series' (finish_sweep_report), not each point's
     } catch (const std::bad_alloc&) {
       if (!by_size || sweep.series.empty()) throw;
       // The larger sizes would need more memory still: end the series here and keep what it measured.

@@ -38,8 +38,9 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
 
 /// Completes `report`, which holds every point's rows and the last point's environment, as a report of `sweep`:
 /// a work sweep's rooflines on the last point's ceilings, its crossovers by K and compute-bound K; a size sweep's
-/// crossovers and, once for the series, the cache and noise notes (arrays of `element_bytes`-byte elements); a
-/// thread sweep's scaling. The config fields the sweep varies are reset (unknown); report.sweep becomes `sweep`.
+/// crossovers; a thread sweep's scaling; for every sweep, once for the series with the points named, the cache and
+/// noise notes (arrays of `element_bytes`-byte elements). The config fields the sweep varies are reset (unknown);
+/// report.sweep becomes `sweep`.
 void finish_sweep_report(benchmark_report& report, sweep_info sweep, std::size_t element_bytes);
 
 } // namespace policybench

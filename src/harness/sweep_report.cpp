@@ -9,31 +9,53 @@
 
 #include <algorithm>
 #include <iterator>
+#include <set>
 #include <string>
 
 namespace policybench {
 namespace {
 
-// What run_warnings leaves out of each point of a size sweep, said once for the series: which points fit in
-// 4x the host's last-level cache (STREAM's rule) and how many medians are noisy.
-void add_size_sweep_notes(benchmark_report& report, std::size_t element_bytes) {
-  const std::uint64_t llc = report.environment.host.llc_bytes;
-  std::uint64_t largest_cached = 0;
-  std::size_t noisy = 0, timed = 0;
-  for (const auto& r : report.results) {
-    if (under_4x_cache(r.size * element_bytes, llc)) largest_cached = std::max(largest_cached, r.size);
-    timed += r.cv.known();
-    noisy += is_noisy(r);
-  }
-  auto& warnings = report.warnings;
-  if (largest_cached > 0)
-    warnings.push_back("points up to " + std::to_string(largest_cached) + " elements: the array is smaller than 4x " +
-                       "the host's last-level cache (" + std::to_string(llc) + " bytes), so their figures include " +
-                       "cache effects, not memory bandwidth alone (STREAM's rule)");
+// A point of the series as its warnings name it.
+std::string point_of(const result_row& r, sweep_kind kind) {
+  if (kind == sweep_kind::work) return "K = " + std::to_string(work_of(r));
+  if (kind == sweep_kind::threads)
+    return std::to_string(r.threads.value_or(0)) + " thread" + (r.threads == 1 ? "" : "s");
+  return std::to_string(r.size) + " elements";
+}
+
+// What run_warnings leaves out of each point of every sweep, said once for the series with the points named: which
+// points' arrays fit in 4x the host's last-level cache or the device's L2 (STREAM's rule), how many medians are noisy.
+void add_sweep_notes(benchmark_report& report, sweep_kind kind, std::size_t element_bytes) {
+  const auto points = [&](auto pred, bool up_to) {
+    std::string out;
+    std::set<std::string> named;
+    std::uint64_t largest = 0;
+    for (const auto& r : report.results)
+      if (const std::string p = point_of(r, kind); pred(r) && named.insert(p).second)
+        out += (out.empty() ? "" : ", ") + p, largest = std::max(largest, r.size);
+    // A size sweep's cached points are all those up to the largest.
+    return out.empty()                         ? out
+           : up_to && kind == sweep_kind::size ? "points up to " + std::to_string(largest) + " elements"
+                                               : "at " + out;
+  };
+  const auto cache_note = [&](const char* device, const char* where, std::uint64_t cache_bytes) {
+    const std::string at = points(
+        [&](const result_row& r) { return r.device == device && under_4x_cache(r.size * element_bytes, cache_bytes); },
+        true);
+    if (!at.empty())
+      report.warnings.push_back(at + ": the array is smaller than 4x the " + where + " (" +
+                                std::to_string(cache_bytes) + " bytes), so their figures include cache effects, not " +
+                                "memory bandwidth alone (STREAM's rule)");
+  };
+  cache_note("host", "host's last-level cache", report.environment.host.llc_bytes);
+  cache_note("device", "device's L2 cache", report.environment.device.l2_cache_bytes);
+  const auto noisy = std::count_if(report.results.begin(), report.results.end(), is_noisy);
+  const auto timed = std::count_if(report.results.begin(), report.results.end(), [](auto& r) { return r.cv.known(); });
   if (noisy > 0)
-    warnings.push_back(std::to_string(noisy) + " of " + std::to_string(timed) + " results have warm times that " +
-                       "vary by more than " + percent(noisy_cv) + " (the cv field); their medians are less " +
-                       "certain, most at small sizes where one interruption outlasts many calls");
+    report.warnings.push_back(
+        std::to_string(noisy) + " of " + std::to_string(timed) + " results have warm times that " +
+        "vary by more than " + percent(noisy_cv) + " (the cv field; " + points(is_noisy, false) +
+        "); their medians are less certain, most at small sizes where one interruption outlasts many calls");
 }
 
 } // namespace
@@ -53,11 +75,11 @@ void finish_sweep_report(benchmark_report& report, sweep_info sweep, std::size_t
   } else if (sweep.kind == sweep_kind::size) {
     config.size.reset(), config.working_set_bytes.reset(), config.bytes_per_call = {};
     report.crossovers = find_crossovers(report.results);
-    add_size_sweep_notes(report, element_bytes);
   } else {
     config.threads_limit.reset();
     add_thread_scaling(report.results);
   }
+  add_sweep_notes(report, sweep.kind, element_bytes);
   report.sweep = std::move(sweep);
 }
 

@@ -6,21 +6,7 @@
 #include <algorithm>
 
 namespace policybench {
-namespace {
-
 using json = nlohmann::ordered_json;
-
-json per_rank_json(const std::vector<rank_figures>& ranks) {
-  json out = json::array();
-  for (const auto& r : ranks) {
-    json one = json::object();
-    POLICYBENCH_JSON_MEMBERS(one, r, rank, median_s, gb_per_s, validated);
-    out.push_back(std::move(one));
-  }
-  return out;
-}
-
-} // namespace
 
 void add_rank_figures(benchmark_report& report, const rank_figures_by_policy& by_policy) {
   for (auto& row : report.results) {
@@ -43,15 +29,13 @@ json_addition job_json(const mpi_job& job, const rank_figures_by_policy& by_poli
   return [&job, &by_policy](json& document) {
     json& section = document["mpi"] = json::object();
     POLICYBENCH_JSON_MEMBERS(section, job, ranks, nodes, scaling);
-    json& placement = section["placement"] = json::array();
-    for (const auto& p : job.placement) {
-      json& one = placement.emplace_back(json::object());
-      POLICYBENCH_JSON_MEMBERS(one, p, rank, local_rank, host, cpus, cpu_count, device);
-    }
+    section["placement"] = POLICYBENCH_JSON_ARRAY(job.placement, rank, local_rank, host, cpus, cpu_count, device);
     for (json& row : document["results"]) {
       const bool compared = row.contains("source") && row["source"].is_string();
       const auto found = by_policy.find(row["policy"].get<std::string>());
-      row["per_rank"] = !compared && found != by_policy.end() ? per_rank_json(found->second) : json::array();
+      row["per_rank"] = !compared && found != by_policy.end()
+                            ? POLICYBENCH_JSON_ARRAY(found->second, rank, median_s, gb_per_s, validated)
+                            : json::array();
     }
   };
 }

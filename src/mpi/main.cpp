@@ -40,13 +40,12 @@ int write_job_report(rank_setup& s, const measured_run& run, const mpi_job& shap
 }
 
 int run(const mpi_session& job, std::span<const char* const> args) {
-  rank_setup setup;
-  rank_setup* const s = &setup;
+  rank_setup s;
   bool go = false;
   std::optional<std::string> error;
   int status = 2;
   try {
-    go = prepare(job, args, setup);
+    go = prepare(job, args, s);
   } catch (const usage_error& e) {
     error = e.what();
   } catch (const std::exception& e) {
@@ -54,19 +53,18 @@ int run(const mpi_session& job, std::span<const char* const> args) {
   }
   if (const auto stop = stop_on_error(job, error, status)) return *stop;
   // Before --help and --version return: a rank given them alone would leave the others waiting here.
-  if (const auto stop = stop_on_error(job, disagreement(job, *s), 2)) return *stop;
+  if (const auto stop = stop_on_error(job, disagreement(job, s), 2)) return *stop;
   if (!go) return 0; // every rank was given --help or --version
-  if (s->opts.list_policies) {
-    if (job.rank == 0) write_policy_list(s->all, s->file ? s->file->stream() : std::cout);
+  if (s.opts.list_policies) {
+    if (job.rank == 0) write_policy_list(s.all, s.file ? s.file->stream() : std::cout);
   } else {
     rank_figures_by_policy by_policy;
     std::vector<policy_entry> selected;
-    for (auto& p : with_ceilings(std::move(s->selected), s->device, s->opts.run.work))
+    for (auto& p : with_ceilings(std::move(s.selected), s.device, s.opts.run.work))
       selected.push_back(across_ranks(std::move(p), job, by_policy));
     measured_run run;
     try { // every stream's failure ends the job inside across_ranks; this is for what the run itself allocates
-      run =
-          run_policies(barrier_before_each_call(s->opts.run, job), s->opts.threads, query_host(), s->device, selected);
+      run = run_policies(barrier_before_each_call(s.opts.run, job), s.opts.threads, query_host(), s.device, selected);
     } catch (const std::bad_alloc&) {
       abort_job(job, "out of host memory (std::bad_alloc); a smaller --size needs less");
     } catch (const std::exception& e) {
@@ -74,11 +72,11 @@ int run(const mpi_session& job, std::span<const char* const> args) {
     }
     aggregate_run(run, job);
     std::vector<std::string> warnings;
-    const mpi_job shape = gather_job(job, s->scaling, run.device.ordinal, run.host_concurrency, warnings);
+    const mpi_job shape = gather_job(job, s.scaling, run.device.ordinal, run.host_concurrency, warnings);
     error.reset();
     status = 0;
     if (job.rank == 0) try {
-        status = write_job_report(*s, run, shape, std::move(warnings), by_policy);
+        status = write_job_report(s, run, shape, std::move(warnings), by_policy);
       } catch (const std::exception& e) {
         error = e.what();
       }
@@ -88,7 +86,7 @@ int run(const mpi_session& job, std::span<const char* const> args) {
   }
   error.reset();
   if (job.rank == 0) try {
-      finish_output(s->file);
+      finish_output(s.file);
     } catch (const std::exception& e) {
       error = e.what();
     }

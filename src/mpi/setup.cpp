@@ -60,7 +60,7 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
   }
   s.opts = *opts;
   s.scaling = std::move(scaling);
-  if (s.opts.sweep != sweep_kind::none)
+  if (s.opts.sweep.kind != sweep_kind::none)
     throw usage_error("--sweep: not in policybench-mpi; scripts/mpi_scaling.sh runs a series of rank counts");
   // Each rank would judge time, noise, its budget and its disturbed calls on its own and stop after its own count
   // of calls, and the barrier before each call would then pair different calls (or hang): every rank makes the same
@@ -81,26 +81,16 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
   s.opts.run.deadline.reset(), s.opts.run.budget_s = 0, s.opts.run.keep_disturbed = true;
   s.opts.run.size = rank_size(s.scaling, s.opts.run.size, job.rank, job.ranks);
   if (job.rank == 0) {
-    try {
-      s.compared = read_compared(s.opts.compare_with);
-    } catch (const unusable_report& e) {
-      throw usage_error(std::string("--compare-with: ") + e.what());
-    }
+    s.compared =
+        or_usage_error<unusable_report>("--compare-with: ", [&] { return read_compared(s.opts.compare_with); });
     if (s.opts.output && !is_standard_output(*s.opts.output)) s.file.emplace(*s.opts.output);
   }
   s.device = query_device(job.local_rank);
   s.all = registry(s.device);
   if (s.opts.list_policies) return true;
-  try {
-    s.selected = select_policies(s.all, s.opts.policies);
-  } catch (const unknown_policy& e) {
-    throw usage_error(std::string("--policies: ") + e.what());
-  }
-  try {
-    check_resources(s.opts.run, s.opts.threads, s.selected, s.device);
-  } catch (const insufficient_memory& e) {
-    throw usage_error(std::string("--size: this rank's ") + e.what());
-  }
+  s.selected = or_usage_error<unknown_policy>("--policies: ", [&] { return select_policies(s.all, s.opts.policies); });
+  or_usage_error<insufficient_memory>("--size: this rank's ",
+                                      [&] { check_resources(s.opts.run, s.opts.threads, s.selected, s.device); });
   return true;
 }
 

@@ -15,14 +15,8 @@ json sweep_json(const sweep_info& s) {
   if (work) POLICYBENCH_JSON_MEMBERS(out, s, min_work, max_work);
   if (s.kind == sweep_kind::size) POLICYBENCH_JSON_MEMBERS(out, s, min_size, max_size, stopped_at, stop_reason);
   out["min_time_s"] = s.min_time_s;
-  json series = json::array();
-  for (const auto& p : s.series) {
-    json point = json::object();
-    POLICYBENCH_JSON_MEMBERS(point, p, size, threads, host_in_place_gb_per_s, host_in_place_low_gb_per_s,
-                             device_copy_gb_per_s, work);
-    series.push_back(std::move(point));
-  }
-  out["series"] = std::move(series);
+  out["series"] = POLICYBENCH_JSON_ARRAY(s.series, size, threads, host_in_place_gb_per_s, host_in_place_low_gb_per_s,
+                                         device_copy_gb_per_s, work);
   return out;
 }
 
@@ -44,16 +38,6 @@ json crossovers_json(const std::vector<crossover>& crossovers) {
     one[work ? "from_work" : "from_size"] = c.from_size;
     one[work ? "at_from_work" : "at_from_size"] = point_json(c.at_from_size, work ? "work" : "size");
     one[work ? "at_largest_work" : "at_largest_size"] = point_json(c.at_largest_size, work ? "work" : "size");
-  }
-  return out;
-}
-
-json compute_bound_json(const std::vector<compute_bound_k>& policies) {
-  json out = json::array();
-  for (const auto& c : policies) {
-    json one = json::object();
-    POLICYBENCH_JSON_MEMBERS(one, c, policy, from_work, largest_work, gflop_per_s_at_largest);
-    out.push_back(std::move(one));
   }
   return out;
 }
@@ -115,7 +99,9 @@ nlohmann::ordered_json to_json(const benchmark_report& report) {
   if (report.sweep) {
     out["sweep"] = sweep_json(*report.sweep);
     out["crossovers"] = report.crossovers ? crossovers_json(*report.crossovers) : json(nullptr);
-    if (report.compute_bound) out["compute_bound"] = compute_bound_json(*report.compute_bound);
+    if (report.compute_bound)
+      out["compute_bound"] =
+          POLICYBENCH_JSON_ARRAY(*report.compute_bound, policy, from_work, largest_work, gflop_per_s_at_largest);
   }
   out["warnings"] = report.warnings;
   return out;

@@ -60,14 +60,8 @@ void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& 
 /// tied with it; the parallel speedup where it is real and the regime (the regime part only with a probe).
 std::vector<std::string> summary_lines(const run_summary& s);
 
-/// summary_lines under the table's heading (markdown: as list items), then a blank line.
-void write_summary(const run_summary& s, bool markdown, std::ostream& out);
-
 /// The README's "summary" object: every member of run_summary, the regime's probe points included.
 nlohmann::ordered_json summary_json(const run_summary& s);
-
-/// Bytes in decimal units with three significant figures: 80000000 -> "80 MB", 1024000000 -> "1.02 GB".
-std::string bytes_text(std::uint64_t bytes);
 
 /// A table cell, as nvbench's markdown printer has them: `seconds` in its own unit (the largest of s, ms, us and ns
 /// in which it is at least 1; ns below 1 ns) with four significant figures (at most 3 decimals) and the unit, e.g.

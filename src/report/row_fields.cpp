@@ -1,6 +1,5 @@
 // The result row's common fields in the JSON's order (a mode's figures are extras, set where they are measured),
-// and the extras of a report's rows. Fields added after a release are not required: --compare-with reads older
-// reports (and seed_compare.py's).
+// and the extras of a report's rows.
 #include "report/row_fields.hpp"
 
 #include <algorithm>
@@ -22,20 +21,9 @@ const std::array fields{NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(
     pct_of_ceiling, above_ceiling, speedup_vs_loop, validated, validation_error, stopped_by))};
 #undef POLICYBENCH_ROW_FIELD
 
-// The fields added after a release, a space before and after each name: a compared file may lack them.
-constexpr std::string_view later =
-    " role bounds disturbed_calls mostly_disturbed threads samples_s median_ci_low_s median_ci_high_s "
-    "median_ci_confidence effective_parallelism huge_page_bytes above_ceiling stopped_by ";
-
 } // namespace
 
 std::span<const row_field> row_fields() { return fields; }
-
-bool is_required(const row_field& field) {
-  std::string name = " "; // not " " + name + " ": GCC 12 warns falsely (-Wrestrict) on that concatenation
-  name.append(field.name).append(" ");
-  return later.find(name) == std::string_view::npos;
-}
 
 bool is_scalar(const row_field& field) {
   return !std::holds_alternative<std::vector<double> result_row::*>(field.member);

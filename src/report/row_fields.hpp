@@ -32,6 +32,15 @@ template <class T> struct nlohmann::adl_serializer<std::optional<T>> {
     NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(NLOHMANN_JSON_TO, __VA_ARGS__))                                           \
   }(out, in)
 
+/// A JSON array of `items`, each an object of its named members (POLICYBENCH_JSON_MEMBERS).
+#define POLICYBENCH_JSON_ARRAY(items, ...)                                                                             \
+  [](const auto& all) {                                                                                                \
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();                                                      \
+    for (const auto& item : all)                                                                                       \
+      POLICYBENCH_JSON_MEMBERS(out.emplace_back(nlohmann::ordered_json::object()), item, __VA_ARGS__);                 \
+    return out;                                                                                                        \
+  }(items)
+
 namespace policybench {
 
 inline void to_json(nlohmann::ordered_json& j, figure f) { j = f ? nlohmann::ordered_json(*f) : nullptr; }
@@ -54,10 +63,6 @@ template <class... F> overloaded(F...) -> overloaded<F...>;
 
 /// Every common field, in the JSON's order (README "JSON schema").
 std::span<const row_field> row_fields();
-
-/// Whether a compared file must have the field; false for fields added after a release (older reports and
-/// seed_compare.py's lack them: read as null).
-bool is_required(const row_field& field);
 
 /// Whether the field is one value (a CSV column); false for arrays (samples_s), which only JSON carries.
 bool is_scalar(const row_field& field);

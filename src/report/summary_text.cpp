@@ -2,6 +2,7 @@
 #include "report/report.hpp"
 
 #include "report/row_fields.hpp"
+#include "report/table_columns.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -11,24 +12,13 @@
 namespace policybench {
 namespace {
 
-constexpr std::size_t columns = 120;
-
-// Greedy wrap at spaces; continuation lines indented by two spaces.
-std::string wrapped(const std::string& text) {
-  std::string out, line;
-  std::size_t from = 0;
-  while (from < text.size()) {
-    const std::size_t space = std::min(text.find(' ', from), text.size());
-    const std::string word = text.substr(from, space - from);
-    if (!line.empty() && line.size() + 1 + word.size() > columns) {
-      out += line + '\n';
-      line.assign("  ").append(word); // not "  " + word: GCC 12 warns falsely on it (-Wrestrict)
-    } else {
-      line += (line.empty() ? "" : " ") + word;
-    }
-    from = space + 1;
-  }
-  return out + line;
+// Bytes in decimal units with three significant figures: 80000000 -> "80 MB", 1024000000 -> "1.02 GB".
+std::string bytes_text(std::uint64_t bytes) {
+  const double b = double(bytes);
+  if (b >= 1e9) return fmt::format("{:.3g} GB", b / 1e9);
+  if (b >= 1e6) return fmt::format("{:.3g} MB", b / 1e6);
+  if (b >= 1e3) return fmt::format("{:.3g} kB", b / 1e3);
+  return fmt::format("{} bytes", bytes);
 }
 
 // Why the probe decided nothing, from its own figures.
@@ -73,36 +63,23 @@ std::string regime_text(const regime_report& r) {
 
 } // namespace
 
-std::string bytes_text(std::uint64_t bytes) {
-  const double b = double(bytes);
-  if (b >= 1e9) return fmt::format("{:.3g} GB", b / 1e9);
-  if (b >= 1e6) return fmt::format("{:.3g} MB", b / 1e6);
-  if (b >= 1e3) return fmt::format("{:.3g} kB", b / 1e3);
-  return fmt::format("{} bytes", bytes);
-}
-
 std::vector<std::string> summary_lines(const run_summary& s) {
-  if (!s.fastest) return {};
+  if (!s.fastest && !s.fastest_unjudged) return {};
   const std::string ties = s.tied_with_fastest.empty() ? "no other row's interval overlaps it"
                                                        : fmt::format("tied with it (intervals overlap, not ranked): {}",
                                                                      fmt::join(s.tied_with_fastest, ", "));
-  std::string first =
-      fmt::format("fastest: {} (median {}, 95% interval {} to {}); {}", *s.fastest, duration_text(*s.fastest_median_s),
-                  duration_text(*s.fastest_low_s), duration_text(*s.fastest_high_s), ties);
+  std::string first = s.fastest_unjudged
+                          ? "fastest: - (" + *s.fastest_unjudged + ")"
+                          : fmt::format("fastest: {} (median {}, 95% interval {} to {}); {}", *s.fastest,
+                                        duration_text(*s.fastest_median_s), duration_text(*s.fastest_low_s),
+                                        duration_text(*s.fastest_high_s), ties);
   std::string second = !s.loop_ran          ? "parallel speedup: - (no validated loop row)"
                        : s.speedup_unjudged ? "parallel speedup: - (" + *s.speedup_unjudged + ")"
                        : s.speedup          ? fmt::format("parallel speedup: {:.2f}x over loop ({}, intervals apart)",
                                                           s.speedup->speedup_vs_loop, s.speedup->policy)
                                    : "parallel speedup: none (no parallel row beat loop beyond both intervals)";
   if (s.regime) second += "; " + regime_text(*s.regime);
-  return {wrapped(first), wrapped(second)};
-}
-
-void write_summary(const run_summary& s, bool markdown, std::ostream& out) {
-  const auto lines = summary_lines(s);
-  for (const auto& line : lines)
-    out << (markdown ? "- " : "") << line << '\n';
-  if (!lines.empty()) out << '\n';
+  return {wrapped(first, 2), wrapped(second, 2)};
 }
 
 nlohmann::ordered_json summary_json(const run_summary& s) {
@@ -122,13 +99,7 @@ nlohmann::ordered_json summary_json(const run_summary& s) {
   r["why"] = s.regime->regime == "unknown" ? json(unknown_text(*s.regime)) : json(nullptr);
   POLICYBENCH_JSON_MEMBERS(r, *s.regime, array_bytes, memory_from_bytes, plateau_gb_per_s, tolerance, stream_rule,
                            llc_bytes, planned_top_bytes, probe_s);
-  json points = json::array();
-  for (const auto& p : s.regime->points)
-    points.push_back({{"bytes", p.bytes},
-                      {"gb_per_s", p.gb_per_s},
-                      {"low_gb_per_s", p.low_gb_per_s},
-                      {"high_gb_per_s", p.high_gb_per_s}});
-  r["points"] = std::move(points);
+  r["points"] = POLICYBENCH_JSON_ARRAY(s.regime->points, bytes, gb_per_s, low_gb_per_s, high_gb_per_s);
   return out;
 }
 

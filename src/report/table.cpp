@@ -29,14 +29,16 @@ void write_heading(const benchmark_report& report, std::ostream& out) {
             ? fmt::format("timed calls until the median is within +-{}% (at most {} calls{} a row)",
                           *config.max_noise_pct, config.reps, seconds.empty() ? "" : " and " + seconds)
             : fmt::format("{} timed calls{}", config.reps, seconds.empty() ? "" : " (at most " + seconds + " a row)");
-    const std::string order = config.seed
-                                  ? fmt::format("interleaved in {} base rounds{} (seed {})", config.rounds,
-                                                config.round_orders.size() > std::size_t(config.rounds)
-                                                    ? fmt::format(", {} in all for rows still short of their target",
-                                                                  config.round_orders.size())
-                                                    : "",
-                                                *config.seed)
-                                  : config.order;
+    // The rounds that ran, not those planned: a budget may end a run before its base rounds are done.
+    const std::size_t ran = config.round_orders.size(), base = std::size_t(config.rounds);
+    const std::string rounds = ran > base ? fmt::format("{} base rounds, {} in all for rows still short of their "
+                                                        "target",
+                                                        base, ran)
+                               : ran < base
+                                   ? fmt::format("{} round{} of the {} planned", ran, ran == 1 ? "" : "s", base)
+                                   : fmt::format("{} base rounds", base);
+    const std::string order =
+        config.seed ? fmt::format("interleaved in {} (seed {})", rounds, *config.seed) : config.order;
     const int work = config.work.value_or(1);
     const std::string per_element = work > 1 ? fmt::format(", K = {} fused steps per element", work) : "";
     fmt::print(
@@ -74,7 +76,12 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
     out.str("");
   };
   write_heading(report, out);
-  if (report.summary) write_summary(*report.summary, markdown, out);
+  if (report.summary) { // the answer under the heading (markdown: as list items), then a blank line
+    const auto lines = summary_lines(*report.summary);
+    for (const auto& line : lines)
+      out << (markdown ? "- " : "") << line << '\n';
+    if (!lines.empty()) out << '\n';
+  }
   flush();
   // The policies, then the ceilings they are set against, each block with the columns its rows need.
   const char* bullet = markdown ? "- " : "";

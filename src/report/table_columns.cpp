@@ -30,6 +30,11 @@ table_column durations(const char* name, const figure_of& field, const std::vect
   return column(name, rows, [&](const result_row& r) { return duration_cell(field(r)); });
 }
 
+// `v` x `scale` with `decimals` and `suffix`, or "-" when unknown.
+std::string fixed_cell(figure v, double scale, int decimals, const char* suffix = "") {
+  return v ? fmt::format("{:.{}f}{}", *v * scale, decimals, suffix) : "-";
+}
+
 figure_of member(figure result_row::*field) {
   return [field](const result_row& r) { return r.*field; };
 }
@@ -51,20 +56,17 @@ std::string policy_label(const result_row& r) {
   return source ? fmt::format("{} [{}]", r.policy, *source) : r.policy;
 }
 
+namespace {
+
+// The label of a policy named in more than 32 characters broken after each " + ", the rest indented by two
+// ("thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments"): a cell of lines.
 std::string wrapped_policy_label(const result_row& r) {
   std::string label = policy_label(r);
-  if (label.size() <= narrow_policy_width) return label;
-  // "thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments": each part after a " + " on a line of its own.
+  if (label.size() <= 32) return label;
   for (auto at = label.find(" + "); at != std::string::npos; at = label.find(" + ", at))
     label.replace(at, 3, " +\n  ");
   return label;
 }
-
-std::string fixed_cell(figure v, double scale, int decimals, const char* suffix) {
-  return v ? fmt::format("{:.{}f}{}", *v * scale, decimals, suffix) : "-";
-}
-
-namespace {
 
 // An extra's column as its hint says: seconds as durations, other figures fixed, texts as they are.
 table_column extra_column_of(const extra& e, const std::vector<const result_row*>& rows) {

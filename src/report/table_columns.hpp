@@ -38,26 +38,13 @@ std::string policy_label(const result_row& r);
 /// The default table's lines fit this many columns (its heading, footer and warnings wrapped); --wide does not.
 inline constexpr std::size_t table_width = 120;
 
-/// Policy names longer than this are wrapped in the default table.
-inline constexpr std::size_t narrow_policy_width = 32;
-
-/// The policy label, a name longer than narrow_policy_width broken after each " + " (a combined policy such as
-/// "thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments"), the rest indented by two: a cell of lines.
-std::string wrapped_policy_label(const result_row& r);
-
-/// `v` x `scale` with `decimals` and `suffix`, or "-" when unknown.
-std::string fixed_cell(figure v, double scale, int decimals, const char* suffix = "");
-
-/// A cell's lines: the text between its '\n's.
-std::vector<std::string> lines_of(const std::string& cell);
-
 /// The header and `rows` rows of `columns`, each column as wide as its widest line, two spaces between (markdown:
 /// pipes and a rule under the header); a row with a cell of several lines takes as many lines.
 void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdown, std::ostream& out);
 
-/// `text` with each line longer than table_width broken at its last space within it, the rest indented by four;
-/// a single word longer than a line is left whole.
-std::string wrapped(const std::string& text);
+/// `text` with each line longer than table_width broken at its last space within it, the rest indented by `indent`
+/// spaces; a single word longer than a line is left whole.
+std::string wrapped(const std::string& text, std::size_t indent = 4);
 
 /// Writes the footer's lines of `report` (the peaks, the marks, the placement the host arrays got, the host and the
 /// device, a mode's notes) to `out`, each led by `bullet` ("- " in markdown, "" in the table).

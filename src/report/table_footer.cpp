@@ -47,17 +47,24 @@ void write_marks(const benchmark_report& report, const char* bullet, std::ostrea
   const auto any = [&](auto pred) { return std::any_of(rows.begin(), rows.end(), pred); };
   const std::uint64_t llc = report.environment.host.llc_bytes;
   const auto above = [](const result_row& r) { return r.above_ceiling.value_or(false); };
+  // Beyond the row's spread only where it has one: device kernel times and rows under 6 counted calls have none.
+  const auto beyond = [&](const result_row& r) { return above(r) && r.device != "device" && r.median_ci_high_s; };
   const auto cached = [&](const result_row& r) {
-    return above(r) && under_4x_cache(std::uint64_t(r.bytes_per_call / 2), llc);
+    return beyond(r) && under_4x_cache(std::uint64_t(r.bytes_per_call / 2), llc);
   };
-  if (any(above))
+  if (any(beyond))
     fmt::print(out,
-               "{}{}: the row beat its ceiling's median beyond both intervals, so that ceiling does not "
-               "bound it here: {}\n",
+               "{}{}: above the ceiling's median by more than the row's spread (its 95% interval), so that ceiling "
+               "does not bound it here: {}\n",
                bullet, above_mark + 1,
-               any(cached) ? "its array is cache-resident (under 4x the last-level cache)"
+               any(cached) ? "its array is under 4x the last-level cache (STREAM's rule), which may serve part of it"
                            : "the ceiling's kernel is not the fastest schedule here, or the machine was busy while it "
                              "ran (a finding, not a measurement error)");
+  if (any([&](const result_row& r) { return above(r) && !beyond(r); }))
+    fmt::print(out,
+               "{}{} without a 95% interval (under 6 counted calls, or a device row's kernel time): above the "
+               "ceiling's median, too few calls to tell whether beyond the noise\n",
+               bullet, above_mark + 1);
   if (any([](const result_row& r) { return !r.above_ceiling.value_or(true) && *r.pct_of_ceiling > 100; }))
     fmt::print(out,
                "{}{}: above the ceiling's median, but within both intervals: the same within noise\n",

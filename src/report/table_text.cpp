@@ -7,7 +7,9 @@
 #include <ostream>
 
 namespace policybench {
+namespace {
 
+// A cell's lines: the text between its '\n's.
 std::vector<std::string> lines_of(const std::string& cell) {
   std::vector<std::string> out{""};
   for (const char c : cell)
@@ -17,8 +19,6 @@ std::vector<std::string> lines_of(const std::string& cell) {
       out.back().push_back(c);
   return out;
 }
-
-namespace {
 
 // A '|' in a cell (a policy name from --compare-with) would end a markdown cell early: written \| (GitHub's escape).
 void escape_pipes(std::string& cell) {
@@ -72,14 +72,14 @@ void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdo
     row([r](const table_column& c) -> const std::string& { return c.cells[r]; });
 }
 
-std::string wrapped(const std::string& text) {
+std::string wrapped(const std::string& text, std::size_t indent) {
   std::string out;
   for (std::string line : lines_of(text)) {
     while (line.size() > table_width) {
       const auto space = line.rfind(' ', table_width);
-      if (space == std::string::npos || space <= 4) break; // one word longer than a line: left whole
+      if (space == std::string::npos || space <= indent) break; // one word longer than a line: left whole
       out += line.substr(0, space) + '\n';
-      line = "    " + line.substr(space + 1);
+      line = std::string(indent, ' ') + line.substr(space + 1);
     }
     out += line + '\n';
   }

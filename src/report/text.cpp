@@ -2,6 +2,8 @@
 // its roofline findings with the figures that decide them, and --list-policies.
 #include "report/report.hpp"
 
+#include "report/table_columns.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
@@ -85,15 +87,16 @@ std::vector<std::string> compute_bound_summary(const std::vector<compute_bound_k
 }
 
 void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& out) {
-  std::size_t name_width = 6, backend_width = 7;
+  std::vector<table_column> columns{{.header = "policy", .left_aligned = true},
+                                    {.header = "device", .left_aligned = true},
+                                    {.header = "backend", .left_aligned = true},
+                                    {.header = "status", .left_aligned = true}};
   for (const auto& p : registry) {
-    name_width = std::max(name_width, p.name.size());
-    backend_width = std::max(backend_width, p.backend.size());
+    const std::string status = p.unavailable ? "unavailable: " + *p.unavailable : "available";
+    for (std::size_t c = 0; const std::string& cell : {p.name, p.device, p.backend, status})
+      columns[c++].cells.push_back(cell);
   }
-  fmt::print(out, "{:<{}}  {:<6}  {:<{}}  {}\n", "policy", name_width, "device", "backend", backend_width, "status");
-  for (const auto& p : registry)
-    fmt::print(out, "{:<{}}  {:<6}  {:<{}}  {}\n", p.name, name_width, p.device, p.backend, backend_width,
-               p.unavailable ? "unavailable: " + *p.unavailable : std::string("available"));
+  write_rows(std::move(columns), registry.size(), false, out);
 }
 
 } // namespace policybench

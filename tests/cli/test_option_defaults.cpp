@@ -43,7 +43,7 @@ TEST_CASE("defaults, as the README states them") {
   CHECK(o.run.end_to_end);
   CHECK(o.default_stopping);
   CHECK(o.run.max_noise == 0.02); // +-2%
-  CHECK(o.run.timeout_s == 0); // no per-row limit: the run's budget bounds every row
+  CHECK(o.run.timeout_s == 0);    // no per-row limit: the run's budget bounds every row
   CHECK(o.run.budget_s == 30);
   CHECK_FALSE(o.run.keep_disturbed);
   CHECK(o.run.reps == 10000);
@@ -52,12 +52,12 @@ TEST_CASE("defaults, as the README states them") {
   CHECK(o.run.first_touch == first_touch_mode::parallel);
   CHECK(o.order.order == policy_order::interleaved);
   CHECK(o.order.seed == 1);
-  CHECK(o.sweep == sweep_kind::none);
+  CHECK(o.sweep.kind == sweep_kind::none);
   CHECK_FALSE(o.quiet);
   CHECK(default_reps == 10); // policybench-mpi's count
   const options sweep = parse({"--sweep", "size"});
-  CHECK(sweep.min_size == 1000);
-  CHECK(sweep.max_size == 1000000000);
+  CHECK(sweep.sweep.min_size == 1000);
+  CHECK(sweep.sweep.max_size == 1000000000);
   CHECK(sweep.run.min_time_s == 0.2);
   CHECK(sweep.run.reps == 10000);
   CHECK(sweep.order.order == policy_order::sequential);

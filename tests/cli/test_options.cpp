@@ -34,7 +34,7 @@ TEST_CASE("no arguments give the defaults") {
   CHECK_FALSE(o->threads);
   CHECK(o->format == "table");
   CHECK_FALSE(o->output);
-  CHECK(o->sweep == sweep_kind::none);
+  CHECK(o->sweep.kind == sweep_kind::none);
   CHECK_FALSE(o->quiet);
   CHECK(o->compare_with.empty());
   CHECK(o->order.order == policy_order::interleaved);

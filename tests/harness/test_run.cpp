@@ -114,3 +114,24 @@ TEST_CASE("a thread sweep runs every thread count and derives the scaling") {
   CHECK(extra_figure(rows[1], "parallel_efficiency"));
   CHECK_FALSE(report.crossovers);
 }
+
+TEST_CASE("every sweep says its cache and noise notes once for the series, naming the points") {
+  benchmark_report report;
+  report.environment.host.llc_bytes = 32 << 20;
+  for (const int threads : {1, 2, 4}) {
+    result_row r;
+    r.policy = std::string("p"); // one statement each: GCC 12 warns falsely (-Wrestrict) on a comma chain here
+    r.device = std::string("host");
+    r.size = 1000, r.threads = threads, r.cv = threads < 4 ? 0.5 : 0.01;
+    report.results.push_back(r);
+  }
+  finish_sweep_report(report, sweep_info{.kind = sweep_kind::threads}, 8);
+  const auto said = [&](const std::string& text) {
+    return std::count_if(report.warnings.begin(), report.warnings.end(),
+                         [&](const std::string& w) { return w.find(text) != std::string::npos; });
+  };
+  CHECK(said("2 of 3 results have warm times that vary") == 1);
+  CHECK(said("(the cv field; at 1 thread, 2 threads)") == 1);
+  CHECK(said("at 1 thread, 2 threads, 4 threads: the array is smaller than 4x the host's last-level cache") == 1);
+  CHECK(report.warnings.size() == 2);
+}

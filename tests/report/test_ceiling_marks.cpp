@@ -84,9 +84,20 @@ TEST_CASE("the table marks a share above 100 and says why in the footer, at or u
   // 8 MB under 4x a 32 MiB cache: the reason is the cache; over 4x a 1 MiB one, the ceiling's kernel or the load.
   const std::string cached = table_of(share(110, 0.98e-3, 1.02e-3), 32u << 20);
   CHECK(cached.find("110.0 !") != std::string::npos);
-  CHECK(cached.find("cache-resident") != std::string::npos);
+  CHECK(cached.find("by more than the row's spread") != std::string::npos);
+  CHECK(cached.find("under 4x the last-level cache") != std::string::npos);
+  CHECK(cached.find("cache-resident") == std::string::npos); // under 4x a cache is no proof the array fits in it
   const std::string finding = table_of(share(110, 0.98e-3, 1.02e-3), 1 << 20);
   CHECK(finding.find("not the fastest schedule here") != std::string::npos);
+  CHECK(finding.find("too few calls") == std::string::npos);
+  // A row without an interval is above the median, but nothing says by how much beyond its noise.
+  result_row few = share(110, 0, 0);
+  few.median_ci_low_s = {}, few.median_ci_high_s = {};
+  const std::string unsure = table_of(few, 32u << 20);
+  CHECK(unsure.find("110.0 !") != std::string::npos);
+  CHECK(unsure.find("without a 95% interval (under 6 counted calls") != std::string::npos);
+  CHECK(unsure.find("spread") == std::string::npos);
+  CHECK(unsure.find("under 4x the last-level cache") == std::string::npos);
 }
 
 TEST_CASE("a compute ceiling measured above its theoretical peak says the clock assumed was low, under it nothing") {

@@ -80,6 +80,24 @@ TEST_CASE("write_table lists the policies that ran and the unavailable ones") {
   CHECK(json::parse(as_json.str()) == to_json(report));
 }
 
+TEST_CASE("the heading says the interleaved rounds that ran, not the base rounds planned") {
+  measured_run run = synthetic_run();
+  run.order = {.order = policy_order::interleaved, .seed = 3, .rounds = 10};
+  run.rounds = 10;
+  run.round_orders = {{"loop", "fast"}}; // the budget ended the run after one round
+  const auto heading = [](const measured_run& r) {
+    std::ostringstream out;
+    write_table(to_report(r), false, out, true); // wide: the heading on one line
+    return out.str().substr(0, out.str().find('\n'));
+  };
+  CHECK(heading(run).ends_with(", interleaved in 1 round of the 10 planned (seed 3), host threads: 2"));
+  run.round_orders.resize(10);
+  CHECK(heading(run).find("interleaved in 10 base rounds (seed 3)") != std::string::npos);
+  run.round_orders.resize(12);
+  CHECK(heading(run).find("interleaved in 10 base rounds, 12 in all for rows still short of their target (seed 3)") !=
+        std::string::npos);
+}
+
 TEST_CASE("write_policy_list shows each policy's status") {
   const std::vector<policy_entry> registry{{"loop", "host", "plain loop", std::nullopt, {}},
                                            {"cuda::kernel", "device", "CUDA", "built without nvcc", {}}};

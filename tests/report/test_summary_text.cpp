@@ -4,6 +4,7 @@
 
 #include "synthetic_run.hpp"
 
+#include "harness/summary.hpp"
 #include "report/report.hpp"
 
 #include <fstream>
@@ -59,6 +60,19 @@ TEST_CASE("a speedup that cannot be judged prints - with its reason") {
   const auto lines = summary_lines(s);
   REQUIRE(lines.size() == 2);
   CHECK(lines[1].rfind("parallel speedup: - (loop has 1 counted timed call(s)", 0) == 0);
+}
+
+TEST_CASE("no fastest row is named from rows under 6 counted calls: no 95% interval, no ranking") {
+  measured_run run = synthetic_run(); // every row has 3 timed calls
+  const benchmark_report report = to_report(std::move(run));
+  const run_summary s = summarize_run(report.results, std::nullopt);
+  CHECK_FALSE(s.fastest);
+  CHECK(s.tied_with_fastest.empty());
+  const auto lines = summary_lines(s);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0] == "fastest: - (fast has 3 counted timed call(s), a 95% interval needs 6)");
+  CHECK(lines[1].rfind("parallel speedup: - (loop has 3 counted timed call(s)", 0) == 0);
+  CHECK(summary_json(s)["fastest"].is_null());
 }
 
 TEST_CASE("the table opens with the summary, before its header row") {

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """scripts/interval_coverage.py on synthetic reports: a median inside or outside the other run's interval counts as
 covered or not, every ordered pair counts, --one-thread keeps only one-thread backends, under 6 calls the samples'
-range is the interval, rows without either are left out, and bad input (one report, a non-report, a row twice) is one error line with exit status 2."""
+range is the interval, rows without either are left out, bad input (one report, a non-report, a row twice) is one
+error line with exit status 2, and --help fits 120 columns."""
 
 import json
 import os
@@ -66,6 +67,10 @@ class IntervalCoverage(unittest.TestCase):
             self.assertEqual(out, "")
             self.assertEqual(len(err.strip().splitlines()), 1, err)
             self.assertNotIn("Traceback", err)
+
+    def test_help_fits_120_columns(self):
+        out = subprocess.run([sys.executable, SCRIPT, "--help"], capture_output=True, text=True, check=True).stdout
+        self.assertEqual([line for line in out.splitlines() if len(line) > 120], [])
 
 
 if __name__ == "__main__":
