@@ -103,7 +103,8 @@ void parse_stopping(options& o, const stopping_texts& t) {
   // the median's interval to what a rerun sees; every round makes at least one counted call of each row.
   if (t.repetitions) {
     if (o.order.order != policy_order::interleaved)
-      throw usage_error("--repetitions: only with --order interleaved (not a sweep)");
+      throw usage_error("--repetitions: only for a comparison run, whose policies are interleaved (not with --sweep "
+                        "or --order sequential)");
     o.order.rounds = parse_int("--repetitions", *t.repetitions, 1, 1000);
     if (t.reps_given && o.run.reps < o.order.rounds)
       throw usage_error("--repetitions: " + std::to_string(o.order.rounds) +

@@ -31,12 +31,11 @@ void write_heading(const benchmark_report& report, std::ostream& out) {
             : fmt::format("{} timed calls{}", config.reps, seconds.empty() ? "" : " (at most " + seconds + " a row)");
     // The rounds that ran, not those planned: a budget may end a run before its base rounds are done.
     const std::size_t ran = config.round_orders.size(), base = std::size_t(config.rounds);
-    const std::string rounds = ran > base ? fmt::format("{} base rounds, {} in all for rows still short of their "
-                                                        "target",
-                                                        base, ran)
-                               : ran < base
-                                   ? fmt::format("{} round{} of the {} planned", ran, ran == 1 ? "" : "s", base)
-                                   : fmt::format("{} base rounds", base);
+    const std::string planned = fmt::format("{} base round{}", base, base == 1 ? "" : "s");
+    const std::string rounds =
+        ran > base   ? fmt::format("{}, {} in all for rows still short of their target", planned, ran)
+        : ran < base ? fmt::format("{} round{} of the {} planned", ran, ran == 1 ? "" : "s", base)
+                     : planned;
     const std::string order =
         config.seed ? fmt::format("interleaved in {} (seed {})", rounds, *config.seed) : config.order;
     const int work = config.work.value_or(1);

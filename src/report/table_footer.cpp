@@ -88,7 +88,8 @@ void write_marks(const benchmark_report& report, const char* bullet, std::ostrea
              bullet, disturbed_floor_s * 1e6,
              report.environment.config.keep_disturbed
                  ? "counted in the figures (--keep-disturbed)"
-                 : "left out of the row's figures (all counted where fewer than 5 were quiet: '(most)')");
+                 : "left out of the row's figures; '(most)': most of its calls were disturbed (with fewer than 5 "
+                   "quiet ones, every call counts)");
 }
 
 } // namespace

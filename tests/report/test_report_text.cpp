@@ -96,6 +96,8 @@ TEST_CASE("the heading says the interleaved rounds that ran, not the base rounds
   run.round_orders.resize(12);
   CHECK(heading(run).find("interleaved in 10 base rounds, 12 in all for rows still short of their target (seed 3)") !=
         std::string::npos);
+  run.order.rounds = 1, run.rounds = 1; // --repetitions 1: one base round, not "1 base rounds"
+  CHECK(heading(run).find("interleaved in 1 base round, 12 in all for rows") != std::string::npos);
 }
 
 TEST_CASE("write_policy_list shows each policy's status") {

@@ -62,6 +62,15 @@ TEST_CASE("a speedup that cannot be judged prints - with its reason") {
   CHECK(lines[1].rfind("parallel speedup: - (loop has 1 counted timed call(s)", 0) == 0);
 }
 
+TEST_CASE("overlapping intervals say the speedup is not shown and why, never 'none' (which reads as 'does not pay')") {
+  run_summary s = cache_summary();
+  s.speedup.reset(); // loop and every parallel row have intervals, and they overlap
+  const auto lines = summary_lines(s);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[1].rfind("parallel speedup: not shown (no parallel row's interval is apart from loop's", 0) == 0);
+  CHECK(lines[1].find("none") == std::string::npos);
+}
+
 TEST_CASE("no fastest row is named from rows under 6 counted calls: no 95% interval, no ranking") {
   measured_run run = synthetic_run(); // every row has 3 timed calls
   const benchmark_report report = to_report(std::move(run));
