@@ -71,6 +71,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
   std::vector<std::size_t> runnable; // indices into streams and run.outcomes
   for (const auto& p : streams) {
     if (!p.unavailable) runnable.push_back(run.outcomes.size());
+    else time.finish(run.outcomes.size(), nullptr); // nothing to measure: no slot, no share of the budget
     run.outcomes.push_back({.name = p.name,
                             .device = p.device,
                             .backend = p.backend,

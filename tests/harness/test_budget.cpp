@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
+#include <string>
 #include <thread>
 
 using namespace policybench;
@@ -101,6 +103,27 @@ TEST_CASE("a round that runs out of its share of the budget or of --timeout ends
     CHECK(rounds == std::min(10, default_rounds)); // every base round, until --reps 10 were made
     CHECK(run.outcomes[0].result->in_place.stopped_by == stop_reason::reps); // neither the budget nor --timeout spent
   }
+}
+
+TEST_CASE("an unavailable row takes no share of the budget (a CPU-only machine lists five GPU rows)") {
+  // The first slot's share of a 10 s budget, for one row alone and beside five rows that cannot run.
+  const auto first_share = [](std::size_t unavailable) {
+    auto shares = std::make_shared<std::vector<double>>();
+    std::vector<policy_entry> rows{constant("a")};
+    rows[0].measure = [shares, inner = rows[0].measure](const run_config& cfg) {
+      shares->push_back(cfg.timeout_s);
+      return inner(cfg);
+    };
+    for (std::size_t k = 0; k < unavailable; ++k) {
+      rows.push_back(constant("gpu" + std::to_string(k)));
+      rows.back().unavailable = "built without nvcc";
+    }
+    run_config cfg{element_type::float64, 100, 0, 10};
+    cfg.deadline = std::chrono::steady_clock::now() + 10s, cfg.budget_s = 10;
+    interleaved(cfg, rows);
+    return shares->front();
+  };
+  CHECK(first_share(5) == doctest::Approx(first_share(0)).epsilon(0.05));
 }
 
 TEST_CASE("rounds whose slots cost more than the budget holds are cut, so that every row keeps an interval") {
