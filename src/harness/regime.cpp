@@ -44,6 +44,14 @@ regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t
   std::size_t first = n; // the flat footprints are points[first, n): the two largest always among them
   while (first > 0 && !faster(points[first - 1]))
     --first;
+  // The array's own point, faster at its median but not beyond the plateau's spread, decides neither way.
+  const auto noisy = [&](const bandwidth_point& p) {
+    return p.bytes == array_bytes && p.gb_per_s > r.plateau_gb_per_s * (1 + tolerance) && !faster(p);
+  };
+  if (std::any_of(points.begin(), points.end(), noisy)) {
+    r.why = unknown_reason::array_point_noisy;
+    return r;
+  }
   r.memory_from_bytes = points[first].bytes;
   if (array_bytes >= *r.memory_from_bytes)
     r.regime = "memory";

@@ -22,8 +22,9 @@ inline constexpr double flat_tolerance = 0.25;
 
 /// Why a probe decides nothing: its largest footprint was not reached (did not map), the two largest disagree
 /// (still falling), or it ran out of time before two footprints or above the run's array (it probes the largest
-/// first).
-enum class unknown_reason { none, top_not_reached, still_falling, out_of_time };
+/// first), or the array's own footprint streamed faster than the plateau at its median while its interval reached
+/// the plateau (a busy machine widens it): neither cache nor memory shown.
+enum class unknown_reason { none, top_not_reached, still_falling, out_of_time, array_point_noisy };
 
 /// The probe's verdict on one array size.
 struct regime_report {

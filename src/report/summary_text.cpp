@@ -30,6 +30,12 @@ std::string unknown_text(const regime_report& r) {
                        "GB/s, {:.1f} at {})",
                        bytes_text(r.points[n - 1].bytes), r.points[n - 1].gb_per_s, r.points[n - 2].gb_per_s,
                        bytes_text(r.points[n - 2].bytes));
+  case unknown_reason::array_point_noisy: {
+    const auto at = std::find_if(r.points.begin(), r.points.end(), [&](auto& p) { return p.bytes == r.array_bytes; });
+    return fmt::format("the {} array streamed {:.1f} GB/s at its median, above the {:.1f} GB/s plateau, but its "
+                       "interval reaches down to {:.1f} (a busy machine widens it)",
+                       bytes_text(r.array_bytes), at->gb_per_s, r.plateau_gb_per_s, at->low_gb_per_s);
+  }
   case unknown_reason::out_of_time:
     return fmt::format("the probe (largest footprint first) ran out of time at {} ({} footprints), before it could "
                        "tell for the {} array (a busy machine slows it)",

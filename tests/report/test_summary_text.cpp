@@ -62,6 +62,21 @@ TEST_CASE("a speedup that cannot be judged prints - with its reason") {
   CHECK(lines[1].rfind("parallel speedup: - (loop has 1 counted timed call(s)", 0) == 0);
 }
 
+TEST_CASE("an array point faster at its median but within the plateau's reach says unknown, with both figures") {
+  run_summary s = cache_summary();
+  s.regime = classify_regime({{1'000'000, 120, 118, 121}, {80'000'000, 108, 20, 110}, {512'000'000, 28, 27, 29},
+                              {1'024'000'000, 28.6, 28, 29}},
+                             1'024'000'000, 80'000'000, 32 << 20);
+  REQUIRE(s.regime->why == unknown_reason::array_point_noisy);
+  const auto lines = summary_lines(s);
+  REQUIRE(lines.size() == 2);
+  const std::string text = std::regex_replace(lines[1], std::regex("\n  "), " ");
+  CHECK(text.find("regime: unknown") != std::string::npos);
+  CHECK(text.find("the 80 MB array streamed 108.0 GB/s at its median, above the 28.3 GB/s plateau, but its interval "
+                  "reaches down to 20.0") != std::string::npos);
+  CHECK(text.find("memory:") == std::string::npos);
+}
+
 TEST_CASE("overlapping intervals say the speedup is not shown and why, never 'none' (which reads as 'does not pay')") {
   run_summary s = cache_summary();
   s.speedup.reset(); // loop and every parallel row have intervals, and they overlap
