@@ -138,10 +138,16 @@ TEST_CASE("spreads decide where the medians alone would not") {
   const regime_report r = classify_regime(noisy_top, top, 256 * mb, 0);
   CHECK(r.why == unknown_reason::none);
   CHECK(r.regime == "cache"); // 70 > 46 x 1.25, and its slowest array (60) above the largest's fastest (54)
-  // A footprint whose median is fast but whose slowest array streamed as memory does: not a cache.
+  // A footprint whose median is fast but whose slowest array streamed as memory does: not shown to be a cache.
+  // Where it is the array's own footprint, not shown to be memory either: unknown, saying why.
   std::vector<bandwidth_point> overlapping = noisy_top;
   overlapping[0].low_gb_per_s = 53;
-  CHECK(classify_regime(overlapping, top, 256 * mb, 0).regime == "memory");
+  const regime_report neither = classify_regime(overlapping, top, 256 * mb, 0);
+  CHECK(neither.regime == "unknown");
+  CHECK(neither.why == unknown_reason::array_point_noisy);
+  // Below the array it is one more flat footprint: the array (past it) is memory.
+  CHECK(classify_regime(overlapping, top, 512 * mb, 0).regime == "memory");
+  CHECK(classify_regime(overlapping, top, 512 * mb, 0).memory_from_bytes == 256 * mb);
   // The same medians without any agreement between the two largest: still falling.
   CHECK(classify_regime(without_spread({{256 * mb, 70}, {512 * mb, 40}, {1024 * mb, 52}}), top, 256 * mb, 0).why ==
         unknown_reason::still_falling);
