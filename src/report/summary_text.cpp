@@ -83,9 +83,9 @@ std::vector<std::string> summary_lines(const run_summary& s) {
                        : s.speedup_unjudged ? "parallel speedup: - (" + *s.speedup_unjudged + ")"
                        : s.speedup          ? fmt::format("parallel speedup: {:.2f}x over loop ({}, intervals apart)",
                                                           s.speedup->speedup_vs_loop, s.speedup->policy)
-                                   : "parallel speedup: not shown (no parallel row's interval is apart from loop's: the "
-                                     "intervals overlap, so a speedup read from the medians may be noise; a quieter "
-                                     "machine or a longer --budget narrows them)";
+                                   : "parallel speedup: not shown (no parallel row's interval is apart from loop's: "
+                                     "the intervals overlap, so a speedup read from the medians may be noise; a "
+                                     "quieter machine or a longer --budget narrows them)";
   if (s.regime) second += "; " + regime_text(*s.regime);
   return {wrapped(first, 2), wrapped(second, 2)};
 }
