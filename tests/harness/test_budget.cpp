@@ -75,9 +75,10 @@ TEST_CASE("a noise target no row can reach ends at the run's deadline, every row
   for (const auto& o : run.outcomes) {
     REQUIRE(o.result);
     CHECK(o.result->in_place.stopped_by == stop_reason::budget);
-    // The time was shared, not spent on the first row: each row's calls took well under half the budget, and
-    // there were more of them than the one a row past the deadline still makes.
-    CHECK(o.result->in_place.elapsed_s < 0.75);
+    // The time was shared, not spent on the first row: a row that kept the whole budget would run its calls for
+    // about 1.5 s and leave the other the one call a row past the deadline still makes. Half the budget each is
+    // the share; 0.8 of it leaves room for a sanitizer on a loaded machine (CI saw 0.77 s) and still fails then.
+    CHECK(o.result->in_place.elapsed_s < 0.8 * 1.5);
     CHECK(o.result->in_place.warm_s.size() >= 2);
   }
 }
