@@ -24,28 +24,24 @@ struct report_format {
   bool has_footer = false;     ///< its footer shows the crossovers to a reader on screen; else they go to stderr
 };
 
-// --format's default (options::format) first.
+// --format's default (options::format) first. A writer that takes no JSON additions ignores them.
 constexpr report_format formats[] = {
     {.name = "table",
-     .write = [](const benchmark_report& r, std::ostream& out, const json_addition&) { write_table(r, false, out); },
+     .write = [](const auto& r, auto& out, const auto&) { write_table(r, false, out); },
      .holds_warnings = true,
      .has_footer = true},
-    {.name = "wide", // the table with every column (--wide)
-     .write = [](const benchmark_report& r, std::ostream& out,
-                 const json_addition&) { write_table(r, false, out, true); },
+    {.name = "wide",
+     .write = [](const auto& r, auto& out, const auto&) { write_table(r, false, out, true); },
      .holds_warnings = true,
      .has_footer = true},
     {.name = "markdown",
-     .write = [](const benchmark_report& r, std::ostream& out, const json_addition&) { write_table(r, true, out); },
+     .write = [](const auto& r, auto& out, const auto&) { write_table(r, true, out); },
      .holds_warnings = true,
      .has_footer = true},
-    {.name = "csv",
-     .write = [](const benchmark_report& r, std::ostream& out, const json_addition&) { write_csv(r, out); }},
+    {.name = "csv", .write = [](const auto& r, auto& out, const auto&) { write_csv(r, out); }},
     {.name = "json", .write = write_json, .holds_warnings = true},
-    {.name = "gbench", // Google Benchmark's JSON
-     .write = [](const benchmark_report& r, std::ostream& out, const json_addition&) {
-       write_gbench(r, query_run_context(), out);
-     }}};
+    {.name = "gbench",
+     .write = [](const auto& r, auto& out, const auto&) { write_gbench(r, query_run_context(), out); }}};
 
 const report_format& format_named(std::string_view name) {
   const auto* f = std::find_if(std::begin(formats), std::end(formats), [&](const auto& f) { return f.name == name; });

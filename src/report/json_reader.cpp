@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <string_view>
 
 namespace policybench {
 namespace {
@@ -20,18 +19,6 @@ const auto text = [](const json& v) {
 // Every figure of a row is a time, a rate, a share, a ratio or a clock: none is negative.
 const auto number = [](const json& v) { return v.is_number() && v.get<double>() >= 0; };
 const auto or_null = [](auto check) { return [check](const json& v) { return v.is_null() || check(v); }; };
-
-// The fields added after a release, a space before and after each name: a compared file may lack them.
-constexpr std::string_view later =
-    " role bounds disturbed_calls mostly_disturbed threads samples_s median_ci_low_s median_ci_high_s "
-    "median_ci_confidence effective_parallelism huge_page_bytes above_ceiling stopped_by ";
-
-// Whether a compared file must have the field: older reports and seed_compare.py's lack the later ones (read as null).
-bool is_required(const row_field& field) {
-  std::string name = " "; // not " " + name + " ": GCC 12 warns falsely (-Wrestrict) on that concatenation
-  name.append(field.name).append(" ");
-  return later.find(name) == std::string_view::npos;
-}
 
 struct reader {
   const std::string& path;
@@ -110,7 +97,7 @@ struct reader {
     result_row out;
     for (const auto& f : row_fields()) {
       const std::string pointer = prefix + "/" + f.name;
-      if (!is_required(f) && !doc.contains(json::json_pointer(pointer))) continue;
+      if (!f.required && !doc.contains(json::json_pointer(pointer))) continue;
       read_field(out, pointer, f);
     }
     read_extras(out, prefix);

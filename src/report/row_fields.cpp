@@ -13,7 +13,12 @@ namespace policybench {
 namespace {
 
 using r = result_row;
-#define POLICYBENCH_ROW_FIELD(member) row_field{#member, &r::member},
+// The fields added after a release, a space before and after each name: a compared file may lack them.
+constexpr std::string_view later =
+    " role bounds disturbed_calls mostly_disturbed threads samples_s median_ci_low_s median_ci_high_s "
+    "median_ci_confidence effective_parallelism huge_page_bytes above_ceiling stopped_by ";
+#define POLICYBENCH_ROW_FIELD(member)                                                                                  \
+  row_field{#member, &r::member, later.find(" " #member " ") == std::string_view::npos},
 const std::array fields{NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(
     POLICYBENCH_ROW_FIELD, policy, device, backend, role, bounds, status, reason, type, size, bytes_per_call, warmup,
     reps, disturbed_calls, mostly_disturbed, threads, cold_s, min_s, median_s, mean_s, stddev_s, cv, samples_s,

@@ -55,6 +55,7 @@ using row_member =
 struct row_field {
   const char* name; ///< the member's own name
   row_member member;
+  bool required; ///< false for the fields added after a release: older and seed_compare.py reports lack them
 };
 
 /// The visitor over row_member's alternatives: one lambda per member type.
