@@ -1,7 +1,6 @@
 // The human-readable report: a fixed-width (or markdown) table of the policies that ran, then the rest.
 #include "report/report.hpp"
 
-#include "harness/ceiling_rows.hpp"
 #include "measure/timing.hpp"
 #include "report/table_columns.hpp"
 
@@ -82,21 +81,8 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
     if (!lines.empty()) out << '\n';
   }
   flush();
-  // The policies, then the ceilings they are set against, each block with the columns its rows need.
+  write_row_blocks(report, markdown, wide, screen);
   const char* bullet = markdown ? "- " : "";
-  for (const bool ceilings : {false, true}) {
-    std::vector<const result_row*> ran;
-    for (const auto& r : report.results)
-      if (r.status != row_status::unavailable && r.status != row_status::failed && is_policy(r) != ceilings)
-        ran.push_back(&r);
-    if (ran.empty()) continue;
-    if (ceilings)
-      fmt::print(out,
-                 "\n{}ceilings (% ceiling: a row's median GB/s against its device's fastest in-place median GB/s):\n",
-                 bullet);
-    flush();
-    write_rows(table_columns(report, ran, ceilings, wide || markdown), ran.size(), markdown, screen);
-  }
   std::set<std::string> said; // a sweep repeats an unavailable policy at every point
   for (const auto& r : report.results)
     if (r.status == row_status::unavailable || r.status == row_status::failed)

@@ -1,11 +1,12 @@
 // The table's columns: what each shows of a result row; the set depends only on the kinds of rows.
 #include "report/table_columns.hpp"
 
-#include "report/compare_with.hpp"
+#include "harness/ceiling_rows.hpp"
 #include "report/report.hpp"
 #include "report/row_fields.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ostream.h>
 
 #include <algorithm>
 #include <functional>
@@ -35,10 +36,6 @@ std::string fixed_cell(figure v, double scale, int decimals, const char* suffix 
   return v ? fmt::format("{:.{}f}{}", *v * scale, decimals, suffix) : "-";
 }
 
-figure_of member(figure result_row::*field) {
-  return [field](const result_row& r) { return r.*field; };
-}
-
 // Half the width of the median's confidence interval: the table's "median ± half-width".
 figure ci_half_width(const result_row& r) {
   return r.median_ci_low_s && r.median_ci_high_s ? figure((*r.median_ci_high_s - *r.median_ci_low_s) / 2) : figure();
@@ -47,25 +44,6 @@ figure ci_half_width(const result_row& r) {
 table_column fixed(const char* header, figure result_row::*field, const std::vector<const result_row*>& rows,
                    double scale, int decimals, const char* suffix = "") {
   return column(header, rows, [&](const result_row& r) { return fixed_cell(r.*field, scale, decimals, suffix); });
-}
-
-} // namespace
-
-std::string policy_label(const result_row& r) {
-  const auto source = source_of(r);
-  return source ? fmt::format("{} [{}]", r.policy, *source) : r.policy;
-}
-
-namespace {
-
-// The label of a policy named in more than 32 characters broken after each " + ", the rest indented by two
-// ("thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments"): a cell of lines.
-std::string wrapped_policy_label(const result_row& r) {
-  std::string label = policy_label(r);
-  if (label.size() <= 32) return label;
-  for (auto at = label.find(" + "); at != std::string::npos; at = label.find(" + ", at))
-    label.replace(at, 3, " +\n  ");
-  return label;
 }
 
 // An extra's column as its hint says: seconds as durations, other figures fixed, texts as they are.
@@ -85,8 +63,11 @@ std::string ceiling_cell(const result_row& r) {
   return fixed_cell(r.pct_of_ceiling, 1, 1, r.above_ceiling.value_or(false) ? above_mark : within_mark);
 }
 
-} // namespace
-
+// The columns for `rows`, one cell per row: a fixed set that depends only on the kinds of rows (a sweep leads with
+// its size or threads; the rows' extras with a column come before "validated", as extra_column says), '-' where a
+// figure does not apply. The ceilings' block (`ceilings`) shows each one's best call where the policies show their
+// speedup. Without `wide`, the columns that fit 120 columns: no device, backend, cold call, validated or extra
+// durations (the warnings name rows that failed validation), and long policy names wrapped.
 std::vector<table_column> table_columns(const benchmark_report& report, const std::vector<const result_row*>& rows,
                                         bool ceilings, bool wide) {
   using r = result_row;
@@ -104,7 +85,8 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
     out.push_back(column("size", rows, [](const r& row) { return fmt::format("{}", row.size); }));
   if (kind == sweep_kind::threads)
     out.push_back(column("threads", rows, [](const r& row) { return fmt::format("{}", row.threads.value_or(0)); }));
-  out.push_back(column("policy", rows, wide ? policy_label : wrapped_policy_label, true));
+  out.push_back(column(
+      "policy", rows, [&](const r& row) { return policy_label(row, !wide); }, true));
   out.push_back(column("reps", rows, count(&r::reps)));
   out.push_back(column("disturbed", rows, [&](const r& row) {
     return count(&r::disturbed_calls)(row) + (row.mostly_disturbed.value_or(false) ? " (most)" : "");
@@ -112,9 +94,9 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
   if (wide) {
     out.push_back(column("device", rows, text(&r::device), true));
     out.push_back(column("backend", rows, text(&r::backend), true));
-    out.push_back(durations("cold", member(&r::cold_s), rows));
+    out.push_back(durations("cold", &r::cold_s, rows));
   }
-  out.push_back(durations("median", member(&r::median_s), rows));
+  out.push_back(durations("median", &r::median_s, rows));
   out.push_back(column("±", rows, [](const r& row) { return duration_cell(ci_half_width(row), row.median_s); }));
   // With K fused steps a policy row is bound by its FLOPs (GFLOP/s, % roofline), not by the bytes it moves.
   const bool flop_bound = !ceilings && report.environment.config.work.value_or(1) > 1;
@@ -127,7 +109,7 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
   // A thread sweep's own speedup is over the policy's 1-thread row (below): loop's and the best call go to --wide,
   // so that the default table fits 120 columns.
   if (ceilings && (wide || kind != sweep_kind::threads))
-    out.push_back(durations("best", member(&r::min_s), rows));
+    out.push_back(durations("best", &r::min_s, rows));
   else if (wide || kind != sweep_kind::threads)
     out.push_back(fixed("speedup", &r::speedup_vs_loop, rows, 1, 2, "x"));
   out.push_back(fixed("eff. par.", &r::effective_parallelism, rows, 1, 2));
@@ -144,6 +126,24 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
       return row.validated ? std::string(*row.validated ? "yes" : "NO") : std::string("-");
     }));
   return out;
+}
+
+} // namespace
+
+void write_row_blocks(const benchmark_report& report, bool markdown, bool wide, std::ostream& out) {
+  // The policies, then the ceilings they are set against, each block with the columns its rows need.
+  for (const bool ceilings : {false, true}) {
+    std::vector<const result_row*> ran;
+    for (const auto& r : report.results)
+      if (r.status != row_status::unavailable && r.status != row_status::failed && is_policy(r) != ceilings)
+        ran.push_back(&r);
+    if (ran.empty()) continue;
+    if (ceilings)
+      fmt::print(out,
+                 "\n{}ceilings (% ceiling: a row's median GB/s against its device's fastest in-place median GB/s):\n",
+                 markdown ? "- " : "");
+    write_rows(table_columns(report, ran, ceilings, wide || markdown), ran.size(), markdown, out);
+  }
 }
 
 } // namespace policybench

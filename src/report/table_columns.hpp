@@ -17,23 +17,18 @@ struct table_column {
   bool left_aligned = false;
 };
 
-/// The columns for `rows` of `report`, one cell per row: a fixed set that depends only on the kinds of rows (a
-/// sweep leads with its size or threads; the rows' extras with a column come before "validated", as
-/// extra_column says), '-' where a figure does not apply. Every duration cell is in its own unit (duration_cell), the
-/// median's interval in the median's.
-/// A share of the ceiling above 100 carries above_mark (beyond both intervals) or within_mark (within them). The
-/// ceilings' block (`ceilings`) shows each one's best call where the policies show their speedup.
-/// Without `wide`, the columns that fit 120 columns: no device, backend, cold call, validated or extra durations
-/// (the warnings name rows that failed validation), and long policy names wrapped (wrapped_policy_label). At
-/// --work K > 1 the policies' GB/s and % ceiling are '-': their FLOPs bound them (the footer says so).
-std::vector<table_column> table_columns(const benchmark_report& report, const std::vector<const result_row*>& rows,
-                                        bool ceilings = false, bool wide = true);
+/// Writes the rows of `report` that ran, in one block per role (result_row::role), each with the columns its rows
+/// need (table_columns.cpp): a fixed set that depends only on the kinds of rows, each duration in its own unit, the
+/// median's interval in the median's. `wide` (and markdown): every column; else those that fit table_width.
+void write_row_blocks(const benchmark_report& report, bool markdown, bool wide, std::ostream& out);
 
+/// A share above 100 carries above_mark (beyond both intervals) or within_mark (within them).
 inline constexpr const char* above_mark = " !";
 inline constexpr const char* within_mark = " ~";
 
-/// The policy, with the file it came from in brackets for a --compare-with row.
-std::string policy_label(const result_row& r);
+/// The policy, with the file it came from in brackets for a --compare-with row; with `wrap`, a label of more than
+/// 32 characters broken after each " + ", the rest indented by two ("thrust::cuda::par_nosync +\n  cuda::...").
+std::string policy_label(const result_row& r, bool wrap = false);
 
 /// The default table's lines fit this many columns (its heading, footer and warnings wrapped); --wide does not.
 inline constexpr std::size_t table_width = 120;

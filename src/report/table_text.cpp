@@ -1,6 +1,8 @@
 // The table's text laid out: cells of several lines in aligned columns, and long lines wrapped to the table's width.
 #include "report/table_columns.hpp"
 
+#include "report/compare_with.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -27,6 +29,15 @@ void escape_pipes(std::string& cell) {
 }
 
 } // namespace
+
+std::string policy_label(const result_row& r, bool wrap) {
+  const auto source = source_of(r);
+  std::string label = source ? fmt::format("{} [{}]", r.policy, *source) : r.policy;
+  if (wrap && label.size() > 32)
+    for (auto at = label.find(" + "); at != std::string::npos; at = label.find(" + ", at))
+      label.replace(at, 3, " +\n  ");
+  return label;
+}
 
 void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdown, std::ostream& out) {
   if (markdown)
