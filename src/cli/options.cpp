@@ -4,6 +4,7 @@
 #include "machine/memory.hpp"
 
 #include <CLI/CLI.hpp>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -20,9 +21,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   // The run's defaults have one home, run_config (measure/run_config.hpp); here they are only spelt as text.
   std::string size = std::to_string(o.run.size), warmup = std::to_string(o.run.warmup);
   std::string reps = std::to_string(default_reps), threads, type(to_string(o.run.type));
-  std::string format_names;
-  for (const std::string_view name : formats)
-    format_names += (format_names.empty() ? "" : ", ") + std::string(name);
+  const std::string format_names = fmt::format("{}", fmt::join(formats, ", "));
   std::string pages(to_string(o.run.pages)), first_touch(to_string(o.run.first_touch));
   stopping_texts stop;
   bool no_stream_hold = false, no_end_to_end = false;

@@ -97,27 +97,21 @@ nlohmann::ordered_json to_gbench_json(const benchmark_report& report, const run_
     }
     if (n < 2) continue; // Google Benchmark computes aggregates from two repetitions on
     const sample_stats bw = rates.empty() ? sample_stats{} : summarize(rates);
-    const struct {
-      const char* name;
-      figure value;
-      double rate;
-      bool counters; // a row's figure is its mean and median over the calls; a spread of it would be 0
-    } aggregates[] = {{.name = "mean", .value = r.mean_s, .rate = bw.mean_s, .counters = true},
-                      {.name = "median", .value = r.median_s, .rate = bw.median_s, .counters = true},
-                      {.name = "stddev", .value = r.stddev_s, .rate = bw.stddev_s, .counters = false},
-                      {.name = "cv", .value = r.cv, .rate = bw.cv, .counters = false}};
-    for (const auto& a : aggregates) {
-      json e = entry(name + "_" + a.name, name, family, instance, "aggregate", n);
+    // cv is a ratio: the same for CPU time, which is wall time scaled by one constant, and in no time unit.
+    const auto aggregate = [&](const std::string& kind, figure value, double rate) {
+      const bool cv = kind == "cv";
+      json e = entry(name + "_" + kind, name, family, instance, "aggregate", n);
       e["threads"] = 1;
-      e["aggregate_name"] = a.name;
-      e["aggregate_unit"] = std::string(a.name) == "cv" ? "percentage" : "time"; // json_reporter.cc's words
-      // cv is a ratio: the same for CPU time, which is wall time scaled by one constant.
-      const bool cv = std::string(a.name) == "cv";
-      add_times(e, n, *a.value, cv ? *a.value : *a.value * cpu_share, rates.empty() ? figure() : figure(a.rate),
-                cv ? 1 : 1e9);
-      if (a.counters) add_counters(e, r);
+      e["aggregate_name"] = kind;
+      e["aggregate_unit"] = cv ? "percentage" : "time"; // json_reporter.cc's words
+      add_times(e, n, *value, cv ? *value : *value * cpu_share, rates.empty() ? figure() : figure(rate), cv ? 1 : 1e9);
+      if (kind == "mean" || kind == "median") add_counters(e, r); // a spread of a row's figure would be 0
       benchmarks.push_back(std::move(e));
-    }
+    };
+    aggregate("mean", r.mean_s, bw.mean_s);
+    aggregate("median", r.median_s, bw.median_s);
+    aggregate("stddev", r.stddev_s, bw.stddev_s);
+    aggregate("cv", r.cv, bw.cv);
   }
   out["benchmarks"] = std::move(benchmarks);
   return out;
