@@ -22,25 +22,16 @@ std::uint64_t parse_count(std::string_view option, std::string_view text, std::s
                        "; accepted: decimal digits with an optional suffix k, M or G (10^3, 10^6, 10^9), e.g. " +
                        std::string(example));
   };
-  std::uint64_t multiplier = 1;
-  std::string_view digits = text;
-  if (!digits.empty()) {
-    switch (digits.back()) {
-    case 'k': multiplier = 1'000; break;
-    case 'M': multiplier = 1'000'000; break;
-    case 'G': multiplier = 1'000'000'000; break;
-    default: break;
-    }
-    if (multiplier != 1) digits.remove_suffix(1);
-  }
-  std::uint64_t value = 0;
+  const std::size_t power = text.empty() ? 0 : std::string_view("kMG").find(text.back()) + 1; // npos + 1 == 0
+  const std::string_view digits = text.substr(0, text.size() - (power > 0 ? 1 : 0));
+  std::uint64_t value = 0, multiplier = 1;
+  for (std::size_t i = 0; i < power; ++i)
+    multiplier *= 1000;
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-  if (ec == std::errc() && end == digits.data() + digits.size() && !digits.empty()) {
-    if (value > std::numeric_limits<std::uint64_t>::max() / multiplier) throw refuse("does not fit in 64 bits");
-    return value * multiplier;
-  }
   if (ec == std::errc::result_out_of_range) throw refuse("does not fit in 64 bits");
-  throw refuse("is not a count");
+  if (ec != std::errc() || end != digits.data() + digits.size()) throw refuse("is not a count");
+  if (value > std::numeric_limits<std::uint64_t>::max() / multiplier) throw refuse("does not fit in 64 bits");
+  return value * multiplier;
 }
 
 int parse_int(std::string_view option, const std::string& text, std::uint64_t min, std::uint64_t max,
@@ -88,14 +79,11 @@ std::string value_missing(const std::string& option, const std::string& help) {
 
 std::string one_line(std::string_view text) {
   std::string out;
+  constexpr std::string_view named = "\n\t\r", letters = "ntr";
   for (const char c : text) {
     const auto byte = static_cast<unsigned char>(c);
-    if (c == '\n')
-      out += "\\n";
-    else if (c == '\t')
-      out += "\\t";
-    else if (c == '\r')
-      out += "\\r";
+    if (const auto at = named.find(c); at != std::string_view::npos)
+      out += {'\\', letters[at]};
     else if (byte < 0x20 || byte == 0x7f)
       out += {'\\', 'x', "0123456789abcdef"[byte >> 4], "0123456789abcdef"[byte & 15]};
     else
