@@ -25,10 +25,9 @@ using json_addition = std::function<void(nlohmann::ordered_json& document)>;
 /// to_json with `add`'s additions, indented, and a newline.
 void write_json(const benchmark_report& report, std::ostream& out, const json_addition& add = {});
 
-/// The fixed-width table (or markdown): one row per policy that ran, a fixed set of columns for the kinds of rows
-/// (report/table_columns.hpp); then the ceilings, unavailable or failed policies, the modes' notes, the series'
-/// end, the crossovers and the warnings. By default within table_width columns, lines wrapped; `wide` (and
-/// markdown): every column, lines whole.
+/// The fixed-width table (or markdown): the summary, the rows that ran (report/table_columns.hpp's blocks), then
+/// unavailable or failed policies, the footer, the series' end, the crossovers and the warnings. By default within
+/// table_width columns, lines wrapped; `wide` (and markdown): every column, lines whole.
 void write_table(const benchmark_report& report, bool markdown, std::ostream& out, bool wide = false);
 
 /// CSV: a header of the result fields and the rows' extras (row_fields.hpp), then one line per result (RFC 4180
