@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <string_view>
 
 namespace policybench {
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out,
@@ -131,7 +130,10 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   o.run.type = parse_choice("--type", element_type_names, type);
   stop.size_given = app.count("--size") > 0, stop.reps_given = app.count("--reps") > 0;
   parse_stopping(o, stop);
-  if (o.output && !app.count("--format") && !app.count("--wide")) o.format = format_of_file_name(*o.output, o.format);
+  // No --format: the one --output's name asks for (a report written to x.json is expected to be JSON, not a table).
+  if (const auto ext = std::filesystem::path(o.output.value_or("")).extension();
+      !app.count("--format") && !app.count("--wide"))
+    o.format = ext == ".json" ? "json" : ext == ".csv" ? "csv" : ext == ".md" ? "markdown" : o.format;
   if (std::find(formats.begin(), formats.end(), o.format) == formats.end())
     throw usage_error("--format: '" + o.format + "' is not one of " + format_names);
   o.run.pages = parse_choice("--pages", page_size_names, pages);

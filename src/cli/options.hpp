@@ -101,10 +101,6 @@ int parse_int(std::string_view option, const std::string& text, std::uint64_t mi
 std::vector<std::string> split_list(std::string_view option, const std::vector<std::string>& values,
                                     std::string_view item, bool trim);
 
-/// The report format --output's file name asks for when no --format is given: "json" for .json, "csv" for .csv,
-/// "markdown" for .md (a report written to x.json is expected to be JSON, not a table), `otherwise` for any other.
-std::string format_of_file_name(const std::string& path, const std::string& otherwise);
-
 /// Parses args (args[0] is the program name); `formats`: the --format names (cli/write_report.hpp's
 /// report_format_names(): the writers live above this library). Returns the options, or std::nullopt after
 /// printing --help or --version to `out`. Throws usage_error, one line naming the option, on bad input and on

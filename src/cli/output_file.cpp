@@ -68,11 +68,6 @@ bool is_standard_output(const std::string& path) {
          named.st_ino == out.st_ino;
 }
 
-std::string format_of_file_name(const std::string& path, const std::string& otherwise) {
-  const fs::path extension = fs::path(path).extension();
-  return extension == ".json" ? "json" : extension == ".csv" ? "csv" : extension == ".md" ? "markdown" : otherwise;
-}
-
 output_file::output_file(std::string path) : path_(std::move(path)) {
   std::error_code ec;
   path_ = follow_links(path_).string();

@@ -44,6 +44,10 @@ std::int64_t monotonic_ns() {
   return std::int64_t(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
 }
 
+extern "C" void remove_pending() {
+  if (pending[0] != '\0') ::unlink(pending.data());
+}
+
 extern "C" void on_fatal_signal(int signal, siginfo_t* info, void*) {
   if (signal == SIGINT) {
     // One interrupt may come twice: timeout(1) signals the process, then its process group. A second Ctrl-C counts
@@ -57,7 +61,7 @@ extern "C" void on_fatal_signal(int signal, siginfo_t* info, void*) {
       return;
     }
   }
-  if (pending[0] != '\0') ::unlink(pending.data());
+  remove_pending();
   ::sigaction(signal, &previous[std::size_t(signal)], nullptr);
   // The kernel's fault (si_code > 0) recurs at the same instruction once this returns; anything sent is raised
   // again, and delivered when this returns (the signal is blocked meanwhile).
@@ -65,14 +69,10 @@ extern "C" void on_fatal_signal(int signal, siginfo_t* info, void*) {
   ::raise(signal);
 }
 
-extern "C" void remove_pending_at_exit() {
-  if (pending[0] != '\0') ::unlink(pending.data());
-}
-
 // The handler on every fatal signal neither ignored nor ours already, each one's action before it kept: whoever
 // set an action since (a test's child resetting them, a library) is chained to, not lost.
 void install() {
-  static const bool hooked = std::atexit(remove_pending_at_exit) == 0;
+  static const bool hooked = std::atexit(remove_pending) == 0;
   (void)hooked;
   struct sigaction ours {};
   ours.sa_sigaction = on_fatal_signal;

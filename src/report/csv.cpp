@@ -4,6 +4,7 @@
 
 #include "report/row_fields.hpp"
 
+#include <ranges>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,24 +27,21 @@ std::string csv_field(const nlohmann::ordered_json& v) {
 
 void write_csv(const benchmark_report& report, std::ostream& out) {
   if (report.results.empty()) return;
-  std::vector<row_field> fields; // the header and every line from the same lists
-  for (const auto& f : row_fields())
-    if (is_scalar(f)) fields.push_back(f);
+  using json = nlohmann::ordered_json;
+  auto fields = row_fields() | std::views::filter(is_scalar);
   const auto extras = extra_fields(report.results);
-  const char* separator = "";
-  for (const auto& f : fields)
-    out << std::exchange(separator, ",") << f.name;
-  for (const auto& e : extras)
-    out << ',' << csv_field(e.name);
-  out << '\n';
-  for (const auto& r : report.results) {
-    separator = "";
+  // The header and every line from the same lists: one line of the common fields' and the extras' values.
+  const auto line = [&](const auto& common, const auto& extra_value) {
+    const char* separator = "";
     for (const auto& f : fields)
-      out << std::exchange(separator, ",") << csv_field(field_json(r, f));
+      out << std::exchange(separator, ",") << csv_field(common(f));
     for (const auto& e : extras)
-      out << ',' << csv_field(extra_json(r, e));
+      out << ',' << csv_field(extra_value(e));
     out << '\n';
-  }
+  };
+  line([](const row_field& f) { return json(f.name); }, [](const extra& e) { return json(e.name); });
+  for (const auto& r : report.results)
+    line([&](const row_field& f) { return field_json(r, f); }, [&](const extra& e) { return extra_json(r, e); });
 }
 
 } // namespace policybench

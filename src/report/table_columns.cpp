@@ -63,10 +63,8 @@ std::string ceiling_cell(const result_row& r) {
   return fixed_cell(r.pct_of_ceiling, 1, 1, r.above_ceiling.value_or(false) ? above_mark : within_mark);
 }
 
-// The columns for `rows`, one cell per row: a fixed set that depends only on the kinds of rows (a sweep leads with
-// its size or threads; the rows' extras with a column come before "validated", as extra_column says), '-' where a
-// figure does not apply. The ceilings' block (`ceilings`) shows each one's best call where the policies show their
-// speedup. Without `wide`, the columns that fit 120 columns: no device, backend, cold call, validated or extra
+// The columns for `rows`, one cell per row ('-' where a figure does not apply); the ceilings' block shows each one's
+// best call where the policies show their speedup. Without `wide`: no device, backend, cold call, validated or extra
 // durations (the warnings name rows that failed validation), and long policy names wrapped.
 std::vector<table_column> table_columns(const benchmark_report& report, const std::vector<const result_row*>& rows,
                                         bool ceilings, bool wide) {
