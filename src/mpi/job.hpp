@@ -6,7 +6,7 @@
 #include "harness/figure.hpp"
 #include "harness/run.hpp"
 #include "measure/run_config.hpp"
-#include "policies/policy.hpp"
+#include "policies/registry.hpp"
 
 #include <mpi.h>
 

@@ -6,7 +6,7 @@
 #include "cli/options.hpp"
 #include "cli/output_file.hpp"
 #include "mpi/job.hpp"
-#include "policies/policy.hpp"
+#include "policies/registry.hpp"
 #include "report/compare_with.hpp"
 
 #include <cstdint>

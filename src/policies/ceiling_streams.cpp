@@ -1,6 +1,6 @@
 // The ceilings' registry: the policies' own update in tuned schedules and kernels, STREAM's references beside them,
 // and the FMA kernels of the roofline's flat roof.
-#include "policies/ceiling_streams.hpp"
+#include "policies/registry.hpp"
 
 #include "measure/ceilings.hpp"
 #include "policies/entry.hpp"

@@ -7,7 +7,7 @@
 #include "machine/device_info.hpp"
 #include "measure/host_measure.hpp"
 #include "policies/device_policies.hpp"
-#include "policies/policy.hpp"
+#include "policies/registry.hpp"
 #include "policybench/increment.hpp"
 
 #include <oneapi/tbb/blocked_range.h>
