@@ -31,11 +31,20 @@ void keep_own_figures(const mpi_session& job, const std::string& name, const run
   if (job.rank == 0) by_policy[name] = std::move(rows); // a policy measured again keeps its latest figures
 }
 
+// Every duration replaced by its maximum over ranks (when the job's call was done). Every rank's `t` has as many
+// samples (same options, same number of timed calls).
+void max_over_ranks(const mpi_session& job, timed_calls& t) {
+  MPI_Allreduce(MPI_IN_PLACE, &t.cold_s, 1, MPI_DOUBLE, MPI_MAX, job.world);
+  for (auto* samples : {&t.warm_s, &t.kernel_s})
+    MPI_Allreduce(MPI_IN_PLACE, samples->data(), int(samples->size()), MPI_DOUBLE, MPI_MAX, job.world);
+}
+
 } // namespace
 
 policy_entry across_ranks(policy_entry p, const mpi_session& job, rank_figures_by_policy& by_policy) {
   if (!p.measure) return p;
-  p.measure = [inner = std::move(p.measure), name = p.name, &job, &by_policy](const run_config& cfg) {
+  p.measure = [inner = std::move(p.measure), name = p.name, &job, &by_policy](run_config cfg) {
+    cfg.before_each_call = [world = job.world] { MPI_Barrier(world); }; // every rank's call starts together
     measurement m;
     try {
       m = inner(cfg);
@@ -53,16 +62,6 @@ policy_entry across_ranks(policy_entry p, const mpi_session& job, rank_figures_b
     return m;
   };
   return p;
-}
-
-run_config barrier_before_each_call(run_config cfg, const mpi_session& job) {
-  cfg.before_each_call = [world = job.world] { MPI_Barrier(world); };
-  return cfg;
-}
-
-void aggregate_run(measured_run& run, const mpi_session& job) {
-  run.config.size = sum_over_ranks(job, run.config.size);
-  run.config.before_each_call = nullptr;
 }
 
 } // namespace policybench

@@ -3,6 +3,8 @@
 
 #include <sched.h>
 
+#include <algorithm>
+#include <numeric>
 #include <string>
 
 namespace policybench {
@@ -30,15 +32,27 @@ bool node_shares_cpus(const mpi_session& job, const cpu_set_t& set) {
   for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
     holders[std::size_t(cpu)] = CPU_ISSET(cpu, &set) ? 1 : 0;
   MPI_Allreduce(MPI_IN_PLACE, holders.data(), CPU_SETSIZE, MPI_INT, MPI_SUM, job.node);
-  for (const int h : holders)
-    if (h > 1) return true;
-  return false;
+  return std::ranges::any_of(holders, [](int h) { return h > 1; });
+}
+
+// Collective: every rank's `mine`, in rank order, on rank 0 (empty elsewhere).
+std::vector<std::string> gather_strings(const mpi_session& job, const std::string& mine) {
+  const int length = int(mine.size());
+  std::vector<int> lengths(job.rank == 0 ? std::size_t(job.ranks) : 0), offsets(lengths.size());
+  MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, job.world);
+  std::exclusive_scan(lengths.begin(), lengths.end(), offsets.begin(), 0);
+  std::string all(std::size_t(std::reduce(lengths.begin(), lengths.end())), '\0');
+  MPI_Gatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR, 0, job.world);
+  std::vector<std::string> out;
+  for (std::size_t r = 0; r < lengths.size(); ++r)
+    out.push_back(all.substr(std::size_t(offsets[r]), std::size_t(lengths[r])));
+  return out;
 }
 
 } // namespace
 
-mpi_job gather_job(const mpi_session& job, std::string scaling, int device, int threads,
-                   std::vector<std::string>& warnings) {
+std::vector<rank_placement> gather_placement(const mpi_session& job, int device, int threads,
+                                             std::vector<std::string>& warnings) {
   cpu_set_t set;
   CPU_ZERO(&set);
   if (sched_getaffinity(0, sizeof set, &set) != 0) CPU_ZERO(&set); // unknown: an empty list, count 0
@@ -51,15 +65,15 @@ mpi_job gather_job(const mpi_session& job, std::string scaling, int device, int 
   const auto cpus = gather_strings(job, cpu_list(set));
   const auto numbers =
       gather_doubles(job, {double(job.local_rank), double(cpu_count), double(device), double(shared), double(threads)});
-  mpi_job out{.ranks = job.ranks, .nodes = job.nodes, .scaling = std::move(scaling)};
+  std::vector<rank_placement> out;
   for (std::size_t r = 0; r < hosts.size(); ++r) {
     const double* n = &numbers[5 * r];
-    out.placement.push_back({.rank = int(r),
-                             .local_rank = int(n[0]),
-                             .host = hosts[r],
-                             .cpus = cpus[r],
-                             .cpu_count = int(n[1]),
-                             .device = int(n[2])});
+    out.push_back({.rank = int(r),
+                   .local_rank = int(n[0]),
+                   .host = hosts[r],
+                   .cpus = cpus[r],
+                   .cpu_count = int(n[1]),
+                   .device = int(n[2])});
     if (n[3] != 0 && n[0] == 0)
       warnings.push_back("ranks on " + hosts[r] +
                          " share CPUs (their affinity masks overlap): their threads compete for the same cores; "
