@@ -3,32 +3,21 @@
 
 #include "harness/rules.hpp"
 
-#include <algorithm>
-#include <cmath>
 #include <exception>
-#include <limits>
 #include <new>
 
 namespace policybench {
 namespace {
 
-constexpr double none = std::numeric_limits<double>::quiet_NaN(); // a figure gathered as a double
-
-figure known(double v) { return std::isnan(v) ? figure() : figure(v); }
-
 // This rank's own median, GB/s and validity, gathered on rank 0.
 void keep_own_figures(const mpi_session& job, const std::string& name, const run_config& cfg, const measurement& m,
                       rank_figures_by_policy& by_policy) {
   const figure median = median_of(m.in_place.warm_s);
-  const figure gb = gb_per_s(m.bytes_per_call.value_or(cfg.bytes_per_call()), median);
-  const auto all = gather_doubles(job, {median ? *median : none, gb ? *gb : none, m.validation_error ? 0.0 : 1.0});
-  std::vector<rank_figures> rows;
-  for (std::size_t r = 0; 3 * r < all.size(); ++r)
-    rows.push_back({.rank = int(r),
-                    .median_s = known(all[3 * r]),
-                    .gb_per_s = known(all[3 * r + 1]),
-                    .validated = all[3 * r + 2] != 0});
-  if (job.rank == 0) by_policy[name] = std::move(rows); // a policy measured again keeps its latest figures
+  auto all = gather(job, rank_figures{.rank = job.rank,
+                                      .median_s = median,
+                                      .gb_per_s = gb_per_s(m.bytes_per_call.value_or(cfg.bytes_per_call()), median),
+                                      .validated = !m.validation_error});
+  if (job.rank == 0) by_policy[name] = std::move(all); // a policy measured again keeps its latest figures
 }
 
 // Every duration replaced by its maximum over ranks (when the job's call was done). Every rank's `t` has as many

@@ -1,4 +1,4 @@
-// The MPI job: session, errors that end every rank, and the gather the report needs.
+// The MPI job: session, and errors that end every rank.
 #include "mpi/job.hpp"
 
 #include "cli/options.hpp"
@@ -49,12 +49,6 @@ std::optional<rank_error> first_error(const mpi_session& job, const std::optiona
   text.resize(std::size_t(length));
   MPI_Bcast(text.data(), length, MPI_CHAR, first, job.world);
   return rank_error{.rank = first, .text = std::move(text)};
-}
-
-std::vector<double> gather_doubles(const mpi_session& job, const std::vector<double>& mine) {
-  std::vector<double> all(job.rank == 0 ? mine.size() * std::size_t(job.ranks) : 0);
-  MPI_Gather(mine.data(), int(mine.size()), MPI_DOUBLE, all.data(), int(mine.size()), MPI_DOUBLE, 0, job.world);
-  return all;
 }
 
 } // namespace policybench

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace policybench {
@@ -45,9 +46,14 @@ struct rank_error {
 /// Every rank calls it at the same step, so a failure that one rank alone sees ends the job on all of them.
 std::optional<rank_error> first_error(const mpi_session& job, const std::optional<std::string>& mine);
 
-/// Collective: each rank's values, rank after rank, on rank 0 (empty elsewhere); `mine` has the same length on
-/// every rank.
-std::vector<double> gather_doubles(const mpi_session& job, const std::vector<double>& mine);
+/// Collective: every rank's `mine`, in rank order, on rank 0 (empty elsewhere). Sent as its bytes: every rank runs
+/// the same executable.
+template <class T> std::vector<T> gather(const mpi_session& job, const T& mine) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  std::vector<T> all(job.rank == 0 ? std::size_t(job.ranks) : 0);
+  MPI_Gather(&mine, sizeof(T), MPI_BYTE, all.data(), sizeof(T), MPI_BYTE, 0, job.world);
+  return all;
+}
 
 /// One rank's own figures for a policy, from its own clock (no maximum over ranks).
 struct rank_figures {
