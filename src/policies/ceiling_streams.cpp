@@ -39,14 +39,6 @@ policy_entry in_place(std::string name, std::string backend, schedule how) {
   return e;
 }
 
-policy_entry host_stream(std::string name, std::string backend, std::function<measurement(const run_config&)> f) {
-  return {.name = std::move(name),
-          .device = "host",
-          .backend = std::move(backend),
-          .unavailable = std::nullopt,
-          .measure = std::move(f)};
-}
-
 #if POLICYBENCH_HAVE_CUDA
 // The grid-stride kernel row at K = 1 without its end-to-end views: the bytes the rows move, the least arithmetic.
 measurement device_in_place(const run_config& cfg) {

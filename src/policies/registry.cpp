@@ -30,11 +30,7 @@ template <class Apply> policy_entry openmp_entry(std::string name, std::string b
   return host_entry(std::move(name), std::move(backend), host_threading::openmp, apply);
 #else
   (void)apply;
-  return {.name = std::move(name),
-          .device = "host",
-          .backend = std::move(backend) + " (no OpenMP)",
-          .unavailable = no_openmp,
-          .measure = nullptr};
+  return host_stream(std::move(name), std::move(backend) + " (no OpenMP)", nullptr, no_openmp);
 #endif
 }
 
@@ -42,8 +38,7 @@ template <class Apply> policy_entry openmp_entry(std::string name, std::string b
 // names as that library reports it; without the library, the reason.
 policy_entry onedpl_entry(std::string name, const onedpl_library* library, onedpl_policy policy,
                           host_threading threading, const char* missing) {
-  if (!library)
-    return {.name = std::move(name), .device = "host", .backend = "oneDPL", .unavailable = missing, .measure = nullptr};
+  if (!library) return host_stream(std::move(name), "oneDPL", nullptr, missing);
   std::string backend = std::string("oneDPL on ") + library->backend;
   if (policy == onedpl_policy::seq) backend = "oneDPL (sequential)";
   if (policy == onedpl_policy::unseq) backend = "oneDPL (vectorized, 1 thread)";
