@@ -6,7 +6,7 @@
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
 #include "measure/ceilings.hpp"
-#include "policies/ceiling_streams.hpp"
+#include "policies/registry.hpp"
 
 #include <algorithm>
 

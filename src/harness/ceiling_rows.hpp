@@ -34,7 +34,7 @@ figure pct_of_ceiling(const result_row& row, std::span<const result_row> rows);
 /// without a share.
 std::optional<bool> above_ceiling(const result_row& row, std::span<const result_row> rows);
 
-/// environment.ceilings: for each ceiling the run could have (its key from policies/ceiling_streams.hpp) its
+/// environment.ceilings: for each ceiling the run could have (its key from policies/ceiling_streams.cpp) its
 /// median and best call in seconds and its median GB/s (GFLOP/s for compute ceilings), null where it did not run;
 /// then the bounding host ceiling's figures (host_in_place_*: best call, median GB/s, the low end of its interval,
 /// which schedule it is, its huge pages and effective parallelism), the device's theoretical peak, and at work > 1

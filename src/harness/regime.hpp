@@ -5,7 +5,7 @@
 #include "harness/result_row.hpp"
 #include "machine/host_info.hpp"
 #include "measure/regime_probe.hpp"
-#include "policies/policy.hpp"
+#include "policies/registry.hpp"
 
 #include <cstdint>
 #include <optional>

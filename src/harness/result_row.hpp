@@ -40,7 +40,7 @@ struct extra {
 /// Times in seconds, throughput in GB/s (10^9 bytes/s), shares in percent, cv as a fraction.
 struct result_row {
   std::string policy, device, backend; ///< device: "host" or "device"
-  /// "policy", or "ceiling": a kernel the policies of its device are set against (policies/ceiling_streams.hpp),
+  /// "policy", or "ceiling": a kernel the policies of its device are set against (policies/ceiling_streams.cpp),
   /// measured and summarized as they are; `bounds` says what it bounds: "bandwidth", "compute" or "none".
   std::string role = "policy";
   std::optional<std::string> bounds = std::nullopt;

@@ -8,7 +8,7 @@
 #include "measure/seconds.hpp"
 #include "measure/stopping.hpp"
 #include "measure/timing.hpp"
-#include "policies/ceiling_streams.hpp"
+#include "policies/registry.hpp"
 
 #include <algorithm>
 #include <exception>

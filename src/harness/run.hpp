@@ -55,7 +55,7 @@ memory_limits run_memory_limits(const std::vector<policy_entry>& selected, const
 /// device policy is selected). Throws insufficient_memory.
 void check_memory(const run_config& cfg, const std::vector<policy_entry>& selected, const device_info& device);
 
-/// `selected` followed by the ceilings (policies/ceiling_streams.hpp) of each device one of them can run on: what
+/// `selected` followed by the ceilings (policies/ceiling_streams.cpp) of each device one of them can run on: what
 /// a run, a sweep's point or an MPI job measures.
 std::vector<policy_entry> with_ceilings(std::vector<policy_entry> selected, const device_info& device, int work);
 

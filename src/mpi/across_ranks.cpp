@@ -3,39 +3,37 @@
 
 #include "harness/rules.hpp"
 
-#include <algorithm>
-#include <cmath>
 #include <exception>
-#include <limits>
 #include <new>
 
 namespace policybench {
 namespace {
 
-constexpr double none = std::numeric_limits<double>::quiet_NaN(); // a figure gathered as a double
-
-figure known(double v) { return std::isnan(v) ? figure() : figure(v); }
-
 // This rank's own median, GB/s and validity, gathered on rank 0.
 void keep_own_figures(const mpi_session& job, const std::string& name, const run_config& cfg, const measurement& m,
                       rank_figures_by_policy& by_policy) {
   const figure median = median_of(m.in_place.warm_s);
-  const figure gb = gb_per_s(m.bytes_per_call.value_or(cfg.bytes_per_call()), median);
-  const auto all = gather_doubles(job, {median ? *median : none, gb ? *gb : none, m.validation_error ? 0.0 : 1.0});
-  std::vector<rank_figures> rows;
-  for (std::size_t r = 0; 3 * r < all.size(); ++r)
-    rows.push_back({.rank = int(r),
-                    .median_s = known(all[3 * r]),
-                    .gb_per_s = known(all[3 * r + 1]),
-                    .validated = all[3 * r + 2] != 0});
-  if (job.rank == 0) by_policy[name] = std::move(rows); // a policy measured again keeps its latest figures
+  auto all = gather(job, rank_figures{.rank = job.rank,
+                                      .median_s = median,
+                                      .gb_per_s = gb_per_s(m.bytes_per_call.value_or(cfg.bytes_per_call()), median),
+                                      .validated = !m.validation_error});
+  if (job.rank == 0) by_policy[name] = std::move(all); // a policy measured again keeps its latest figures
+}
+
+// Every duration replaced by its maximum over ranks (when the job's call was done). Every rank's `t` has as many
+// samples (same options, same number of timed calls).
+void max_over_ranks(const mpi_session& job, timed_calls& t) {
+  MPI_Allreduce(MPI_IN_PLACE, &t.cold_s, 1, MPI_DOUBLE, MPI_MAX, job.world);
+  for (auto* samples : {&t.warm_s, &t.kernel_s})
+    MPI_Allreduce(MPI_IN_PLACE, samples->data(), int(samples->size()), MPI_DOUBLE, MPI_MAX, job.world);
 }
 
 } // namespace
 
 policy_entry across_ranks(policy_entry p, const mpi_session& job, rank_figures_by_policy& by_policy) {
   if (!p.measure) return p;
-  p.measure = [inner = std::move(p.measure), name = p.name, &job, &by_policy](const run_config& cfg) {
+  p.measure = [inner = std::move(p.measure), name = p.name, &job, &by_policy](run_config cfg) {
+    cfg.before_each_call = [world = job.world] { MPI_Barrier(world); }; // every rank's call starts together
     measurement m;
     try {
       m = inner(cfg);
@@ -53,16 +51,6 @@ policy_entry across_ranks(policy_entry p, const mpi_session& job, rank_figures_b
     return m;
   };
   return p;
-}
-
-run_config barrier_before_each_call(run_config cfg, const mpi_session& job) {
-  cfg.before_each_call = [world = job.world] { MPI_Barrier(world); };
-  return cfg;
-}
-
-void aggregate_run(measured_run& run, const mpi_session& job) {
-  run.config.size = sum_over_ranks(job, run.config.size);
-  run.config.before_each_call = nullptr;
 }
 
 } // namespace policybench

@@ -1,4 +1,4 @@
-// The MPI job: session, errors that end every rank, and the reductions the report needs.
+// The MPI job: session, and errors that end every rank.
 #include "mpi/job.hpp"
 
 #include "cli/options.hpp"
@@ -49,40 +49,6 @@ std::optional<rank_error> first_error(const mpi_session& job, const std::optiona
   text.resize(std::size_t(length));
   MPI_Bcast(text.data(), length, MPI_CHAR, first, job.world);
   return rank_error{.rank = first, .text = std::move(text)};
-}
-
-std::vector<std::string> gather_strings(const mpi_session& job, const std::string& mine) {
-  const int length = int(mine.size());
-  std::vector<int> lengths(job.rank == 0 ? std::size_t(job.ranks) : 0);
-  MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, job.world);
-  std::vector<int> offsets(lengths.size());
-  int total = 0;
-  for (std::size_t r = 0; r < lengths.size(); ++r)
-    offsets[r] = total, total += lengths[r];
-  std::string all(std::size_t(total), '\0');
-  MPI_Gatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR, 0, job.world);
-  std::vector<std::string> out;
-  for (std::size_t r = 0; r < lengths.size(); ++r)
-    out.push_back(all.substr(std::size_t(offsets[r]), std::size_t(lengths[r])));
-  return out;
-}
-
-std::vector<double> gather_doubles(const mpi_session& job, const std::vector<double>& mine) {
-  std::vector<double> all(job.rank == 0 ? mine.size() * std::size_t(job.ranks) : 0);
-  MPI_Gather(mine.data(), int(mine.size()), MPI_DOUBLE, all.data(), int(mine.size()), MPI_DOUBLE, 0, job.world);
-  return all;
-}
-
-std::uint64_t sum_over_ranks(const mpi_session& job, std::uint64_t mine) {
-  std::uint64_t total = 0;
-  MPI_Allreduce(&mine, &total, 1, MPI_UINT64_T, MPI_SUM, job.world);
-  return total;
-}
-
-void max_over_ranks(const mpi_session& job, timed_calls& t) {
-  MPI_Allreduce(MPI_IN_PLACE, &t.cold_s, 1, MPI_DOUBLE, MPI_MAX, job.world);
-  for (auto* samples : {&t.warm_s, &t.kernel_s})
-    MPI_Allreduce(MPI_IN_PLACE, samples->data(), int(samples->size()), MPI_DOUBLE, MPI_MAX, job.world);
 }
 
 } // namespace policybench

@@ -4,17 +4,15 @@
 #pragma once
 
 #include "harness/figure.hpp"
-#include "harness/run.hpp"
-#include "measure/run_config.hpp"
-#include "policies/policy.hpp"
+#include "policies/registry.hpp"
 
 #include <mpi.h>
 
-#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace policybench {
@@ -48,19 +46,14 @@ struct rank_error {
 /// Every rank calls it at the same step, so a failure that one rank alone sees ends the job on all of them.
 std::optional<rank_error> first_error(const mpi_session& job, const std::optional<std::string>& mine);
 
-/// Collective: every rank's `mine`, in rank order, on rank 0 (empty elsewhere).
-std::vector<std::string> gather_strings(const mpi_session& job, const std::string& mine);
-
-/// Collective: each rank's values, rank after rank, on rank 0 (empty elsewhere); `mine` has the same length on
-/// every rank.
-std::vector<double> gather_doubles(const mpi_session& job, const std::vector<double>& mine);
-
-/// Collective: the sum over ranks, on every rank.
-std::uint64_t sum_over_ranks(const mpi_session& job, std::uint64_t mine);
-
-/// Collective: every duration replaced by its maximum over ranks (when the job's call was done). Every rank's
-/// `t` has as many samples (same options, same number of timed calls).
-void max_over_ranks(const mpi_session& job, timed_calls& t);
+/// Collective: every rank's `mine`, in rank order, on rank 0 (empty elsewhere). Sent as its bytes: every rank runs
+/// the same executable.
+template <class T> std::vector<T> gather(const mpi_session& job, const T& mine) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  std::vector<T> all(job.rank == 0 ? std::size_t(job.ranks) : 0);
+  MPI_Gather(&mine, sizeof(T), MPI_BYTE, all.data(), sizeof(T), MPI_BYTE, 0, job.world);
+  return all;
+}
 
 /// One rank's own figures for a policy, from its own clock (no maximum over ranks).
 struct rank_figures {
@@ -74,16 +67,9 @@ using rank_figures_by_policy = std::map<std::string, std::vector<rank_figures>>;
 
 /// `p` measured across ranks: `p`'s measure returns, on every rank, the measurement whose every duration is the
 /// maximum over ranks, and whose validation_error is "rank R: <error>" of the lowest rank that failed it. Each
-/// rank's own warm median and validity land in `by_policy` (rank 0). A rank whose measure throws (out of memory,
-/// a CUDA error) ends the job with abort_job. The cfg it is called with must have before_each_call set to
-/// barrier_before_each_call's.
+/// rank's own warm median and validity land in `by_policy` (rank 0). Each call starts after an MPI barrier over
+/// the job (run_config::before_each_call). A rank whose measure throws (out of memory, a CUDA error) ends the job
+/// with abort_job.
 policy_entry across_ranks(policy_entry p, const mpi_session& job, rank_figures_by_policy& by_policy);
-
-/// cfg with before_each_call an MPI barrier over the job: every rank's call starts together.
-run_config barrier_before_each_call(run_config cfg, const mpi_session& job);
-
-/// Collective, after run_policies: the run's element count the whole job's (the sum over ranks), so that to_report's
-/// bytes and GB/s are the aggregate (every stream's durations, the ceilings' too, are already across_ranks').
-void aggregate_run(measured_run& run, const mpi_session& job);
 
 } // namespace policybench

@@ -1,13 +1,18 @@
 // The job's figures and field names in the report: one home for them (the README's schema lists them).
 #include "mpi/job_report.hpp"
 
+#include "cli/write_report.hpp"
+#include "harness/rules.hpp"
 #include "report/row_fields.hpp"
 
 #include <algorithm>
 
 namespace policybench {
+namespace {
 using json = nlohmann::ordered_json;
 
+// Every row's extras: the fastest and the slowest rank's own median, and their ratio (none for a row no rank
+// measured).
 void add_rank_figures(benchmark_report& report, const rank_figures_by_policy& by_policy) {
   for (auto& row : report.results) {
     const auto found = by_policy.find(row.policy);
@@ -25,11 +30,15 @@ void add_rank_figures(benchmark_report& report, const rank_figures_by_policy& by
   }
 }
 
-json_addition job_json(const mpi_job& job, const rank_figures_by_policy& by_policy) {
-  return [&job, &by_policy](json& document) {
-    json& section = document["mpi"] = json::object();
-    POLICYBENCH_JSON_MEMBERS(section, job, ranks, nodes, scaling);
-    section["placement"] = POLICYBENCH_JSON_ARRAY(job.placement, rank, local_rank, host, cpus, cpu_count, device);
+// The JSON's "mpi" section, and every row's "per_rank" in rank order (empty for a compared file's row).
+json_addition job_json(const mpi_session& job, std::string_view scaling, const std::vector<rank_placement>& placement,
+                       const rank_figures_by_policy& by_policy) {
+  return [&](json& document) {
+    document["mpi"] = {
+        {"ranks", job.ranks},
+        {"nodes", job.nodes},
+        {"scaling", scaling},
+        {"placement", POLICYBENCH_JSON_ARRAY(placement, rank, local_rank, host, cpus, cpu_count, device)}};
     for (json& row : document["results"]) {
       const bool compared = row.contains("source") && row["source"].is_string();
       const auto found = by_policy.find(row["policy"].get<std::string>());
@@ -40,10 +49,22 @@ json_addition job_json(const mpi_job& job, const rank_figures_by_policy& by_poli
   };
 }
 
-std::string job_note(const mpi_job& job) {
-  return "MPI job: " + std::to_string(job.ranks) + " ranks on " + std::to_string(job.nodes) +
-         (job.nodes == 1 ? " node, " : " nodes, ") + job.scaling +
-         " scaling; GB/s = all ranks' bytes / the slowest rank's time";
+} // namespace
+
+int write_job_report(const mpi_session& job, rank_setup& s, const measured_run& run,
+                     const std::vector<rank_placement>& placement, std::vector<std::string> warnings,
+                     const rank_figures_by_policy& by_policy) {
+  const std::string_view scaling = name_in(scaling_names, s.scaling);
+  benchmark_report report = to_report(run);
+  add_rank_figures(report, by_policy);
+  report.notes.push_back("MPI job: " + std::to_string(job.ranks) + " ranks on " + std::to_string(job.nodes) +
+                         (job.nodes == 1 ? " node, " : " nodes, ") + std::string(scaling) +
+                         " scaling; GB/s = all ranks' bytes / the slowest rank's time");
+  report.warnings.insert(report.warnings.begin(), warnings.begin(), warnings.end());
+  const bool valid = all_valid(report.results); // this job's rows, not those of compared files
+  append_compared(report, s.compared);
+  deliver_report(report, s.opts.format, s.file, job_json(job, scaling, placement, by_policy));
+  return valid ? 0 : 1;
 }
 
 } // namespace policybench

@@ -1,10 +1,10 @@
-// An MPI job's shape and placement (each rank's host, node-local rank, CPUs and GPU, and what is wrong with that
-// placement), and the job in the report: the rows' rank figures as extras, its JSON section, its line in the table.
+// Each rank's placement (its host, node-local rank, CPUs and GPU, and what is wrong with that placement), and the
+// job's report on rank 0: the rows' rank figures as extras, the JSON's "mpi" section, the table's line on the job.
 #pragma once
 
-#include "harness/result.hpp"
+#include "harness/run.hpp"
 #include "mpi/job.hpp"
-#include "report/report.hpp"
+#include "mpi/setup.hpp"
 
 #include <string>
 #include <vector>
@@ -20,30 +20,18 @@ struct rank_placement {
   int device = 0; ///< CUDA ordinal: local_rank mod device count
 };
 
-/// An MPI job's shape: how many ranks on how many nodes, and what --size meant.
-struct mpi_job {
-  int ranks = 1, nodes = 1;
-  std::string scaling;                        ///< "weak": --size elements per rank; "strong": --size in total, split
-  std::vector<rank_placement> placement = {}; ///< in rank order
-};
+/// Collective: every rank's placement on rank 0, in rank order (empty elsewhere), with one warning per problem
+/// appended to `warnings` on rank 0: ranks of one node whose affinity masks overlap (their threads share cores), and
+/// a rank whose `threads` (oneTBB/OpenMP concurrency) exceed the CPUs in its mask. `device`: this rank's CUDA
+/// ordinal (device_info::ordinal).
+std::vector<rank_placement> gather_placement(const mpi_session& job, int device, int threads,
+                                             std::vector<std::string>& warnings);
 
-/// The job's shape on rank 0 (placement in rank order; elsewhere only ranks, nodes and scaling), with one warning
-/// per problem appended to `warnings` on rank 0: ranks of one node whose affinity masks overlap (their threads
-/// share cores), and a rank whose `threads` (oneTBB/OpenMP concurrency) exceed the CPUs in its mask.
-/// Collective. `device`: this rank's CUDA ordinal (device_info::ordinal).
-mpi_job gather_job(const mpi_session& job, std::string scaling, int device, int threads,
-                   std::vector<std::string>& warnings);
-
-/// On rank 0, every row's extras from `by_policy`: rank_median_min_s and rank_median_max_s (the fastest and the
-/// slowest rank's own median), imbalance (their ratio, slowest / fastest); none for a row no rank measured.
-void add_rank_figures(benchmark_report& report, const rank_figures_by_policy& by_policy);
-
-/// The JSON's "mpi" section, {"ranks", "nodes", "scaling", "placement": [{"rank", "local_rank", "host", "cpus",
-/// "cpu_count", "device"}]}, and every row's "per_rank": [{"rank", "median_s", "gb_per_s", "validated"}] in rank
-/// order (empty for a compared file's row).
-json_addition job_json(const mpi_job& job, const rank_figures_by_policy& by_policy);
-
-/// The table's line about the job: its shape and what the rows' GB/s mean.
-std::string job_note(const mpi_job& job);
+/// Rank 0: the job's report of `run` (its size already the job's, its durations the slowest rank's), with each
+/// row's rank figures from `by_policy`, the placement and `warnings`, written as `s` asks; its exit status (0 when
+/// every row of this job validated, else 1).
+int write_job_report(const mpi_session& job, rank_setup& s, const measured_run& run,
+                     const std::vector<rank_placement>& placement, std::vector<std::string> warnings,
+                     const rank_figures_by_policy& by_policy);
 
 } // namespace policybench

@@ -2,7 +2,6 @@
 // policybench's (0 valid, 1 invalid or a run-time error, 2 bad input), the same on every rank.
 #include "cli/write_report.hpp"
 #include "harness/run.hpp"
-#include "harness/rules.hpp"
 #include "mpi/job.hpp"
 #include "mpi/job_report.hpp"
 #include "mpi/setup.hpp"
@@ -26,17 +25,14 @@ std::optional<int> stop_on_error(const mpi_session& job, const std::optional<std
   return worst;
 }
 
-// Rank 0: the job's report from the aggregated run, written; its exit status.
-int write_job_report(rank_setup& s, const measured_run& run, const mpi_job& shape, std::vector<std::string> warnings,
-                     const rank_figures_by_policy& by_policy) {
-  benchmark_report report = to_report(run);
-  add_rank_figures(report, by_policy);
-  report.notes.push_back(job_note(shape));
-  report.warnings.insert(report.warnings.begin(), warnings.begin(), warnings.end());
-  const bool valid = all_valid(report.results); // this job's rows, not those of compared files
-  append_compared(report, s.compared);
-  deliver_report(report, s.opts.format, s.file, job_json(shape, by_policy));
-  return valid ? 0 : 1;
+// Rank 0 runs f; what it throws is the error every rank then learns through stop_on_error.
+template <class F> std::optional<std::string> error_on_rank_0(const mpi_session& job, F&& f) {
+  if (job.rank == 0) try {
+      f();
+    } catch (const std::exception& e) {
+      return e.what();
+    }
+  return std::nullopt;
 }
 
 int run(const mpi_session& job, std::span<const char* const> args) {
@@ -56,41 +52,36 @@ int run(const mpi_session& job, std::span<const char* const> args) {
   if (const auto stop = stop_on_error(job, disagreement(job, s), 2)) return *stop;
   if (!go) return 0; // every rank was given --help or --version
   if (s.opts.list_policies) {
-    if (job.rank == 0) write_policy_list(s.all, s.file ? s.file->stream() : std::cout);
-  } else {
-    rank_figures_by_policy by_policy;
-    std::vector<policy_entry> selected;
-    for (auto& p : with_ceilings(std::move(s.selected), s.device, s.opts.run.work))
-      selected.push_back(across_ranks(std::move(p), job, by_policy));
-    measured_run run;
-    try { // every stream's failure ends the job inside across_ranks; this is for what the run itself allocates
-      run = run_policies(barrier_before_each_call(s.opts.run, job), s.opts.threads, query_host(), s.device, selected);
-    } catch (const std::bad_alloc&) {
-      abort_job(job, "out of host memory (std::bad_alloc); a smaller --size needs less");
-    } catch (const std::exception& e) {
-      abort_job(job, e.what());
-    }
-    aggregate_run(run, job);
-    std::vector<std::string> warnings;
-    const mpi_job shape = gather_job(job, s.scaling, run.device.ordinal, run.host_concurrency, warnings);
-    error.reset();
-    status = 0;
-    if (job.rank == 0) try {
-        status = write_job_report(s, run, shape, std::move(warnings), by_policy);
-      } catch (const std::exception& e) {
-        error = e.what();
-      }
-    if (const auto stop = stop_on_error(job, error, 1)) return *stop;
-    MPI_Bcast(&status, 1, MPI_INT, 0, job.world);
-    return status;
-  }
-  error.reset();
-  if (job.rank == 0) try {
+    const auto listed = error_on_rank_0(job, [&] {
+      write_policy_list(s.selected, s.file ? s.file->stream() : std::cout);
       finish_output(s.file);
-    } catch (const std::exception& e) {
-      error = e.what();
-    }
-  return stop_on_error(job, error, 1).value_or(0);
+    });
+    return stop_on_error(job, listed, 1).value_or(0);
+  }
+  rank_figures_by_policy by_policy;
+  std::vector<policy_entry> streams;
+  for (auto& p : with_ceilings(std::move(s.selected), s.device, s.opts.run.work))
+    streams.push_back(across_ranks(std::move(p), job, by_policy));
+  measured_run run;
+  try { // every stream's failure ends the job inside across_ranks; this is for what the run itself allocates
+    run = run_policies(s.opts.run, s.opts.threads, query_host(), s.device, streams);
+  } catch (const std::bad_alloc&) {
+    abort_job(job, "out of host memory (std::bad_alloc); a smaller --size needs less");
+  } catch (const std::exception& e) {
+    abort_job(job, e.what());
+  }
+  // The job's element count, so that the report's bytes and GB/s are the aggregate (every stream's durations are
+  // already the slowest rank's).
+  static_assert(sizeof(run.config.size) == sizeof(std::uint64_t));
+  MPI_Allreduce(MPI_IN_PLACE, &run.config.size, 1, MPI_UINT64_T, MPI_SUM, job.world);
+  std::vector<std::string> warnings;
+  const auto placement = gather_placement(job, run.device.ordinal, run.host_concurrency, warnings);
+  status = 0;
+  const auto unwritten =
+      error_on_rank_0(job, [&] { status = write_job_report(job, s, run, placement, std::move(warnings), by_policy); });
+  if (const auto stop = stop_on_error(job, unwritten, 1)) return *stop;
+  MPI_Bcast(&status, 1, MPI_INT, 0, job.world);
+  return status;
 }
 
 } // namespace

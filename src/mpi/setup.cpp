@@ -13,35 +13,46 @@
 #include <utility>
 
 namespace policybench {
+namespace {
 
-scaling_option take_scaling(std::span<const char* const> args) {
-  scaling_option out;
+// The lines --help adds for --scaling.
+constexpr const char* scaling_help =
+    "policybench-mpi:\n  --scaling TEXT              weak: --size elements per rank (default); strong: --size in "
+    "total, split evenly\n  --reps defaults to 10 here; --max-noise, --min-time, --timeout, --budget, --order, --seed "
+    "and --sweep are refused (every rank makes the same calls, one policy after another)\n";
+
+// Whether `arg` is `option`, alone or as "option=value".
+bool is_option(std::string_view arg, std::string_view option) {
+  return arg == option || (arg.starts_with(option) && arg.substr(option.size()).starts_with('='));
+}
+
+// Takes "--scaling X" or "--scaling=X" out of `args` into `rest` (args[0] first, for parse_options); returns its
+// value, weak when not given. Throws usage_error for another value, a missing one, or the option given twice.
+scaling_kind take_scaling(std::span<const char* const> args, std::vector<const char*>& rest) {
+  scaling_kind scaling = scaling_kind::weak;
   bool given = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view arg = args[i];
-    std::string_view value;
-    if (arg == "--scaling") {
-      if (i + 1 == args.size()) throw usage_error("--scaling: needs a value, weak or strong");
-      value = args[++i];
-    } else if (arg.starts_with("--scaling=")) {
-      value = arg.substr(10);
-    } else {
-      out.rest.push_back(args[i]);
+    if (!is_option(arg, "--scaling")) {
+      rest.push_back(args[i]);
       continue;
     }
     if (std::exchange(given, true)) throw usage_error("--scaling: given twice");
-    if (value != "weak" && value != "strong")
-      throw usage_error("--scaling: '" + std::string(value) + "' is not one of weak, strong");
-    out.scaling = value;
+    if (arg == "--scaling" && i + 1 == args.size()) throw usage_error("--scaling: needs a value, weak or strong");
+    scaling = parse_choice("--scaling", scaling_names, std::string(arg == "--scaling" ? args[++i] : arg.substr(10)));
   }
-  return out;
+  return scaling;
 }
 
-std::uint64_t rank_size(const std::string& scaling, std::uint64_t size, int rank, int ranks) {
-  if (scaling == "weak") return size;
+// This rank's element count: `size` under weak scaling; under strong scaling `size` split evenly, the first
+// size mod ranks ranks taking one element more.
+std::uint64_t rank_size(scaling_kind scaling, std::uint64_t size, int rank, int ranks) {
+  if (scaling == scaling_kind::weak) return size;
   const auto n = std::uint64_t(ranks), r = std::uint64_t(rank);
   return size / n + (r < size % n ? 1 : 0);
 }
+
+} // namespace
 
 bool prepare(const mpi_session& job, std::span<const char* const> args, rank_setup& s) {
   // First, so that a rank given --help or --version that others were not still meets the disagreement check.
@@ -49,7 +60,8 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
   for (const char* a : args.subspan(1))
     line += std::string(a) + '\0';
   s.command_line_hash = std::hash<std::string>{}(line);
-  auto [scaling, rest] = take_scaling(args);
+  std::vector<const char*> rest;
+  s.scaling = take_scaling(args, rest);
   std::ostringstream elsewhere; // --help and --version: printed by rank 0 alone
   const auto opts = parse_options(rest, job.rank == 0 ? std::cout : elsewhere, report_format_names());
   if (!opts) {
@@ -59,16 +71,13 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
     return false;
   }
   s.opts = *opts;
-  s.scaling = std::move(scaling);
   if (s.opts.sweep.kind != sweep_kind::none)
     throw usage_error("--sweep: not in policybench-mpi; scripts/mpi_scaling.sh runs a series of rank counts");
   // Each rank would judge time, noise, its budget and its disturbed calls on its own and stop after its own count
   // of calls, and the barrier before each call would then pair different calls (or hang): every rank makes the same
   // fixed count, disturbed calls included (they are still counted and reported).
   const auto given = [&](std::string_view option) {
-    return std::any_of(args.begin(), args.end(), [&](std::string_view a) {
-      return a == option || (a.starts_with(option) && a.substr(option.size()).starts_with('='));
-    });
+    return std::any_of(args.begin(), args.end(), [&](std::string_view a) { return is_option(a, option); });
   };
   if (s.opts.default_stopping) s.opts.run.max_noise = 0, s.opts.run.reps = default_reps;
   if (s.opts.run.max_noise > 0 || s.opts.run.min_time_s > 0 || s.opts.run.timeout_s > 0 || given("--budget"))
@@ -86,9 +95,10 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
     if (s.opts.output && !is_standard_output(*s.opts.output)) s.file.emplace(*s.opts.output);
   }
   s.device = query_device(job.local_rank);
-  s.all = registry(s.device);
+  s.selected = registry(s.device);
   if (s.opts.list_policies) return true;
-  s.selected = or_usage_error<unknown_policy>("--policies: ", [&] { return select_policies(s.all, s.opts.policies); });
+  s.selected =
+      or_usage_error<unknown_policy>("--policies: ", [&] { return select_policies(s.selected, s.opts.policies); });
   or_usage_error<insufficient_memory>("--size: this rank's ",
                                       [&] { check_resources(s.opts.run, s.opts.threads, s.selected, s.device); });
   return true;

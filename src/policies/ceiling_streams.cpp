@@ -1,6 +1,6 @@
 // The ceilings' registry: the policies' own update in tuned schedules and kernels, STREAM's references beside them,
 // and the FMA kernels of the roofline's flat roof.
-#include "policies/ceiling_streams.hpp"
+#include "policies/registry.hpp"
 
 #include "measure/ceilings.hpp"
 #include "policies/entry.hpp"
@@ -39,19 +39,6 @@ policy_entry in_place(std::string name, std::string backend, schedule how) {
   return e;
 }
 
-policy_entry ceiling(policy_entry e, std::string key, ceiling_bound bound) {
-  e.role = stream_role::ceiling, e.bound = bound, e.key = std::move(key);
-  return e;
-}
-
-policy_entry host_stream(std::string name, std::string backend, std::function<measurement(const run_config&)> f) {
-  return {.name = std::move(name),
-          .device = "host",
-          .backend = std::move(backend),
-          .unavailable = std::nullopt,
-          .measure = std::move(f)};
-}
-
 #if POLICYBENCH_HAVE_CUDA
 // The grid-stride kernel row at K = 1 without its end-to-end views: the bytes the rows move, the least arithmetic.
 measurement device_in_place(const run_config& cfg) {
@@ -65,34 +52,37 @@ measurement device_in_place(const run_config& cfg) {
 
 std::vector<policy_entry> ceiling_streams(const device_info& device, int work) {
   const std::string pinned = std::string(to_string(ceiling_threading())) + ", pinned threads";
-  std::vector<policy_entry> out{
-      ceiling(in_place("host in place (static)", pinned + ", static split", schedule::static_split),
-              "host_in_place_static", ceiling_bound::bandwidth),
-      ceiling(in_place("host in place (dynamic)", pinned + ", 2 MiB chunks as threads free up",
-                       schedule::dynamic_chunks),
-              "host_in_place_dynamic", ceiling_bound::bandwidth),
-      ceiling(in_place("host in place (1 thread)", "the calling thread alone", schedule::one_thread),
-              "host_in_place_one_thread", ceiling_bound::bandwidth),
-      ceiling(host_stream("host STREAM copy", pinned + ", b[i] = a[i]",
-                          [](const run_config& cfg) { return measure_host_copy_stream(cfg, false); }),
-              "host_copy", ceiling_bound::none),
-      ceiling(host_stream("host STREAM scale", pinned + ", b[i] = 3 a[i]",
-                          [](const run_config& cfg) { return measure_host_copy_stream(cfg, true); }),
-              "host_scale", ceiling_bound::none)};
+  constexpr auto bandwidth = ceiling_bound::bandwidth, compute = ceiling_bound::compute, none = ceiling_bound::none;
+  std::vector<policy_entry> out;
+  const auto add = [&out](std::string key, ceiling_bound bound, policy_entry e) {
+    e.role = stream_role::ceiling, e.bound = bound, e.key = std::move(key);
+    out.push_back(std::move(e));
+  };
+  add("host_in_place_static", bandwidth,
+      in_place("host in place (static)", pinned + ", static split", schedule::static_split));
+  add("host_in_place_dynamic", bandwidth,
+      in_place("host in place (dynamic)", pinned + ", 2 MiB chunks as threads free up", schedule::dynamic_chunks));
+  add("host_in_place_one_thread", bandwidth,
+      in_place("host in place (1 thread)", "the calling thread alone", schedule::one_thread));
+  add("host_copy", none, host_stream("host STREAM copy", pinned + ", b[i] = a[i]", [](const run_config& cfg) {
+        return measure_host_copy_stream(cfg, false);
+      }));
+  add("host_scale", none, host_stream("host STREAM scale", pinned + ", b[i] = 3 a[i]", [](const run_config& cfg) {
+        return measure_host_copy_stream(cfg, true);
+      }));
   if (work > 1)
-    out.push_back(ceiling(host_stream("host FMA chains", pinned + ", 12 independent FMA chains per thread",
-                                      measure_host_compute),
-                          "host_compute", ceiling_bound::compute));
-  out.push_back(ceiling(device_entry("device in place", "grid-stride kernel, 16-byte vectors, resident grid",
-                                     POLICYBENCH_DEVICE_FN(device_in_place), device),
-                        "device_in_place", ceiling_bound::bandwidth));
-  out.push_back(ceiling(device_entry("device D2D copy", "cudaMemcpyAsync device to device",
-                                     POLICYBENCH_DEVICE_FN(measure_device_copy), device),
-                        "device_copy", ceiling_bound::none));
+    add("host_compute", compute,
+        host_stream("host FMA chains", pinned + ", 12 independent FMA chains per thread", measure_host_compute));
+  add("device_in_place", bandwidth,
+      device_entry("device in place", "grid-stride kernel, 16-byte vectors, resident grid",
+                   POLICYBENCH_DEVICE_FN(device_in_place), device));
+  add("device_copy", none,
+      device_entry("device D2D copy", "cudaMemcpyAsync device to device", POLICYBENCH_DEVICE_FN(measure_device_copy),
+                   device));
   if (work > 1)
-    out.push_back(ceiling(device_entry("device FMA chains", "8 independent FMA chains per thread, 4 resident waves",
-                                       POLICYBENCH_DEVICE_FN(measure_device_compute), device),
-                          "device_compute", ceiling_bound::compute));
+    add("device_compute", compute,
+        device_entry("device FMA chains", "8 independent FMA chains per thread, 4 resident waves",
+                     POLICYBENCH_DEVICE_FN(measure_device_compute), device));
   return out;
 }
 

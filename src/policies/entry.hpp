@@ -7,31 +7,40 @@
 #include "machine/device_info.hpp"
 #include "measure/host_measure.hpp"
 #include "policies/device_policies.hpp"
-#include "policies/policy.hpp"
+#include "policies/registry.hpp"
 #include "policybench/increment.hpp"
 
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
 
 namespace policybench {
 
+/// A host row measured by `measure`; with `unavailable`, listed with that reason and never measured.
+inline policy_entry host_stream(std::string name, std::string backend,
+                                std::function<measurement(const run_config&)> measure,
+                                std::optional<std::string> unavailable = std::nullopt) {
+  if (unavailable) measure = nullptr;
+  return {.name = std::move(name),
+          .device = "host",
+          .backend = std::move(backend),
+          .unavailable = std::move(unavailable),
+          .measure = std::move(measure)};
+}
+
 /// A host entry whose every call is apply(first, last, K) on T* for the run's element type and work, e.g.
 /// [](auto first, auto last, int work) { increment_all(std::execution::par, first, last, work); }, on `threading`'s
 /// threads (which then also place the array's pages: the parallel first touch).
 template <class Apply>
 policy_entry host_entry(std::string name, std::string backend, host_threading threading, Apply apply) {
-  return {.name = std::move(name),
-          .device = "host",
-          .backend = std::move(backend),
-          .unavailable = std::nullopt,
-          .measure = [threading, apply](const run_config& cfg) mutable {
-            return visit_element_type(cfg.type, [&]<class T>() { return measure_host<T>(cfg, threading, apply); });
-          }};
+  return host_stream(std::move(name), std::move(backend), [threading, apply](const run_config& cfg) mutable {
+    return visit_element_type(cfg.type, [&]<class T>() { return measure_host<T>(cfg, threading, apply); });
+  });
 }
 
 /// A device row: unavailable with the device's reason, or without nvcc, where there is nothing to run.

@@ -1,5 +1,5 @@
 // Hand-written kernels: the seed's @cuda.jit form (one element per thread, block 256) and what an expert writes
-// for a streaming loop (measure/in_place_kernel.cuh, also the device ceiling).
+// for a streaming loop (measure/in_place_kernel.cuh).
 #include "measure/cuda_check.cuh"
 #include "measure/device_measure.cuh"
 #include "measure/in_place_kernel.cuh"

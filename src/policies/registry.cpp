@@ -17,17 +17,20 @@
 namespace policybench {
 namespace {
 
+// A host row's apply: the one call under `policy`.
+template <class Policy> auto one_call(Policy policy) {
+  return [policy](auto first, auto last, int work) { increment_all(policy, first, last, work); };
+}
+
+constexpr const char* no_openmp = "built without OpenMP (no OpenMP found by CMake)";
+
 // Without -fopenmp CCCL refuses to compile Thrust's OpenMP algorithms (a static_assert): listed, never built.
 template <class Apply> policy_entry openmp_entry(std::string name, std::string backend, Apply apply) {
 #if defined(_OPENMP)
   return host_entry(std::move(name), std::move(backend), host_threading::openmp, apply);
 #else
   (void)apply;
-  return {.name = std::move(name),
-          .device = "host",
-          .backend = std::move(backend) + " (no OpenMP)",
-          .unavailable = "built without OpenMP (no OpenMP found by CMake)",
-          .measure = nullptr};
+  return host_stream(std::move(name), std::move(backend) + " (no OpenMP)", nullptr, no_openmp);
 #endif
 }
 
@@ -35,8 +38,7 @@ template <class Apply> policy_entry openmp_entry(std::string name, std::string b
 // names as that library reports it; without the library, the reason.
 policy_entry onedpl_entry(std::string name, const onedpl_library* library, onedpl_policy policy,
                           host_threading threading, const char* missing) {
-  if (!library)
-    return {.name = std::move(name), .device = "host", .backend = "oneDPL", .unavailable = missing, .measure = nullptr};
+  if (!library) return host_stream(std::move(name), "oneDPL", nullptr, missing);
   std::string backend = std::string("oneDPL on ") + library->backend;
   if (policy == onedpl_policy::seq) backend = "oneDPL (sequential)";
   if (policy == onedpl_policy::unseq) backend = "oneDPL (vectorized, 1 thread)";
@@ -47,8 +49,7 @@ policy_entry onedpl_entry(std::string name, const onedpl_library* library, onedp
 }
 
 constexpr const char* no_onedpl = "oneDPL not found at configure time (scripts/install-deps.sh installs it)";
-constexpr const char* no_onedpl_openmp =
-    POLICYBENCH_HAVE_ONEDPL ? "built without OpenMP (no OpenMP found by CMake)" : no_onedpl;
+constexpr const char* no_onedpl_openmp = POLICYBENCH_HAVE_ONEDPL ? no_openmp : no_onedpl;
 
 } // namespace
 
@@ -71,15 +72,10 @@ std::vector<policy_entry> registry(const device_info& device) {
 #endif
   return {
     host_entry("loop", "plain for loop (1 thread)", one_thread, plain_loop{}),
-        host_entry("std::seq", "libstdc++ (sequential)", one_thread,
-                   [](auto first, auto last, int work) { increment_all(std::execution::seq, first, last, work); }),
-        host_entry("std::unseq", "libstdc++ (vectorized, 1 thread)", one_thread,
-                   [](auto first, auto last, int work) { increment_all(std::execution::unseq, first, last, work); }),
-        host_entry("std::par", pstl, pstl_threads,
-                   [](auto first, auto last, int work) { increment_all(std::execution::par, first, last, work); }),
-        host_entry(
-            "std::par_unseq", pstl, pstl_threads,
-            [](auto first, auto last, int work) { increment_all(std::execution::par_unseq, first, last, work); }),
+        host_entry("std::seq", "libstdc++ (sequential)", one_thread, one_call(std::execution::seq)),
+        host_entry("std::unseq", "libstdc++ (vectorized, 1 thread)", one_thread, one_call(std::execution::unseq)),
+        host_entry("std::par", pstl, pstl_threads, one_call(std::execution::par)),
+        host_entry("std::par_unseq", pstl, pstl_threads, one_call(std::execution::par_unseq)),
         // The same policies from oneDPL: seq and unseq never reach a parallel backend; par and par_unseq once per
         // backend, named after '@' as Thrust names its systems: the backend is a build choice, not part of the C++
         // name.
@@ -92,19 +88,15 @@ std::vector<policy_entry> registry(const device_info& device) {
         onedpl_entry("oneapi::dpl::par_unseq@omp", onedpl_openmp, onedpl_policy::par_unseq, host_threading::openmp,
                      no_onedpl_openmp),
         host_entry("tbb::parallel_for", "oneTBB (auto_partitioner)", onetbb, tbb_parallel_loop{}),
-        host_entry("thrust::cpp", "Thrust C++ system (sequential)", one_thread,
-                   [](auto first, auto last, int work) { increment_all(thrust::cpp::par, first, last, work); }),
-        host_entry("thrust::tbb", "Thrust TBB system (oneTBB)", onetbb,
-                   [](auto first, auto last, int work) { increment_all(thrust::tbb::par, first, last, work); }),
-        openmp_entry("thrust::omp", "Thrust OpenMP system",
-                     [](auto first, auto last, int work) { increment_all(thrust::omp::par, first, last, work); }),
+        host_entry("thrust::cpp", "Thrust C++ system (sequential)", one_thread, one_call(thrust::cpp::par)),
+        host_entry("thrust::tbb", "Thrust TBB system (oneTBB)", onetbb, one_call(thrust::tbb::par)),
+        openmp_entry("thrust::omp", "Thrust OpenMP system", one_call(thrust::omp::par)),
 #if POLICYBENCH_HAVE_CUDA
         device_entry("thrust::device", "CUDA (Thrust device system, synchronous)", measure_thrust_device, device),
 #else
-      // Thrust's portability lesson: the same call, and without nvcc its device system is oneTBB, on the host.
-      host_entry("thrust::device", std::string("Thrust device system = ") + thrust_device_system() + " (no nvcc)",
-                 onetbb,
-                 [](auto first, auto last, int work) { increment_all(thrust::device, first, last, work); }),
+        // Thrust's portability lesson: the same call, and without nvcc its device system is oneTBB, on the host.
+        host_entry("thrust::device", std::string("Thrust device system = ") + thrust_device_system() + " (no nvcc)",
+                   onetbb, one_call(thrust::device)),
 #endif
         device_entry("thrust::cuda::par_nosync", "CUDA (Thrust par_nosync on a non-blocking stream)",
                      POLICYBENCH_DEVICE_FN(measure_thrust_par_nosync), device),

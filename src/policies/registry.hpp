@@ -1,9 +1,13 @@
-// THE registry: every execution policy of this build, in table order, each name written once (registry.cpp).
+// THE registry: the row type of every timed stream, every execution policy of this build in table order, each name
+// written once (registry.cpp), the ceilings registered beside them (ceiling_streams.cpp), and choosing rows by name.
+// The harness measures, summarizes and reports policies and ceilings alike (docs/measurement.md).
 #pragma once
 
 #include "machine/device_info.hpp"
-#include "policies/policy.hpp"
+#include "measure/run_config.hpp"
+#include "measure/stream_role.hpp"
 
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -12,10 +16,32 @@
 
 namespace policybench {
 
+/// One row: a policy named as in C++ (e.g. "std::par_unseq", "thrust::device"), or a ceiling kernel.
+struct policy_entry {
+  std::string name;
+  std::string device;                     ///< "host" or "device": where the increment executes
+  std::string backend;                    ///< what really runs it, e.g. "libstdc++ PSTL on oneTBB", "CUDA"
+  std::optional<std::string> unavailable; ///< why it cannot run in this build or on this machine; then no measure
+  /// Runs the workload; throws std::bad_alloc, device_out_of_memory or std::runtime_error (a CUDA error).
+  std::function<measurement(const run_config&)> measure;
+  stream_role role = stream_role::policy;
+  ceiling_bound bound = ceiling_bound::none; ///< ceilings: what they bound
+  /// Ceilings: the prefix of their figures in the report's environment.ceilings, e.g. "host_copy" for
+  /// host_copy_median_s and host_copy_gb_per_s.
+  std::string key = "";
+};
+
 /// Every policy in table order: loop first (every speedup's baseline), the C++ policies from libstdc++ and from
 /// oneDPL, oneTBB, Thrust's host systems, then the device policies. Those this build or machine cannot run carry the
 /// reason (a CUDA policy without a usable device gets device.unavailable).
 std::vector<policy_entry> registry(const device_info& device);
+
+/// The host's ceilings (in place with a static, a dynamic and a one-thread schedule; STREAM copy and scale; at
+/// work > 1 the FMA kernel) and the device's (the tuned in-place kernel, a D2D copy; at work > 1 its FMA kernel),
+/// in that order, each with role ceiling, what it bounds and its environment.ceilings key. The in-place streams
+/// always make one increment per call (the bandwidth roof); a device without nvcc or a GPU makes its ceilings
+/// unavailable with the device rows' reason.
+std::vector<policy_entry> ceiling_streams(const device_info& device, int work);
 
 /// A policy name the registry does not know; what() lists the valid names and the closest one.
 struct unknown_policy : std::invalid_argument {

@@ -25,17 +25,14 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 }
 
 [[noreturn]] void unknown(const std::vector<policy_entry>& all, const std::string& name) {
-  std::vector<std::string> names, backends;
+  std::vector<std::string> names;
+  std::string valid, suggestion;
   for (const auto& p : all) {
     names.push_back(p.name);
+    valid += (valid.empty() ? "" : ", ") + p.name;
     // "oneapi::dpl::par" is every backend's row, not a typo of the nearest other policy (oneapi::dpl::seq).
-    if (p.name.starts_with(name + "@")) backends.push_back("'" + p.name + "'");
+    if (p.name.starts_with(name + "@")) suggestion += (suggestion.empty() ? "'" : " or '") + p.name + "'";
   }
-  std::string valid, suggestion;
-  for (const auto& n : names)
-    valid += (valid.empty() ? "" : ", ") + n;
-  for (const auto& b : backends)
-    suggestion += (suggestion.empty() ? "" : " or ") + b;
   if (const auto near = nearest_name(name, names); suggestion.empty() && near) suggestion = "'" + *near + "'";
   throw unknown_policy("unknown policy '" + name + "'; " +
                        (suggestion.empty() ? "" : "did you mean " + suggestion + "? ") + "valid names: " + valid);

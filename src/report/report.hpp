@@ -4,7 +4,7 @@
 
 #include "harness/result.hpp"
 #include "machine/host_info.hpp"
-#include "policies/policy.hpp"
+#include "policies/registry.hpp"
 
 #include <nlohmann/json.hpp>
 

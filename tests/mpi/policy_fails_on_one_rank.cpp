@@ -1,6 +1,7 @@
 // A policy that throws on rank 1 alone, measured through across_ranks as policybench-mpi measures every policy:
 // rank 1's failure must end the job (its line, a non-zero exit) while rank 0 waits in the barrier before its next
 // call. No real policy fails on one rank on demand, hence this stand-in; mpi_case.sh runs it under mpirun.
+#include "harness/run.hpp"
 #include "measure/timing.hpp"
 #include "mpi/job.hpp"
 
@@ -18,7 +19,6 @@ int main(int argc, char** argv) {
                              return m;
                            }};
   const run_config cfg{element_type::float64, 1000, 1, 3};
-  run_policies(barrier_before_each_call(cfg, job), std::nullopt, query_host(), device_info{},
-               {across_ranks(fails, job, by_policy)});
+  run_policies(cfg, std::nullopt, query_host(), device_info{}, {across_ranks(fails, job, by_policy)});
   return 0; // reached only when rank 1's failure did not end the job
 }

@@ -8,7 +8,6 @@
 #include "test_sizes.hpp"
 
 #include "device_rows.hpp"
-#include "policies/ceiling_streams.hpp"
 #include "measure/device_out_of_memory.hpp"
 #include "policies/registry.hpp"
 

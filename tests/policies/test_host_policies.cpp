@@ -7,8 +7,8 @@
 #include "host_rows.hpp"
 #include "machine/host_info.hpp"
 #include "measure/counted_calls.hpp"
-#include "policies/ceiling_streams.hpp"
 #include "measure/host_threads.hpp"
+#include "policies/registry.hpp"
 #include "policybench/backend/std.hpp"
 
 #include <algorithm>

@@ -4,7 +4,7 @@
 
 #include "host_rows.hpp"
 #include "machine/memory.hpp"
-#include "policies/ceiling_streams.hpp"
+#include "policies/registry.hpp"
 
 #include <algorithm>
 #include <cstddef>
