@@ -91,13 +91,8 @@ std::vector<std::uint64_t> probe_footprints(std::uint64_t array_bytes, std::uint
   return out;
 }
 
-double probe_seconds(const run_config& cfg) {
-  constexpr double most_s = 3;
-  return cfg.budget_s > 0 ? std::min(most_s, cfg.budget_s / 10) : most_s;
-}
-
-std::optional<regime_report> measure_regime(const run_config& cfg, std::optional<int> threads, const host_info& host,
-                                            std::span<const policy_entry> selected) {
+std::optional<regime_report> measure_regime(const run_config& cfg, double probe_s, std::optional<int> threads,
+                                            const host_info& host, std::span<const policy_entry> selected) {
   const bool host_row =
       std::any_of(selected.begin(), selected.end(), [](const auto& p) { return p.device == "host" && !p.unavailable; });
   const std::uint64_t array_bytes = cfg.size * size_of(cfg.type);
@@ -105,8 +100,8 @@ std::optional<regime_report> measure_regime(const run_config& cfg, std::optional
   const host_thread_limit limit(threads);
   const auto start = steady_clock::now();
   const auto footprints = probe_footprints(array_bytes, host_available_bytes().value);
-  regime_report r = classify_regime(probe_in_place_bandwidth(cfg, footprints, probe_seconds(cfg)), footprints.back(),
-                                    array_bytes, host.llc_bytes);
+  regime_report r = classify_regime(probe_in_place_bandwidth(cfg, footprints, probe_s), footprints.back(), array_bytes,
+                                    host.llc_bytes);
   r.probe_s = seconds_since(start);
   return r;
 }

@@ -33,7 +33,6 @@ bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes);
 /// Effective parallelism below which a parallel host policy counts as having run on about one thread.
 inline constexpr double serial_parallelism = 1.3;
 
-
 /// Whether the host ceiling's stream used well under its `threads` (effective parallelism < 0.75 x threads, from 2
 /// threads on): then it may not bound the parallel policies.
 bool ceiling_underused(double effective_parallelism, int threads);

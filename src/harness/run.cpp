@@ -70,8 +70,10 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
   run.order = order;
   std::vector<std::size_t> runnable; // indices into streams and run.outcomes
   for (const auto& p : streams) {
-    if (!p.unavailable) runnable.push_back(run.outcomes.size());
-    else time.finish(run.outcomes.size(), nullptr); // nothing to measure: no slot, no share of the budget
+    if (!p.unavailable)
+      runnable.push_back(run.outcomes.size());
+    else
+      time.finish(run.outcomes.size(), nullptr); // nothing to measure: no slot, no share of the time
     run.outcomes.push_back({.name = p.name,
                             .device = p.device,
                             .backend = p.backend,
@@ -100,7 +102,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
     if (measured.empty()) break;
     run.round_orders.push_back(std::move(measured));
   }
-  // The base rounds that ran: as the budget cut them, fewer where every row had its calls before them.
+  // The base rounds that ran: as the schedule cut them, fewer where every row had its calls before them.
   run.rounds = std::max(1, std::min(time.rounds(), int(run.round_orders.size())));
   for (std::size_t i = 0; interrupt_requested && i < run.outcomes.size(); ++i) { // the rounds finished are kept
     if (auto& r = run.outcomes[i].result; r && !time.done(i)) r->in_place.stopped_by = stop_reason::interrupted;

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "harness/result.hpp"
-#include "harness/rounds.hpp"
+#include "harness/schedule.hpp"
 #include "machine/device_info.hpp"
 #include "machine/host_info.hpp"
 #include "machine/memory.hpp"
@@ -38,7 +38,7 @@ struct measured_run {
   device_info device;
   std::vector<policy_outcome> outcomes;               ///< in the order given: the policies, then their ceilings
   run_order order;                                    ///< how the policies were ordered (the seed: interleaved only)
-  int rounds = 1;                                     ///< base rounds, as the budget cut them (rounds.hpp)
+  int rounds = 1;                                     ///< base rounds, as the schedule cut them (schedule.hpp)
   std::vector<std::vector<std::string>> round_orders; ///< the policies each round measured, in the order it did
 };
 
@@ -72,8 +72,8 @@ using progress_callback = std::function<void(const run_step&)>;
 /// Measures `streams` (policies and ceilings alike) under `threads` (oneTBB and OpenMP; nullopt: all logical
 /// cores): sequentially, each once in the order given, or interleaved, in rounds (rounds.hpp: each round measures
 /// every stream still running once, in a shuffled order, on a fresh array; the outcome joins its rounds). The
-/// schedule (schedule.hpp) gives each measurement its share of the calls and of the time left before cfg.deadline,
-/// cuts the rounds to what that time holds and ends each row. Before each measurement the host's thread pools are
+/// schedule (schedule.hpp) gives each measurement its share of the calls and of the time left, cuts the rounds to
+/// what that time holds and ends each row. Before each measurement the host's thread pools are
 /// let go idle (wait_for_idle_threads) and `progress` (when set) is called. A stream that throws is recorded with its
 /// error and measured no more; the run goes on. Throws std::bad_alloc only from a ceiling (its one array of the run's
 /// size does not fit: nothing would).

@@ -3,7 +3,6 @@
 
 #include "harness/ceiling_rows.hpp"
 #include "harness/rules.hpp"
-#include "measure/seconds.hpp"
 #include "measure/stats.hpp"
 #include "measure/thread_clocks.hpp"
 
@@ -104,12 +103,9 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
   };
   if (ran_on("host")) cache_warning("host's last-level cache", run.host.llc_bytes);
   if (ran_on("device")) cache_warning("device's L2 cache", run.device.l2_cache_bytes);
-  // The least a row makes is a cold and one timed call: where one call outlasts the budget's share, the run ends
-  // late, and says so rather than let the budget read as kept. A second of slack: validation and the report.
-  if (const double late_s = run.config.deadline ? seconds_since(*run.config.deadline) : 0; late_s > 1)
-    out.push_back("the run ended " + two_decimals(late_s) + " s past its time budget of " +
-                  two_decimals(run.config.budget_s) +
-                  " s: a row's cold call and one timed call took longer than its share");
+  // The least a row makes is a cold and one timed call: where one call outlasts its share of the time, the run ends
+  // late, and says so rather than let the time read as kept.
+  if (auto late = run.order.budget.overrun()) out.push_back(std::move(*late));
   // One line per kind, naming its rows: a table of many noisy rows says so once.
   std::string failed, invalid, noisy, disturbed;
   std::map<std::string, std::string> short_of_target; // by what stopped the rows
