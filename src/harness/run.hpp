@@ -6,13 +6,12 @@
 #include "harness/schedule.hpp"
 #include "machine/device_info.hpp"
 #include "machine/host_info.hpp"
-#include "machine/memory.hpp"
 #include "policies/registry.hpp"
 
 #include <cstdint>
 #include <functional>
 #include <optional>
-#include <stdexcept>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,18 +41,8 @@ struct measured_run {
   std::vector<std::vector<std::string>> round_orders; ///< the policies each round measured, in the order it did
 };
 
-/// A run that does not fit in memory; what() is memory_shortfall's line (bytes needed and available).
-struct insufficient_memory : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-/// The memory a run of `selected` may use: host MemAvailable and, when one of them is an available device
-/// policy, the device's free memory.
-memory_limits run_memory_limits(const std::vector<policy_entry>& selected, const device_info& device);
-
-/// Checks before allocating that the run fits (memory_shortfall: one array on the host, two on the device when a
-/// device policy is selected). Throws insufficient_memory.
-void check_memory(const run_config& cfg, const std::vector<policy_entry>& selected, const device_info& device);
+/// Whether a stream of `streams` that is available runs on `device` ("host" or "device").
+bool runs_on(std::span<const policy_entry> streams, std::string_view device);
 
 /// `selected` followed by the ceilings (policies/ceiling_streams.hpp) of each device one of them can run on: what
 /// a run, a sweep's point or an MPI job measures.

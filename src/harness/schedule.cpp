@@ -40,16 +40,16 @@ time_budget time_budget::part(std::size_t parts) const {
   return time_budget(deadline, std::max(0.0, -seconds_since(deadline)));
 }
 
-std::optional<std::string> time_budget::overrun() const {
-  const double late_s = deadline_ ? seconds_since(*deadline_) : 0;
-  if (late_s <= 1) return std::nullopt;
-  return "the run ended " + two_decimals(late_s) + " s past its time budget of " + two_decimals(budget_s_) +
-         " s: a row's cold call and one timed call took longer than its share";
-}
-
 double probe_seconds(const time_budget& budget) {
   constexpr double most_s = 3;
   return budget.budget_s() > 0 ? std::min(most_s, budget.budget_s() / 10) : most_s;
+}
+
+std::optional<std::string> overrun(const run_order& order) {
+  const double late_s = -order.budget.left_s().value_or(0);
+  if (late_s <= 1) return std::nullopt;
+  return "the run ended " + two_decimals(late_s) + " s past its time budget of " +
+         two_decimals(order.budget.budget_s()) + " s: a row's cold call and one timed call took longer than its share";
 }
 
 std::optional<std::string> sweep_clock::cannot_hold(double scale, const std::string& where) const {

@@ -45,9 +45,6 @@ public:
   /// An even share of the time left over `parts` (a sweep's points still to come, the next included), as a budget
   /// of its own (a late point's warning then quotes that share); none without a deadline.
   time_budget part(std::size_t parts) const;
-  /// The warning of a run that ended more than a second past its deadline (a row's least calls, a cold and one timed
-  /// call, outlasted its share); nullopt otherwise. A second of slack: validation and the report.
-  std::optional<std::string> overrun() const;
 
 private:
   std::optional<clock::time_point> deadline_;
@@ -83,6 +80,10 @@ struct run_order {
   int rounds = default_rounds; ///< base rounds when interleaved (--repetitions)
   time_budget budget = {};
 };
+
+/// The warning of a run that ended more than a second past its budget's deadline (a row's least calls, a cold and
+/// one timed call, outlasted its share); nullopt otherwise. A second of slack: validation and the report.
+std::optional<std::string> overrun(const run_order& order);
 
 /// A sweep's points in time: each gets an even share of the time left (time_budget::part); a size or work sweep
 /// starts no point the time left cannot hold: the last point's seconds, grown along the line through the last two

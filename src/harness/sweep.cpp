@@ -2,6 +2,7 @@
 #include "harness/sweep.hpp"
 
 #include "harness/ceiling_rows.hpp"
+#include "harness/resource_check.hpp"
 #include "harness/roofline.hpp"
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
@@ -65,9 +66,7 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
   for (std::size_t p = 0; p < points.size(); ++p) {
     const auto& [size, threads, work] = points[p];
     cfg.size = size, cfg.work = work;
-    const std::string where = plan.kind == sweep_kind::work ? "K = " + std::to_string(work)
-                              : by_size                     ? std::to_string(size) + " elements"
-                                        : std::to_string(*threads) + (*threads == 1 ? " thread" : " threads");
+    const std::string where = point_name(plan.kind, size, threads.value_or(0), work);
     const double scale = double(by_size ? size : std::uint64_t(work));
     if (auto late = threads ? std::nullopt : clock.cannot_hold(scale, where)) {
       sweep.stop_reason = std::move(*late);
