@@ -73,7 +73,8 @@ void sweep_clock::finish(double scale) {
 
 schedule::schedule(const run_config& cfg, const run_order& order, std::size_t streams)
     : cfg_(cfg), rounds_(order.order == policy_order::sequential ? 1 : std::clamp(cfg.reps, 1, order.rounds)),
-      asked_(rounds_), single_(rounds_ == 1), budget_(order.budget), rows_(streams), by_budget_(streams, false) {}
+      rounds_asked_(rounds_), single_(rounds_ == 1), budget_(order.budget), rows_(streams), by_budget_(streams, false) {
+}
 
 int schedule::calls_needed(const row_progress& r) const {
   const bool open_ended = cfg_.max_noise > 0 || cfg_.min_time_s > 0; // then the first base rounds' calls
@@ -99,7 +100,7 @@ void schedule::fit_rounds() {
   slot_s /= measured, call_s = paced > 0 ? call_s / paced : 0;
   // The most base rounds whose slots, each at its row's cost so far, and the calls still needed fit the time left;
   // from those asked each time, so that a first slot slower than the rest (a cold process) does not cut for good.
-  for (rounds_ = asked_; rounds_ > lowest; --rounds_) {
+  for (rounds_ = rounds_asked_; rounds_ > lowest; --rounds_) {
     double need_s = 0;
     for (const row_progress& r : rows_)
       if (!r.done)

@@ -135,8 +135,8 @@ private:
   void fit_rounds();
 
   run_config cfg_;
-  int rounds_, round_ = 0, asked_; ///< asked_: the base rounds before any cut
-  bool single_;                    ///< one round: time_calls applies every criterion
+  int rounds_, round_ = 0, rounds_asked_; ///< rounds_asked_: the base rounds before any cut
+  bool single_;                           ///< one round: time_calls applies every criterion
   time_budget budget_;
   std::vector<row_progress> rows_;
   std::vector<bool> by_budget_; ///< each stream's last measurement had the budget's share as its timeout

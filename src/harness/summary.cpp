@@ -1,8 +1,6 @@
 // The summary's rules: which rows count, what an interval is, what makes rows tied and a speedup real.
 #include "harness/summary.hpp"
 
-#include "harness/ceiling_rows.hpp"
-
 #include "harness/rules.hpp"
 
 #include <algorithm>
