@@ -54,7 +54,8 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
     const double done = double(steps++) / double(total);
     shown.show(fmt::format("{}/{}: {}", steps, total, what), done);
   };
-  return run_sweep(opts.sweep, opts.run, opts.order.budget, query_host(), device, selected, step, checkpoint);
+  return run_sweep(opts.sweep, opts.run, sweep_clock(opts.order.budget), query_host(), device, selected, step,
+                   checkpoint);
 }
 
 int run(int argc, char** argv) {

@@ -90,7 +90,9 @@ std::optional<std::string> overrun(const run_order& order);
 /// with the size or K (allocation, first touch and calls grow with them; where --min-time fills a point they do not).
 class sweep_clock {
 public:
+  sweep_clock() = default; ///< no budget: every point, however long
   explicit sweep_clock(time_budget whole) : whole_(whole) {}
+  const time_budget& whole() const { return whole_; }
   /// Why the point at `scale` (its size or K), named `where`, is not started; nullopt: it may be.
   std::optional<std::string> cannot_hold(double scale, const std::string& where) const;
   /// The next point's budget, with `points_left` (it included) still to come; its wall time starts now.
@@ -99,7 +101,7 @@ public:
   void finish(double scale);
 
 private:
-  time_budget whole_;
+  time_budget whole_ = {};
   time_budget::clock::time_point started_{};
   double scale_[2] = {0, 0}, point_s_[2] = {0, 0}; ///< the last two points' size or K and seconds, the last second
   int points_ = 0;
@@ -122,6 +124,10 @@ public:
   /// `stream`'s run_config in this round (round_config, with its share of the budget), once the base rounds are cut
   /// to what the time left holds.
   run_config next(std::size_t stream);
+  /// Ctrl-C: `stream`'s row, with calls in `so_far` (nullptr: none) but not done, stopped by interrupted.
+  void interrupt(std::size_t stream, timed_calls* so_far) const {
+    if (so_far && !done(stream)) so_far->stopped_by = stop_reason::interrupted;
+  }
   /// Records `stream`'s slot of `wall_s` seconds and its measurement `m` (a stop by the budget's share named so).
   void record(std::size_t stream, double wall_s, measurement& m);
   /// Decides after its round whether `stream`'s row is done, from `joined`, all its rounds' calls (nullptr: it

@@ -17,8 +17,8 @@
 #include <utility>
 
 namespace policybench {
-benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const time_budget& time,
-                           const host_info& host, const device_info& device, const std::vector<policy_entry>& selected,
+benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_clock clock, const host_info& host,
+                           const device_info& device, const std::vector<policy_entry>& selected,
                            const sweep_callback& starting, const sweep_point_callback& finished) {
   const bool by_size = plan.kind == sweep_kind::size;
   std::vector<policy_entry> policies = selected;
@@ -62,7 +62,6 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
       total += !stream.unavailable;
   std::set<std::string> said;
   run_config cfg = run;
-  sweep_clock clock(time);
   for (std::size_t p = 0; p < points.size(); ++p) {
     const auto& [size, threads, work] = points[p];
     cfg.size = size, cfg.work = work;
@@ -106,7 +105,8 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
                             .work = work});
     sweep.stopped_at = size;
     report.environment = std::move(at.environment);
-    report.environment.config.budget_s = time.budget_s() > 0 ? figure(time.budget_s()) : figure(); // the whole sweep's
+    report.environment.config.budget_s =
+        clock.whole().budget_s() > 0 ? figure(clock.whole().budget_s()) : figure(); // the whole sweep's
     clock.finish(scale);
     if (interrupt_requested) {
       sweep.stop_reason =

@@ -126,8 +126,8 @@ TEST_CASE("a size sweep within a budget stops before a point the time left canno
     return inner(cfg);
   };
   run_config cfg{element_type::int32, 0, 0, 2};
-  const auto report =
-      run_sweep({sweep_kind::size, 10, 100}, cfg, time_budget::from_now(0.25), query_host(), device_info{}, {slow});
+  const auto report = run_sweep({sweep_kind::size, 10, 100}, cfg, sweep_clock(time_budget::from_now(0.25)),
+                                query_host(), device_info{}, {slow});
   REQUIRE(report.sweep);
   CHECK(report.sweep->series.size() < 3); // 2 on an idle machine; 1 where the first point alone took 250 ms
   CHECK(report.sweep->stop_reason.find("s left would not hold") != std::string::npos);
