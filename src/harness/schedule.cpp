@@ -1,5 +1,4 @@
-// The schedule: the budget's fair shares of the time left, the rounds cut to what it holds, each row's stopping rule,
-// a sweep's points' shares.
+// The schedule: fair shares of the time left, the rounds cut to what it holds, each row's stopping rule, sweep points.
 #include "harness/schedule.hpp"
 
 #include "harness/rules.hpp"
@@ -8,7 +7,6 @@
 #include "measure/timing.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <numeric>
 
 namespace policybench {
@@ -41,8 +39,7 @@ time_budget time_budget::part(std::size_t parts) const {
 }
 
 double probe_seconds(const time_budget& budget) {
-  constexpr double most_s = 3;
-  return budget.budget_s() > 0 ? std::min(most_s, budget.budget_s() / 10) : most_s;
+  return budget.budget_s() > 0 ? std::min(3.0, budget.budget_s() / 10) : 3.0;
 }
 
 std::optional<std::string> overrun(const run_order& order) {
@@ -73,8 +70,7 @@ void sweep_clock::finish(double scale) {
 
 schedule::schedule(const run_config& cfg, const run_order& order, std::size_t streams)
     : cfg_(cfg), rounds_(order.order == policy_order::sequential ? 1 : std::clamp(cfg.reps, 1, order.rounds)),
-      rounds_asked_(rounds_), single_(rounds_ == 1), budget_(order.budget), rows_(streams), by_budget_(streams, false) {
-}
+      rounds_asked_(rounds_), single_(rounds_ == 1), budget_(order.budget), rows_(streams), by_budget_(streams) {}
 
 int schedule::calls_needed(const row_progress& r) const {
   const bool open_ended = cfg_.max_noise > 0 || cfg_.min_time_s > 0; // then the first base rounds' calls
@@ -139,10 +135,8 @@ void schedule::record(std::size_t stream, double wall_s, measurement& m) {
 
 void schedule::finish(std::size_t stream, timed_calls* joined) {
   row_progress& r = rows_[stream];
-  if (!joined || single_) { // failed, or time_calls applied every criterion
-    r.done = true;
-    return;
-  }
+  r.done = !joined || single_; // failed, or time_calls applied every criterion
+  if (r.done) return;
   const auto counted = stopping_samples(*joined, cfg_.keep_disturbed);
   r.samples = counted.size(), r.made = joined->warm_s.size();
   r.calls_s = std::accumulate(joined->warm_s.begin(), joined->warm_s.end(), 0.0);

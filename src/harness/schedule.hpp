@@ -28,8 +28,7 @@ public:
   /// A budget of `seconds` from now (--budget: from the process's start); 0: none.
   static time_budget from_now(double seconds);
 
-  /// What the deadline was set from, for the report; 0: no budget.
-  double budget_s() const { return budget_s_; }
+  double budget_s() const { return budget_s_; } ///< what the deadline was set from, for the report; 0: none
   /// Whether the deadline has passed (never without one).
   bool spent() const { return deadline_ && clock::now() >= *deadline_; }
   /// Seconds to the deadline (negative past it); nullopt without one.
