@@ -8,8 +8,8 @@
 #include "cli/write_report.hpp"
 #include "harness/regime.hpp"
 #include "harness/resource_check.hpp"
-#include "harness/run.hpp"
 #include "harness/rules.hpp"
+#include "harness/run.hpp"
 #include "harness/sweep.hpp"
 #include "measure/stopping.hpp"
 #include "report/compare_with.hpp"
@@ -28,7 +28,7 @@ using namespace policybench;
 
 benchmark_report measure(const options& opts, const std::vector<policy_entry>& selected, device_info device,
                          const sweep_point_callback& checkpoint) {
-  progress shown(!opts.quiet, opts.run.budget_s);
+  progress shown(!opts.quiet, opts.order.budget.budget_s());
   // One check for every mode, with the size the run (a sweep: its first point) allocates first; a size sweep's
   // later points are planned against the same memory (plan_size_series), a thread sweep's (no --threads) against
   // every CPU.
@@ -42,7 +42,7 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
     };
     const host_info host = query_host();
     shown.show("probing where this host's bandwidth stops falling (memory or cache)");
-    auto regime = measure_regime(opts.run, opts.threads, host, selected);
+    auto regime = measure_regime(opts.run, probe_seconds(opts.order.budget), opts.threads, host, selected);
     const auto streams = with_ceilings(selected, device, opts.run.work);
     auto report = to_report(run_policies(opts.run, opts.threads, host, std::move(device), streams, opts.order, step));
     if (regime) regime = with_run_point(std::move(*regime), report.results);
@@ -54,7 +54,8 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
     const double done = double(steps++) / double(total);
     shown.show(fmt::format("{}/{}: {}", steps, total, what), done);
   };
-  return run_sweep(opts.sweep, opts.run, query_host(), device, selected, step, checkpoint);
+  return run_sweep(opts.sweep, opts.run, sweep_clock(opts.order.budget), query_host(), device, selected, step,
+                   checkpoint);
 }
 
 int run(int argc, char** argv) {

@@ -1,7 +1,7 @@
 // The command line: what a run measures and how it reports, parsed with CLI11.
 #pragma once
 
-#include "harness/rounds.hpp"
+#include "harness/schedule.hpp"
 #include "harness/sweep_plan.hpp"
 #include "measure/enum_names.hpp"
 #include "measure/run_config.hpp"
@@ -70,7 +70,7 @@ struct options {
   sweep_plan sweep{.kind = sweep_kind::none}; ///< --sweep (none: one run) and its bounds
   bool quiet = false;                         ///< no progress on stderr
   std::vector<std::string> compare_with;      ///< reports of other runs whose rows join this one's (compare_with.hpp)
-  /// --order, --seed and --repetitions (a sweep: sequential)
+  /// --order, --seed, --repetitions (a sweep: sequential) and --budget
   run_order order{.order = policy_order::interleaved};
   /// None of --reps, --max-noise, --min-time given, and no sweep: run has default_max_noise
   /// (policybench-mpi, whose ranks must make the same number of calls, goes back to default_reps)
@@ -118,7 +118,7 @@ struct stopping_texts {
   bool size_given = false, reps_given = false;
 };
 
-/// Sets o.sweep (kind and bounds), o.order, o.default_stopping, o.run's stopping rule, budget and deadline, and --work
+/// Sets o.sweep (kind and bounds), o.order (its budget too), o.default_stopping, o.run's stopping rule, and --work
 /// K or the work sweep's bounds; call with o.run.type set (K must keep the type exact: measure/work.hpp).
 void parse_stopping(options& o, const stopping_texts& t);
 

@@ -2,7 +2,6 @@
 // element per call, refused where exact validation would break): each check a one-line usage_error.
 #include "cli/options.hpp"
 
-#include "measure/seconds.hpp"
 #include "measure/work.hpp"
 
 #include <charconv>
@@ -85,10 +84,10 @@ void parse_stopping(options& o, const stopping_texts& t) {
   o.default_stopping = !sweep && !t.reps_given && !t.max_noise && t.min_time.empty();
   if (o.default_stopping) o.run.max_noise = default_max_noise;
   // A whole run ends on time, quiet machine or busy, and so does a sweep (--budget gives a long series room).
-  o.run.budget_s = t.budget ? parse_positive("--budget", *t.budget, 86400, "a number of seconds in (0, 86400]")
-                   : sweep  ? default_sweep_budget_s
-                            : default_budget_s;
-  if (o.run.budget_s > 0) o.run.deadline = seconds_from_now(o.run.budget_s);
+  o.order.budget =
+      time_budget::from_now(t.budget ? parse_positive("--budget", *t.budget, 86400, "a number of seconds in (0, 86400]")
+                            : sweep  ? default_sweep_budget_s
+                                     : default_budget_s);
   if ((sweep || o.run.max_noise > 0) && !t.reps_given) o.run.reps = sweep_max_reps;
   o.order.order = !t.order ? (sweep ? policy_order::sequential : policy_order::interleaved)
                            : parse_choice("--order", policy_order_names, *t.order);

@@ -24,8 +24,6 @@ figure interval_end(const result_row& row, bool slow) {
 
 } // namespace
 
-bool is_policy(const result_row& row) { return row.role != "ceiling"; }
-
 figure throughput(const result_row& row) {
   if (row.bounds == "compute") return extra_figure(row, "gflop_per_s");
   return row.device == "device" ? extra_figure(row, gpu_view::kernel_gb_per_s) : row.gb_per_s;
@@ -84,9 +82,7 @@ std::vector<extra> ceiling_figures(const measured_run& run, std::span<const resu
   if (schedule) std::replace(schedule->begin(), schedule->end(), '_', ' ');
   add("host_in_place_best_s", host ? host->min_s : figure(), "s");
   add("host_in_place_gb_per_s", host ? throughput(*host) : figure(), "GB/s");
-  // The slow end of its median's interval; the median itself where there is none (under 6 calls).
-  const figure slow_s = !host ? figure() : host->median_ci_high_s ? host->median_ci_high_s : host->median_s;
-  add("host_in_place_low_gb_per_s", host ? gb_per_s(host->bytes_per_call, slow_s) : figure(), "GB/s");
+  add("host_in_place_low_gb_per_s", host ? interval_end(*host, true) : figure(), "GB/s");
   add("host_in_place_schedule", schedule, "");
   add("host_huge_page_bytes", host && host->huge_page_bytes ? figure(double(*host->huge_page_bytes)) : figure(), "");
   add("host_effective_parallelism", host ? host->effective_parallelism : figure(), "");

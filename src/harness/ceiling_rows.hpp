@@ -13,9 +13,6 @@ namespace policybench {
 
 struct measured_run;
 
-/// Whether a row is a policy's (a compared file's rows, which predate roles, are).
-bool is_policy(const result_row& row);
-
 /// What a row's share of its ceiling reads: GFLOP/s for a compute ceiling; on the device the kernel GB/s by CUDA
 /// events (none without a kernel time: thrust::device's host round trip would mix two clocks); GB/s on the host.
 figure throughput(const result_row& row);

@@ -3,6 +3,7 @@
 
 #include "harness/ceiling_rows.hpp"
 #include "harness/rules.hpp"
+#include "harness/run.hpp"
 #include "machine/memory.hpp"
 #include "measure/host_threads.hpp"
 #include "measure/seconds.hpp"
@@ -32,8 +33,8 @@ regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t
   }
   const bandwidth_point &largest = points[n - 1], &next = points[n - 2];
   r.plateau_gb_per_s = (largest.gb_per_s + next.gb_per_s) / 2;
-  const bool overlap = largest.low_gb_per_s <= next.high_gb_per_s && next.low_gb_per_s <= largest.high_gb_per_s;
-  if (std::abs(largest.gb_per_s - next.gb_per_s) > tolerance * r.plateau_gb_per_s && !overlap) {
+  if (std::abs(largest.gb_per_s - next.gb_per_s) > tolerance * r.plateau_gb_per_s &&
+      !overlap(largest.low_gb_per_s, largest.high_gb_per_s, next.low_gb_per_s, next.high_gb_per_s)) {
     r.why = unknown_reason::still_falling;
     return r;
   }
@@ -91,22 +92,15 @@ std::vector<std::uint64_t> probe_footprints(std::uint64_t array_bytes, std::uint
   return out;
 }
 
-double probe_seconds(const run_config& cfg) {
-  constexpr double most_s = 3;
-  return cfg.budget_s > 0 ? std::min(most_s, cfg.budget_s / 10) : most_s;
-}
-
-std::optional<regime_report> measure_regime(const run_config& cfg, std::optional<int> threads, const host_info& host,
-                                            std::span<const policy_entry> selected) {
-  const bool host_row =
-      std::any_of(selected.begin(), selected.end(), [](const auto& p) { return p.device == "host" && !p.unavailable; });
+std::optional<regime_report> measure_regime(const run_config& cfg, double probe_s, std::optional<int> threads,
+                                            const host_info& host, std::span<const policy_entry> selected) {
   const std::uint64_t array_bytes = cfg.size * size_of(cfg.type);
-  if (!host_row || array_bytes == 0) return std::nullopt;
+  if (!runs_on(selected, "host") || array_bytes == 0) return std::nullopt;
   const host_thread_limit limit(threads);
   const auto start = steady_clock::now();
   const auto footprints = probe_footprints(array_bytes, host_available_bytes().value);
-  regime_report r = classify_regime(probe_in_place_bandwidth(cfg, footprints, probe_seconds(cfg)), footprints.back(),
-                                    array_bytes, host.llc_bytes);
+  regime_report r = classify_regime(probe_in_place_bandwidth(cfg, footprints, probe_s), footprints.back(), array_bytes,
+                                    host.llc_bytes);
   r.probe_s = seconds_since(start);
   return r;
 }

@@ -75,12 +75,10 @@ inline constexpr std::uint64_t min_probe_top_bytes = 512'000'000;
 /// `available_bytes` (MemAvailable; 0: unknown, no limit), and array_bytes itself (when it fits); ascending.
 std::vector<std::uint64_t> probe_footprints(std::uint64_t array_bytes, std::uint64_t available_bytes);
 
-/// Seconds the probe may take: a tenth of the run's --budget, at most 3 (3 without a budget).
-double probe_seconds(const run_config& cfg);
-
-/// Probes and classifies the run's array (cfg.size of cfg.type) under `threads` (as run_policies), when a host row
-/// of `selected` can run and the array is not empty; std::nullopt otherwise.
-std::optional<regime_report> measure_regime(const run_config& cfg, std::optional<int> threads, const host_info& host,
-                                            std::span<const policy_entry> selected);
+/// Probes for at most `probe_s` seconds (the schedule's probe_seconds) and classifies the run's array (cfg.size of
+/// cfg.type) under `threads` (as run_policies), when a host row of `selected` can run and the array is not empty;
+/// std::nullopt otherwise.
+std::optional<regime_report> measure_regime(const run_config& cfg, double probe_s, std::optional<int> threads,
+                                            const host_info& host, std::span<const policy_entry> selected);
 
 } // namespace policybench

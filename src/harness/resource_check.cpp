@@ -26,9 +26,7 @@ memory_limits run_memory_limits(const std::vector<policy_entry>& selected, const
                        .device_free_bytes = std::nullopt,
                        .device_name = device.name,
                        .host_limit = host.source};
-  if (std::any_of(selected.begin(), selected.end(),
-                  [](const auto& p) { return p.device == "device" && !p.unavailable; }))
-    limits.device_free_bytes = device.free_memory_bytes;
+  if (runs_on(selected, "device")) limits.device_free_bytes = device.free_memory_bytes;
   return limits;
 }
 

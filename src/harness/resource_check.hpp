@@ -3,12 +3,27 @@
 #pragma once
 
 #include "harness/run.hpp"
+#include "machine/memory.hpp"
 
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <vector>
 
 namespace policybench {
+
+/// A run that does not fit in memory; what() is memory_shortfall's line (bytes needed and available).
+struct insufficient_memory : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// The memory a run of `selected` may use: host MemAvailable and, when one of them is an available device
+/// policy, the device's free memory.
+memory_limits run_memory_limits(const std::vector<policy_entry>& selected, const device_info& device);
+
+/// Checks before allocating that the run fits (memory_shortfall: one array on the host, two on the device when a
+/// device policy is selected). Throws insufficient_memory.
+void check_memory(const run_config& cfg, const std::vector<policy_entry>& selected, const device_info& device);
 
 /// Checks, before any allocation, that a run of cfg.size elements of cfg.type (a sweep: its first point) fits:
 /// memory_shortfall against host memory (MemAvailable and the memory cgroup, checked for overflow) and, with an

@@ -74,6 +74,9 @@ struct result_row {
   std::vector<extra> extras = {};                       ///< in the order first set, one per name (set_extra)
 };
 
+/// Whether a row is a policy's, not a ceiling's (a compared file's rows, which predate roles, are).
+inline bool is_policy(const result_row& row) { return row.role != "ceiling"; }
+
 /// Sets `e` on `row`: replaces the extra of its name, or appends it.
 void set_extra(result_row& row, extra e);
 

@@ -30,7 +30,8 @@ environment_info environment_of(const measured_run& run) {
                              .first_touch = std::string(to_string(cfg.first_touch)),
                              .max_noise_pct = cfg.max_noise > 0 ? figure(100 * cfg.max_noise) : figure(),
                              .timeout_s = cfg.timeout_s > 0 ? figure(cfg.timeout_s) : figure(),
-                             .budget_s = cfg.budget_s > 0 ? figure(cfg.budget_s) : figure(),
+                             .budget_s =
+                                 run.order.budget.budget_s() > 0 ? figure(run.order.budget.budget_s()) : figure(),
                              .keep_disturbed = cfg.keep_disturbed,
                              .order = std::string(to_string(run.order.order)),
                              .rounds = run.rounds,

@@ -55,7 +55,7 @@ run_config round_config(const run_config& cfg, int round, int rounds, const row_
     // so far, and at least extra_round_s of timed calls at the row's pace (1 ms calls: 20 of them).
     const double pace_s = row.made > 0 ? row.calls_s / double(row.made) : 0;
     const int fill = pace_s > 0 ? int(std::min(1e6, std::ceil(extra_round_s / pace_s))) : 1;
-    // A row short of the base rounds' calls (its rounds were cut to the budget, or calls disturbed) gets them.
+    // A row short of the base rounds' calls (its rounds were cut by the schedule, or calls disturbed) gets them.
     const int share = int((row.samples + extra_round_share - 1) / extra_round_share);
     const int more = round < rounds ? base : std::max({1, first_noise_samples - int(row.samples), share, fill});
     r.reps = std::min(remaining, more);

@@ -2,38 +2,13 @@
 // how one stream's rounds join into one measurement (docs/measurement.md says why).
 #pragma once
 
-#include "measure/enum_names.hpp"
 #include "measure/run_config.hpp"
 
 #include <cstddef>
 #include <cstdint>
-#include <string_view>
 #include <vector>
 
 namespace policybench {
-
-/// interleaved: every stream once per round, rounds repeated; sequential: each stream's calls in one go.
-enum class policy_order { interleaved, sequential };
-
-/// --order's words.
-inline constexpr enum_name<policy_order> policy_order_names[] = {{policy_order::interleaved, "interleaved"},
-                                                                 {policy_order::sequential, "sequential"}};
-constexpr std::string_view to_string(policy_order o) noexcept { return name_in(policy_order_names, o); }
-
-/// The rounds every row takes part in at least (unless it stops by timeout or fails): 1 when sequential,
-/// min(cfg.reps, rounds) when interleaved, rounds being --repetitions (each round allocates its arrays afresh, so
-/// the rounds sample what a new process would see), fewer where the budget cannot hold them all (schedule). A
-/// noise-driven row may take more (round_config).
-/// 10, not 5: on a 2-core Xeon VM five quiet default runs' medians fell inside each other's intervals in 70-75 % of
-/// cases with 5 rounds, 88 % with 10 (pyperf's default is 20 processes).
-inline constexpr int default_rounds = 10;
-
-/// How a comparison run orders its streams; the seed picks the first round's order (round_order).
-struct run_order {
-  policy_order order = policy_order::sequential;
-  std::uint64_t seed = 1;
-  int rounds = default_rounds; ///< base rounds when interleaved (--repetitions)
-};
 
 /// Round `round`'s order of n streams, as indices: a Fisher-Yates shuffle of 0..n-1 driven by std::mt19937_64(seed)
 /// (whose output the standard fixes, so a seed names the same order everywhere), rotated left by `round` places, so

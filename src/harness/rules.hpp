@@ -29,10 +29,16 @@ figure speedup_vs_loop(const result_row& row, const result_row* loop);
 /// STREAM's rule: an array of `array_bytes` under 4x a cache of `cache_bytes` measures the cache, not memory.
 /// False when either is 0 (nothing moved, cache size unknown).
 bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes);
+/// The note on arrays under_4x_cache: "`subject` is smaller than 4x the `cache` (N bytes): figures include ...".
+std::string cache_note(const std::string& subject, const std::string& cache, std::uint64_t cache_bytes);
+
+/// Whether [a_low, a_high] and [b_low, b_high] overlap: then neither side is faster beyond the intervals.
+constexpr bool overlap(double a_low, double a_high, double b_low, double b_high) noexcept {
+  return a_low <= b_high && b_low <= a_high;
+}
 
 /// Effective parallelism below which a parallel host policy counts as having run on about one thread.
 inline constexpr double serial_parallelism = 1.3;
-
 
 /// Whether the host ceiling's stream used well under its `threads` (effective parallelism < 0.75 x threads, from 2
 /// threads on): then it may not bound the parallel policies.

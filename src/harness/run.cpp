@@ -48,12 +48,13 @@ void measure_round(measured_run& run, const policy_entry& p, std::size_t i, int 
 
 } // namespace
 
+bool runs_on(std::span<const policy_entry> streams, std::string_view device) {
+  return std::any_of(streams.begin(), streams.end(),
+                     [&](const policy_entry& p) { return p.device == device && !p.unavailable; });
+}
+
 std::vector<policy_entry> with_ceilings(std::vector<policy_entry> selected, const device_info& device, int work) {
-  const auto runs_on = [&](const std::string& where) {
-    return std::any_of(selected.begin(), selected.end(),
-                       [&](const policy_entry& p) { return p.device == where && !p.unavailable; });
-  };
-  const bool host = runs_on("host"), gpu = runs_on("device");
+  const bool host = runs_on(selected, "host"), gpu = runs_on(selected, "device");
   for (auto& c : ceiling_streams(device, work))
     if (c.device == "host" ? host : gpu) selected.push_back(std::move(c));
   return selected;
@@ -70,8 +71,10 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
   run.order = order;
   std::vector<std::size_t> runnable; // indices into streams and run.outcomes
   for (const auto& p : streams) {
-    if (!p.unavailable) runnable.push_back(run.outcomes.size());
-    else time.finish(run.outcomes.size(), nullptr); // nothing to measure: no slot, no share of the budget
+    if (!p.unavailable)
+      runnable.push_back(run.outcomes.size());
+    else
+      time.finish(run.outcomes.size(), nullptr); // nothing to measure: no slot, no share of the time
     run.outcomes.push_back({.name = p.name,
                             .device = p.device,
                             .backend = p.backend,
@@ -100,10 +103,10 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
     if (measured.empty()) break;
     run.round_orders.push_back(std::move(measured));
   }
-  // The base rounds that ran: as the budget cut them, fewer where every row had its calls before them.
+  // The base rounds that ran: as the schedule cut them, fewer where every row had its calls before them.
   run.rounds = std::max(1, std::min(time.rounds(), int(run.round_orders.size())));
   for (std::size_t i = 0; interrupt_requested && i < run.outcomes.size(); ++i) { // the rounds finished are kept
-    if (auto& r = run.outcomes[i].result; r && !time.done(i)) r->in_place.stopped_by = stop_reason::interrupted;
+    if (auto& r = run.outcomes[i].result) time.interrupt(i, &r->in_place);
     if (auto& o = run.outcomes[i]; !o.result && !o.error && !o.unavailable) o.unavailable = "not measured: interrupted";
   }
   return run;

@@ -3,16 +3,15 @@
 #pragma once
 
 #include "harness/result.hpp"
-#include "harness/rounds.hpp"
+#include "harness/schedule.hpp"
 #include "machine/device_info.hpp"
 #include "machine/host_info.hpp"
-#include "machine/memory.hpp"
 #include "policies/registry.hpp"
 
 #include <cstdint>
 #include <functional>
 #include <optional>
-#include <stdexcept>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,22 +37,12 @@ struct measured_run {
   device_info device;
   std::vector<policy_outcome> outcomes;               ///< in the order given: the policies, then their ceilings
   run_order order;                                    ///< how the policies were ordered (the seed: interleaved only)
-  int rounds = 1;                                     ///< base rounds, as the budget cut them (rounds.hpp)
+  int rounds = 1;                                     ///< base rounds, as the schedule cut them (schedule.hpp)
   std::vector<std::vector<std::string>> round_orders; ///< the policies each round measured, in the order it did
 };
 
-/// A run that does not fit in memory; what() is memory_shortfall's line (bytes needed and available).
-struct insufficient_memory : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-/// The memory a run of `selected` may use: host MemAvailable and, when one of them is an available device
-/// policy, the device's free memory.
-memory_limits run_memory_limits(const std::vector<policy_entry>& selected, const device_info& device);
-
-/// Checks before allocating that the run fits (memory_shortfall: one array on the host, two on the device when a
-/// device policy is selected). Throws insufficient_memory.
-void check_memory(const run_config& cfg, const std::vector<policy_entry>& selected, const device_info& device);
+/// Whether a stream of `streams` that is available runs on `device` ("host" or "device").
+bool runs_on(std::span<const policy_entry> streams, std::string_view device);
 
 /// `selected` followed by the ceilings (policies/ceiling_streams.cpp) of each device one of them can run on: what
 /// a run, a sweep's point or an MPI job measures.
@@ -72,8 +61,8 @@ using progress_callback = std::function<void(const run_step&)>;
 /// Measures `streams` (policies and ceilings alike) under `threads` (oneTBB and OpenMP; nullopt: all logical
 /// cores): sequentially, each once in the order given, or interleaved, in rounds (rounds.hpp: each round measures
 /// every stream still running once, in a shuffled order, on a fresh array; the outcome joins its rounds). The
-/// schedule (schedule.hpp) gives each measurement its share of the calls and of the time left before cfg.deadline,
-/// cuts the rounds to what that time holds and ends each row. Before each measurement the host's thread pools are
+/// schedule (schedule.hpp) gives each measurement its share of the calls and of the time left, cuts the rounds to
+/// what that time holds and ends each row. Before each measurement the host's thread pools are
 /// let go idle (wait_for_idle_threads) and `progress` (when set) is called. A stream that throws is recorded with its
 /// error and measured no more; the run goes on. Throws std::bad_alloc only from a ceiling (its one array of the run's
 /// size does not fit: nothing would).

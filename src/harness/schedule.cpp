@@ -1,15 +1,19 @@
-// The schedule: the budget's fair shares of the time left, the rounds cut to what it holds, each row's stopping rule.
+// The schedule: fair shares of the time left, the rounds cut to what it holds, each row's stopping rule, sweep points.
 #include "harness/schedule.hpp"
 
+#include "harness/rules.hpp"
 #include "measure/counted_calls.hpp"
 #include "measure/seconds.hpp"
 #include "measure/timing.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <numeric>
 
 namespace policybench {
+
+time_budget time_budget::from_now(double seconds) {
+  return seconds > 0 ? time_budget(seconds_from_now(seconds), seconds) : time_budget();
+}
 
 std::optional<double> time_budget::left_s() const {
   return deadline_ ? std::optional(-seconds_since(*deadline_)) : std::nullopt;
@@ -28,9 +32,45 @@ void time_budget::record(double wall_s, double measured_s) {
   overhead_s_ += (std::max(0.0, wall_s - measured_s) - overhead_s_) / slots_;
 }
 
+time_budget time_budget::part(std::size_t parts) const {
+  if (!deadline_) return {};
+  const auto deadline = clock::now() + (*deadline_ - clock::now()) / std::ptrdiff_t(std::max<std::size_t>(1, parts));
+  return time_budget(deadline, std::max(0.0, -seconds_since(deadline)));
+}
+
+double probe_seconds(const time_budget& budget) {
+  return budget.budget_s() > 0 ? std::min(3.0, budget.budget_s() / 10) : 3.0;
+}
+
+std::optional<std::string> overrun(const run_order& order) {
+  const double late_s = -order.budget.left_s().value_or(0);
+  if (late_s <= 1) return std::nullopt;
+  return "the run ended " + two_decimals(late_s) + " s past its time budget of " +
+         two_decimals(order.budget.budget_s()) + " s: a row's cold call and one timed call took longer than its share";
+}
+
+std::optional<std::string> sweep_clock::cannot_hold(double scale, const std::string& where) const {
+  const auto left_s = whole_.left_s();
+  if (!left_s || points_ == 0) return std::nullopt;
+  const double slope = points_ > 1 ? std::max(0.0, (point_s_[1] - point_s_[0]) / (scale_[1] - scale_[0])) : 0;
+  if (point_s_[1] + slope * (scale - scale_[1]) <= *left_s) return std::nullopt;
+  return "the budget's " + std::to_string(int(std::max(0.0, *left_s))) + " s left would not hold " + where +
+         " (the point before took " + std::to_string(int(point_s_[1])) + " s); --budget makes room";
+}
+
+time_budget sweep_clock::start(std::size_t points_left) {
+  started_ = time_budget::clock::now();
+  return whole_.part(points_left);
+}
+
+void sweep_clock::finish(double scale) {
+  scale_[0] = scale_[1], point_s_[0] = point_s_[1];
+  scale_[1] = scale, point_s_[1] = seconds_since(started_), ++points_;
+}
+
 schedule::schedule(const run_config& cfg, const run_order& order, std::size_t streams)
     : cfg_(cfg), rounds_(order.order == policy_order::sequential ? 1 : std::clamp(cfg.reps, 1, order.rounds)),
-      asked_(rounds_), single_(rounds_ == 1), budget_(cfg.deadline), rows_(streams), by_budget_(streams, false) {}
+      rounds_asked_(rounds_), single_(rounds_ == 1), budget_(order.budget), rows_(streams), by_budget_(streams) {}
 
 int schedule::calls_needed(const row_progress& r) const {
   const bool open_ended = cfg_.max_noise > 0 || cfg_.min_time_s > 0; // then the first base rounds' calls
@@ -56,7 +96,7 @@ void schedule::fit_rounds() {
   slot_s /= measured, call_s = paced > 0 ? call_s / paced : 0;
   // The most base rounds whose slots, each at its row's cost so far, and the calls still needed fit the time left;
   // from those asked each time, so that a first slot slower than the rest (a cold process) does not cut for good.
-  for (rounds_ = asked_; rounds_ > lowest; --rounds_) {
+  for (rounds_ = rounds_asked_; rounds_ > lowest; --rounds_) {
     double need_s = 0;
     for (const row_progress& r : rows_)
       if (!r.done)
@@ -95,10 +135,8 @@ void schedule::record(std::size_t stream, double wall_s, measurement& m) {
 
 void schedule::finish(std::size_t stream, timed_calls* joined) {
   row_progress& r = rows_[stream];
-  if (!joined || single_) { // failed, or time_calls applied every criterion
-    r.done = true;
-    return;
-  }
+  r.done = !joined || single_; // failed, or time_calls applied every criterion
+  if (r.done) return;
   const auto counted = stopping_samples(*joined, cfg_.keep_disturbed);
   r.samples = counted.size(), r.made = joined->warm_s.size();
   r.calls_s = std::accumulate(joined->warm_s.begin(), joined->warm_s.end(), 0.0);

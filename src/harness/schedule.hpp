@@ -1,24 +1,34 @@
-// Who owns a run's time: the schedule hands each measurement its rounds' share of the calls and of the deadline
-// (shared fairly over what is still to measure), cuts the rounds to what the budget holds, and ends each row.
+// Who owns a run's time: the budget (--budget) and its deadline, the rounds and each stream's share of the calls and
+// of the time left, and a sweep's points' shares: every measurement gets its stopping rule here.
 #pragma once
 
 #include "harness/rounds.hpp"
+#include "measure/enum_names.hpp"
 #include "measure/run_config.hpp"
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace policybench {
 
-/// One run's (or sweep point's) deadline and what a slot costs beyond its measurement's own wall time
-/// (allocation, first touch, validation, idle waits), learnt as it goes, so that the last slot does not overrun.
+/// One run's (a sweep point's, the whole sweep's) deadline, the seconds it was set from, and what a slot costs beyond
+/// its measurement's own wall time (allocation, first touch, validation, idle waits), learnt as it goes, so that the
+/// last slot does not overrun. Default: no budget.
 class time_budget {
 public:
   using clock = std::chrono::steady_clock;
-  explicit time_budget(std::optional<clock::time_point> deadline) : deadline_(deadline) {}
+  time_budget() = default;
+  explicit time_budget(std::optional<clock::time_point> deadline, double budget_s = 0)
+      : deadline_(deadline), budget_s_(budget_s) {}
+  /// A budget of `seconds` from now (--budget: from the process's start); 0: none.
+  static time_budget from_now(double seconds);
 
+  double budget_s() const { return budget_s_; } ///< what the deadline was set from, for the report; 0: none
   /// Whether the deadline has passed (never without one).
   bool spent() const { return deadline_ && clock::now() >= *deadline_; }
   /// Seconds to the deadline (negative past it); nullopt without one.
@@ -28,14 +38,72 @@ public:
   /// slot measured so far, at least a nanosecond) where it is shorter than `timeout_s` (0: none); nullopt where the
   /// budget does not bind (no deadline, or a shorter --timeout).
   std::optional<double> share(double timeout_s, double slots_left) const;
-
   /// Records one slot: its wall seconds and the seconds its measurement took (elapsed_s(measurement)).
   void record(double wall_s, double measured_s);
 
+  /// An even share of the time left over `parts` (a sweep's points still to come, the next included), as a budget
+  /// of its own (a late point's warning then quotes that share); none without a deadline.
+  time_budget part(std::size_t parts) const;
+
 private:
   std::optional<clock::time_point> deadline_;
+  double budget_s_ = 0;
   double overhead_s_ = 0; ///< the mean wall time per slot outside its measurement
   int slots_ = 0;
+};
+
+/// Seconds the regime probe may take: a tenth of the run's budget, at most 3 (3 without a budget).
+double probe_seconds(const time_budget& budget);
+
+/// interleaved: every stream once per round, rounds repeated; sequential: each stream's calls in one go.
+enum class policy_order { interleaved, sequential };
+
+/// --order's words.
+inline constexpr enum_name<policy_order> policy_order_names[] = {{policy_order::interleaved, "interleaved"},
+                                                                 {policy_order::sequential, "sequential"}};
+constexpr std::string_view to_string(policy_order o) noexcept { return name_in(policy_order_names, o); }
+
+/// The rounds every row takes part in at least (unless it stops by timeout or fails): 1 when sequential,
+/// min(cfg.reps, rounds) when interleaved, rounds being --repetitions (each round allocates its arrays afresh, so
+/// the rounds sample what a new process would see), fewer where the budget cannot hold them all (schedule). A
+/// noise-driven row may take more (round_config).
+/// 10, not 5: on a 2-core Xeon VM five quiet default runs' medians fell inside each other's intervals in 70-75 % of
+/// cases with 5 rounds, 88 % with 10 (pyperf's default is 20 processes).
+inline constexpr int default_rounds = 10;
+
+/// How a comparison run is laid out in time: its order (the seed picks the first round's, round_order), its base
+/// rounds and its budget.
+struct run_order {
+  policy_order order = policy_order::sequential;
+  std::uint64_t seed = 1;
+  int rounds = default_rounds; ///< base rounds when interleaved (--repetitions)
+  time_budget budget = {};
+};
+
+/// The warning of a run that ended more than a second past its budget's deadline (a row's least calls, a cold and
+/// one timed call, outlasted its share); nullopt otherwise. A second of slack: validation and the report.
+std::optional<std::string> overrun(const run_order& order);
+
+/// A sweep's points in time: each gets an even share of the time left (time_budget::part); a size or work sweep
+/// starts no point the time left cannot hold: the last point's seconds, grown along the line through the last two
+/// with the size or K (allocation, first touch and calls grow with them; where --min-time fills a point they do not).
+class sweep_clock {
+public:
+  sweep_clock() = default; ///< no budget: every point, however long
+  explicit sweep_clock(time_budget whole) : whole_(whole) {}
+  const time_budget& whole() const { return whole_; }
+  /// Why the point at `scale` (its size or K), named `where`, is not started; nullopt: it may be.
+  std::optional<std::string> cannot_hold(double scale, const std::string& where) const;
+  /// The next point's budget, with `points_left` (it included) still to come; its wall time starts now.
+  time_budget start(std::size_t points_left);
+  /// The point started last, at `scale`, has ended.
+  void finish(double scale);
+
+private:
+  time_budget whole_ = {};
+  time_budget::clock::time_point started_{};
+  double scale_[2] = {0, 0}, point_s_[2] = {0, 0}; ///< the last two points' size or K and seconds, the last second
+  int points_ = 0;
 };
 
 /// A run's rounds and budget in one place: every measurement of every stream asks it for its run_config, and it
@@ -55,6 +123,10 @@ public:
   /// `stream`'s run_config in this round (round_config, with its share of the budget), once the base rounds are cut
   /// to what the time left holds.
   run_config next(std::size_t stream);
+  /// Ctrl-C: `stream`'s row, with calls in `so_far` (nullptr: none) but not done, stopped by interrupted.
+  void interrupt(std::size_t stream, timed_calls* so_far) const {
+    if (so_far && !done(stream)) so_far->stopped_by = stop_reason::interrupted;
+  }
   /// Records `stream`'s slot of `wall_s` seconds and its measurement `m` (a stop by the budget's share named so).
   void record(std::size_t stream, double wall_s, measurement& m);
   /// Decides after its round whether `stream`'s row is done, from `joined`, all its rounds' calls (nullptr: it
@@ -68,8 +140,8 @@ private:
   void fit_rounds();
 
   run_config cfg_;
-  int rounds_, round_ = 0, asked_; ///< asked_: the base rounds before any cut
-  bool single_; ///< one round: time_calls applies every criterion
+  int rounds_, round_ = 0, rounds_asked_; ///< rounds_asked_: the base rounds before any cut
+  bool single_;                           ///< one round: time_calls applies every criterion
   time_budget budget_;
   std::vector<row_progress> rows_;
   std::vector<bool> by_budget_; ///< each stream's last measurement had the budget's share as its timeout

@@ -1,8 +1,6 @@
 // The summary's rules: which rows count, what an interval is, what makes rows tied and a speedup real.
 #include "harness/summary.hpp"
 
-#include "harness/ceiling_rows.hpp"
-
 #include "harness/rules.hpp"
 
 #include <algorithm>
@@ -12,8 +10,6 @@ namespace policybench {
 namespace {
 
 bool counted(const result_row& r) { return is_policy(r) && r.status == row_status::ok && r.median_s; }
-
-bool overlap(const median_span& a, const median_span& b) { return a.low_s <= b.high_s && b.low_s <= a.high_s; }
 
 bool runs_parallel(const result_row& r) {
   return r.device == "device" || (r.effective_parallelism && *r.effective_parallelism >= serial_parallelism);
@@ -47,7 +43,9 @@ run_summary summarize_run(std::span<const result_row> rows, std::optional<regime
     s.fastest = fastest->policy;
     s.fastest_median_s = fastest->median_s, s.fastest_low_s = best.low_s, s.fastest_high_s = best.high_s;
     for (const auto& r : rows)
-      if (&r != fastest && counted(r) && overlap(*median_span_of(r), best)) s.tied_with_fastest.push_back(r.policy);
+      if (const auto span = median_span_of(r);
+          &r != fastest && counted(r) && overlap(span->low_s, span->high_s, best.low_s, best.high_s))
+        s.tied_with_fastest.push_back(r.policy);
   }
   const result_row* loop = loop_baseline(rows);
   s.loop_ran = loop && loop->median_s;

@@ -2,15 +2,14 @@
 #include "harness/sweep.hpp"
 
 #include "harness/ceiling_rows.hpp"
-#include "harness/run.hpp"
+#include "harness/resource_check.hpp"
 #include "harness/roofline.hpp"
 #include "harness/rules.hpp"
+#include "harness/run.hpp"
 #include "machine/memory.hpp"
-#include "measure/seconds.hpp"
 #include "measure/stopping.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cstddef>
 #include <new>
 #include <set>
@@ -18,7 +17,7 @@
 #include <utility>
 
 namespace policybench {
-benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const host_info& host,
+benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_clock clock, const host_info& host,
                            const device_info& device, const std::vector<policy_entry>& selected,
                            const sweep_callback& starting, const sweep_point_callback& finished) {
   const bool by_size = plan.kind == sweep_kind::size;
@@ -63,41 +62,24 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
       total += !stream.unavailable;
   std::set<std::string> said;
   run_config cfg = run;
-  using clock = std::chrono::steady_clock;
-  double point_s[2] = {0, 0}; // the seconds of the last two points, the last one second
   for (std::size_t p = 0; p < points.size(); ++p) {
     const auto& [size, threads, work] = points[p];
     cfg.size = size, cfg.work = work;
-    const std::string where = plan.kind == sweep_kind::work ? "K = " + std::to_string(work)
-                              : by_size                     ? std::to_string(size) + " elements"
-                                        : std::to_string(*threads) + (*threads == 1 ? " thread" : " threads");
-    // Within a budget a size or work sweep stops before a point the time left cannot hold: the last point's seconds,
-    // grown along the line through the last two with the size or K (allocation, first touch and calls grow with
-    // them; where --min-time fills a point they do not).
-    const auto scale = [&](std::size_t i) { return double(by_size ? points[i].size : std::uint64_t(points[i].work)); };
-    if (const double left_s = run.deadline ? -seconds_since(*run.deadline) : 0;
-        threads == std::nullopt && run.deadline && p > 0) {
-      const double slope = p > 1 ? std::max(0.0, (point_s[1] - point_s[0]) / (scale(p - 1) - scale(p - 2))) : 0;
-      if (point_s[1] + slope * (scale(p) - scale(p - 1)) > left_s) {
-        sweep.stop_reason = "the budget's " + std::to_string(int(std::max(0.0, left_s))) + " s left would not hold " +
-                            where + " (the point before took " + std::to_string(int(point_s[1])) +
-                            " s); --budget makes room";
-        if (!by_size) report.warnings.push_back(sweep.stop_reason); // a size sweep's series line says it
-        break;
-      }
+    const std::string where = point_name(plan.kind, size, threads.value_or(0), work);
+    const double scale = double(by_size ? size : std::uint64_t(work));
+    if (auto late = threads ? std::nullopt : clock.cannot_hold(scale, where)) {
+      sweep.stop_reason = std::move(*late);
+      if (!by_size) report.warnings.push_back(sweep.stop_reason); // a size sweep's series line says it
+      break;
     }
-    const auto point_start = clock::now();
     const auto announce = [&](const run_step& s) {
       if (starting) starting(std::string(s.policy) + " at " + where, total);
     };
-    // Each point gets an even share of the time left before a budget's deadline.
-    if (run.deadline) { // and a late point's warning quotes that share, not the whole budget
-      cfg.deadline = clock::now() + (*run.deadline - clock::now()) / std::ptrdiff_t(points.size() - p);
-      cfg.budget_s = std::max(0.0, -seconds_since(*cfg.deadline));
-    }
+    run_order order;
+    order.budget = clock.start(points.size() - p);
     benchmark_report at;
     try {
-      at = to_report(run_policies(cfg, threads, host, device, with_ceilings(policies, device, work), {}, announce),
+      at = to_report(run_policies(cfg, threads, host, device, with_ceilings(policies, device, work), order, announce),
                      false); // the cache and noise notes are the series' (finish_sweep_report), not each point's
     } catch (const std::bad_alloc&) {
       if (!by_size || sweep.series.empty()) throw;
@@ -123,8 +105,9 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const 
                             .work = work});
     sweep.stopped_at = size;
     report.environment = std::move(at.environment);
-    report.environment.config.budget_s = run.budget_s > 0 ? figure(run.budget_s) : figure(); // the sweep's, whole
-    point_s[0] = point_s[1], point_s[1] = seconds_since(point_start);
+    report.environment.config.budget_s =
+        clock.whole().budget_s() > 0 ? figure(clock.whole().budget_s()) : figure(); // the whole sweep's
+    clock.finish(scale);
     if (interrupt_requested) {
       sweep.stop_reason =
           "interrupted (Ctrl-C) at " + where + ": the rows it measured and the points before it are kept";

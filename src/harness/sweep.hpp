@@ -27,12 +27,12 @@ using sweep_point_callback = std::function<void(benchmark_report so_far)>;
 /// elements, and adds thread scaling (rules.hpp). A size sweep runs plan_size_series(plan.min_size,
 /// plan.max_size) and stops early, keeping what it measured, when a point runs out of host memory
 /// (std::bad_alloc); stop_reason says where and why. Ctrl-C (interrupt_requested) ends it after the point in
-/// progress, whose rows keep what they measured (run_policies), with stop_reason saying so. With run.deadline each
-/// point gets an even share of the time left, and a size or work sweep stops before a point the time left cannot
-/// hold (the last point's seconds grown along the line through the last two), saying so. Throws
+/// progress, whose rows keep what they measured (run_policies), with stop_reason saying so. `clock` (schedule.hpp)
+/// shares the sweep's time over its points: a size or work sweep stops before a point the time left cannot hold,
+/// saying so. Throws
 /// insufficient_memory when not even plan.min_size fits, std::bad_alloc when the first point does not, and what
 /// run_policies throws.
-benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, const host_info& host,
+benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_clock clock, const host_info& host,
                            const device_info& device, const std::vector<policy_entry>& selected,
                            const sweep_callback& starting = {}, const sweep_point_callback& finished = {});
 

@@ -42,6 +42,10 @@ struct size_series {
 size_series plan_size_series(std::uint64_t min_size, std::uint64_t max_size, std::size_t element_bytes,
                              const memory_limits& limits);
 
+/// A point of a `kind` sweep as its progress, warnings and stop reasons name it: "31623 elements", "2 threads",
+/// "K = 8".
+std::string point_name(sweep_kind kind, std::uint64_t size, int threads, int work);
+
 /// Host thread counts of a thread sweep: 1, 2, 4, ... below `logical_cores`, then logical_cores itself
 /// (e.g. 6 -> 1, 2, 4, 6). {1} when logical_cores < 2.
 std::vector<int> thread_series(int logical_cores);

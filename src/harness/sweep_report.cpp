@@ -15,14 +15,6 @@
 namespace policybench {
 namespace {
 
-// A point of the series as its warnings name it.
-std::string point_of(const result_row& r, sweep_kind kind) {
-  if (kind == sweep_kind::work) return "K = " + std::to_string(work_of(r));
-  if (kind == sweep_kind::threads)
-    return std::to_string(r.threads.value_or(0)) + " thread" + (r.threads == 1 ? "" : "s");
-  return std::to_string(r.size) + " elements";
-}
-
 // What run_warnings leaves out of each point of every sweep, said once for the series with the points named: which
 // points' arrays fit in 4x the host's last-level cache or the device's L2 (STREAM's rule), how many medians are noisy.
 void add_sweep_notes(benchmark_report& report, sweep_kind kind, std::size_t element_bytes) {
@@ -31,24 +23,21 @@ void add_sweep_notes(benchmark_report& report, sweep_kind kind, std::size_t elem
     std::set<std::string> named;
     std::uint64_t largest = 0;
     for (const auto& r : report.results)
-      if (const std::string p = point_of(r, kind); pred(r) && named.insert(p).second)
+      if (const auto p = point_name(kind, r.size, r.threads.value_or(0), work_of(r)); pred(r) && named.insert(p).second)
         out += (out.empty() ? "" : ", ") + p, largest = std::max(largest, r.size);
     // A size sweep's cached points are all those up to the largest.
     return out.empty()                         ? out
            : up_to && kind == sweep_kind::size ? "points up to " + std::to_string(largest) + " elements"
                                                : "at " + out;
   };
-  const auto cache_note = [&](const char* device, const char* where, std::uint64_t cache_bytes) {
+  const auto note_cached = [&](const char* device, const char* where, std::uint64_t cache_bytes) {
     const std::string at = points(
         [&](const result_row& r) { return r.device == device && under_4x_cache(r.size * element_bytes, cache_bytes); },
         true);
-    if (!at.empty())
-      report.warnings.push_back(at + ": the array is smaller than 4x the " + where + " (" +
-                                std::to_string(cache_bytes) + " bytes), so their figures include cache effects, not " +
-                                "memory bandwidth alone (STREAM's rule)");
+    if (!at.empty()) report.warnings.push_back(cache_note(at + ": the array", where, cache_bytes));
   };
-  cache_note("host", "host's last-level cache", report.environment.host.llc_bytes);
-  cache_note("device", "device's L2 cache", report.environment.device.l2_cache_bytes);
+  note_cached("host", "host's last-level cache", report.environment.host.llc_bytes);
+  note_cached("device", "device's L2 cache", report.environment.device.l2_cache_bytes);
   const auto noisy = std::count_if(report.results.begin(), report.results.end(), is_noisy);
   const auto timed = std::count_if(report.results.begin(), report.results.end(), [](auto& r) { return r.cv.known(); });
   if (noisy > 0)

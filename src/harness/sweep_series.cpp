@@ -2,6 +2,7 @@
 #include "harness/sweep_plan.hpp"
 
 #include <cmath>
+#include <string>
 
 namespace policybench {
 
@@ -24,6 +25,12 @@ size_series plan_size_series(std::uint64_t min_size, std::uint64_t max_size, std
     }
     out.sizes.push_back(size);
   }
+}
+
+std::string point_name(sweep_kind kind, std::uint64_t size, int threads, int work) {
+  if (kind == sweep_kind::work) return "K = " + std::to_string(work);
+  if (kind == sweep_kind::threads) return std::to_string(threads) + (threads == 1 ? " thread" : " threads");
+  return std::to_string(size) + " elements";
 }
 
 std::vector<int> thread_series(int logical_cores) {

@@ -3,7 +3,6 @@
 
 #include "harness/ceiling_rows.hpp"
 #include "harness/rules.hpp"
-#include "measure/seconds.hpp"
 #include "measure/stats.hpp"
 #include "measure/thread_clocks.hpp"
 
@@ -94,9 +93,8 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
   const std::uint64_t array_bytes = run.config.size * size_of(run.config.type);
   const auto cache_warning = [&](const char* where, std::uint64_t cache_bytes) {
     if (per_size_notes && under_4x_cache(array_bytes, cache_bytes))
-      out.push_back("the array (" + std::to_string(array_bytes) + " bytes) is smaller than 4x the " + where + " (" +
-                    std::to_string(cache_bytes) + " bytes): figures include cache effects, not memory bandwidth " +
-                    "alone (STREAM's rule); use a larger --size");
+      out.push_back(cache_note("the array (" + std::to_string(array_bytes) + " bytes)", where, cache_bytes) +
+                    "; use a larger --size");
   };
   const auto ran_on = [&](const char* device) {
     return std::any_of(run.outcomes.begin(), run.outcomes.end(),
@@ -104,12 +102,9 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
   };
   if (ran_on("host")) cache_warning("host's last-level cache", run.host.llc_bytes);
   if (ran_on("device")) cache_warning("device's L2 cache", run.device.l2_cache_bytes);
-  // The least a row makes is a cold and one timed call: where one call outlasts the budget's share, the run ends
-  // late, and says so rather than let the budget read as kept. A second of slack: validation and the report.
-  if (const double late_s = run.config.deadline ? seconds_since(*run.config.deadline) : 0; late_s > 1)
-    out.push_back("the run ended " + two_decimals(late_s) + " s past its time budget of " +
-                  two_decimals(run.config.budget_s) +
-                  " s: a row's cold call and one timed call took longer than its share");
+  // The least a row makes is a cold and one timed call: where one call outlasts its share of the time, the run ends
+  // late, and says so rather than let the time read as kept.
+  if (auto late = overrun(run.order)) out.push_back(std::move(*late));
   // One line per kind, naming its rows: a table of many noisy rows says so once.
   std::string failed, invalid, noisy, disturbed;
   std::map<std::string, std::string> short_of_target; // by what stopped the rows

@@ -6,7 +6,6 @@
 #include "measure/host_array.hpp"
 #include "measure/stopping.hpp"
 
-#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -28,14 +27,11 @@ struct run_config {
   double min_time_s = 0;
   /// Timed calls until median_noise (measure/stats.hpp) is at most this fraction; 0 = off.
   double max_noise = 0;
-  /// Wall seconds a row's calls may take, from the cold call on; 0 = no limit. At least one timed call is made.
+  /// Wall seconds a row's calls may take, from the cold call on (--timeout, or the schedule's share of the run's time,
+  /// harness/schedule.hpp); 0 = no limit. At least one timed call is made.
   double timeout_s = 0;
   /// Disturbed calls (measure/thread_clocks.hpp) count in the statistics and the stopping rule.
   bool keep_disturbed = false;
-  /// When the whole run (every row, round and sweep point) must have ended: budget_s (--budget) from the process's
-  /// start. The harness shares the time left fairly over what is still to measure; nullopt = no budget.
-  std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt;
-  double budget_s = 0; ///< what the deadline was set from, for the report; 0 = none
   /// Device runs: seconds of GPU work (memsets of the run's buffer) before the policy's first call, so that an idle
   /// GPU's SM clock has ramped up before anything is timed (the H200 idles far below its boost clock).
   double device_warmup_s = 0.1;

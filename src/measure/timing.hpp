@@ -1,5 +1,5 @@
 // How every policy is timed: one cold call, untimed warm-up calls, then timed warm calls on the host clock until
-// a stopping criterion holds (a count, a time, the median's noise, a timeout or the run's budget), each timed call
+// a stopping criterion holds (a count, a time, the median's noise or a time limit), each timed call
 // judged disturbed or not.
 #pragma once
 
@@ -38,7 +38,7 @@ constexpr std::size_t max_calls_made(const run_config& cfg) noexcept {
 }
 
 /// Whether timed calls should end, and why (checked in this order: max_noise, min_time, reps, timeout, which the
-/// schedule names budget where the limit was its share of the run's budget); std::nullopt: make another call.
+/// schedule renames where the limit was its own share of the run's time); std::nullopt: make another call.
 /// `counted_s`: the durations the stopping rule counts (counted_calls.hpp); `made` and `made_s`: every timed call
 /// and their seconds; `elapsed_s`: wall seconds since the cold call began.
 inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<const double> counted_s, std::size_t made,
@@ -85,8 +85,8 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
   };
   const auto first_start = steady_clock::now();
   out.cold_s = untimed();
-  // Warm-ups stop once the row's time (--timeout or its share of --budget) is spent: a call of seconds (a long
-  // --work chain) would otherwise spend the run's budget several times over before the one timed call.
+  // Warm-ups stop once the row's time limit is spent: a call of seconds (a long --work chain) would otherwise spend
+  // the run's time several times over before the one timed call.
   int warmups = 0;
   for (; warmups < cfg.warmup && !interrupt_requested &&
          !(cfg.timeout_s > 0 && seconds_since(first_start) >= cfg.timeout_s);

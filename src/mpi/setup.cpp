@@ -87,7 +87,7 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
   if (given("--order") || given("--seed") || given("--repetitions"))
     throw usage_error(
         "--order, --seed, --repetitions: not in policybench-mpi, which runs the policies one after another");
-  s.opts.run.deadline.reset(), s.opts.run.budget_s = 0, s.opts.run.keep_disturbed = true;
+  s.opts.order.budget = {}, s.opts.run.keep_disturbed = true;
   s.opts.run.size = rank_size(s.scaling, s.opts.run.size, job.rank, job.ranks);
   if (job.rank == 0) {
     s.compared =

@@ -44,7 +44,7 @@ TEST_CASE("defaults, as the README states them") {
   CHECK(o.default_stopping);
   CHECK(o.run.max_noise == 0.02); // +-2%
   CHECK(o.run.timeout_s == 0);    // no per-row limit: the run's budget bounds every row
-  CHECK(o.run.budget_s == 30);
+  CHECK(o.order.budget.budget_s() == 30);
   CHECK_FALSE(o.run.keep_disturbed);
   CHECK(o.run.reps == 10000);
   CHECK(o.run.min_time_s == 0);
@@ -61,8 +61,9 @@ TEST_CASE("defaults, as the README states them") {
   CHECK(sweep.run.min_time_s == 0.2);
   CHECK(sweep.run.reps == 10000);
   CHECK(sweep.order.order == policy_order::sequential);
-  CHECK(sweep.run.budget_s == 120); // a sweep ends within minutes too: the README's sweeps say how long they take
-  CHECK(sweep.run.deadline);
+  // A sweep ends within minutes too: the README's sweeps say how long they take.
+  CHECK(sweep.order.budget.budget_s() == 120);
+  CHECK(sweep.order.budget.left_s());
   CHECK_FALSE(sweep.default_stopping);
   const options noise = parse({"--max-noise", "5"});
   CHECK(noise.run.reps == 10000);

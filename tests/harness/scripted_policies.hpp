@@ -36,8 +36,9 @@ inline policy_entry constant(std::string name, std::vector<int>* shares = nullpt
 }
 
 inline measured_run interleaved(const run_config& cfg, const std::vector<policy_entry>& policies,
-                                std::uint64_t seed = 1) {
-  return run_policies(cfg, std::nullopt, query_host(), device_info{}, policies, {policy_order::interleaved, seed});
+                                std::uint64_t seed = 1, time_budget budget = {}) {
+  return run_policies(cfg, std::nullopt, query_host(), device_info{}, policies,
+                      {policy_order::interleaved, seed, default_rounds, budget});
 }
 
 inline const measurement& result_of(const measured_run& run, const std::string& name) {

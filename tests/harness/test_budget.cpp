@@ -2,8 +2,8 @@
 // deadline.
 #include <doctest/doctest.h>
 
-#include "harness/schedule.hpp"
 #include "harness/run.hpp"
+#include "harness/schedule.hpp"
 #include "harness/scripted_policies.hpp"
 #include "host_rows.hpp"
 #include "measure/seconds.hpp"
@@ -27,9 +27,9 @@ TEST_CASE("the budget shares the time left over the measurements to come, less t
   CHECK(b.share(0, 4).value() == doctest::Approx(2.5).epsilon(0.01));
   b.record(1.0, 0.8); // 0.2 s of each measurement went to allocation, first touch and validation
   CHECK(b.share(0, 4).value() == doctest::Approx(2.3).epsilon(0.01));
-  CHECK_FALSE(b.share(1, 4));       // a shorter --timeout wins and keeps its own name
+  CHECK_FALSE(b.share(1, 4));         // a shorter --timeout wins and keeps its own name
   CHECK(b.share(100, 4).value() < 3); // a longer one gives way to the share
-  b.record(1.0, 0.6); // 0.4 s of the next: the overhead expected is the mean of all, 0.3 s
+  b.record(1.0, 0.6);                 // 0.4 s of the next: the overhead expected is the mean of all, 0.3 s
   CHECK(b.share(0, 4).value() == doctest::Approx(2.2).epsilon(0.01));
   const time_budget past(clock::now() - 1s);
   CHECK(past.spent());
@@ -45,9 +45,12 @@ TEST_CASE("a row stopped by its share of the budget says budget, by a shorter --
                          return m;
                        }};
   run_config cfg{element_type::float64, 100, 0, 10};
-  cfg.deadline = std::chrono::steady_clock::now() + 60s, cfg.budget_s = 60;
+  run_order order;
+  order.budget = time_budget::from_now(60);
   const auto stopped_by = [&] {
-    return run_policies(cfg, std::nullopt, query_host(), device_info{}, {p}).outcomes[0].result->in_place.stopped_by;
+    return run_policies(cfg, std::nullopt, query_host(), device_info{}, {p}, order)
+        .outcomes[0]
+        .result->in_place.stopped_by;
   };
   CHECK(stopped_by() == stop_reason::budget);
   cfg.timeout_s = 1; // the same limit, set by --timeout, says so
@@ -61,13 +64,13 @@ TEST_CASE("a noise target no row can reach ends at the run's deadline, every row
   cfg.max_noise = 1e-6; // unreachable: only the budget ends the rows
   cfg.keep_disturbed = true;
   const auto start = std::chrono::steady_clock::now();
-  cfg.deadline = start + 1500ms, cfg.budget_s = 1.5;
   std::vector<policy_entry> selected;
   for (const auto& p : host_rows())
     if (p.name == "loop" || p.name == "std::par") selected.push_back(p);
   REQUIRE(selected.size() == 2);
   const measured_run run =
-      run_policies(cfg, std::nullopt, query_host(), device_info{}, selected, {policy_order::interleaved, 1});
+      run_policies(cfg, std::nullopt, query_host(), device_info{}, selected,
+                   {policy_order::interleaved, 1, default_rounds, time_budget(start + 1500ms, 1.5)});
   const double wall_s = seconds_since(start);
   // Past the deadline only the measurement under way finishes: up to 0.2 s waiting for idle threads, then its cold,
   // warm-up and one timed call, all slower under a sanitizer on a loaded machine.
@@ -97,10 +100,9 @@ TEST_CASE("a round that runs out of its share of the budget or of --timeout ends
                            return m;
                          }};
     run_config cfg{element_type::float64, 100, 0, 10};
-    cfg.deadline = std::chrono::steady_clock::now() + 60s, cfg.budget_s = 60;
     if (share == stop_reason::timeout) cfg.timeout_s = 60;
-    const measured_run run =
-        run_policies(cfg, std::nullopt, query_host(), device_info{}, {p}, {policy_order::interleaved, 1});
+    const measured_run run = run_policies(cfg, std::nullopt, query_host(), device_info{}, {p},
+                                          {policy_order::interleaved, 1, default_rounds, time_budget::from_now(60)});
     CHECK(rounds == std::min(10, default_rounds)); // every base round, until --reps 10 were made
     CHECK(run.outcomes[0].result->in_place.stopped_by == stop_reason::reps); // neither the budget nor --timeout spent
   }
@@ -120,8 +122,7 @@ TEST_CASE("an unavailable row takes no share of the budget (a CPU-only machine l
       rows.back().unavailable = "built without nvcc";
     }
     run_config cfg{element_type::float64, 100, 0, 10};
-    cfg.deadline = std::chrono::steady_clock::now() + 10s, cfg.budget_s = 10;
-    interleaved(cfg, rows);
+    interleaved(cfg, rows, 1, time_budget::from_now(10));
     return shares->front();
   };
   CHECK(first_share(5) == doctest::Approx(first_share(0)).epsilon(0.05));
@@ -139,17 +140,15 @@ TEST_CASE("rounds whose slots cost more than the budget holds are cut, so that e
     };
   }
   run_config cfg{element_type::float64, 100, 0, 10};
-  cfg.deadline = std::chrono::steady_clock::now() + 800ms, cfg.budget_s = 0.8;
-  const measured_run run = interleaved(cfg, rows);
+  const measured_run run = interleaved(cfg, rows, 1, time_budget::from_now(0.8));
   CHECK(run.rounds < default_rounds);
   CHECK(run.rounds >= 2);
   CHECK(run.round_orders.size() == std::size_t(run.rounds)); // the heading's rounds are those that ran
   for (const auto& row : to_report(run).results) {
     CAPTURE(row.policy);
-    CHECK(row.reps == 10u);      // every call asked for, in fewer rounds
+    CHECK(row.reps == 10u);     // every call asked for, in fewer rounds
     CHECK(row.median_ci_low_s); // 6 counted calls or more: an interval
   }
   // Slots that cost nothing: every base round fits.
-  cfg.deadline = std::chrono::steady_clock::now() + 60s;
-  CHECK(interleaved(cfg, {constant("a"), constant("b")}).rounds == default_rounds);
+  CHECK(interleaved(cfg, {constant("a"), constant("b")}, 1, time_budget::from_now(60)).rounds == default_rounds);
 }

@@ -3,7 +3,7 @@
 // within a budget stops before a point the time left cannot hold.
 #include <doctest/doctest.h>
 
-#include "harness/rounds.hpp"
+#include "harness/schedule.hpp"
 #include "harness/scripted_policies.hpp"
 
 #include "harness/sweep.hpp"
@@ -86,9 +86,9 @@ TEST_CASE("an interrupted sweep keeps the points before, hands over each point a
   const interrupt_guard guard;
   const run_config cfg{element_type::int32, 0, 0, 2};
   std::vector<std::size_t> handed; // rows in each report handed over after a point
-  const auto report =
-      run_sweep({sweep_kind::size, 10, 10'000}, cfg, query_host(), device_info{}, {constant("a"), interrupting("b", 3)},
-                {}, [&](benchmark_report so_far) { handed.push_back(so_far.results.size()); });
+  const auto report = run_sweep({sweep_kind::size, 10, 10'000}, cfg, {}, query_host(), device_info{},
+                                {constant("a"), interrupting("b", 3)}, {},
+                                [&](benchmark_report so_far) { handed.push_back(so_far.results.size()); });
   // Points 10, 32 and 100 measured (b interrupted at 100), 316 and above never started.
   // After 10 and after 32, each point's 2 policies and 5 host ceilings; the interrupted point ends the sweep.
   CHECK(handed == std::vector<std::size_t>{7, 14});
@@ -105,7 +105,7 @@ TEST_CASE("a sweep hands over its points so far after each point but the last, a
   std::vector<std::uint64_t> stopped_at;
   std::size_t announced = 0, total = 0; // the progress line's count: every measurement, the ceilings' too
   const auto starting = [&](std::string_view, std::size_t planned) { ++announced, total = planned; };
-  const auto report = run_sweep({sweep_kind::size, 10, 1000}, cfg, query_host(), device_info{}, {constant("a")},
+  const auto report = run_sweep({sweep_kind::size, 10, 1000}, cfg, {}, query_host(), device_info{}, {constant("a")},
                                 starting, [&](benchmark_report so_far) {
                                   REQUIRE(so_far.sweep);
                                   CHECK(so_far.crossovers);
@@ -126,11 +126,11 @@ TEST_CASE("a size sweep within a budget stops before a point the time left canno
     return inner(cfg);
   };
   run_config cfg{element_type::int32, 0, 0, 2};
-  cfg.deadline = seconds_from_now(0.25);
-  const auto report = run_sweep({sweep_kind::size, 10, 100}, cfg, query_host(), device_info{}, {slow});
+  const auto report = run_sweep({sweep_kind::size, 10, 100}, cfg, sweep_clock(time_budget::from_now(0.25)),
+                                query_host(), device_info{}, {slow});
   REQUIRE(report.sweep);
   CHECK(report.sweep->series.size() < 3); // 2 on an idle machine; 1 where the first point alone took 250 ms
   CHECK(report.sweep->stop_reason.find("s left would not hold") != std::string::npos);
-  cfg.deadline.reset(); // no budget: every point, however long
-  CHECK(run_sweep({sweep_kind::size, 10, 100}, cfg, query_host(), device_info{}, {slow}).sweep->series.size() == 3);
+  // No budget: every point, however long.
+  CHECK(run_sweep({sweep_kind::size, 10, 100}, cfg, {}, query_host(), device_info{}, {slow}).sweep->series.size() == 3);
 }

@@ -1,6 +1,7 @@
 // The memory check: a run that cannot fit is refused before anything is allocated, naming the bytes.
 #include <doctest/doctest.h>
 
+#include "harness/resource_check.hpp"
 #include "harness/run.hpp"
 
 #include <optional>

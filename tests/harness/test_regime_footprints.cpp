@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "harness/regime.hpp"
+#include "harness/schedule.hpp"
 #include "harness/result_row.hpp"
 
 #include <algorithm>
@@ -31,12 +32,9 @@ TEST_CASE("the probe's footprints reach past the run's array and past a hidden c
 }
 
 TEST_CASE("the probe takes a tenth of the run's budget, at most 3 s") {
-  run_config cfg;
-  CHECK(probe_seconds(cfg) == doctest::Approx(3));
-  cfg.budget_s = 30;
-  CHECK(probe_seconds(cfg) == doctest::Approx(3));
-  cfg.budget_s = 6;
-  CHECK(probe_seconds(cfg) == doctest::Approx(0.6));
+  CHECK(probe_seconds(time_budget()) == doctest::Approx(3));
+  CHECK(probe_seconds(time_budget::from_now(30)) == doctest::Approx(3));
+  CHECK(probe_seconds(time_budget::from_now(6)) == doctest::Approx(0.6));
 }
 
 TEST_CASE("a probe that ran out of time above the array (largest first) decides nothing for it") {

@@ -55,10 +55,9 @@ TEST_CASE("huge pages asked for and none obtained warns with the THP mode, --pag
 TEST_CASE("a run that ended past its budget says by how much, one within it or without one says nothing") {
   measured_run run = run_of({host_outcome("loop", {1, 1}, host_threading::one_thread, 1)});
   CHECK_FALSE(any_contains(to_report(run).warnings, "time budget"));
-  run.config.budget_s = 3;
-  run.config.deadline = seconds_from_now(10);
+  run.order.budget = time_budget(seconds_from_now(10), 3);
   CHECK_FALSE(any_contains(to_report(run).warnings, "time budget"));
-  run.config.deadline = seconds_from_now(-5); // a row's least calls outlasted the whole budget
+  run.order.budget = time_budget(seconds_from_now(-5), 3); // a row's least calls outlasted the whole budget
   CHECK(count_containing(to_report(run).warnings, "s past its time budget of 3.00 s") == 1);
 }
 

@@ -81,7 +81,7 @@ TEST_CASE("a size sweep measures every planned point, each with its own size") {
   std::vector<int> threads;
   const run_config cfg{element_type::int32, 0, 0, 2};
   const sweep_plan plan{sweep_kind::size, 10, 1000};
-  const auto report = run_sweep(plan, cfg, query_host(), device_info{}, {recorder("a", sizes, threads)});
+  const auto report = run_sweep(plan, cfg, {}, query_host(), device_info{}, {recorder("a", sizes, threads)});
   const auto planned = plan_size_series(10, 1000, 4, memory_limits{}).sizes;
   CHECK(sizes == planned);
   const auto rows = policy_rows(report);
@@ -105,7 +105,7 @@ TEST_CASE("a thread sweep runs every thread count and derives the scaling") {
   host_info host = query_host();
   host.logical_cores = 2;
   const run_config cfg{element_type::float64, 100, 0, 2};
-  const auto report = run_sweep({sweep_kind::threads}, cfg, host, device_info{}, {recorder("a", sizes, threads)});
+  const auto report = run_sweep({sweep_kind::threads}, cfg, {}, host, device_info{}, {recorder("a", sizes, threads)});
   const auto rows = policy_rows(report);
   REQUIRE(rows.size() == 2);
   CHECK(rows[0].threads == 1);
