@@ -1,8 +1,8 @@
 // The schedule: the budget's fair shares of the time left, the rounds cut to what it holds, each row's stopping rule.
 #include "harness/schedule.hpp"
 
-#include "measure/counted_calls.hpp"
 #include "measure/seconds.hpp"
+#include "measure/thread_clocks.hpp"
 #include "measure/timing.hpp"
 
 #include <algorithm>

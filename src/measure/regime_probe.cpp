@@ -1,8 +1,6 @@
 // The regime probe: fresh placed arrays per footprint, largest first, the in-place stream's fastest call on each,
 // within a time limit.
-#include "measure/regime_probe.hpp"
-
-#include "measure/host_array.hpp"
+#include "measure/ceilings.hpp"
 #include "measure/host_threads.hpp"
 #include "measure/seconds.hpp"
 #include "measure/stats.hpp"

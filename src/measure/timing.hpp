@@ -39,7 +39,7 @@ constexpr std::size_t max_calls_made(const run_config& cfg) noexcept {
 
 /// Whether timed calls should end, and why (checked in this order: max_noise, min_time, reps, timeout, which the
 /// schedule names budget where the limit was its share of the run's budget); std::nullopt: make another call.
-/// `counted_s`: the durations the stopping rule counts (counted_calls.hpp); `made` and `made_s`: every timed call
+/// `counted_s`: the durations the stopping rule counts (thread_clocks.hpp); `made` and `made_s`: every timed call
 /// and their seconds; `elapsed_s`: wall seconds since the cold call began.
 inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<const double> counted_s, std::size_t made,
                                              double made_s, double elapsed_s, bool check_noise) {

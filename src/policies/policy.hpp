@@ -2,8 +2,8 @@
 // measure it. The harness measures, summarizes and reports both kinds alike (docs/measurement.md).
 #pragma once
 
+#include "measure/ceilings.hpp"
 #include "measure/run_config.hpp"
-#include "measure/stream_role.hpp"
 
 #include <functional>
 #include <optional>

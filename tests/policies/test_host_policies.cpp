@@ -6,9 +6,9 @@
 
 #include "host_rows.hpp"
 #include "machine/host_info.hpp"
-#include "measure/counted_calls.hpp"
-#include "policies/ceiling_streams.hpp"
 #include "measure/host_threads.hpp"
+#include "measure/thread_clocks.hpp"
+#include "policies/ceiling_streams.hpp"
 #include "policybench/backend/std.hpp"
 
 #include <algorithm>
