@@ -45,10 +45,9 @@ template <class T> auto in_place_update(T* a) {
 }
 
 /// STREAM Copy b[i] = a[i] (scale: b[i] = 3 a[i]) over one array of cfg.size elements of cfg.type placed as the
-/// policies' arrays are (cfg.pages, cfg.first_touch), a and b the two halves of each pinned OpenMP thread's static
-/// chunk (oneTBB's threads, unpinned, without OpenMP), so the run's peak memory stays one array. bytes_per_call:
-/// 2 x sizeof(T) x the elements one call writes, STREAM's counting (about cfg.bytes_per_call() / 2). Validated
-/// exactly: every first half still holds its initial values and every second half their copy (or triple).
+/// policies' arrays are, a and b the two halves of each ceiling thread's static chunk (host_ceilings.cpp says why).
+/// bytes_per_call: 2 x sizeof(T) x the elements one call writes, STREAM's counting (about cfg.bytes_per_call() / 2).
+/// Validated exactly: every first half still holds its initial values and every second half their copy (or triple).
 /// Throws std::bad_alloc.
 measurement measure_host_copy_stream(const run_config& cfg, bool scale);
 

@@ -1,5 +1,4 @@
-// The regime probe: fresh placed arrays per footprint, largest first, the in-place stream's fastest call on each,
-// within a time limit.
+// The regime probe (ceilings.hpp): fresh placed arrays per footprint, largest first, within a time limit.
 #include "measure/ceilings.hpp"
 #include "measure/host_threads.hpp"
 #include "measure/seconds.hpp"

@@ -30,11 +30,9 @@ long long run_delay_ns(const char* tid) {
   ::close(fd);
   if (got <= 0) return -1;
   text[got] = '\0';
-  char* rest = nullptr;
-  std::strtoull(text, &rest, 10); // time on a CPU: the thread clock reads it up to date
-  const char* const field = rest;
-  const long long delay = std::strtoll(field, &rest, 10);
-  return rest == field ? -1 : delay;
+  unsigned long long on_cpu = 0; // the first field, time on a CPU: the thread clock reads it up to date
+  long long delay = 0;
+  return std::sscanf(text, "%llu %lld", &on_cpu, &delay) == 2 ? delay : -1;
 }
 
 // Visits every live thread of the process: reading a thread's own clock brings the scheduler's record of it up to
@@ -69,8 +67,8 @@ double process_clock_s() noexcept {
 std::vector<bool> counted_mask(const timed_calls& t, bool keep_disturbed, bool fall_back) {
   std::vector<bool> all(t.warm_s.size(), true);
   if (keep_disturbed || t.disturbed.size() != t.warm_s.size()) return all;
-  std::vector<bool> quiet(t.disturbed.size());
-  std::transform(t.disturbed.begin(), t.disturbed.end(), quiet.begin(), [](bool d) { return !d; });
+  std::vector<bool> quiet = t.disturbed;
+  quiet.flip();
   const auto n = std::size_t(std::count(quiet.begin(), quiet.end(), true));
   // A row can lean on every call only when it has too few quiet ones to stand alone and most were disturbed: a
   // fixed --reps 2 with one disturbed call beside them still counts its two quiet ones.
@@ -101,10 +99,6 @@ thread_sample sample_threads() noexcept {
   if (waited_ns >= 0) s.waited_s = 1e-9 * double(waited_ns);
   s.at = before + (clock::now() - before) / 2;
   return s;
-}
-
-std::size_t disturbed_calls(const timed_calls& t) {
-  return std::size_t(std::count(t.disturbed.begin(), t.disturbed.end(), true));
 }
 
 std::vector<double> stopping_samples(const timed_calls& t, bool keep_disturbed) {

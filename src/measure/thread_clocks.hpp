@@ -6,6 +6,7 @@
 
 #include "measure/run_config.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <optional>
@@ -53,7 +54,9 @@ constexpr bool is_short_of_threads(double parallelism, int threads) noexcept {
 }
 
 /// How many of t's timed calls were disturbed (0 when none could be judged).
-std::size_t disturbed_calls(const timed_calls& t);
+inline std::size_t disturbed_calls(const timed_calls& t) {
+  return std::size_t(std::count(t.disturbed.begin(), t.disturbed.end(), true));
+}
 
 /// Whether t's disturbed calls could be judged at all (the kernel gave wait times).
 inline bool disturbance_known(const timed_calls& t) { return !t.disturbed.empty(); }
