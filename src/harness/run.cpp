@@ -2,11 +2,11 @@
 #include "harness/run.hpp"
 
 #include "harness/schedule.hpp"
+#include "measure/thread_clocks.hpp"
 #include "measure/device_out_of_memory.hpp"
 #include "measure/host_threads.hpp"
 #include "measure/seconds.hpp"
 #include "measure/stopping.hpp"
-#include "measure/thread_clocks.hpp"
 #include "measure/timing.hpp"
 #include "policies/ceiling_streams.hpp"
 
@@ -70,10 +70,8 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
   run.order = order;
   std::vector<std::size_t> runnable; // indices into streams and run.outcomes
   for (const auto& p : streams) {
-    if (!p.unavailable)
-      runnable.push_back(run.outcomes.size());
-    else
-      time.finish(run.outcomes.size(), nullptr); // nothing to measure: no slot, no share of the budget
+    if (!p.unavailable) runnable.push_back(run.outcomes.size());
+    else time.finish(run.outcomes.size(), nullptr); // nothing to measure: no slot, no share of the budget
     run.outcomes.push_back({.name = p.name,
                             .device = p.device,
                             .backend = p.backend,

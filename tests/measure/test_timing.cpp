@@ -70,8 +70,8 @@ TEST_CASE("stop_after: --min-time fills the time, --max-noise the median's preci
   CHECK_FALSE(stop_after(cfg, same, 100, 0.59, 9, false));
   CHECK(stop_after(cfg, same, 100, 0.61, 9, false) == stop_reason::min_time);
   cfg.min_time_s = 0;
-  const std::vector<double> long_calls{0.03, 0.0300001, 0.03, 0.0300001, 0.03, 0.0300001,
-                                       0.03, 0.0300001, 0.03, 0.0300001}; // 0.3 s of counted calls, not all equal
+  const std::vector<double> long_calls{0.03, 0.0300001, 0.03, 0.0300001, 0.03, 0.0300001, 0.03, 0.0300001, 0.03,
+                                       0.0300001}; // 0.3 s of counted calls, not all equal
   cfg.min_time_s = 0.2;
   CHECK_FALSE(stop_after(cfg, same, 10, 0, 0.02, false));
   CHECK(stop_after(cfg, long_calls, 10, 0, 0.3, false) == stop_reason::min_time);
