@@ -3,7 +3,7 @@
 #pragma once
 
 #include "harness/result_row.hpp"
-#include "measure/stream_role.hpp"
+#include "measure/ceilings.hpp"
 
 #include <span>
 #include <string_view>

@@ -4,7 +4,7 @@
 
 #include "harness/result_row.hpp"
 #include "machine/host_info.hpp"
-#include "measure/regime_probe.hpp"
+#include "measure/ceilings.hpp"
 #include "policies/registry.hpp"
 
 #include <cstdint>

@@ -5,8 +5,8 @@
 #include "harness/gpu_views.hpp"
 #include "harness/roofline.hpp"
 #include "harness/rules.hpp"
-#include "measure/counted_calls.hpp"
 #include "measure/stats.hpp"
+#include "measure/thread_clocks.hpp"
 
 #include <algorithm>
 

@@ -1,9 +1,9 @@
 // The rules of rules.hpp: each figure derived in one place, for this run's rows and for compared ones alike.
 #include "harness/rules.hpp"
 
-#include "measure/counted_calls.hpp"
 #include "measure/stats.hpp"
 #include "measure/stopping.hpp"
+#include "measure/thread_clocks.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -44,7 +44,7 @@ inline constexpr double serial_parallelism = 1.3;
 /// threads on): then it may not bound the parallel policies.
 bool ceiling_underused(double effective_parallelism, int threads);
 
-/// A row's effective parallelism over its counted calls (measure/counted_calls.hpp), or none when they lasted under
+/// A row's effective parallelism over its counted calls (measure/thread_clocks.hpp), or none when they lasted under
 /// 10 ms in all: then another thread's stray cycles (a pool still parking) outweigh the calls' own CPU time.
 figure measured_parallelism(const timed_calls& t, bool keep_disturbed);
 

@@ -2,7 +2,7 @@
 #include "harness/run.hpp"
 
 #include "harness/schedule.hpp"
-#include "measure/counted_calls.hpp"
+#include "measure/thread_clocks.hpp"
 #include "measure/device_out_of_memory.hpp"
 #include "measure/host_threads.hpp"
 #include "measure/seconds.hpp"

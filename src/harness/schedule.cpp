@@ -2,8 +2,8 @@
 #include "harness/schedule.hpp"
 
 #include "harness/rules.hpp"
-#include "measure/counted_calls.hpp"
 #include "measure/seconds.hpp"
+#include "measure/thread_clocks.hpp"
 #include "measure/timing.hpp"
 
 #include <algorithm>

@@ -59,14 +59,11 @@ std::string local_iso8601_now() {
   const std::time_t now = std::time(nullptr);
   std::tm local{};
   if (!::localtime_r(&now, &local)) return "";
-  std::array<char, 40> date{}, zone{};
-  std::strftime(date.data(), date.size(), "%Y-%m-%dT%H:%M:%S", &local);
-  const std::size_t n = std::strftime(zone.data(), zone.size(), "%z", &local); // "+0100"
-  if (n != 5) return date.data();
-  // "+01:00", as ISO 8601's extended format writes the offset.
-  std::string out = date.data();
-  out.append(zone.data(), 3).append(":").append(zone.data() + 3, 2);
-  return out;
+  std::array<char, 40> date{};
+  const std::size_t n = std::strftime(date.data(), date.size(), "%Y-%m-%dT%H:%M:%S%z", &local);
+  // "+0100" -> "+01:00", as ISO 8601's extended format writes the offset (none where the zone is unknown).
+  if (n != 24) return std::string(date.data(), n);
+  return std::string(date.data(), 22) + ":" + std::string(date.data() + 22, 2);
 }
 
 int cpu_mhz() {

@@ -45,11 +45,10 @@ struct memory_limits {
 /// lowered to the headroom of its memory cgroup (cgroup_memory_headroom); .value 0 when neither can be read.
 process_limit<std::uint64_t> host_available_bytes();
 
-/// Why `size` elements of `element_bytes` bytes do not fit, or std::nullopt when they do. On the host a run holds
-/// one array of size x element_bytes bytes at a time (the ceilings' array, each host policy's, a device policy's
-/// pageable then pinned end-to-end buffer); on the device two (the copy ceiling's source and destination). The
-/// reason is one line naming bytes needed and available, e.g. "1000000000 elements need 8000000000 bytes of host
-/// memory (one array), only 4000000000 are available". Sizes past 2^64 bytes say so.
+/// Why `size` elements of `element_bytes` bytes do not fit, or std::nullopt when they do: one line naming bytes needed
+/// and available (memory.cpp writes each case). On the host a run holds one array of size x element_bytes bytes at a
+/// time (each host row's, a device policy's pageable then pinned end-to-end buffer); on the device two (the D2D
+/// copy's source and destination).
 std::optional<std::string> memory_shortfall(std::uint64_t size, std::size_t element_bytes, const memory_limits& limits);
 
 /// The one way an environment fact that could not be read is written: "unknown (<file>: <strerror(errno)>)", e.g.

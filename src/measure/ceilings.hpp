@@ -1,20 +1,53 @@
-// The ceiling kernels a policy's figure is set against, measured as the policies are (one run_config, time_calls):
-// STREAM's copy and scale on the host, a device-to-device copy on the GPU, and the compute ceilings (the roofline's
-// flat roof: the fused multiply-adds per second a tuned kernel reaches) with the theoretical peak where it is known.
-// The in-place ceilings are the policies' own measurement around a tuned loop or kernel (policies/ceiling_streams.cpp).
+// The ceilings a policy's figure is set against: timed streams like the policies (role ceiling, one run_config,
+// time_calls), each bounding its device's rows. STREAM's copy and scale on the host, a device-to-device copy on the
+// GPU, and the compute ceilings (the roofline's flat roof: the fused multiply-adds per second a tuned kernel reaches)
+// with the theoretical peak where it is known. The in-place ceilings are the policies' own measurement around a
+// tuned loop or kernel (policies/ceiling_streams.cpp); the regime probe streams that loop at growing footprints.
 #pragma once
 
 #include "measure/run_config.hpp"
+#include "policybench/increment.hpp"
 
+#include <cstddef>
+#include <cstdint>
+#include <span>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace policybench {
 
+enum class stream_role { policy, ceiling };
+
+/// bandwidth: the in-place streams, the policies' own bytes (% of ceiling at K = 1, the roofline's slope); compute:
+/// the FMA kernels (the roofline's flat roof); none: a reference beside them (STREAM copy and scale, a D2D copy).
+enum class ceiling_bound { none, bandwidth, compute };
+
+/// The report's words (JSON "role" and "bounds").
+inline constexpr enum_name<stream_role> stream_role_names[] = {{stream_role::policy, "policy"},
+                                                               {stream_role::ceiling, "ceiling"}};
+inline constexpr enum_name<ceiling_bound> ceiling_bound_names[] = {
+    {ceiling_bound::none, "none"}, {ceiling_bound::bandwidth, "bandwidth"}, {ceiling_bound::compute, "compute"}};
+constexpr std::string_view to_string(stream_role r) noexcept { return name_in(stream_role_names, r); }
+constexpr std::string_view to_string(ceiling_bound b) noexcept { return name_in(ceiling_bound_names, b); }
+
+/// The threading the host ceilings run on: OpenMP where built with it (the threads can be pinned), else oneTBB.
+host_threading ceiling_threading() noexcept;
+
+/// The policies' update a[i] = a[i] + 1 over [begin, end) of `a`, as a chunk body (for_each_static_chunk): the loop
+/// the in-place ceilings and the regime probe stream.
+template <class T> auto in_place_update(T* a) {
+  return [a](std::size_t begin, std::size_t end) {
+    const increment op;
+    for (std::size_t i = begin; i < end; ++i)
+      a[i] = op(a[i]);
+  };
+}
+
 /// STREAM Copy b[i] = a[i] (scale: b[i] = 3 a[i]) over one array of cfg.size elements of cfg.type placed as the
-/// policies' arrays are (cfg.pages, cfg.first_touch), a and b the two halves of each pinned OpenMP thread's static
-/// chunk (oneTBB's threads, unpinned, without OpenMP), so the run's peak memory stays one array. bytes_per_call:
-/// 2 x sizeof(T) x the elements one call writes, STREAM's counting (about cfg.bytes_per_call() / 2). Validated
-/// exactly: every first half still holds its initial values and every second half their copy (or triple).
+/// policies' arrays are, a and b the two halves of each ceiling thread's static chunk (host_ceilings.cpp says why).
+/// bytes_per_call: 2 x sizeof(T) x the elements one call writes, STREAM's counting (about cfg.bytes_per_call() / 2).
+/// Validated exactly: every first half still holds its initial values and every second half their copy (or triple).
 /// Throws std::bad_alloc.
 measurement measure_host_copy_stream(const run_config& cfg, bool scale);
 
@@ -48,5 +81,31 @@ measurement measure_device_copy(const run_config& cfg);
 /// CUDA error.
 measurement measure_device_compute(const run_config& cfg);
 #endif
+
+/// The regime probe, one footprint: an array of `bytes` updated in place, in GB/s (10^9 bytes/s, 2 x bytes moved per
+/// call as STREAM counts): the median over probe_repeats fresh arrays of each one's fastest timed call, and the
+/// slowest and fastest of those (the spread a new array's pages and placement bring).
+struct bandwidth_point {
+  std::uint64_t bytes = 0;
+  double gb_per_s = 0;
+  double low_gb_per_s = 0;
+  double high_gb_per_s = 0;
+};
+
+/// Fresh arrays per footprint at most: a footprint's figure is their median, so one array's unlucky pages (this Xeon
+/// VM: 128 and 256 MB once read 28 GB/s against 45 at 512 MB) or one preempted call does not decide the regime.
+inline constexpr int probe_repeats = 3;
+
+/// Where this machine's bandwidth stops falling (the memory regime), measured rather than read off the cache size it
+/// reports: times in_place_update (cfg.type) over fresh arrays at each of `footprints_bytes` (ascending), up to
+/// probe_repeats passes over every footprint, each pass largest first (the largest footprints decide the plateau, so
+/// they are never the ones the time limit leaves out; a later pass adds a spread where there is time). Each array is
+/// placed as the policies' arrays are (cfg.pages, cfg.first_touch) and streamed as two of the host in-place ceilings
+/// are, the static split (pinned OpenMP threads, else oneTBB) and one thread: 3 timed calls each, fewer past
+/// `seconds` from the start (at least one); the fastest call of both counts. Stops at `seconds` from the start (the
+/// last array may end past it by its first touch and two calls) and at the first array that cannot be mapped.
+/// Footprints under one element are skipped. Returns the footprints measured, ascending.
+std::vector<bandwidth_point> probe_in_place_bandwidth(const run_config& cfg,
+                                                      std::span<const std::uint64_t> footprints_bytes, double seconds);
 
 } // namespace policybench

@@ -85,22 +85,4 @@ inline cuda_event make_event() {
   return cuda_event(e);
 }
 
-/// Brackets work on a stream: device-side time, free of the host clock. Recorded on an idle stream the start
-/// event is timestamped before the work's launch arrives: hold the stream first (stream_hold.cuh).
-class event_pair {
-public:
-  void record_start(cudaStream_t stream) { POLICYBENCH_CUDA_CHECK(cudaEventRecord(start_.get(), stream)); }
-  void record_stop(cudaStream_t stream) { POLICYBENCH_CUDA_CHECK(cudaEventRecord(stop_.get(), stream)); }
-  /// Waits for the stop event, then returns start-to-stop in seconds.
-  double elapsed_s() const {
-    POLICYBENCH_CUDA_CHECK(cudaEventSynchronize(stop_.get()));
-    float ms = 0;
-    POLICYBENCH_CUDA_CHECK(cudaEventElapsedTime(&ms, start_.get(), stop_.get()));
-    return double(ms) * 1e-3;
-  }
-
-private:
-  cuda_event start_ = make_event(), stop_ = make_event();
-};
-
 } // namespace policybench

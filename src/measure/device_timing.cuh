@@ -1,6 +1,8 @@
 // How a device stream is timed: the GPU woken first, then per call host-synchronous time from an unheld call (what
 // a caller waits for, with nothing of the timing machinery in it) and kernel time from CUDA events, behind a held
-// stream or around a batch; the GPU's clocks before and after.
+// stream or around a batch; the GPU's clocks before and after. The hold is nvbench's blocking kernel, re-derived:
+// a one-thread kernel holds the stream while the start event, the work and the stop event are enqueued behind it,
+// then the host releases it, so the kernel time carries no host launch latency.
 #pragma once
 
 #include "measure/cuda_check.cuh"
@@ -8,13 +10,13 @@
 #include "measure/gpu_clocks.hpp"
 #include "measure/run_config.hpp"
 #include "measure/seconds.hpp"
-#include "measure/stream_hold.cuh"
 #include "measure/timing.hpp"
 #include "measure/work.hpp"
 
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 
 namespace policybench {
 
@@ -39,41 +41,61 @@ inline std::optional<gpu_clocks> current_gpu_clocks() {
   return read_gpu_clocks(pci_bus_id);
 }
 
-/// Calls in the one event pair of a kernel time taken without the hold: enough that the first launch's latency
-/// (the start event is timestamped before the first kernel arrives) is a tenth of a call or less.
-inline constexpr int unheld_batch_calls = 10;
-static_assert(1 + unheld_batch_calls <= device_calls_per_timed_call, "measure/work.hpp bounds a buffer's calls");
+/// Seconds the hold kernel spins before it gives up by itself: a bug that waits on the held stream (a synchronize
+/// inside the held work) then costs this long and an error, instead of hanging the GPU.
+inline constexpr double stream_hold_timeout_s = 5.0;
+
+/// One flag pair in mapped page-locked memory, reused for every hold. Never hold a stream around work that
+/// synchronizes (thrust::device) or that may load a module (a policy's first call, with lazy loading).
+class stream_hold {
+public:
+  /// Enqueues the hold kernel on `stream`; everything enqueued after it waits until release().
+  void hold(cudaStream_t stream); // stream_hold.cu
+  void release() noexcept { static_cast<volatile int*>(flags_.get())[0] = 1; }
+  /// Whether the last hold ended by its timeout rather than by release(); read after the stream has drained.
+  bool timed_out() const noexcept { return static_cast<volatile const int*>(flags_.get())[1] != 0; }
+
+private:
+  pinned_array<int> flags_ = allocate_pinned<int>(2, cudaHostAllocMapped); // [0] released, [1] timed out
+};
 
 /// The hold and the events one sequence of device calls reuses, and the calls it has made (validation's count).
 struct device_timer {
   explicit device_timer(const run_config& cfg) : held(cfg.hold_stream) {}
   bool held;
   stream_hold hold;
-  event_pair events;
+  cuda_event start = make_event(), stop = make_event();
   std::uint64_t calls = 0;
 };
 
 /// For time_calls: work(stream) once unheld and synchronized (host_s), then once more behind a held stream, or
 /// unheld_batch_calls times between one event pair without the hold (kernel_s, per call). The unheld call comes
-/// first, so a first call that loads its module never waits behind a hold. Throws std::runtime_error.
+/// first, so a first call that loads its module never waits behind a hold. Throws std::runtime_error, also when
+/// the hold timed out (the figure would then hold host time).
 template <class Work> call_times timed_device_call(device_timer& t, cudaStream_t stream, Work&& work) {
   const auto start = steady_clock::now();
   work(stream);
   POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(stream));
-  call_times out{.host_s = seconds_since(start), .kernel_s = 0};
-  ++t.calls;
-  if (t.held) {
-    out.kernel_s = held_kernel_time(t.hold, t.events, stream, work);
-    ++t.calls;
-    return out;
+  const double host_s = seconds_since(start);
+  const int batch = t.held ? 1 : unheld_batch_calls;
+  if (t.held) t.hold.hold(stream);
+  try {
+    POLICYBENCH_CUDA_CHECK(cudaEventRecord(t.start.get(), stream));
+    for (int i = 0; i < batch; ++i)
+      work(stream);
+    POLICYBENCH_CUDA_CHECK(cudaEventRecord(t.stop.get(), stream));
+  } catch (...) {
+    t.hold.release(); // the stream drains instead of spinning to the hold's timeout
+    throw;
   }
-  t.events.record_start(stream);
-  for (int i = 0; i < unheld_batch_calls; ++i)
-    work(stream);
-  t.events.record_stop(stream);
-  out.kernel_s = t.events.elapsed_s() / unheld_batch_calls;
-  t.calls += unheld_batch_calls;
-  return out;
+  t.hold.release();
+  POLICYBENCH_CUDA_CHECK(cudaEventSynchronize(t.stop.get()));
+  float ms = 0;
+  POLICYBENCH_CUDA_CHECK(cudaEventElapsedTime(&ms, t.start.get(), t.stop.get()));
+  if (t.held && t.hold.timed_out())
+    throw std::runtime_error("the stream hold timed out: the held work waited on its own stream");
+  t.calls += 1 + std::uint64_t(batch);
+  return {.host_s = host_s, .kernel_s = double(ms) * 1e-3 / batch};
 }
 
 /// The in-place view of every device stream with a kernel time: work(stream) timed as time_calls(cfg) does, one

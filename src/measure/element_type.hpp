@@ -28,7 +28,7 @@ template <> inline constexpr element_type element_type_of<std::int32_t> = elemen
 template <> inline constexpr element_type element_type_of<std::int64_t> = element_type::int64;
 
 /// Calls f.template operator()<T>() with T the C++ type of t (float, double, std::int32_t, std::int64_t).
-template <class F> decltype(auto) visit_element_type(element_type t, F&& f) {
+template <class F> constexpr decltype(auto) visit_element_type(element_type t, F&& f) {
   switch (t) {
   case element_type::float32: return f.template operator()<float>();
   case element_type::float64: return f.template operator()<double>();

@@ -6,10 +6,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include <charconv>
+#include <cinttypes>
+#include <cstdio>
 #include <fstream>
 #include <new>
-#include <sstream>
 #include <string>
 
 namespace policybench {
@@ -18,15 +18,6 @@ namespace {
 constexpr std::size_t two_mib = std::size_t(2) << 20; // a huge page: the PMD size over 4 KiB pages (x86-64, arm64)
 
 std::size_t round_up(std::size_t bytes, std::size_t to) { return (bytes + to - 1) / to * to; }
-
-// "7f12a4000000-7f12a4a00000 rw-p ...": the address range of an smaps mapping header; false for a field line.
-bool parse_range(const std::string& line, std::uintptr_t& first, std::uintptr_t& last) {
-  const char* const end = line.data() + line.size();
-  const auto a = std::from_chars(line.data(), end, first, 16);
-  if (a.ec != std::errc{} || a.ptr == end || *a.ptr != '-') return false;
-  const auto b = std::from_chars(a.ptr + 1, end, last, 16);
-  return b.ec == std::errc{} && b.ptr != end && *b.ptr == ' ';
-}
 
 } // namespace
 
@@ -63,17 +54,15 @@ std::optional<std::uint64_t> host_array::huge_page_bytes() const {
 }
 
 std::uint64_t anon_huge_page_bytes(std::istream& smaps, std::uintptr_t first, std::uintptr_t last) {
-  std::uint64_t total = 0;
+  std::uint64_t total = 0, kib = 0;
   bool inside = false;
   for (std::string line; std::getline(smaps, line);) {
     std::uintptr_t begin = 0, end = 0;
-    if (parse_range(line, begin, end)) {
+    char space = 0; // a mapping's header, "7f12a4000000-7f12a4a00000 rw-p ...", not a field line
+    if (std::sscanf(line.c_str(), "%" SCNxPTR "-%" SCNxPTR "%c", &begin, &end, &space) == 3 && space == ' ')
       inside = first <= begin && end <= last;
-    } else if (inside && line.rfind("AnonHugePages:", 0) == 0) {
-      std::istringstream field(line.substr(14));
-      std::uint64_t kib = 0;
-      if (field >> kib) total += kib * 1024;
-    }
+    else if (inside && std::sscanf(line.c_str(), "AnonHugePages: %" SCNu64, &kib) == 1)
+      total += kib * 1024;
   }
   return total;
 }

@@ -3,7 +3,6 @@
 // memory stays one array. The compute ceiling: what the cores' SIMD FMA units reach when nothing waits on memory or
 // on a previous step, the roof a policy's K-step chain is set against (one chain per element is latency-bound).
 #include "measure/ceilings.hpp"
-#include "measure/chunks.hpp"
 #include "measure/host_measure.hpp"
 
 #include <atomic>
@@ -103,6 +102,14 @@ template <class T> measurement measure_compute(const run_config& cfg) {
 }
 
 } // namespace
+
+host_threading ceiling_threading() noexcept {
+#if defined(_OPENMP)
+  return host_threading::openmp;
+#else
+  return host_threading::tbb;
+#endif
+}
 
 measurement measure_host_copy_stream(const run_config& cfg, bool scale) {
   return visit_element_type(cfg.type, [&]<class T>() { return measure_copy<T>(cfg, scale); });

@@ -1,6 +1,6 @@
 // How a host stream is measured: data in a placed host array, a cold call from a fresh oneTBB state, warm calls,
-// exact validation. Every host registry entry and the STREAM ceilings measure through it, so they differ only in
-// the one call they make (and, for a ceiling, what its array must hold afterwards).
+// exact validation. Every host row measures through it (the registry's entries, STREAM's copy and scale), so they
+// differ only in the one call they make (and what its array must hold afterwards).
 #pragma once
 
 #include "measure/host_array.hpp"

@@ -1,14 +1,18 @@
 // --threads for oneTBB and OpenMP, the cold state (oneTBB's workers stopped before a policy's first call), idle
-// thread pools before a measurement, and pinned OpenMP threads.
+// thread pools before a measurement, pinned OpenMP threads, and the static and dynamic splits of an index range over
+// OpenMP's threads, oneTBB's, or the calling thread alone.
 #include "measure/host_threads.hpp"
 
 #include "measure/seconds.hpp"
 #include "measure/thread_clocks.hpp"
 
+#include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/info.h>
+#include <oneapi/tbb/parallel_for.h>
 
 #include <pthread.h>
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 #include <string>
@@ -58,14 +62,6 @@ double wait_for_idle_threads(double max_wait_s) {
   }
 }
 
-host_threading ceiling_threading() noexcept {
-#if defined(_OPENMP)
-  return host_threading::openmp;
-#else
-  return host_threading::tbb;
-#endif
-}
-
 pinned_openmp_threads::pinned_openmp_threads() {
 #if defined(_OPENMP)
   cpu_set_t allowed;
@@ -91,6 +87,50 @@ pinned_openmp_threads::~pinned_openmp_threads() {
 #pragma omp parallel
   pthread_setaffinity_np(pthread_self(), sizeof(*allowed_), &*allowed_);
 #endif
+}
+
+void for_each_static_chunk(std::size_t n, host_threading threads,
+                           const std::function<void(std::size_t, std::size_t)>& body) {
+  if (n == 0) return;
+  if (threads == host_threading::tbb) {
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(0, n),
+        [&](const tbb::blocked_range<std::size_t>& r) { body(r.begin(), r.end()); }, tbb::static_partitioner{});
+    return;
+  }
+#if defined(_OPENMP)
+  if (threads == host_threading::openmp) {
+#pragma omp parallel
+    {
+      const auto t = std::size_t(omp_get_thread_num()), team = std::size_t(omp_get_num_threads());
+      if (n * t / team < n * (t + 1) / team) body(n * t / team, n * (t + 1) / team);
+    }
+    return;
+  }
+#endif
+  body(0, n);
+}
+
+void for_each_dynamic_chunk(std::size_t n, std::size_t chunk, host_threading threads,
+                            const std::function<void(std::size_t, std::size_t)>& body) {
+  if (n == 0) return;
+  chunk = std::max<std::size_t>(chunk, 1);
+  const std::size_t chunks = (n + chunk - 1) / chunk;
+  const auto run = [&](std::size_t c) { body(c * chunk, std::min(n, (c + 1) * chunk)); };
+  if (threads == host_threading::tbb) {
+    tbb::parallel_for(std::size_t(0), chunks, run, tbb::simple_partitioner{}); // one task per chunk
+    return;
+  }
+#if defined(_OPENMP)
+  if (threads == host_threading::openmp) {
+#pragma omp parallel for schedule(dynamic, 1)
+    for (std::size_t c = 0; c < chunks; ++c)
+      run(c);
+    return;
+  }
+#endif
+  for (std::size_t c = 0; c < chunks; ++c)
+    run(c);
 }
 
 } // namespace policybench

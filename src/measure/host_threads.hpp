@@ -1,14 +1,17 @@
-// Host thread control: the --threads limit for oneTBB and OpenMP, a fresh oneTBB state for cold calls, and pinned
-// OpenMP threads for the ceilings (measure/chunks.hpp splits an index range over them).
+// Host thread control: the --threads limit for oneTBB and OpenMP, a fresh oneTBB state for cold calls, pinned
+// OpenMP threads, and the splits of an index range [0, n) over a policy's threads: static (one contiguous chunk per
+// thread, the same every call, as STREAM's schedule(static)) and dynamic (fixed-size chunks taken by whichever
+// thread is free next).
 #pragma once
 
-#include "measure/chunks.hpp"
 #include "measure/host_array.hpp"
 
 #include <oneapi/tbb/global_control.h>
 
 #include <sched.h>
 
+#include <cstddef>
+#include <functional>
 #include <optional>
 
 namespace policybench {
@@ -41,9 +44,6 @@ bool release_tbb_workers();
 /// next policy's calls. Measured, not guessed, since the spin time depends on the runtime and its settings.
 double wait_for_idle_threads(double max_wait_s = 0.2);
 
-/// The threading the ceilings run on: OpenMP where built with it (the threads can be pinned), else oneTBB.
-host_threading ceiling_threading() noexcept;
-
 /// While alive, OpenMP thread t is pinned to the (t mod k)-th of the k CPUs the process may run on, as STREAM runs
 /// with OMP_PROC_BIND: the thread that first touched a page keeps updating it. The destructor gives every OpenMP
 /// thread the process's CPU set back. Does nothing without OpenMP or an affinity mask.
@@ -57,5 +57,18 @@ public:
 private:
   std::optional<cpu_set_t> allowed_; ///< the process's CPUs, given back by the destructor; nullopt: none pinned
 };
+
+/// Calls body(begin, end) on contiguous chunks that partition [0, n) and returns when all are done. The split is
+/// static, the same for every call with the same thread count: one chunk per OpenMP thread (as schedule(static);
+/// one thread when built without OpenMP), oneTBB's static_partitioner over the current arena's threads, or one
+/// chunk on the calling thread. n = 0 calls nothing.
+void for_each_static_chunk(std::size_t n, host_threading threads,
+                           const std::function<void(std::size_t, std::size_t)>& body);
+
+/// Calls body(begin, end) on chunks of `chunk` elements (the last one shorter) that partition [0, n), each chunk
+/// taken by whichever thread is free next: OpenMP's schedule(dynamic), oneTBB's simple_partitioner, or in order on
+/// the calling thread. A thread slowed by the machine then does less of the work. n = 0 calls nothing.
+void for_each_dynamic_chunk(std::size_t n, std::size_t chunk, host_threading threads,
+                            const std::function<void(std::size_t, std::size_t)>& body);
 
 } // namespace policybench

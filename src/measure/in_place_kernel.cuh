@@ -61,15 +61,13 @@ struct grid_stride_launch {
   unsigned resident = 0; ///< resident_blocks, asked at the first call
   template <class T> void operator()(T* first, std::size_t n, cudaStream_t stream) {
     if (n == 0) return; // an empty grid is a launch error
-    with_increment<T>(work, [&](auto op) { launch(first, n, op, stream); });
-  }
-
-private:
-  template <class T, class Op> void launch(T* first, std::size_t n, Op op, cudaStream_t stream) {
-    if (resident == 0) resident = resident_blocks(grid_stride_vectorized<T, Op>, int(in_place_block_size));
     const std::size_t per_block = std::size_t(in_place_block_size) * loads_in_flight * vector16<T>::lanes;
-    const auto needed = unsigned(std::min<std::size_t>(resident, (n + per_block - 1) / per_block));
-    grid_stride_vectorized<<<needed, in_place_block_size, 0, stream>>>(first, n, op);
+    with_increment<T>(work, [&](auto op) {
+      const auto kernel = grid_stride_vectorized<T, decltype(op)>;
+      if (resident == 0) resident = resident_blocks(kernel, int(in_place_block_size));
+      kernel<<<unsigned(std::min<std::size_t>(resident, (n + per_block - 1) / per_block)), in_place_block_size, 0,
+               stream>>>(first, n, op);
+    });
     POLICYBENCH_CUDA_CHECK(cudaGetLastError());
   }
 };

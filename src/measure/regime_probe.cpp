@@ -1,8 +1,5 @@
-// The regime probe: fresh placed arrays per footprint, largest first, the in-place stream's fastest call on each,
-// within a time limit.
-#include "measure/regime_probe.hpp"
-
-#include "measure/host_array.hpp"
+// The regime probe (ceilings.hpp): fresh placed arrays per footprint, largest first, within a time limit.
+#include "measure/ceilings.hpp"
 #include "measure/host_threads.hpp"
 #include "measure/seconds.hpp"
 #include "measure/stats.hpp"
@@ -26,7 +23,7 @@ template <class T> double probe_array(const run_config& cfg, std::size_t n, stea
   first_touch_fill(a, n, touch_threading(cfg.first_touch, ceiling_threading()));
   const auto stream = in_place_update(a);
   double best_s = HUGE_VAL;
-  const auto time_calls = [&](auto call) {
+  const auto fastest_call = [&](auto call) {
     for (int i = 0; i < calls_per_stream && (i == 0 || seconds_since(deadline) < 0); ++i) {
       const auto start = steady_clock::now();
       call();
@@ -35,8 +32,8 @@ template <class T> double probe_array(const run_config& cfg, std::size_t n, stea
   };
   // Both streams of the host ceiling that bound its rows: the static split over every thread, and one thread
   // (which still streams at full speed where other work holds the other cores and the split waits for them).
-  time_calls([&] { for_each_static_chunk(n, ceiling_threading(), stream); });
-  time_calls([&] { stream(0, n); });
+  fastest_call([&] { for_each_static_chunk(n, ceiling_threading(), stream); });
+  fastest_call([&] { stream(0, n); });
   return 2.0 * double(n * sizeof(T)) / 1e9 / best_s;
 }
 

@@ -98,7 +98,7 @@ struct measurement {
   /// Bytes of the host array backed by transparent huge pages after the timed calls; host policies only.
   std::optional<std::uint64_t> huge_page_bytes;
   std::optional<host_threading> host_threads; ///< host policies: the threads the call ran on (and first touched)
-  /// Ceilings whose calls move other bytes than the workload's (STREAM copy and scale: about half of them) or compute
+  /// Streams whose calls move other bytes than the workload's (STREAM copy and scale: about half of them) or compute
   /// instead (the FMA kernels: no bytes); nullopt: the workload's bytes (run_config::bytes_per_call), its K's FLOPs.
   std::optional<double> bytes_per_call = std::nullopt, flops_per_call = std::nullopt;
 };

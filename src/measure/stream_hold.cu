@@ -1,5 +1,5 @@
-// The hold kernel of stream_hold.cuh: one thread polls a flag the host writes through mapped memory.
-#include "measure/stream_hold.cuh"
+// The hold kernel of device_timing.cuh's stream_hold: one thread polls a flag the host writes through mapped memory.
+#include "measure/device_timing.cuh"
 
 namespace policybench {
 

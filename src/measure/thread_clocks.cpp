@@ -1,6 +1,8 @@
-// The process's CPU time and its threads' wait for a CPU, exact to the moment they are read.
+// The process's CPU time and its threads' wait for a CPU, exact to the moment they are read; the counted calls: one
+// mask, applied to durations and to parallelism alike.
 #include "measure/thread_clocks.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -28,11 +30,9 @@ long long run_delay_ns(const char* tid) {
   ::close(fd);
   if (got <= 0) return -1;
   text[got] = '\0';
-  char* rest = nullptr;
-  std::strtoull(text, &rest, 10); // time on a CPU: the thread clock reads it up to date
-  const char* const field = rest;
-  const long long delay = std::strtoll(field, &rest, 10);
-  return rest == field ? -1 : delay;
+  unsigned long long on_cpu = 0; // the first field, time on a CPU: the thread clock reads it up to date
+  long long delay = 0;
+  return std::sscanf(text, "%llu %lld", &on_cpu, &delay) == 2 ? delay : -1;
 }
 
 // Visits every live thread of the process: reading a thread's own clock brings the scheduler's record of it up to
@@ -63,6 +63,25 @@ double process_clock_s() noexcept {
   return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
 }
 
+// Which calls count: see stopping_samples and counted_samples.
+std::vector<bool> counted_mask(const timed_calls& t, bool keep_disturbed, bool fall_back) {
+  std::vector<bool> all(t.warm_s.size(), true);
+  if (keep_disturbed || t.disturbed.size() != t.warm_s.size()) return all;
+  std::vector<bool> quiet = t.disturbed;
+  quiet.flip();
+  const auto n = std::size_t(std::count(quiet.begin(), quiet.end(), true));
+  // A row can lean on every call only when it has too few quiet ones to stand alone and most were disturbed: a
+  // fixed --reps 2 with one disturbed call beside them still counts its two quiet ones.
+  return fall_back && n < min_counted_calls && 2 * n < t.warm_s.size() ? all : quiet;
+}
+
+std::vector<double> masked(const std::vector<double>& values, const std::vector<bool>& mask) {
+  std::vector<double> out;
+  for (std::size_t i = 0; i < values.size() && i < mask.size(); ++i)
+    if (mask[i]) out.push_back(values[i]);
+  return out;
+}
+
 } // namespace
 
 double process_cpu_seconds() noexcept {
@@ -80,6 +99,24 @@ thread_sample sample_threads() noexcept {
   if (waited_ns >= 0) s.waited_s = 1e-9 * double(waited_ns);
   s.at = before + (clock::now() - before) / 2;
   return s;
+}
+
+std::vector<double> stopping_samples(const timed_calls& t, bool keep_disturbed) {
+  // A device row reports, and so stops on, its kernel times (one per timed call).
+  const bool kernel = !t.kernel_s.empty() && t.kernel_s.size() == t.warm_s.size();
+  return masked(kernel ? t.kernel_s : t.warm_s, counted_mask(t, keep_disturbed, false));
+}
+
+std::vector<double> counted_samples(const timed_calls& t, bool keep_disturbed) {
+  return masked(t.warm_s, counted_mask(t, keep_disturbed, true));
+}
+
+double effective_parallelism(const timed_calls& t, bool keep_disturbed) {
+  const auto mask = counted_mask(t, keep_disturbed, true);
+  double cpu_s = 0, wall_s = 0;
+  for (std::size_t i = 0; i < t.parallelism.size() && i < t.warm_s.size(); ++i)
+    if (mask[i]) cpu_s += t.parallelism[i] * t.warm_s[i], wall_s += t.warm_s[i];
+  return wall_s > 0 ? cpu_s / wall_s : 0;
 }
 
 } // namespace policybench

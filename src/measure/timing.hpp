@@ -15,7 +15,6 @@
 #include <optional>
 #include <span>
 #include <type_traits>
-#include <utility>
 #include <vector>
 
 namespace policybench {
@@ -39,7 +38,7 @@ constexpr std::size_t max_calls_made(const run_config& cfg) noexcept {
 
 /// Whether timed calls should end, and why (checked in this order: max_noise, min_time, reps, timeout, which the
 /// schedule renames where the limit was its own share of the run's time); std::nullopt: make another call.
-/// `counted_s`: the durations the stopping rule counts (counted_calls.hpp); `made` and `made_s`: every timed call
+/// `counted_s`: the durations the stopping rule counts (thread_clocks.hpp); `made` and `made_s`: every timed call
 /// and their seconds; `elapsed_s`: wall seconds since the cold call began.
 inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<const double> counted_s, std::size_t made,
                                              double made_s, double elapsed_s, bool check_noise) {
@@ -68,20 +67,21 @@ inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<co
 template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call) {
   constexpr bool reports_kernel_time = std::is_same_v<std::invoke_result_t<Call&>, call_times>;
   timed_calls out;
-  // One call: its host-clock seconds (a device call's own unheld call's), and its kernel seconds if it has them.
-  const auto one_call = [&]() -> std::pair<double, std::optional<double>> {
-    const auto start = steady_clock::now();
+  // One call: a device call's own times (its unheld call's host seconds, its kernel seconds); a host call has none,
+  // and its host seconds are the wall seconds around it.
+  const auto one_call = [&]() -> std::optional<call_times> {
     if constexpr (reports_kernel_time) {
-      const call_times t = call();
-      return {t.host_s, t.kernel_s};
+      return call();
     } else {
       call();
-      return {seconds_since(start), std::nullopt};
+      return std::nullopt;
     }
   };
   const auto untimed = [&] {
     if (cfg.before_each_call) cfg.before_each_call();
-    return one_call().first;
+    const auto start = steady_clock::now();
+    const auto own = one_call();
+    return own ? own->host_s : seconds_since(start);
   };
   const auto first_start = steady_clock::now();
   out.cold_s = untimed();
@@ -102,8 +102,8 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
     if (cfg.before_each_call) cfg.before_each_call();
     const thread_sample before = sample_threads();
     const auto start = steady_clock::now();
-    const auto [host_s, kernel_s] = one_call();
-    const double wall_s = seconds_since(start);
+    const std::optional<call_times> own = one_call();
+    const double wall_s = seconds_since(start), host_s = own ? own->host_s : wall_s;
     const thread_sample after = sample_threads();
     const double window_s = to_seconds(after.at - before.at);
     const double parallelism = window_s > 0 ? (after.cpu_s - before.cpu_s) / window_s : 0;
@@ -114,8 +114,8 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
     out.warm_s.push_back(host_s);
     out.disturbed.push_back(disturbed);
     out.parallelism.push_back(parallelism);
-    if (kernel_s) out.kernel_s.push_back(*kernel_s);
-    if (!disturbed || cfg.keep_disturbed) counted_s.push_back(kernel_s.value_or(host_s));
+    if (own) out.kernel_s.push_back(own->kernel_s);
+    if (!disturbed || cfg.keep_disturbed) counted_s.push_back(own ? own->kernel_s : host_s);
     const std::size_t n = counted_s.size();
     const bool check_noise = n >= next_noise_check || n >= std::size_t(cfg.reps);
     if (check_noise) next_noise_check = n + std::max<std::size_t>(1, n / 10);

@@ -6,32 +6,39 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 namespace policybench {
 
 /// The largest value of the element type every integer up to which is exact: 2^24 (float32), 2^53 (float64),
 /// 2^31 - 1 (int32), 2^63 - 1 (int64; signed overflow is undefined, not merely inexact).
 constexpr std::uint64_t exact_limit(element_type t) noexcept {
-  switch (t) {
-  case element_type::float32: return std::uint64_t(1) << 24;
-  case element_type::float64: return std::uint64_t(1) << 53;
-  case element_type::int32: return (std::uint64_t(1) << 31) - 1;
-  case element_type::int64: break;
-  }
-  return (std::uint64_t(1) << 63) - 1;
+  return visit_element_type(t, []<class T>() -> std::uint64_t {
+    if constexpr (std::is_floating_point_v<T>)
+      return std::uint64_t(1) << std::numeric_limits<T>::digits;
+    else
+      return std::uint64_t(std::numeric_limits<T>::max());
+  });
 }
 
-/// Calls a device row makes per timed call at most: an unheld call, then a held one or a batch of 10
-/// (measure/device_timing.cuh's unheld_batch_calls, which static_asserts against this).
-inline constexpr std::uint64_t device_calls_per_timed_call = 11;
+/// Calls in the one event pair of a device kernel time taken without the hold (measure/device_timing.cuh): enough
+/// that the first launch's latency (the start event is timestamped before the first kernel arrives) is a tenth of a
+/// call or less.
+inline constexpr int unheld_batch_calls = 10;
+
+/// Calls a device row makes per timed call: an unheld call, then a held one or a batch of unheld_batch_calls.
+constexpr std::uint64_t device_calls_per_timed_call(const run_config& cfg) noexcept {
+  return cfg.hold_stream ? 2 : 1 + unheld_batch_calls;
+}
 
 /// Calls one buffer can receive under cfg, whatever the policy: the cold call, the warm-up and every timed call made
-/// (up to max_calls_made when disturbed calls are left out of the count) at its device count (2 behind a held
-/// stream, 1 + 10 without). Interleaved rounds start each round on a fresh array.
+/// (up to max_calls_made when disturbed calls are left out of the count) at its device count. Interleaved rounds
+/// start each round on a fresh array.
 constexpr std::uint64_t max_calls_per_buffer(const run_config& cfg) noexcept {
-  const std::uint64_t per_timed = cfg.hold_stream ? 2 : device_calls_per_timed_call;
+  const std::uint64_t per_timed = device_calls_per_timed_call(cfg);
   const std::uint64_t timed = cfg.keep_disturbed ? std::uint64_t(std::max(cfg.reps, 1)) : max_calls_made(cfg);
   return 1 + std::uint64_t(cfg.warmup) + timed * per_timed;
 }
@@ -47,7 +54,7 @@ inline std::optional<std::string> outside_exact_range(const run_config& cfg, std
          " an element could reach 1023 + " + std::to_string(calls) + " calls x " + std::to_string(work) + ", beyond " +
          std::to_string(limit) + " where the type stops being exact (calls: cold, warm-up, up to " +
          (cfg.keep_disturbed ? "--reps" : "3 x --reps") + " timed, each up to " +
-         std::to_string(cfg.hold_stream ? 2 : device_calls_per_timed_call) + " device calls); lower " + option +
+         std::to_string(device_calls_per_timed_call(cfg)) + " device calls); lower " + option +
          " or --reps, or use --type float64";
 }
 

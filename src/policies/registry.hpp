@@ -5,7 +5,7 @@
 
 #include "machine/device_info.hpp"
 #include "measure/run_config.hpp"
-#include "measure/stream_role.hpp"
+#include "measure/ceilings.hpp"
 
 #include <functional>
 #include <optional>

@@ -2,7 +2,7 @@
 // fixed size), each index exactly once, with every threading.
 #include <doctest/doctest.h>
 
-#include "measure/chunks.hpp"
+#include "measure/host_threads.hpp"
 
 #include <algorithm>
 #include <atomic>

@@ -1,7 +1,6 @@
 // Disturbed calls: the threshold, which calls count, and a real preemption seen through the scheduler's run delay.
 #include <doctest/doctest.h>
 
-#include "measure/counted_calls.hpp"
 #include "measure/thread_clocks.hpp"
 #include "measure/timing.hpp"
 #include "timed_calls_of.hpp"

@@ -2,7 +2,7 @@
 // machine may be shared; these check the meaning, never a speed).
 #include <doctest/doctest.h>
 
-#include "measure/counted_calls.hpp"
+#include "measure/thread_clocks.hpp"
 #include "measure/timing.hpp"
 
 #include <atomic>

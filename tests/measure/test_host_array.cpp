@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "machine/memory.hpp"
+#include "measure/ceilings.hpp"
 #include "measure/host_array.hpp"
 #include "measure/host_threads.hpp"
 #include "measure/validation.hpp"

@@ -2,7 +2,7 @@
 // and its time limit kept.
 #include <doctest/doctest.h>
 
-#include "measure/regime_probe.hpp"
+#include "measure/ceilings.hpp"
 
 #include <cstdint>
 #include <vector>
