@@ -19,7 +19,7 @@ inline const device_info& device() {
 inline const std::vector<policy_entry>& policies() {
   static const std::vector<policy_entry> all = [] {
     auto rows = policybench::registry(device());
-    std::erase_if(rows, [](const policy_entry& p) { return p.device != "device"; });
+    std::erase_if(rows, [](const policy_entry& p) { return p.device != side::device; });
     return rows;
   }();
   return all;

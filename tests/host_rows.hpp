@@ -7,6 +7,6 @@
 
 inline std::vector<policybench::policy_entry> host_rows() {
   auto all = policybench::registry(policybench::query_device());
-  std::erase_if(all, [](const policybench::policy_entry& p) { return p.device != "host"; });
+  std::erase_if(all, [](const policybench::policy_entry& p) { return p.device != policybench::side::host; });
   return all;
 }

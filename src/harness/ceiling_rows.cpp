@@ -65,7 +65,7 @@ std::vector<extra> ceiling_figures(const measured_run& run, std::span<const resu
     });
     const bool ran = row != rows.end();
     if (ran && &*row == host) schedule = stream.key.substr(stream.key.rfind("in_place_") + 9);
-    const bool device = stream.device == "device";
+    const bool device = stream.device == side::device;
     add(stream.key + "_median_s",
         !ran     ? figure()
         : device ? extra_figure(*row, gpu_view::kernel_median_s)

@@ -95,7 +95,7 @@ std::vector<std::uint64_t> probe_footprints(std::uint64_t array_bytes, std::uint
 std::optional<regime_report> measure_regime(const run_config& cfg, double probe_s, std::optional<int> threads,
                                             const host_info& host, std::span<const policy_entry> selected) {
   const std::uint64_t array_bytes = cfg.size * size_of(cfg.type);
-  if (!runs_on(selected, "host") || array_bytes == 0) return std::nullopt;
+  if (!runs_on(selected, side::host) || array_bytes == 0) return std::nullopt;
   const host_thread_limit limit(threads);
   const auto start = steady_clock::now();
   const auto footprints = probe_footprints(array_bytes, host_available_bytes().value);

@@ -26,7 +26,7 @@ memory_limits run_memory_limits(const std::vector<policy_entry>& selected, const
                        .device_free_bytes = std::nullopt,
                        .device_name = device.name,
                        .host_limit = host.source};
-  if (runs_on(selected, "device")) limits.device_free_bytes = device.free_memory_bytes;
+  if (runs_on(selected, side::device)) limits.device_free_bytes = device.free_memory_bytes;
   return limits;
 }
 

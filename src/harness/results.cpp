@@ -54,7 +54,7 @@ result_row row_of(const measured_run& run, const policy_outcome& o) {
   const bool keep = run.config.keep_disturbed;
   const bool ceiling = o.role == stream_role::ceiling;
   result_row r{.policy = o.name,
-               .device = o.device,
+               .device = std::string(to_string(o.device)),
                .backend = o.backend,
                .role = std::string(to_string(o.role)),
                .bounds = ceiling ? std::optional(std::string(to_string(o.bound))) : std::nullopt,

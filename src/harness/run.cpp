@@ -48,15 +48,15 @@ void measure_round(measured_run& run, const policy_entry& p, std::size_t i, int 
 
 } // namespace
 
-bool runs_on(std::span<const policy_entry> streams, std::string_view device) {
+bool runs_on(std::span<const policy_entry> streams, side where) {
   return std::any_of(streams.begin(), streams.end(),
-                     [&](const policy_entry& p) { return p.device == device && !p.unavailable; });
+                     [&](const policy_entry& p) { return p.device == where && !p.unavailable; });
 }
 
 std::vector<policy_entry> with_ceilings(std::vector<policy_entry> selected, const device_info& device, int work) {
-  const bool host = runs_on(selected, "host"), gpu = runs_on(selected, "device");
+  const bool host = runs_on(selected, side::host), gpu = runs_on(selected, side::device);
   for (auto& c : ceiling_streams(device, work))
-    if (c.device == "host" ? host : gpu) selected.push_back(std::move(c));
+    if (c.device == side::host ? host : gpu) selected.push_back(std::move(c));
   return selected;
 }
 

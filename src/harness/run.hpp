@@ -20,7 +20,9 @@ namespace policybench {
 
 /// What happened to one stream (a policy or a ceiling) in a run. Exactly one of unavailable, error and result is set.
 struct policy_outcome {
-  std::string name, device, backend;
+  std::string name;
+  side device;
+  std::string backend;
   std::optional<std::string> unavailable; ///< not runnable in this build or on this machine, and why
   std::optional<std::string> error{};     ///< measure() threw (CUDA error text, out of memory)
   std::optional<measurement> result{};
@@ -41,8 +43,8 @@ struct measured_run {
   std::vector<std::vector<std::string>> round_orders; ///< the policies each round measured, in the order it did
 };
 
-/// Whether a stream of `streams` that is available runs on `device` ("host" or "device").
-bool runs_on(std::span<const policy_entry> streams, std::string_view device);
+/// Whether a stream of `streams` that is available runs on `where`.
+bool runs_on(std::span<const policy_entry> streams, side where);
 
 /// `selected` followed by the ceilings (policies/ceiling_streams.cpp) of each device one of them can run on: what
 /// a run, a sweep's point or an MPI job measures.

@@ -49,9 +49,9 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
     // The thread limit reaches oneTBB and OpenMP only; a GPU policy's figures would not change with it.
     std::string left_out;
     for (const auto& p : policies)
-      if (p.device != "host") left_out += (left_out.empty() ? "" : ", ") + p.name;
+      if (p.device != side::host) left_out += (left_out.empty() ? "" : ", ") + p.name;
     if (!left_out.empty()) report.warnings.push_back("a thread sweep runs host policies only; left out: " + left_out);
-    std::erase_if(policies, [](const policy_entry& p) { return p.device != "host"; });
+    std::erase_if(policies, [](const policy_entry& p) { return p.device != side::host; });
     // Up to the CPUs the process may use (its CPU mask, its cgroup's quota), not the machine's cores.
     for (const int t : thread_series(usable_cpus().value))
       points.push_back({.size = run.size, .threads = t});

@@ -96,12 +96,12 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
       out.push_back(cache_note("the array (" + std::to_string(array_bytes) + " bytes)", where, cache_bytes) +
                     "; use a larger --size");
   };
-  const auto ran_on = [&](const char* device) {
+  const auto ran_on = [&](side where) {
     return std::any_of(run.outcomes.begin(), run.outcomes.end(),
-                       [&](const auto& o) { return o.device == device && o.result && o.role == stream_role::policy; });
+                       [&](const auto& o) { return o.device == where && o.result && o.role == stream_role::policy; });
   };
-  if (ran_on("host")) cache_warning("host's last-level cache", run.host.llc_bytes);
-  if (ran_on("device")) cache_warning("device's L2 cache", run.device.l2_cache_bytes);
+  if (ran_on(side::host)) cache_warning("host's last-level cache", run.host.llc_bytes);
+  if (ran_on(side::device)) cache_warning("device's L2 cache", run.device.l2_cache_bytes);
   // The least a row makes is a cold and one timed call: where one call outlasts its share of the time, the run ends
   // late, and says so rather than let the time read as kept.
   if (auto late = overrun(run.order)) out.push_back(std::move(*late));

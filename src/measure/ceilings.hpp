@@ -19,17 +19,22 @@ namespace policybench {
 
 enum class stream_role { policy, ceiling };
 
+/// Where a stream's increment executes: on the host's CPUs or on the GPU (the report's "device" field).
+enum class side { host, device };
+
 /// bandwidth: the in-place streams, the policies' own bytes (% of ceiling at K = 1, the roofline's slope); compute:
 /// the FMA kernels (the roofline's flat roof); none: a reference beside them (STREAM copy and scale, a D2D copy).
 enum class ceiling_bound { none, bandwidth, compute };
 
-/// The report's words (JSON "role" and "bounds").
+/// The report's words (JSON "role", "bounds" and "device").
 inline constexpr enum_name<stream_role> stream_role_names[] = {{stream_role::policy, "policy"},
                                                                {stream_role::ceiling, "ceiling"}};
 inline constexpr enum_name<ceiling_bound> ceiling_bound_names[] = {
     {ceiling_bound::none, "none"}, {ceiling_bound::bandwidth, "bandwidth"}, {ceiling_bound::compute, "compute"}};
+inline constexpr enum_name<side> side_names[] = {{side::host, "host"}, {side::device, "device"}};
 constexpr std::string_view to_string(stream_role r) noexcept { return name_in(stream_role_names, r); }
 constexpr std::string_view to_string(ceiling_bound b) noexcept { return name_in(ceiling_bound_names, b); }
+constexpr std::string_view to_string(side s) noexcept { return name_in(side_names, s); }
 
 /// The threading the host ceilings run on: OpenMP where built with it (the threads can be pinned), else oneTBB.
 host_threading ceiling_threading() noexcept;

@@ -27,7 +27,7 @@ inline policy_entry host_stream(std::string name, std::string backend,
                                 std::optional<std::string> unavailable = std::nullopt) {
   if (unavailable) measure = nullptr;
   return {.name = std::move(name),
-          .device = "host",
+          .device = side::host,
           .backend = std::move(backend),
           .unavailable = std::move(unavailable),
           .measure = std::move(measure)};
@@ -48,7 +48,7 @@ inline policy_entry device_entry(std::string name, std::string backend, measure_
   std::optional<std::string> unavailable = device.unavailable;
   if (!measure) unavailable = "built without nvcc (no CUDA compiler found at configure time)";
   return {.name = std::move(name),
-          .device = "device",
+          .device = side::device,
           .backend = std::move(backend),
           .unavailable = unavailable,
           .measure = unavailable ? nullptr : measure};

@@ -19,7 +19,7 @@ namespace policybench {
 /// One row: a policy named as in C++ (e.g. "std::par_unseq", "thrust::device"), or a ceiling kernel.
 struct policy_entry {
   std::string name;
-  std::string device;                     ///< "host" or "device": where the increment executes
+  side device;                            ///< where the increment executes
   std::string backend;                    ///< what really runs it, e.g. "libstdc++ PSTL on oneTBB", "CUDA"
   std::optional<std::string> unavailable; ///< why it cannot run in this build or on this machine; then no measure
   /// Runs the workload; throws std::bad_alloc, device_out_of_memory or std::runtime_error (a CUDA error).

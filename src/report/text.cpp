@@ -93,7 +93,7 @@ void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& 
                                     {.header = "status", .left_aligned = true}};
   for (const auto& p : registry) {
     const std::string status = p.unavailable ? "unavailable: " + *p.unavailable : "available";
-    for (std::size_t c = 0; const std::string& cell : {p.name, p.device, p.backend, status})
+    for (std::size_t c = 0; const std::string& cell : {p.name, std::string(to_string(p.device)), p.backend, status})
       columns[c++].cells.push_back(cell);
   }
   write_rows(std::move(columns), registry.size(), false, out);

@@ -23,7 +23,7 @@ inline policy_outcome host_outcome(std::string name, std::vector<double> warm_s,
   m.in_place.parallelism.assign(m.in_place.warm_s.size(), parallelism);
   m.host_threads = threads;
   m.huge_page_bytes = 4u << 20;
-  return {std::move(name), "host", "test", std::nullopt, std::nullopt, m};
+  return {std::move(name), side::host, "test", std::nullopt, std::nullopt, m};
 }
 
 // 10^6 float64 (8 MB, room for huge pages), 2 threads allowed; the host ceilings (a static in-place stream that used
@@ -36,12 +36,12 @@ inline measured_run run_of(std::vector<policy_outcome> outcomes) {
   r.host.transparent_hugepages = "madvise";
   r.device.unavailable = "test: no device";
   r.outcomes = std::move(outcomes);
-  r.outcomes.push_back(ceiling_outcome("host in place (static)", "host", ceiling_bound::bandwidth,
+  r.outcomes.push_back(ceiling_outcome("host in place (static)", side::host, ceiling_bound::bandwidth,
                                        calls_of(0.1, {0.5, 0.4, 0.6}, {}, 4, 1.9)));
   r.outcomes.push_back(
-      ceiling_outcome("host STREAM copy", "host", ceiling_bound::none, calls_of(0.1, {0.2}, {}, 2, 1.9), 8e6));
+      ceiling_outcome("host STREAM copy", side::host, ceiling_bound::none, calls_of(0.1, {0.2}, {}, 2, 1.9), 8e6));
   r.outcomes.push_back(
-      ceiling_outcome("host STREAM scale", "host", ceiling_bound::none, calls_of(0.1, {0.25}, {}, 2, 1.9), 8e6));
+      ceiling_outcome("host STREAM scale", side::host, ceiling_bound::none, calls_of(0.1, {0.25}, {}, 2, 1.9), 8e6));
   return r;
 }
 

@@ -18,7 +18,7 @@ namespace policybench::testing {
 inline policy_entry scripted(std::string name, std::function<double(std::size_t)> duration,
                              std::vector<int>* shares = nullptr, double round_elapsed_s = 0) {
   auto calls = std::make_shared<std::size_t>(0);
-  return {std::move(name), "host", "test", std::nullopt, [=](const run_config& cfg) {
+  return {std::move(name), side::host, "test", std::nullopt, [=](const run_config& cfg) {
             if (shares) shares->push_back(cfg.reps);
             measurement m;
             m.in_place.cold_s = 1;

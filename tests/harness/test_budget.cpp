@@ -38,7 +38,7 @@ TEST_CASE("the budget shares the time left over the measurements to come, less t
 
 TEST_CASE("a row stopped by its share of the budget says budget, by a shorter --timeout says timeout") {
   // time_calls knows one limit; the schedule, which set it, names it (measure/timing.hpp's stop_after).
-  const policy_entry p{"p", "host", "test", std::nullopt, [](const run_config&) {
+  const policy_entry p{"p", side::host, "test", std::nullopt, [](const run_config&) {
                          measurement m;
                          m.in_place.warm_s = {1e-3};
                          m.in_place.stopped_by = stop_reason::timeout;
@@ -91,7 +91,7 @@ TEST_CASE("a round that runs out of its share of the budget or of --timeout ends
     CAPTURE(to_string(share));
     int rounds = 0;
     // Every round's calls stop by their share (as a 1 GiB array's first round did: 1 timed call), 1 ms each.
-    const policy_entry p{"p", "host", "test", std::nullopt, [&](const run_config& cfg) {
+    const policy_entry p{"p", side::host, "test", std::nullopt, [&](const run_config& cfg) {
                            ++rounds;
                            measurement m;
                            m.in_place.warm_s.assign(std::size_t(std::min(cfg.reps, 2)), 1e-3 * (1 + 0.001 * rounds));

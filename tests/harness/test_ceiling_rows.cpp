@@ -61,7 +61,7 @@ TEST_CASE("a call short of the threads it should keep busy is disturbed, one tha
 
 TEST_CASE("the host ceiling's low end is the slow end of its median's interval, in GB/s") {
   measured_run run = run_of({host_outcome("loop", {1, 1, 1}, host_threading::one_thread, 1)});
-  run.outcomes[1] = ceiling_outcome("host in place (static)", "host", ceiling_bound::bandwidth,
+  run.outcomes[1] = ceiling_outcome("host in place (static)", side::host, ceiling_bound::bandwidth,
                                     calls_of(0.1, {0.40, 0.41, 0.42, 0.43, 0.44, 0.45, 0.46, 0.47}, {}, 4, 1.9));
   const auto report = to_report(run);
   const result_row& c = report.results[1];

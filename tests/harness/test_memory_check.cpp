@@ -12,8 +12,8 @@ using namespace policybench;
 
 namespace {
 
-policy_entry fake(std::string name, std::string device = "host", std::optional<std::string> unavailable = {}) {
-  return {std::move(name), std::move(device), "test", std::move(unavailable), {}};
+policy_entry fake(std::string name, side device = side::host, std::optional<std::string> unavailable = {}) {
+  return {std::move(name), device, "test", std::move(unavailable), {}};
 }
 
 // The insufficient_memory message `f` throws, or "" when it returns.
@@ -66,8 +66,8 @@ TEST_CASE("check_memory counts device memory only when a device policy is select
   small.free_memory_bytes = 1000;
   const run_config cfg{element_type::float64, 1000, 0, 1}; // 16000 bytes for two arrays
   CHECK_NOTHROW(check_memory(cfg, {fake("loop")}, small));
-  CHECK_NOTHROW(check_memory(cfg, {fake("cuda::kernel", "device", "no nvcc")}, small));
-  const std::string message = memory_message([&] { check_memory(cfg, {fake("cuda::kernel", "device")}, small); });
+  CHECK_NOTHROW(check_memory(cfg, {fake("cuda::kernel", side::device, "no nvcc")}, small));
+  const std::string message = memory_message([&] { check_memory(cfg, {fake("cuda::kernel", side::device)}, small); });
   CAPTURE(message);
   CHECK(message.find("16000 bytes") != std::string::npos);
   CHECK(message.find("device memory") != std::string::npos);

@@ -126,7 +126,7 @@ TEST_CASE("a round beyond the base rounds makes at least extra_round_s of calls 
 TEST_CASE("interleaved rounds make at most 3 x reps timed calls of a row in all, however many are disturbed") {
   run_config cfg{element_type::float64, 100, 1, 20};
   // Every call disturbed: each round makes as many calls as time_calls's cap allows and counts none.
-  const policy_entry always_disturbed{"busy", "host", "test", std::nullopt, [](const run_config& round) {
+  const policy_entry always_disturbed{"busy", side::host, "test", std::nullopt, [](const run_config& round) {
                                         measurement m;
                                         m.in_place.warm_s.assign(max_calls_made(round), 1e-3);
                                         m.in_place.disturbed.assign(m.in_place.warm_s.size(), true);

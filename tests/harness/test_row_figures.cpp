@@ -56,7 +56,7 @@ TEST_CASE("the host ceilings are rows: % of ceiling median against median, copy 
 
   // A dynamic split whose median is faster becomes THE ceiling, the static one kept beside it.
   measured_run faster = run_of({host_outcome("loop", {1, 1, 1}, host_threading::one_thread, 1)});
-  faster.outcomes.push_back(ceiling_outcome("host in place (dynamic)", "host", ceiling_bound::bandwidth,
+  faster.outcomes.push_back(ceiling_outcome("host in place (dynamic)", side::host, ceiling_bound::bandwidth,
                                             calls_of(0.1, {0.4, 0.4, 0.3}, {}, 4, 1.7)));
   const auto dynamic = to_report(faster);
   CHECK(*ceiling_figure(dynamic, "host_in_place_gb_per_s") == doctest::Approx(16e6 / 1e9 / 0.4));
@@ -84,9 +84,9 @@ TEST_CASE("device rows: clocks before and after, a changed clock warns, no kerne
   m.no_kernel_time = "it synchronizes inside the call";
   m.clocks_before = gpu_clocks{1980, 3201};
   m.clocks_after = gpu_clocks{1755, 3201};
-  measured_run run = run_of({{"thrust::device", "device", "CUDA", std::nullopt, std::nullopt, m}});
+  measured_run run = run_of({{"thrust::device", side::device, "CUDA", std::nullopt, std::nullopt, m}});
   run.device.unavailable.reset();
-  run.outcomes.push_back(ceiling_outcome("device in place", "device", ceiling_bound::bandwidth,
+  run.outcomes.push_back(ceiling_outcome("device in place", side::device, ceiling_bound::bandwidth,
                                          calls_of(0, {1e-4}, {1e-4}, 2, 0.5)));
   const auto report = to_report(run);
   const result_row& r = report.results[0];

@@ -22,7 +22,7 @@ namespace {
 
 // A policy that records what it was asked to do and how many threads it could use; its result validates.
 policy_entry recorder(std::string name, std::vector<std::uint64_t>& sizes, std::vector<int>& threads) {
-  return {std::move(name), "host", "test", std::nullopt, [&sizes, &threads](const run_config& cfg) {
+  return {std::move(name), side::host, "test", std::nullopt, [&sizes, &threads](const run_config& cfg) {
             sizes.push_back(cfg.size);
             threads.push_back(host_concurrency());
             measurement m;
@@ -50,12 +50,12 @@ TEST_CASE("a GPU-only run measures no host ceiling: it bounds no row there") {
   std::vector<int> threads;
   const run_config cfg{element_type::float64, 1000, 0, 2};
   policy_entry gpu = recorder("gpu", sizes, threads);
-  gpu.device = "device";
+  gpu.device = side::device;
   device_info no_device;
   no_device.unavailable = "no CUDA device"; // nor a device ceiling: the rows' own figures only
   const auto host_ceilings = [](const std::vector<policy_entry>& streams) {
     return std::count_if(streams.begin(), streams.end(),
-                         [](const policy_entry& s) { return s.role == stream_role::ceiling && s.device == "host"; });
+                         [](const policy_entry& s) { return s.role == stream_role::ceiling && s.device == side::host; });
   };
   CHECK(host_ceilings(with_ceilings({gpu}, no_device, 1)) == 0);
   run_policies(cfg, std::nullopt, query_host(), no_device, with_ceilings({gpu}, no_device, 1));

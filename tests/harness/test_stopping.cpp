@@ -63,7 +63,7 @@ TEST_CASE("a device row: --timeout covers its end-to-end views, the noise rule j
   int rounds = 0;
   std::size_t calls = 0;
   // Host times spread 1..10 ms over the rounds, kernel times about 1 ms; each round's end-to-end views take 1 s.
-  const policy_entry gpu{"gpu", "device", "test", std::nullopt, [&](const run_config& cfg) {
+  const policy_entry gpu{"gpu", side::device, "test", std::nullopt, [&](const run_config& cfg) {
                            ++rounds;
                            measurement m;
                            for (int i = 0; i < cfg.reps; ++i)

@@ -12,7 +12,7 @@ using namespace policybench;
 int main(int argc, char** argv) {
   const mpi_session job(argc, argv);
   rank_figures_by_policy by_policy;
-  const policy_entry fails{"fails_on_rank_1", "host", "test", std::nullopt, [&job](const run_config& cfg) {
+  const policy_entry fails{"fails_on_rank_1", side::host, "test", std::nullopt, [&job](const run_config& cfg) {
                              if (job.rank == 1) throw std::runtime_error("planted failure");
                              measurement m;
                              m.in_place = time_calls(cfg, [] {});

@@ -42,7 +42,7 @@ TEST_CASE_TEMPLATE("every available device policy increments every element exact
         const run_config cfg = small_config(element_type_of<T>, n, 1, 2);
         const measurement m = p.measure(cfg);
         CHECK_MESSAGE(!m.validation_error, m.validation_error.value_or(""));
-        const bool on_device = p.device == "device";
+        const bool on_device = p.device == side::device;
         // thrust::device synchronizes inside the call: no kernel time, and a reason instead.
         const bool synchronous = p.name == "thrust::device";
         CHECK(m.no_kernel_time.has_value() == synchronous);
@@ -65,7 +65,7 @@ TEST_CASE_TEMPLATE("every available device policy increments every element exact
 TEST_CASE("the device ceilings are rows like the policies: timed, validated, unavailable without a device") {
   const run_config cfg = small_config(element_type::float64, 1'000'003, 1, 3);
   for (const policy_entry& c : ceiling_streams(device(), 4)) {
-    if (c.device != "device") continue;
+    if (c.device != side::device) continue;
     CAPTURE(c.name);
     CHECK(c.role == stream_role::ceiling);
     CHECK(c.unavailable.has_value() == device().unavailable.has_value());

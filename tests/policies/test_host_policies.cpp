@@ -39,7 +39,7 @@ TEST_CASE_TEMPLATE("every available host policy increments every element exactly
       for (const policy_entry& p : policies()) {
         if (p.unavailable) continue;
         CAPTURE(p.name);
-        CHECK(p.device == "host");
+        CHECK(p.device == side::host);
         const measurement m = p.measure(cfg);
         CHECK_MESSAGE(!m.validation_error, m.validation_error.value_or(""));
         CHECK(m.in_place.warm_s.size() == std::size_t(cfg.reps));
@@ -61,7 +61,7 @@ TEST_CASE("the host rows: each name once, loop first, available or with a reason
   for (const policy_entry& p : all) {
     CAPTURE(p.name);
     CHECK(names.insert(p.name).second);
-    CHECK(p.device == "host");
+    CHECK(p.device == side::host);
     CHECK_FALSE(p.backend.empty());
     CHECK(p.unavailable.has_value() == !p.measure);
     if (p.unavailable) CHECK_FALSE(p.unavailable->empty());
@@ -89,7 +89,7 @@ TEST_CASE("the host ceilings are streams like the policies: timed, validated, co
   cfg.keep_disturbed = true;
   std::size_t host_ceilings = 0;
   for (const policy_entry& c : ceiling_streams(device_info{}, 1)) {
-    if (c.device != "host") continue;
+    if (c.device != side::host) continue;
     CAPTURE(c.name);
     ++host_ceilings;
     CHECK(c.role == stream_role::ceiling);

@@ -123,7 +123,7 @@ TEST_CASE("the oneDPL rows: the backend column names oneDPL and the backend its 
   for (const policy_entry& p : all) {
     if (p.name.rfind("oneapi::dpl::", 0) != 0) continue;
     CAPTURE(p.name);
-    CHECK(p.device == "host");
+    CHECK(p.device == side::host);
     if (p.unavailable) continue;
     const bool on_tbb = p.name.ends_with("@tbb"), on_omp = p.name.ends_with("@omp");
     if (on_tbb) CHECK(p.backend == "oneDPL on oneTBB");

@@ -63,7 +63,7 @@ TEST_CASE("a host policy's array and the ceilings' array get huge pages where TH
   CHECK(*m.huge_page_bytes <= 8u << 20);
   CHECK((*m.huge_page_bytes > 0) == thp_allows_madvise());
   for (const policy_entry& c : ceiling_streams(device_info{}, 1)) {
-    if (c.device != "host") continue;
+    if (c.device != side::host) continue;
     CAPTURE(c.name);
     const measurement cm = c.measure(cfg);
     REQUIRE(cm.huge_page_bytes);

@@ -13,8 +13,8 @@ using namespace policybench;
 
 namespace {
 
-policy_entry fake(std::string name, std::string device = "host", std::optional<std::string> unavailable = {}) {
-  return {std::move(name), std::move(device), "test", std::move(unavailable), {}};
+policy_entry fake(std::string name, side device = side::host, std::optional<std::string> unavailable = {}) {
+  return {std::move(name), device, "test", std::move(unavailable), {}};
 }
 
 } // namespace
@@ -27,7 +27,7 @@ TEST_CASE("the registry: unique names, loop first, an unavailable row has a reas
   for (const auto& p : all) {
     CAPTURE(p.name);
     CHECK(names.insert(p.name).second);
-    CHECK((p.device == "host" || p.device == "device"));
+    CHECK((p.device == side::host || p.device == side::device));
     CHECK_FALSE(p.backend.empty());
     CHECK(p.unavailable.has_value() == !p.measure);
     if (p.unavailable) CHECK_FALSE(p.unavailable->empty());
@@ -51,7 +51,7 @@ TEST_CASE("without a usable device every CUDA row is listed, unavailable with th
   device_info no_device;
   no_device.unavailable = "test: no device";
   for (const auto& p : policybench::registry(no_device)) {
-    if (p.device != "device") continue;
+    if (p.device != side::device) continue;
     CAPTURE(p.name);
     REQUIRE(p.unavailable);
     CHECK((*p.unavailable == "test: no device" || p.unavailable->find("without nvcc") != std::string::npos));
@@ -60,8 +60,8 @@ TEST_CASE("without a usable device every CUDA row is listed, unavailable with th
 }
 
 TEST_CASE("select_policies picks by name in registry order and refuses unknown names") {
-  const std::vector<policy_entry> registry{fake("loop"), fake("std::par"), fake("thrust::omp", "host", "no OpenMP"),
-                                           fake("cuda::kernel", "device", "no nvcc")};
+  const std::vector<policy_entry> registry{fake("loop"), fake("std::par"), fake("thrust::omp", side::host, "no OpenMP"),
+                                           fake("cuda::kernel", side::device, "no nvcc")};
   SUBCASE("no names: every entry, unavailable ones kept to be reported") {
     const auto selected = select_policies(registry, {});
     REQUIRE(selected.size() == 4);

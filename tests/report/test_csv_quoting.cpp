@@ -16,7 +16,7 @@ TEST_CASE("write_csv doubles a double quote inside a quoted field and quotes a l
   r.device.unavailable = "test: no device";
   measurement m;
   m.in_place.warm_s = {2, 1};
-  r.outcomes.push_back({"loop", "host", "say \"hi\", twice", std::nullopt, std::nullopt, m});
+  r.outcomes.push_back({"loop", side::host, "say \"hi\", twice", std::nullopt, std::nullopt, m});
   std::ostringstream out;
   write_csv(to_report(r), out);
   CHECK(out.str().find(",\"say \"\"hi\"\", twice\",") != std::string::npos);

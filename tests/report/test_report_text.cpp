@@ -101,8 +101,8 @@ TEST_CASE("the heading says the interleaved rounds that ran, not the base rounds
 }
 
 TEST_CASE("write_policy_list shows each policy's status") {
-  const std::vector<policy_entry> registry{{"loop", "host", "plain loop", std::nullopt, {}},
-                                           {"cuda::kernel", "device", "CUDA", "built without nvcc", {}}};
+  const std::vector<policy_entry> registry{{"loop", side::host, "plain loop", std::nullopt, {}},
+                                           {"cuda::kernel", side::device, "CUDA", "built without nvcc", {}}};
   std::ostringstream out;
   write_policy_list(registry, out);
   // The whole table: a search for "available" would also match "unavailable".
