@@ -18,7 +18,7 @@ namespace {
 figure interval_end(const result_row& row, bool slow) {
   const figure median = throughput(row);
   const figure end_s = slow ? row.median_ci_high_s : row.median_ci_low_s;
-  if (row.device == "device" || !end_s || !row.median_s) return median;
+  if (row.device == side::device || !end_s || !row.median_s) return median;
   return ratio(scaled(median, *row.median_s), end_s);
 }
 
@@ -26,10 +26,10 @@ figure interval_end(const result_row& row, bool slow) {
 
 figure throughput(const result_row& row) {
   if (row.bounds == "compute") return extra_figure(row, "gflop_per_s");
-  return row.device == "device" ? extra_figure(row, gpu_view::kernel_gb_per_s) : row.gb_per_s;
+  return row.device == side::device ? extra_figure(row, gpu_view::kernel_gb_per_s) : row.gb_per_s;
 }
 
-const result_row* bounding_ceiling(std::span<const result_row> rows, std::string_view device, ceiling_bound bound) {
+const result_row* bounding_ceiling(std::span<const result_row> rows, side device, ceiling_bound bound) {
   const result_row* best = nullptr;
   for (const auto& r : rows)
     if (!is_policy(r) && r.device == device && r.bounds == to_string(bound) && r.status == row_status::ok &&
@@ -54,7 +54,7 @@ std::optional<bool> above_ceiling(const result_row& row, std::span<const result_
 
 std::vector<extra> ceiling_figures(const measured_run& run, std::span<const result_row> rows) {
   std::vector<extra> out;
-  const result_row* host = bounding_ceiling(rows, "host", ceiling_bound::bandwidth);
+  const result_row* host = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
   std::optional<std::string> schedule; // the bounding host ceiling's, from its key: "static", "one thread"
   const auto add = [&](std::string name, extra_value value, std::string unit) {
     out.push_back({.name = std::move(name), .value = std::move(value), .unit = std::move(unit)});

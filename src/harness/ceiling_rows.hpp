@@ -19,7 +19,7 @@ figure throughput(const result_row& row);
 
 /// The ceiling row bounding `device`'s rows as `bound`: of the ok ceiling rows of that device and bound, the one
 /// with the highest median throughput; nullptr when none ran.
-const result_row* bounding_ceiling(std::span<const result_row> rows, std::string_view device, ceiling_bound bound);
+const result_row* bounding_ceiling(std::span<const result_row> rows, side device, ceiling_bound bound);
 
 /// 100 x the row's median throughput over its device's bandwidth ceiling's median (bounding_ceiling); none when
 /// either is unknown. Both are medians of calls made in the same rounds: never a median against a best call.

@@ -4,6 +4,7 @@
 #include "harness/ceiling_rows.hpp"
 #include "harness/gpu_views.hpp"
 #include "harness/roofline.hpp"
+#include "policies/registry.hpp"
 
 #include <algorithm>
 #include <map>
@@ -21,8 +22,8 @@ auto gpu_time(const char* name) {
 // The fastest point at each size (or K, by_work) among the ok policy rows on `device` (of `policy` only, unless
 // empty), timed by `time`: a ceiling is what policies are set against, not one of them.
 template <class Time>
-std::vector<timing_point> best_per_size(std::span<const result_row> rows, const std::string& device,
-                                        const std::string& policy, Time time, bool by_work) {
+std::vector<timing_point> best_per_size(std::span<const result_row> rows, side device, std::string_view policy,
+                                        Time time, bool by_work) {
   std::map<std::uint64_t, timing_point> best;
   for (const auto& r : rows) {
     if (!is_policy(r) || r.status != row_status::ok || r.device != device || !time(r)) continue;
@@ -49,15 +50,15 @@ crossover_point point_at(std::uint64_t size, const std::vector<timing_point>& ch
           .baseline_s = b.seconds};
 }
 
-crossover compare(const char* key, const char* challenger_name, const char* baseline_name, const char* view,
+crossover compare(const char* key, std::string_view challenger_name, std::string_view baseline_name, const char* view,
                   const std::vector<timing_point>& challenger, const std::vector<timing_point>& baseline) {
   std::vector<std::uint64_t> common;
   for (const auto& c : challenger)
     if (std::any_of(baseline.begin(), baseline.end(), [&](const auto& b) { return b.size == c.size; }))
       common.push_back(c.size);
   crossover out{.key = key,
-                .challenger = challenger_name,
-                .baseline = baseline_name,
+                .challenger = std::string(challenger_name),
+                .baseline = std::string(baseline_name),
                 .view = view,
                 .sizes_compared = common.size(),
                 .from_size = crossover_size(challenger, baseline)};
@@ -81,21 +82,21 @@ std::optional<std::uint64_t> crossover_size(std::span<const timing_point> challe
 }
 
 std::vector<crossover> find_crossovers(std::span<const result_row> rows, bool by_work) {
-  const auto best = [&](const char* device, const char* policy, auto time) {
+  const auto best = [&](side device, std::string_view policy, auto time) {
     return best_per_size(rows, device, policy, time, by_work);
   };
-  const auto best_cpu = best("host", "", median);
+  const auto best_cpu = best(side::host, "", median);
   const char* cpu = "the fastest CPU policy";
   const char* gpu = "the fastest GPU policy";
   std::vector<crossover> out{
-      compare("par_unseq_vs_loop", "std::par_unseq", "loop", "host-synchronous median",
-              best("host", "std::par_unseq", median), best("host", "loop", median)),
+      compare("par_unseq_vs_loop", challenger_policy, baseline_policy, "host-synchronous median",
+              best(side::host, challenger_policy, median), best(side::host, baseline_policy, median)),
       compare("gpu_vs_cpu_kernel", gpu, cpu, "kernel time by CUDA events",
-              best("device", "", gpu_time(gpu_view::kernel_median_s)), best_cpu),
+              best(side::device, "", gpu_time(gpu_view::kernel_median_s)), best_cpu),
       compare("gpu_vs_cpu_end_to_end", gpu, cpu, "end to end from pageable memory, copies included",
-              best("device", "", gpu_time(gpu_view::e2e_pageable_median_s)), best_cpu),
+              best(side::device, "", gpu_time(gpu_view::e2e_pageable_median_s)), best_cpu),
       compare("gpu_vs_cpu_end_to_end_pinned", gpu, cpu, "end to end from pinned memory, copies included",
-              best("device", "", gpu_time(gpu_view::e2e_pinned_median_s)), best_cpu)};
+              best(side::device, "", gpu_time(gpu_view::e2e_pinned_median_s)), best_cpu)};
   for (auto& c : out)
     c.axis = by_work ? "work" : "size";
   return out;

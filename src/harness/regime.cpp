@@ -64,7 +64,7 @@ regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t
 }
 
 regime_report with_run_point(regime_report probe, std::span<const result_row> rows) {
-  const result_row* row = bounding_ceiling(rows, "host", ceiling_bound::bandwidth);
+  const result_row* row = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
   if (!row || !row->gb_per_s || !row->median_ci_low_s || !row->median_ci_high_s || *row->median_ci_low_s <= 0)
     return probe;
   auto points = probe.points;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "harness/figure.hpp"
+#include "measure/ceilings.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -39,7 +40,9 @@ struct extra {
 /// One policy at one point (README "JSON schema"; report/row_fields.cpp lists the common fields in the JSON's order).
 /// Times in seconds, throughput in GB/s (10^9 bytes/s), shares in percent, cv as a fraction.
 struct result_row {
-  std::string policy, device, backend; ///< device: "host" or "device"
+  std::string policy;
+  side device = side::host;
+  std::string backend;
   /// "policy", or "ceiling": a kernel the policies of its device are set against (policies/ceiling_streams.cpp),
   /// measured and summarized as they are; `bounds` says what it bounds: "bandwidth", "compute" or "none".
   std::string role = "policy";

@@ -54,7 +54,7 @@ result_row row_of(const measured_run& run, const policy_outcome& o) {
   const bool keep = run.config.keep_disturbed;
   const bool ceiling = o.role == stream_role::ceiling;
   result_row r{.policy = o.name,
-               .device = std::string(to_string(o.device)),
+               .device = o.device,
                .backend = o.backend,
                .role = std::string(to_string(o.role)),
                .bounds = ceiling ? std::optional(std::string(to_string(o.bound))) : std::nullopt,
@@ -90,7 +90,7 @@ result_row row_of(const measured_run& run, const policy_outcome& o) {
     r.effective_parallelism = measured_parallelism(m->in_place, keep);
   }
   r.gb_per_s = gb_per_s(r.bytes_per_call, r.median_s);
-  if (r.device == "device") gpu_view::add_gpu_views(r, m);
+  if (r.device == side::device) gpu_view::add_gpu_views(r, m);
   if (ceiling && o.bound == ceiling_bound::compute) add_compute_figures(r, m ? m->flops_per_call : std::nullopt);
   return r;
 }

@@ -31,7 +31,7 @@ int work_of(const result_row& r) {
 }
 
 void add_roofline(result_row& r, int work, std::span<const result_row> rows) {
-  const bool device = r.device == "device";
+  const bool device = r.device == side::device;
   const auto roof = [&](ceiling_bound bound) {
     const result_row* c = bounding_ceiling(rows, r.device, bound);
     return c ? throughput(*c) : figure();
@@ -61,7 +61,7 @@ void add_compute_figures(result_row& r, std::optional<double> flops_per_call) {
 }
 
 figure roofline_time_s(const result_row& r) {
-  const figure kernel = r.device == "device" ? extra_figure(r, gpu_view::kernel_median_s) : figure();
+  const figure kernel = r.device == side::device ? extra_figure(r, gpu_view::kernel_median_s) : figure();
   return kernel ? kernel : r.median_s;
 }
 

@@ -4,6 +4,7 @@
 #include "measure/stats.hpp"
 #include "measure/stopping.hpp"
 #include "measure/thread_clocks.hpp"
+#include "policies/registry.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -18,8 +19,9 @@ figure median_of(const std::vector<double>& samples_s) {
 }
 
 const result_row* loop_baseline(std::span<const result_row> rows) {
-  const auto loop = std::find_if(rows.begin(), rows.end(),
-                                 [](const result_row& r) { return r.policy == "loop" && r.status == row_status::ok; });
+  const auto loop = std::find_if(rows.begin(), rows.end(), [](const result_row& r) {
+    return r.policy == baseline_policy && r.status == row_status::ok;
+  });
   return loop == rows.end() ? nullptr : &*loop;
 }
 

@@ -12,7 +12,7 @@ namespace {
 bool counted(const result_row& r) { return is_policy(r) && r.status == row_status::ok && r.median_s; }
 
 bool runs_parallel(const result_row& r) {
-  return r.device == "device" || (r.effective_parallelism && *r.effective_parallelism >= serial_parallelism);
+  return r.device == side::device || (r.effective_parallelism && *r.effective_parallelism >= serial_parallelism);
 }
 
 // Why `r` cannot take part in a speedup: its median has no 95% interval.

@@ -30,14 +30,14 @@ void add_sweep_notes(benchmark_report& report, sweep_kind kind, std::size_t elem
            : up_to && kind == sweep_kind::size ? "points up to " + std::to_string(largest) + " elements"
                                                : "at " + out;
   };
-  const auto note_cached = [&](const char* device, const char* where, std::uint64_t cache_bytes) {
+  const auto note_cached = [&](side device, const char* where, std::uint64_t cache_bytes) {
     const std::string at = points(
         [&](const result_row& r) { return r.device == device && under_4x_cache(r.size * element_bytes, cache_bytes); },
         true);
     if (!at.empty()) report.warnings.push_back(cache_note(at + ": the array", where, cache_bytes));
   };
-  note_cached("host", "host's last-level cache", report.environment.host.llc_bytes);
-  note_cached("device", "device's L2 cache", report.environment.device.l2_cache_bytes);
+  note_cached(side::host, "host's last-level cache", report.environment.host.llc_bytes);
+  note_cached(side::device, "device's L2 cache", report.environment.device.l2_cache_bytes);
   const auto noisy = std::count_if(report.results.begin(), report.results.end(), is_noisy);
   const auto timed = std::count_if(report.results.begin(), report.results.end(), [](auto& r) { return r.cv.known(); });
   if (noisy > 0)

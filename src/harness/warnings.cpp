@@ -32,7 +32,7 @@ void parallelism_warnings(const measured_run& run, const std::vector<result_row>
     out.push_back("PARALLEL POLICIES RAN ON ABOUT ONE THREAD: effective parallelism (CPU time / wall time) below " +
                   two_decimals(serial_parallelism) + " with " + std::to_string(allowed) +
                   " threads allowed: " + serial + "; their rows do not show what the policy can do here");
-  const result_row* ceiling = bounding_ceiling(rows, "host", ceiling_bound::bandwidth);
+  const result_row* ceiling = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
   const figure ceiling_parallelism = ceiling ? ceiling->effective_parallelism : figure();
   if (ceiling_parallelism && ceiling_underused(*ceiling_parallelism, allowed))
     out.push_back("the host ceiling's in-place stream ran on about " + two_decimals(*ceiling_parallelism) + " of its " +
@@ -44,7 +44,7 @@ void parallelism_warnings(const measured_run& run, const std::vector<result_row>
 // GPU clocks: unreadable, or different after a device row than before it.
 void clock_warnings(const measured_run& run, const std::vector<result_row>& rows, std::vector<std::string>& out) {
   const bool device_ran =
-      std::any_of(rows.begin(), rows.end(), [](const result_row& r) { return r.device == "device" && r.median_s; });
+      std::any_of(rows.begin(), rows.end(), [](const result_row& r) { return r.device == side::device && r.median_s; });
   if (device_ran && run.device.clocks_unavailable)
     out.push_back("GPU clocks not recorded (" + *run.device.clocks_unavailable +
                   "): a GPU that throttled or had not ramped up cannot be ruled out");

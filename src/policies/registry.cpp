@@ -71,11 +71,11 @@ std::vector<policy_entry> registry(const device_info& device) {
   const onedpl_library* const onedpl_openmp = nullptr;
 #endif
   return {
-    host_entry("loop", "plain for loop (1 thread)", one_thread, plain_loop{}),
+    host_entry(std::string(baseline_policy), "plain for loop (1 thread)", one_thread, plain_loop{}),
         host_entry("std::seq", "libstdc++ (sequential)", one_thread, one_call(std::execution::seq)),
         host_entry("std::unseq", "libstdc++ (vectorized, 1 thread)", one_thread, one_call(std::execution::unseq)),
         host_entry("std::par", pstl, pstl_threads, one_call(std::execution::par)),
-        host_entry("std::par_unseq", pstl, pstl_threads, one_call(std::execution::par_unseq)),
+        host_entry(std::string(challenger_policy), pstl, pstl_threads, one_call(std::execution::par_unseq)),
         // The same policies from oneDPL: seq and unseq never reach a parallel backend; par and par_unseq once per
         // backend, named after '@' as Thrust names its systems: the backend is a build choice, not part of the C++
         // name.

@@ -1,5 +1,6 @@
 // THE registry: the row type of every timed stream, every execution policy of this build in table order, each name
-// written once (registry.cpp), the ceilings registered beside them (ceiling_streams.cpp), and choosing rows by name.
+// written once (registry.cpp; the two the harness's rules single out here), the ceilings registered beside them
+// (ceiling_streams.cpp), and choosing rows by name.
 // The harness measures, summarizes and reports policies and ceilings alike (docs/measurement.md).
 #pragma once
 
@@ -30,6 +31,10 @@ struct policy_entry {
   /// host_copy_median_s and host_copy_gb_per_s.
   std::string key = "";
 };
+
+/// The rows the harness's rules single out, by their names in the registry: every speedup's baseline (one thread,
+/// no library), and the parallel policy the par_unseq_vs_loop crossover sets against it.
+inline constexpr std::string_view baseline_policy = "loop", challenger_policy = "std::par_unseq";
 
 /// Every policy in table order: loop first (every speedup's baseline), the C++ policies from libstdc++ and from
 /// oneDPL, oneTBB, Thrust's host systems, then the device policies. Those this build or machine cannot run carry the

@@ -58,6 +58,11 @@ struct reader {
                      if (!s) refuse(pointer + " is not ok, invalid, failed or unavailable");
                      row.*m = *s;
                    },
+                   [&](side r::*m) {
+                     const auto s = parse_in(side_names, at(pointer, text, texts).get<std::string>());
+                     if (!s) refuse(pointer + " is not host or device");
+                     row.*m = *s;
+                   },
                    [&](std::uint64_t r::*m) { row.*m = at(pointer, count, counts).get<std::uint64_t>(); },
                    [&](std::optional<std::uint64_t> r::*m) { nullable(row.*m, count, counts, std::uint64_t()); },
                    [&](int r::*m) { row.*m = at(pointer, small_count, small_counts).get<int>(); },
@@ -101,7 +106,6 @@ struct reader {
       read_field(out, pointer, f);
     }
     read_extras(out, prefix);
-    if (out.device != "host" && out.device != "device") refuse(prefix + "/device is not host or device");
     if ((out.status == row_status::failed || out.status == row_status::unavailable) && !out.reason)
       refuse(prefix + "/reason is null for a " + to_string(out.status) + " row");
     if (!source_of(out)) set_extra(out, source_extra(path));

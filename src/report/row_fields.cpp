@@ -36,9 +36,10 @@ bool is_scalar(const row_field& field) {
 
 nlohmann::ordered_json field_json(const result_row& row, const row_field& field) {
   using json = nlohmann::ordered_json;
-  return std::visit(
-      overloaded{[&](row_status r::*m) { return json(to_string(row.*m)); }, [&](auto m) { return json(row.*m); }},
-      field.member);
+  return std::visit(overloaded{[&](row_status r::*m) { return json(to_string(row.*m)); },
+                               [&](side r::*m) { return json(to_string(row.*m)); },
+                               [&](auto m) { return json(row.*m); }},
+                    field.member);
 }
 
 std::vector<extra> extra_fields(std::span<const result_row* const> rows) {

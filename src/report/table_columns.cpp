@@ -90,7 +90,8 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
     return count(&r::disturbed_calls)(row) + (row.mostly_disturbed.value_or(false) ? " (most)" : "");
   }));
   if (wide) {
-    out.push_back(column("device", rows, text(&r::device), true));
+    out.push_back(column(
+        "device", rows, [](const r& row) { return std::string(to_string(row.device)); }, true));
     out.push_back(column("backend", rows, text(&r::backend), true));
     out.push_back(durations("cold", &r::cold_s, rows));
   }

@@ -48,7 +48,7 @@ void write_marks(const benchmark_report& report, const char* bullet, std::ostrea
   const std::uint64_t llc = report.environment.host.llc_bytes;
   const auto above = [](const result_row& r) { return r.above_ceiling.value_or(false); };
   // Beyond the row's spread only where it has one: device kernel times and rows under 6 counted calls have none.
-  const auto beyond = [&](const result_row& r) { return above(r) && r.device != "device" && r.median_ci_high_s; };
+  const auto beyond = [&](const result_row& r) { return above(r) && r.device != side::device && r.median_ci_high_s; };
   const auto cached = [&](const result_row& r) {
     return beyond(r) && under_4x_cache(std::uint64_t(r.bytes_per_call / 2), llc);
   };

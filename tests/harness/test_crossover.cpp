@@ -50,7 +50,7 @@ TEST_CASE("only sizes both sides measured count, in any order") {
 
 namespace {
 
-result_row row(const char* policy, const char* device, std::uint64_t size, double median_s, double kernel_s = -1) {
+result_row row(const char* policy, side device, std::uint64_t size, double median_s, double kernel_s = -1) {
   result_row r;
   r.policy = policy, r.device = device, r.size = size, r.median_s = median_s;
   for (const auto& [name, value] : {std::pair{"kernel_median_s", kernel_s},
@@ -66,18 +66,18 @@ TEST_CASE("the report's crossovers: best GPU against best CPU, transfers never p
   std::vector<result_row> results;
   for (const std::uint64_t size : {1000, 10000, 100000}) {
     const double s = double(size) * 1e-9;
-    results.push_back(row("loop", "host", size, s));
-    results.push_back(row("std::par_unseq", "host", size, size >= 10000 ? s / 2 : s * 10));
-    results.push_back(row("cub::DeviceTransform", "device", size, s, size >= 100000 ? s / 100 : s * 10));
+    results.push_back(row("loop", side::host, size, s));
+    results.push_back(row("std::par_unseq", side::host, size, size >= 10000 ? s / 2 : s * 10));
+    results.push_back(row("cub::DeviceTransform", side::device, size, s, size >= 100000 ? s / 100 : s * 10));
   }
-  results.push_back(row("std::par", "host", 100000, 1e-9)); // the fastest CPU policy at 10^5
-  result_row failed = row("thrust::device", "device", 1000, 1e-12, 1e-12);
+  results.push_back(row("std::par", side::host, 100000, 1e-9)); // the fastest CPU policy at 10^5
+  result_row failed = row("thrust::device", side::device, 1000, 1e-12, 1e-12);
   failed.status = row_status::failed; // failed rows never count
   results.push_back(failed);
-  result_row invalid = row("std::par", "host", 1000, 1e-12);
+  result_row invalid = row("std::par", side::host, 1000, 1e-12);
   invalid.status = row_status::invalid; // nor do invalid ones
   results.push_back(invalid);
-  result_row ceiling = row("host in place (static)", "host", 100000, 1e-12);
+  result_row ceiling = row("host in place (static)", side::host, 100000, 1e-12);
   ceiling.role = "ceiling"; // what the policies are set against, never the fastest CPU policy
   results.push_back(ceiling);
   const auto c = find_crossovers(results);
@@ -99,7 +99,7 @@ TEST_CASE("the report's crossovers: best GPU against best CPU, transfers never p
 }
 
 TEST_CASE("a sweep without GPU rows says the GPU crossovers were not measured") {
-  const std::vector<result_row> results{row("loop", "host", 1000, 1), row("std::par_unseq", "host", 1000, 0.5)};
+  const std::vector<result_row> results{row("loop", side::host, 1000, 1), row("std::par_unseq", side::host, 1000, 0.5)};
   const auto lines = crossover_summary(find_crossovers(results));
   REQUIRE(lines.size() == 4);
   CHECK(lines[0].find("from 1000 elements") != std::string::npos);

@@ -52,10 +52,10 @@ std::vector<timing_point> by_k(const std::vector<double>& seconds) {
 }
 
 // A row at K = work; a device row's kernel time is half its median, and it has an end-to-end time from pinned memory.
-result_row row(const char* policy, const char* device, int work, double median_s, figure e2e_pinned_s = {}) {
+result_row row(const char* policy, side device, int work, double median_s, figure e2e_pinned_s = {}) {
   result_row r{.policy = policy, .device = device, .backend = "test", .type = "float64", .median_s = median_s};
   add_roofline(r, work, {});
-  if (std::string(device) != "device") return r;
+  if (device != side::device) return r;
   set_extra(r, {.name = gpu_view::kernel_median_s, .value = figure(median_s / 2), .unit = "s"});
   set_extra(r, {.name = gpu_view::e2e_pinned_median_s, .value = e2e_pinned_s, .unit = "s"});
   return r;
@@ -77,9 +77,9 @@ TEST_CASE("a work sweep's offload crossover: device end to end (pinned) against 
   const std::vector<double> host{1, 1, 1.1, 2, 4, 8}, device_e2e{3, 3, 3, 3, 3.1, 3.2};
   for (std::size_t i = 0; i < host.size(); ++i) {
     const int k = 1 << i;
-    rows.push_back(row("loop", "host", k, 2 * host[i] * 1e-3));
-    rows.push_back(row("std::par_unseq", "host", k, host[i] * 1e-3));
-    rows.push_back(row("cuda::kernel", "device", k, 0.1e-3, device_e2e[i] * 1e-3));
+    rows.push_back(row("loop", side::host, k, 2 * host[i] * 1e-3));
+    rows.push_back(row("std::par_unseq", side::host, k, host[i] * 1e-3));
+    rows.push_back(row("cuda::kernel", side::device, k, 0.1e-3, device_e2e[i] * 1e-3));
   }
   const auto crossovers = find_crossovers(rows, true);
   const crossover& offload = crossovers.back();
@@ -104,11 +104,11 @@ TEST_CASE("a work sweep's offload crossover: device end to end (pinned) against 
 TEST_CASE("a work sweep's rooflines are on its last point's ceilings, not the fastest of any point") {
   benchmark_report report;
   for (const auto& [work, ceiling_gb_per_s] : {std::pair{1, 100.0}, std::pair{2, 50.0}}) {
-    result_row p = row("loop", "host", work, 1e-3);
+    result_row p = row("loop", side::host, work, 1e-3);
     p.bytes_per_call = 16000, p.size = 1000;
     report.results.push_back(p);
     // The K = 1 point's in-place ceiling read faster (a cache-hot first point) than the last point's.
-    result_row c = row("host in place (static)", "host", work, 1e-3);
+    result_row c = row("host in place (static)", side::host, work, 1e-3);
     c.role = "ceiling", c.bounds = "bandwidth";
     c.gb_per_s = ceiling_gb_per_s;
     report.results.push_back(c);

@@ -121,7 +121,7 @@ TEST_CASE("every sweep says its cache and noise notes once for the series, namin
   for (const int threads : {1, 2, 4}) {
     result_row r;
     r.policy = std::string("p"); // one statement each: GCC 12 warns falsely (-Wrestrict) on a comma chain here
-    r.device = std::string("host");
+    r.device = side::host;
     r.size = 1000, r.threads = threads, r.cv = threads < 4 ? 0.5 : 0.01;
     report.results.push_back(r);
   }

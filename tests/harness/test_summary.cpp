@@ -12,7 +12,7 @@ namespace {
 
 result_row row(const char* policy, double median_s, double low_s, double high_s, double parallelism = 1) {
   result_row r;
-  r.policy = policy, r.device = "host", r.median_s = median_s, r.samples_s = {low_s, median_s, high_s};
+  r.policy = policy, r.device = side::host, r.median_s = median_s, r.samples_s = {low_s, median_s, high_s};
   r.median_ci_low_s = low_s, r.median_ci_high_s = high_s, r.effective_parallelism = parallelism;
   return r;
 }
@@ -45,7 +45,7 @@ TEST_CASE("rows that did not run or failed validation are not ranked, and withou
   std::vector<result_row> rows{row("fast but wrong", 0.1, 0.1, 0.1, 2), row("std::par", 1.0, 0.9, 1.1, 2),
                                row("cuda::kernel", 0.05, 0.05, 0.05, 2)};
   rows[0].status = row_status::invalid;
-  rows[2].device = "device", rows[2].status = row_status::unavailable, rows[2].median_s = {};
+  rows[2].device = side::device, rows[2].status = row_status::unavailable, rows[2].median_s = {};
   const run_summary s = summarize_run(rows, std::nullopt);
   CHECK(s.fastest == "std::par");
   CHECK(s.tied_with_fastest.empty());

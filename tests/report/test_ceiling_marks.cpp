@@ -17,7 +17,7 @@ namespace {
 result_row share(double pct, double low_s, double high_s) {
   result_row r;
   r.policy = std::string("p"); // one statement each: GCC 12 warns falsely (-Wrestrict) on a comma chain here
-  r.device = std::string("host");
+  r.device = side::host;
   r.backend = std::string("test");
   r.size = 1'000'000, r.bytes_per_call = 16e6;
   r.median_s = 1e-3, r.median_ci_low_s = low_s, r.median_ci_high_s = high_s, r.pct_of_ceiling = pct;

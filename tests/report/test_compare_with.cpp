@@ -35,6 +35,9 @@ TEST_CASE("read_compared refuses what is not a report, naming the file and the f
   CHECK(refusal(report.dump()).find("/results/0/reason is null") != std::string::npos);
   report["results"][0]["status"] = "great";
   CHECK(refusal(report.dump()).find("/results/0/status") != std::string::npos);
+  report = this_run();
+  report["results"][0]["device"] = "gpu";
+  CHECK(refusal(report.dump()).find("/results/0/device is not host or device") != std::string::npos);
 }
 
 TEST_CASE("a policybench report is accepted as it is written") {
@@ -44,6 +47,7 @@ TEST_CASE("a policybench report is accepted as it is written") {
   CHECK(compared[0].path == file.path.string());
   REQUIRE(compared[0].rows.size() == 2);
   CHECK(compared[0].rows[0].policy == "loop");
+  CHECK(compared[0].rows[0].device == side::host);
   CHECK(compared[0].rows[1].role == "ceiling"); // read as written; joining leaves another run's ceilings out
   CHECK(source_of(compared[0].rows[0]) == file.path.string());
 }

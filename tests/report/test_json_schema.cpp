@@ -115,7 +115,7 @@ TEST_CASE("every extra field a report of device rows, a thread sweep and a compa
   REQUIRE(section != std::string::npos);
   const std::string table = readme.substr(section, readme.find("\n#", section + 1) - section);
   benchmark_report report;
-  result_row device{.policy = "cuda::kernel", .device = "device", .backend = "CUDA", .type = "float64", .size = 8};
+  result_row device{.policy = "cuda::kernel", .device = side::device, .backend = "CUDA", .type = "float64", .size = 8};
   measurement m;
   m.in_place.kernel_s = {1e-3};
   gpu_view::add_gpu_views(device, &m);

@@ -41,7 +41,7 @@ TEST_CASE("the table's columns depend only on the kinds of rows, --wide adds the
   benchmark_report report;
   report.environment.config.size = 1000;
   result_row r;
-  r.policy = "loop", r.device = "host", r.backend = "test", r.size = 1000, r.validated = true, r.reps = 10;
+  r.policy = "loop", r.device = side::host, r.backend = "test", r.size = 1000, r.validated = true, r.reps = 10;
   r.cold_s = 2e-3, r.median_s = 1.5e-6, r.gb_per_s = 10.0;
   report.results.push_back(r);
   const auto header = [&](bool wide = true) {
@@ -66,7 +66,7 @@ TEST_CASE("the table's columns depend only on the kinds of rows, --wide adds the
   CHECK(header() == host_only);
   // An unavailable device row is not a device row that ran; one that ran adds the GPU views.
   report.results.push_back(r);
-  report.results.back().device = "device", report.results.back().status = row_status::unavailable;
+  report.results.back().device = side::device, report.results.back().status = row_status::unavailable;
   report.results.back().reason = "test: no device";
   CHECK(header() == host_only);
   measurement kernel;
