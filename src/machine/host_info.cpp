@@ -20,6 +20,19 @@
 #include <unistd.h>
 
 namespace policybench {
+
+std::string cpuinfo_value(std::istream& cpuinfo, std::string_view field) {
+  for (std::string line; std::getline(cpuinfo, line);)
+    if (line.starts_with(field)) {
+      const auto colon = line.find(':');
+      if (colon == std::string::npos) return line;
+      // "model name\t:" with nothing after it (seen on some VMs and ARM hosts): empty, not substr(npos)'s throw.
+      const auto value = line.find_first_not_of(" \t", colon + 1);
+      return value == std::string::npos ? "" : line.substr(value);
+    }
+  return "";
+}
+
 namespace {
 
 // The first processor's `field` in /proc/cpuinfo ("model name", "cpu MHz"); empty when absent, unknown_fact when the
@@ -27,12 +40,7 @@ namespace {
 std::string cpuinfo_field(const std::string& field) {
   std::ifstream cpuinfo("/proc/cpuinfo");
   if (!cpuinfo) return unknown_fact("/proc/cpuinfo");
-  for (std::string line; std::getline(cpuinfo, line);)
-    if (line.rfind(field, 0) == 0) {
-      const auto colon = line.find(':');
-      return colon == std::string::npos ? line : line.substr(line.find_first_not_of(' ', colon + 1));
-    }
-  return "";
+  return cpuinfo_value(cpuinfo, field);
 }
 
 std::size_t sysconf_bytes(int name) {

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -52,6 +53,9 @@ std::optional<topology> host_topology();
 /// An exported topology, for the CPUs in the kernel list `cpus` ("0-7,128-135"; empty: all the topology allows).
 /// std::nullopt when the file does not load, the list does not parse or names none of the topology's CPUs.
 std::optional<topology> xml_topology(const std::filesystem::path& xml, std::string_view cpus = {});
+
+/// The first `field` ("model name", "cpu MHz") of a /proc/cpuinfo text: its value, "" when absent or empty.
+std::string cpuinfo_value(std::istream& cpuinfo, std::string_view field);
 
 /// Where and when a report is written, as google/benchmark's sysinfo.cc reads it on Linux.
 struct run_context {
