@@ -141,7 +141,8 @@ TEST_CASE("a base round's share of --timeout and --reps: what is left over the b
   run_config cfg{element_type::float64, 100, 1, 10};
   cfg.timeout_s = 4;
   CHECK(round_config(cfg, 0, 4, {}).timeout_s == doctest::Approx(1));
-  CHECK(round_config(cfg, 2, 4, {.samples = 5, .made = 5, .spent_s = 2}).timeout_s == doctest::Approx(1)); // 2 s left over rounds 3 and 4
+  // 2 s left over rounds 3 and 4
+  CHECK(round_config(cfg, 2, 4, {.samples = 5, .made = 5, .spent_s = 2}).timeout_s == doctest::Approx(1));
   // --reps 10 over 4 rounds: rounded up, so that the last rounds are never short of the calls left.
   CHECK(round_config(cfg, 0, 4, {}).reps == 3);
   CHECK(round_config(cfg, 2, 4, {.samples = 6, .made = 6, .spent_s = 2}).reps == 2);

@@ -54,8 +54,9 @@ TEST_CASE("a GPU-only run measures no host ceiling: it bounds no row there") {
   device_info no_device;
   no_device.unavailable = "no CUDA device"; // nor a device ceiling: the rows' own figures only
   const auto host_ceilings = [](const std::vector<policy_entry>& streams) {
-    return std::count_if(streams.begin(), streams.end(),
-                         [](const policy_entry& s) { return s.role == stream_role::ceiling && s.device == side::host; });
+    return std::count_if(streams.begin(), streams.end(), [](const policy_entry& s) {
+      return s.role == stream_role::ceiling && s.device == side::host;
+    });
   };
   CHECK(host_ceilings(with_ceilings({gpu}, no_device, 1)) == 0);
   run_policies(cfg, std::nullopt, query_host(), no_device, with_ceilings({gpu}, no_device, 1));

@@ -78,7 +78,8 @@ json written_report(int work = 1) {
   r.outcomes.push_back({"loop", side::host, "test", std::nullopt, std::nullopt, m});
   r.outcomes.push_back(host_ceiling({0.5, 0.6}));
   if (work > 1) // an FMA kernel of 1e9 FLOPs a call, no bytes
-    r.outcomes.push_back(ceiling_outcome("host FMA chains", side::host, ceiling_bound::compute, calls_of(0.1, {0.5}), 0));
+    r.outcomes.push_back(
+        ceiling_outcome("host FMA chains", side::host, ceiling_bound::compute, calls_of(0.1, {0.5}), 0));
   if (work > 1) r.outcomes.back().result->flops_per_call = 1e9;
   return to_json(to_report(r));
 }
