@@ -107,9 +107,11 @@ inline constexpr int probe_repeats = 3;
 /// they are never the ones the time limit leaves out; a later pass adds a spread where there is time). Each array is
 /// placed as the policies' arrays are (cfg.pages, cfg.first_touch) and streamed as two of the host in-place ceilings
 /// are, the static split (pinned OpenMP threads, else oneTBB) and one thread: 3 timed calls each, fewer past
-/// `seconds` from the start (at least one); the fastest call of both counts. Stops at `seconds` from the start (the
-/// last array may end past it by its first touch and two calls) and at the first array that cannot be mapped.
-/// Footprints under one element are skipped. Returns the footprints measured, ascending.
+/// `seconds` from the start (at least one); the fastest call of both counts. An array is started only where the
+/// seconds per byte measured so far (first on a footprint about 1/16 of the largest, a figure not kept) say it ends
+/// within `seconds`; nothing is probed where the two largest would not (they alone decide a plateau). Stops there
+/// and at the first array that cannot be mapped. Footprints under one element are skipped. Returns the footprints
+/// measured, ascending.
 std::vector<bandwidth_point> probe_in_place_bandwidth(const run_config& cfg,
                                                       std::span<const std::uint64_t> footprints_bytes, double seconds);
 

@@ -43,26 +43,39 @@ std::vector<bandwidth_point> probe_in_place_bandwidth(const run_config& cfg,
                                                       std::span<const std::uint64_t> footprints_bytes, double seconds) {
   const pinned_openmp_threads pinned;
   const auto deadline = seconds_from_now(seconds);
-  const std::size_t element = size_of(cfg.type);
-  // GB/s of each array, per footprint, largest first; passes over every footprint, so that a probe out of time has
-  // still reached the smallest it could, and its later arrays add spread where it had time.
-  std::vector<std::vector<double>> gb_per_s(footprints_bytes.size());
-  const auto one_pass = [&] { // false: out of time, or an array did not map
-    for (std::size_t i = footprints_bytes.size(); i-- > 0;) {
-      if (seconds_since(deadline) >= 0) return false;
-      if (footprints_bytes[i] < element) continue;
-      const std::size_t n = std::size_t(footprints_bytes[i] / element);
-      try {
-        gb_per_s[i].push_back(
-            visit_element_type(cfg.type, [&]<class T>() { return probe_array<T>(cfg, n, deadline); }));
-      } catch (const std::bad_alloc&) {
-        return false; // an address-space limit (ulimit -v) below MemAvailable: the next pass would not map either
-      }
+  const std::size_t element = size_of(cfg.type), n = footprints_bytes.size();
+  std::vector<std::vector<double>> gb_per_s(n); // GB/s of each array, per footprint
+  // Seconds per byte of the slowest array so far from rate_from's size up (mapping, first touch, calls; smaller
+  // arrays' fixed costs would overstate it): an array predicted to end past the limit is not started, since its
+  // first touch cannot be cut short (a 512 MB array took 2.2 s on the loaded Xeon VM where the limit was 0.5 s, and
+  // the rows paid for it). A busy machine slows every array alike.
+  double s_per_byte = 0;
+  std::size_t rate_from = 0;
+  const auto fits = [&](std::uint64_t bytes) { return double(bytes) * s_per_byte < -seconds_since(deadline); };
+  const auto measure = [&](std::size_t i) { // false: the array did not map
+    const auto start = steady_clock::now();
+    try {
+      gb_per_s[i].push_back(visit_element_type(
+          cfg.type, [&]<class T>() { return probe_array<T>(cfg, footprints_bytes[i] / element, deadline); }));
+    } catch (const std::bad_alloc&) {
+      return false; // an address-space limit (ulimit -v) below MemAvailable: the next pass would not map either
     }
+    if (i >= rate_from) s_per_byte = std::max(s_per_byte, seconds_since(start) / double(footprints_bytes[i]));
     return true;
   };
-  for (int pass = 0; pass < probe_repeats; ++pass)
-    if (!one_pass()) break;
+  // The rate comes first from the footprint about 1/16 of the largest (a figure not kept: the passes stay
+  // contiguous from the top); the verdict needs the two largest, so where they would not fit the probe ends there.
+  // Then passes over every footprint, largest first, so that a probe out of time has still reached the smallest it
+  // could, and its later arrays add spread; each pass ends at the first array that would not fit.
+  while (rate_from + 1 < n &&
+         (footprints_bytes[rate_from] < element || footprints_bytes[rate_from + 1] * 16 <= footprints_bytes[n - 1]))
+    ++rate_from;
+  bool go = n > 0 && footprints_bytes[rate_from] >= element && fits(footprints_bytes[rate_from]) &&
+            measure(rate_from) && fits(footprints_bytes[n - 1] + (n > 1 ? footprints_bytes[n - 2] : 0));
+  if (n > 0) gb_per_s[rate_from].clear();
+  for (int pass = 0; go && pass < probe_repeats; ++pass)
+    for (std::size_t i = n; go && i-- > 0;)
+      if (footprints_bytes[i] >= element) go = fits(footprints_bytes[i]) && measure(i);
   std::vector<bandwidth_point> out;
   for (std::size_t i = 0; i < footprints_bytes.size(); ++i) {
     if (gb_per_s[i].empty()) continue;

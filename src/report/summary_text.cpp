@@ -41,8 +41,8 @@ std::string unknown_text(const regime_report& r) {
                        "tell for the {} array (a busy machine slows it)",
                        bytes_text(r.points.front().bytes), n, bytes_text(r.array_bytes));
   default:
-    return fmt::format("the probe did not reach its largest footprint, {} (out of time or memory; a busy machine "
-                       "slows it)",
+    return fmt::format("the probe did not reach its largest footprint, {} (its time, a tenth of the budget and at "
+                       "most 3 s, would not hold it, or it did not map; a busy machine slows it)",
                        bytes_text(r.planned_top_bytes));
   }
 }

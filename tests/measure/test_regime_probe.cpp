@@ -1,5 +1,5 @@
 // The regime probe on real arrays: one point per footprint in order, a positive bandwidth within its arrays' spread,
-// and its time limit kept.
+// and its time limit kept: an array that would end past it is not started.
 #include <doctest/doctest.h>
 
 #include "measure/ceilings.hpp"
@@ -27,4 +27,11 @@ TEST_CASE("the probe streams each footprint it has time for, in whole elements")
 TEST_CASE("a probe out of time measures nothing more") {
   const std::vector<std::uint64_t> footprints{1'000'000, 2'000'000};
   CHECK(probe_in_place_bandwidth(run_config{}, footprints, 0).empty());
+}
+
+TEST_CASE("a probe whose limit cannot hold its two largest footprints starts neither") {
+  // The rate from the 1 MB array (its mapping and first touch included) puts 768 MB far past 50 ms on any machine:
+  // a probe that started the 512 MB array anyway would overrun its limit by that array's first touch.
+  const std::vector<std::uint64_t> footprints{1'000'000, 256'000'000, 512'000'000};
+  CHECK(probe_in_place_bandwidth(run_config{}, footprints, 0.05).empty());
 }
