@@ -34,6 +34,11 @@ void fill(device_info& d, int rank_on_node) {
   d.driver_init_s = seconds_since(driver_start);
   (void)cudaRuntimeGetVersion(&d.runtime_version);
   (void)cudaDriverGetVersion(&d.driver_version); // stays 0 without a driver
+  // Without libcuda the runtime answers "driver version is insufficient", which reads as "upgrade your driver".
+  if (count_status == cudaErrorInsufficientDriver && d.driver_version == 0) {
+    d.unavailable = "no CUDA driver (libcuda.so.1 not found: no GPU driver installed or not visible here)";
+    return;
+  }
   if (failed(d, count_status)) return;
   if (count == 0) {
     d.unavailable = "no CUDA device";
