@@ -32,22 +32,23 @@ regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t
     return r;
   }
   const bandwidth_point &largest = points[n - 1], &next = points[n - 2];
-  r.plateau_gb_per_s = (largest.gb_per_s + next.gb_per_s) / 2;
-  if (std::abs(largest.gb_per_s - next.gb_per_s) > tolerance * r.plateau_gb_per_s &&
+  const double plateau = (largest.gb_per_s + next.gb_per_s) / 2;
+  r.plateau_gb_per_s = plateau;
+  if (std::abs(largest.gb_per_s - next.gb_per_s) > tolerance * plateau &&
       !overlap(largest.low_gb_per_s, largest.high_gb_per_s, next.low_gb_per_s, next.high_gb_per_s)) {
     r.why = unknown_reason::still_falling;
     return r;
   }
   const double plateau_high = std::max(largest.high_gb_per_s, next.high_gb_per_s);
   const auto faster = [&](const bandwidth_point& p) {
-    return p.gb_per_s > r.plateau_gb_per_s * (1 + tolerance) && p.low_gb_per_s > plateau_high;
+    return p.gb_per_s > plateau * (1 + tolerance) && p.low_gb_per_s > plateau_high;
   };
   std::size_t first = n; // the flat footprints are points[first, n): the two largest always among them
   while (first > 0 && !faster(points[first - 1]))
     --first;
   // The array's own point, faster at its median but not beyond the plateau's spread, decides neither way.
   const auto noisy = [&](const bandwidth_point& p) {
-    return p.bytes == array_bytes && p.gb_per_s > r.plateau_gb_per_s * (1 + tolerance) && !faster(p);
+    return p.bytes == array_bytes && p.gb_per_s > plateau * (1 + tolerance) && !faster(p);
   };
   if (std::any_of(points.begin(), points.end(), noisy)) {
     r.why = unknown_reason::array_point_noisy;

@@ -35,7 +35,7 @@ struct regime_report {
   /// memory regime starts on this machine; none when the largest two footprints disagree (still falling) or the
   /// largest was not reached.
   std::optional<std::uint64_t> memory_from_bytes = std::nullopt;
-  double plateau_gb_per_s = 0; ///< the mean of the two largest footprints' GB/s (0 with fewer than two)
+  std::optional<double> plateau_gb_per_s = std::nullopt; ///< the mean of the two largest footprints' GB/s
   double tolerance = flat_tolerance;
   /// STREAM's rule on the reported last-level cache: "memory" from 4x it, else "cache"; none when it is unknown.
   std::optional<std::string> stream_rule = std::nullopt;

@@ -34,7 +34,7 @@ std::string unknown_text(const regime_report& r) {
     const auto at = std::find_if(r.points.begin(), r.points.end(), [&](auto& p) { return p.bytes == r.array_bytes; });
     return fmt::format("the {} array streamed {:.1f} GB/s at its median, above the {:.1f} GB/s plateau, but its "
                        "interval reaches down to {:.1f} (a busy machine widens it)",
-                       bytes_text(r.array_bytes), at->gb_per_s, r.plateau_gb_per_s, at->low_gb_per_s);
+                       bytes_text(r.array_bytes), at->gb_per_s, *r.plateau_gb_per_s, at->low_gb_per_s);
   }
   case unknown_reason::out_of_time:
     return fmt::format("the probe (largest footprint first) ran out of time at {} ({} footprints), before it could "
@@ -57,7 +57,7 @@ std::string regime_text(const regime_report& r) {
                                            : "";
   const std::string array = bytes_text(r.array_bytes);
   if (r.regime == "unknown") return "regime: unknown: " + unknown_text(r) + stream;
-  const std::string flat = fmt::format("{:.1f} GB/s within {:.0f}% from {} on", r.plateau_gb_per_s, 100 * r.tolerance,
+  const std::string flat = fmt::format("{:.1f} GB/s within {:.0f}% from {} on", *r.plateau_gb_per_s, 100 * r.tolerance,
                                        bytes_text(*r.memory_from_bytes));
   if (r.regime == "memory")
     return fmt::format(

@@ -44,7 +44,7 @@ TEST_CASE("a size over 4x the reported cache that still streams from a cache is 
   const regime_report r = classify_regime(hidden_cache_curve(), top, 160 * mb, reported_llc);
   CHECK(r.regime == "cache");
   CHECK(r.memory_from_bytes == 512 * mb);
-  CHECK(r.plateau_gb_per_s == doctest::Approx(48));
+  CHECK(*r.plateau_gb_per_s == doctest::Approx(48));
   CHECK(r.stream_rule == "memory"); // the secondary fact, which would have misled
   CHECK(classify_regime(hidden_cache_curve(), top, 80 * mb, reported_llc).regime == "cache");
   const regime_report big = classify_regime(hidden_cache_curve(), top, 800 * mb, reported_llc);
@@ -71,6 +71,7 @@ TEST_CASE("a curve still falling at its largest footprints decides nothing") {
   const regime_report one = classify_regime({at(1024 * mb, 50)}, top, 1024 * mb, 0);
   CHECK(one.regime == "unknown"); // one point: no plateau
   CHECK(one.why == unknown_reason::out_of_time);
+  CHECK_FALSE(one.plateau_gb_per_s); // null in JSON, not a plateau of 0 GB/s
   CHECK_FALSE(one.stream_rule); // no reported cache: no rule
 }
 
