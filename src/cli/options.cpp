@@ -11,7 +11,8 @@
 
 namespace policybench {
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out,
-                                     std::span<const std::string_view> formats) {
+                                     std::span<const std::string_view> formats,
+                                     const std::function<void(CLI::App&)>& more) {
   CLI::App app{"policybench: the increment workload (a[i] += 1) run through every execution policy, timed "
                "cold and warm, validated, and compared with the memory-bandwidth ceiling.",
                args.empty() ? "policybench" : std::filesystem::path(args[0]).filename().string()};
@@ -86,22 +87,15 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                      "repeatable or comma-separated")};
   app.add_option("--output", o.output, "Write the report here, atomically (a .json, .csv or .md name: that format)");
   app.add_flag("--quiet", o.quiet, "No progress on stderr");
+  format_help(app);
+  if (more) more(app);
   try {
     app.parse(static_cast<int>(args.size()), args.data());
   } catch (const CLI::Success& e) {
     app.exit(e, out, out);
     return std::nullopt;
-  } catch (const CLI::ExtrasError& e) { // with the option a misspelt one ("--sizes") most likely meant
-    std::vector<std::string> names;
-    for (const CLI::Option* option : app.get_options())
-      names.push_back(option->get_name());
-    throw usage_error(with_nearest_option(e.what(), app.remaining(), names));
-  } catch (const CLI::ArgumentMismatch& e) { // CLI11's "1 required TEXT missing": say what the option takes
-    const std::string what = e.what(), name = what.substr(0, what.find(':'));
-    const CLI::Option* option = app.get_option_no_throw(name);
-    throw usage_error(option && what.ends_with(" missing") ? value_missing(name, option->get_description()) : what);
   } catch (const CLI::ParseError& e) {
-    throw usage_error(e.what());
+    throw from_cli11(e, app);
   }
   // One rule for every option that takes a value: an empty one is a mistake (a variable that expanded to nothing),
   // never "not given" or a default. Below, an empty text means the option was left out.

@@ -7,6 +7,7 @@
 #include "measure/run_config.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <span>
@@ -14,6 +15,11 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace CLI {
+class App;
+class ParseError;
+} // namespace CLI
 
 namespace policybench {
 
@@ -32,17 +38,17 @@ template <class E, class F> auto or_usage_error(const std::string& prefix, F&& f
   }
 }
 
-/// "<option>: the value is missing; expected: " and the first clause of its --help text `help`.
-std::string value_missing(const std::string& option, const std::string& help);
-
 /// `text` with each control character written as an escape ("\\n", "\\t", "\\x1b"): what every error line goes
 /// through, since it may quote what the user typed (--policies $'a\\nb') and must stay one line.
 std::string one_line(std::string_view text);
 
-/// CLI11's line `message` for the arguments `extras` it did not expect, with the name in `names` the first
-/// option-like extra ("--sizes", "--polices=loop") most likely meant (policies/registry.hpp's nearest_name).
-std::string with_nearest_option(std::string message, const std::vector<std::string>& extras,
-                                const std::vector<std::string>& names);
+/// CLI11's own error `error` (its wording: "The following argument was not expected: x", "--format excludes --wide")
+/// as the usage_error "<option>: <what>" every other check throws; a misspelt option with the name in `app` it most
+/// likely meant ("--sizes": "did you mean --size?"), a missing value with what the option takes.
+usage_error from_cli11(const CLI::ParseError& error, const CLI::App& app);
+
+/// --help's look: a name for each value ("--size COUNT", not CLI11's "TEXT"), every line within 120 columns.
+void format_help(CLI::App& app);
 
 /// Timed calls at most per row of a sweep or a --max-noise run when --reps is not given: --min-time or
 /// --max-noise decides below it.
@@ -105,8 +111,10 @@ std::vector<std::string> split_list(std::string_view option, const std::vector<s
 /// report_format_names(): the writers live above this library). Returns the options, or std::nullopt after
 /// printing --help or --version to `out`. Throws usage_error, one line naming the option, on bad input and on
 /// options that conflict (docs/robustness.md lists them). Policy names are checked later, against the registry.
+/// `more` adds a caller's own options to the parser (policybench-mpi's --scaling) before it parses.
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out,
-                                     std::span<const std::string_view> formats);
+                                     std::span<const std::string_view> formats,
+                                     const std::function<void(CLI::App&)>& more = {});
 
 /// parse_options's helpers (cli/parse_stopping.cpp), for the options that decide which points a run measures,
 /// how many timed calls each row gets and in what order: checked together, since each one's meaning depends on the

@@ -2,7 +2,7 @@
 // decimal SI suffix; anything else is refused, never guessed at: "1e7" would be a float, "10Mi" binary, "-5" wraps to
 // 2^64 - 5 through strtoull. Lists are comma-separated items, where an empty or repeated item is a mistake to point
 // out. A usage error is one line whatever the user typed (a newline or escape in it would split or rewrite the line
-// on a terminal), and for a misspelt option names the one most likely meant.
+// on a terminal).
 #include "cli/options.hpp"
 #include "policies/registry.hpp"
 
@@ -70,13 +70,6 @@ std::vector<std::string> split_list(std::string_view option, const std::vector<s
   return out;
 }
 
-std::string value_missing(const std::string& option, const std::string& help) {
-  std::string takes = help.substr(0, std::min(help.find(" (default"), help.find("; "))); // its first clause
-  if (takes.size() > 1 && std::islower(static_cast<unsigned char>(takes[1])))
-    takes[0] = char(std::tolower(static_cast<unsigned char>(takes[0])));
-  return option + ": the value is missing; expected: " + takes;
-}
-
 std::string one_line(std::string_view text) {
   std::string out;
   constexpr std::string_view named = "\n\t\r", letters = "ntr";
@@ -90,19 +83,6 @@ std::string one_line(std::string_view text) {
       out += c;
   }
   return out;
-}
-
-std::string with_nearest_option(std::string message, const std::vector<std::string>& extras,
-                                const std::vector<std::string>& names) {
-  // Compared without the dashes, which every name shares: "--bogus" is no typo of "--pages".
-  std::vector<std::string> bare;
-  for (const std::string& name : names)
-    bare.push_back(name.substr(name.find_first_not_of('-')));
-  for (const std::string& extra : extras)
-    if (extra.starts_with("--"))
-      if (const auto near = nearest_name(extra.substr(2, extra.find('=') - 2), bare))
-        return message + "; did you mean --" + *near + "?";
-  return message;
 }
 
 } // namespace policybench

@@ -5,44 +5,16 @@
 #include "harness/resource_check.hpp"
 #include "policies/registry.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <algorithm>
 #include <functional>
+#include <initializer_list>
 #include <iostream>
 #include <sstream>
-#include <string_view>
-#include <utility>
 
 namespace policybench {
 namespace {
-
-// The lines --help adds for --scaling.
-constexpr const char* scaling_help =
-    "policybench-mpi:\n  --scaling TEXT              weak: --size elements per rank (default); strong: --size in "
-    "total, split evenly\n  --reps defaults to 10 here; --max-noise, --min-time, --timeout, --budget, --order, --seed "
-    "and --sweep are refused (every rank makes the same calls, one policy after another)\n";
-
-// Whether `arg` is `option`, alone or as "option=value".
-bool is_option(std::string_view arg, std::string_view option) {
-  return arg == option || (arg.starts_with(option) && arg.substr(option.size()).starts_with('='));
-}
-
-// Takes "--scaling X" or "--scaling=X" out of `args` into `rest` (args[0] first, for parse_options); returns its
-// value, weak when not given. Throws usage_error for another value, a missing one, or the option given twice.
-scaling_kind take_scaling(std::span<const char* const> args, std::vector<const char*>& rest) {
-  scaling_kind scaling = scaling_kind::weak;
-  bool given = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string_view arg = args[i];
-    if (!is_option(arg, "--scaling")) {
-      rest.push_back(args[i]);
-      continue;
-    }
-    if (std::exchange(given, true)) throw usage_error("--scaling: given twice");
-    if (arg == "--scaling" && i + 1 == args.size()) throw usage_error("--scaling: needs a value, weak or strong");
-    scaling = parse_choice("--scaling", scaling_names, std::string(arg == "--scaling" ? args[++i] : arg.substr(10)));
-  }
-  return scaling;
-}
 
 // This rank's element count: `size` under weak scaling; under strong scaling `size` split evenly, the first
 // size mod ranks ranks taking one element more.
@@ -50,6 +22,24 @@ std::uint64_t rank_size(scaling_kind scaling, std::uint64_t size, int rank, int 
   if (scaling == scaling_kind::weak) return size;
   const auto n = std::uint64_t(ranks), r = std::uint64_t(rank);
   return size / n + (r < size % n ? 1 : 0);
+}
+
+// Each rank would judge time, noise, its budget and its disturbed calls on its own and stop after its own count of
+// calls, and the barrier before each call would then pair different calls (or hang): every rank makes the same fixed
+// count, disturbed calls included (they are still counted and reported).
+void refuse_unsteady_options(const CLI::App& app) {
+  const auto given = [&](std::initializer_list<const char*> names) {
+    return std::any_of(names.begin(), names.end(), [&](const char* name) { return app.count(name) > 0; });
+  };
+  if (given({"--sweep"}))
+    throw usage_error("--sweep: not in policybench-mpi; scripts/mpi_scaling.sh runs a series of rank counts");
+  if (given({"--max-noise", "--min-time", "--timeout", "--budget"}))
+    throw usage_error("--max-noise, --min-time, --timeout, --budget: not in policybench-mpi, whose ranks must make "
+                      "the same number of calls; give --reps");
+  // The job runs each policy to its count before the next (run_policies), all ranks in step: no rounds to order.
+  if (given({"--order", "--seed", "--repetitions"}))
+    throw usage_error(
+        "--order, --seed, --repetitions: not in policybench-mpi, which runs the policies one after another");
 }
 
 } // namespace
@@ -60,33 +50,21 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
   for (const char* a : args.subspan(1))
     line += std::string(a) + '\0';
   s.command_line_hash = std::hash<std::string>{}(line);
-  std::vector<const char*> rest;
-  s.scaling = take_scaling(args, rest);
-  std::ostringstream elsewhere; // --help and --version: printed by rank 0 alone
-  const auto opts = parse_options(rest, job.rank == 0 ? std::cout : elsewhere, report_format_names());
-  if (!opts) {
-    const bool help =
-        std::any_of(args.begin(), args.end(), [](std::string_view a) { return a == "--help" || a == "-h"; });
-    if (help && job.rank == 0) std::cout << scaling_help;
-    return false;
-  }
-  s.opts = *opts;
-  if (s.opts.sweep.kind != sweep_kind::none)
-    throw usage_error("--sweep: not in policybench-mpi; scripts/mpi_scaling.sh runs a series of rank counts");
-  // Each rank would judge time, noise, its budget and its disturbed calls on its own and stop after its own count
-  // of calls, and the barrier before each call would then pair different calls (or hang): every rank makes the same
-  // fixed count, disturbed calls included (they are still counted and reported).
-  const auto given = [&](std::string_view option) {
-    return std::any_of(args.begin(), args.end(), [&](std::string_view a) { return is_option(a, option); });
+  std::string scaling = "weak";
+  const auto mpi_options = [&](CLI::App& app) { // --scaling, and the options no rank may take here
+    app.add_option("--scaling", scaling,
+                   "weak (--size elements per rank, the default) or strong (--size in total, split evenly)")
+        ->type_name("KIND");
+    app.footer("policybench-mpi: --reps defaults to 10 here; --max-noise, --min-time, --timeout, --budget, --order, "
+               "--seed and --sweep are refused (every rank makes the same calls, one policy after another)");
+    app.final_callback([&app] { refuse_unsteady_options(app); });
   };
+  std::ostringstream elsewhere; // --help and --version: printed by rank 0 alone
+  const auto opts = parse_options(args, job.rank == 0 ? std::cout : elsewhere, report_format_names(), mpi_options);
+  if (!opts) return false;
+  s.scaling = parse_choice("--scaling", scaling_names, scaling);
+  s.opts = *opts;
   if (s.opts.default_stopping) s.opts.run.max_noise = 0, s.opts.run.reps = default_reps;
-  if (s.opts.run.max_noise > 0 || s.opts.run.min_time_s > 0 || s.opts.run.timeout_s > 0 || given("--budget"))
-    throw usage_error("--max-noise, --min-time, --timeout, --budget: not in policybench-mpi, whose ranks must make "
-                      "the same number of calls; give --reps");
-  // The job runs each policy to its count before the next (run_policies), all ranks in step: no rounds to order.
-  if (given("--order") || given("--seed") || given("--repetitions"))
-    throw usage_error(
-        "--order, --seed, --repetitions: not in policybench-mpi, which runs the policies one after another");
   s.opts.order.budget = {}, s.opts.run.keep_disturbed = true;
   s.opts.run.size = rank_size(s.scaling, s.opts.run.size, job.rank, job.ranks);
   if (job.rank == 0) {

@@ -1,6 +1,7 @@
 // What every rank of a policybench-mpi job checks before anything is allocated: its options (--scaling, the one
-// option policybench-mpi adds, read before CLI11 sees the rest, so that the plain policybench's parser stays free of
-// MPI options), its share of the elements, its device, the memory its run needs; then that all ranks agree.
+// option policybench-mpi adds, handed to the plain parser by parse_options's hook, so that the plain policybench's
+// stays free of MPI options), its share of the elements, its device, the memory its run needs; then that all ranks
+// agree.
 #pragma once
 
 #include "cli/options.hpp"
