@@ -1,4 +1,5 @@
-// Crossovers of a size or work sweep: the comparisons the README promises, computed from the report's typed rows.
+// Crossovers of a size or work sweep (the comparisons the README promises) and a work sweep's compute-bound K, per
+// policy, from the report's typed rows.
 #include "harness/crossover.hpp"
 
 #include "harness/ceiling_rows.hpp"
@@ -28,7 +29,8 @@ std::vector<timing_point> best_per_size(std::span<const result_row> rows, side d
   for (const auto& r : rows) {
     if (!is_policy(r) || r.status != row_status::ok || r.device != device || !time(r)) continue;
     if (!policy.empty() && r.policy != policy) continue;
-    const timing_point p{.size = by_work ? std::uint64_t(work_of(r)) : r.size, .seconds = *time(r), .policy = r.policy};
+    const timing_point p{
+        .size = by_work ? std::uint64_t(work_of(r)) : r.size, .seconds = *time(r), .policy = r.policy, .row = &r};
     if (const auto it = best.find(p.size); it == best.end() || p.seconds < it->second.seconds) best[p.size] = p;
   }
   std::vector<timing_point> out;
@@ -99,6 +101,31 @@ std::vector<crossover> find_crossovers(std::span<const result_row> rows, bool by
               best(side::device, "", gpu_time(gpu_view::e2e_pinned_median_s)), best_cpu)};
   for (auto& c : out)
     c.axis = by_work ? "work" : "size";
+  return out;
+}
+
+std::optional<std::uint64_t> compute_bound_from(std::span<const timing_point> series) {
+  if (series.empty()) return std::nullopt;
+  const auto first = std::min_element(series.begin(), series.end(),
+                                      [](const timing_point& a, const timing_point& b) { return a.size < b.size; });
+  // "Twice the first time" beats the series where the series is slower than it: crossover_size's rule, reversed.
+  std::vector<timing_point> twice_first;
+  for (const auto& p : series)
+    twice_first.push_back({.size = p.size, .seconds = 2 * first->seconds, .policy = "twice the first"});
+  return crossover_size(twice_first, series);
+}
+
+std::vector<compute_bound_k> find_compute_bound(std::span<const result_row> rows) {
+  std::vector<compute_bound_k> out;
+  for (const auto& r : rows) {
+    const auto seen = [&](const compute_bound_k& c) { return c.policy == r.policy; };
+    if (!is_policy(r) || r.status != row_status::ok || std::any_of(out.begin(), out.end(), seen)) continue;
+    const auto series = best_per_size(rows, r.device, r.policy, roofline_time_s, true);
+    compute_bound_k c{.policy = r.policy, .from_work = compute_bound_from(series)};
+    if (!series.empty())
+      c.largest_work = series.back().size, c.gflop_per_s_at_largest = extra_figure(*series.back().row, "gflop_per_s");
+    out.push_back(c);
+  }
   return out;
 }
 

@@ -53,17 +53,17 @@ struct environment_info {
 struct series_point {
   std::uint64_t size = 0;
   int threads = 0;
-  figure host_in_place_gb_per_s, host_in_place_low_gb_per_s, device_copy_gb_per_s;
+  figure host_in_place_gb_per_s{}, host_in_place_low_gb_per_s{}, device_copy_gb_per_s{};
   int work = 1; ///< K at this point
 };
 
-struct sweep_info {
-  sweep_kind kind = sweep_kind::size;
-  std::uint64_t min_size = 0, max_size = 0, stopped_at = 0; ///< size sweeps only
-  std::string stop_reason = "";                             ///< size sweeps only: max-size, memory or bad_alloc
+/// A sweep as planned (the JSON names min_size and max_size for size sweeps only, min_work and max_work for work
+/// sweeps only) and what it measured.
+struct sweep_info : sweep_plan {
+  std::uint64_t stopped_at = 0; ///< size sweeps only
+  std::string stop_reason = ""; ///< size sweeps only: max-size, memory or bad_alloc
   double min_time_s = 0;
   std::vector<series_point> series = {};
-  int min_work = 0, max_work = 0; ///< work sweeps only: the series' first and largest K
 };
 
 /// A work sweep's policy: the smallest K from which it is compute-bound (harness/roofline.hpp), and its

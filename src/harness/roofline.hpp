@@ -1,9 +1,8 @@
 // A row's arithmetic figures (--work K) and where the roofline model (Williams, Waterman, Patterson 2009) bounds it:
-// min(compute ceiling, arithmetic intensity x bandwidth ceiling). Computed here once, for every row and every mode;
-// and a work sweep's rule: from which K a policy is compute-bound (its offload crossover is crossover.hpp's).
+// min(compute ceiling, arithmetic intensity x bandwidth ceiling). Computed here once, for every row and every mode
+// (a work sweep's compute-bound K and offload crossover are crossover.hpp's).
 #pragma once
 
-#include "harness/crossover.hpp"
 #include "harness/figure.hpp"
 #include "harness/result.hpp"
 
@@ -13,9 +12,6 @@
 #include <vector>
 
 namespace policybench {
-
-/// FLOPs one element costs at K increments per call: 1 (the add) at K = 1, else 2 per fused multiply-add step.
-constexpr double flops_per_element(int work) noexcept { return work == 1 ? 1.0 : 2.0 * work; }
 
 /// One row on the roofline. GFLOP/s = 10^9 FLOP/s; FLOP/byte over the bytes the call moves (bytes_per_call).
 struct roofline_figures {
@@ -46,15 +42,5 @@ void add_compute_figures(result_row& r, std::optional<double> flops_per_call);
 /// The time a row is set on the roofline by: a device row's kernel time where it has one, else the host-synchronous
 /// median (host rows, thrust::device).
 figure roofline_time_s(const result_row& r);
-
-/// The smallest K from which a policy's time per call is more than twice its time at the series' smallest K, at
-/// that K and every larger one measured (points in any order; `size` holds K): past it the arithmetic takes longer
-/// than moving the bytes did at the smallest K, so the call is bound by compute, not memory. nullopt ("never in
-/// this range") when the series is empty or the largest K is not past it. Decided as crossover_size decides, so one
-/// noisy point moves the answer up, never down.
-std::optional<std::uint64_t> compute_bound_from(std::span<const timing_point> series);
-
-/// One compute_bound_k per policy among a work sweep's ok rows (by roofline_time_s), in the rows' order.
-std::vector<compute_bound_k> find_compute_bound(std::span<const result_row> rows);
 
 } // namespace policybench

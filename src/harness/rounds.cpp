@@ -11,6 +11,7 @@
 #include <utility>
 
 namespace policybench {
+namespace {
 
 void append_calls(timed_calls& acc, timed_calls next) {
   // A round whose waits could not be read leaves the whole row unjudged, not partly judged.
@@ -25,8 +26,6 @@ void append_calls(timed_calls& acc, timed_calls next) {
   acc.elapsed_s += next.elapsed_s;
   acc.stopped_by = next.stopped_by;
 }
-
-namespace {
 
 void append_calls(std::optional<timed_calls>& acc, std::optional<timed_calls> next) {
   if (acc && next) append_calls(*acc, std::move(*next));

@@ -45,8 +45,4 @@ run_config round_config(const run_config& cfg, int round, int rounds, const row_
 /// first validation error kept with its round named.
 void append_round(measurement& acc, measurement next, int round);
 
-/// Adds `next`'s timed calls to `acc`'s: samples, disturbed flags and parallelism concatenated, the cold figure kept
-/// from `acc`, calls and elapsed_s summed, stopped_by taken from `next`.
-void append_calls(timed_calls& acc, timed_calls next);
-
 } // namespace policybench

@@ -36,10 +36,6 @@ figure measured_parallelism(const timed_calls& t, bool keep_disturbed) {
   return timed_s >= 0.01 ? figure(effective_parallelism(t, keep_disturbed)) : figure();
 }
 
-bool ceiling_underused(double effective_parallelism, int threads) {
-  return threads >= 2 && effective_parallelism < 0.75 * threads;
-}
-
 bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes) {
   return cache_bytes > 0 && array_bytes > 0 && array_bytes < 4 * cache_bytes;
 }

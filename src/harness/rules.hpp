@@ -40,10 +40,6 @@ constexpr bool overlap(double a_low, double a_high, double b_low, double b_high)
 /// Effective parallelism below which a parallel host policy counts as having run on about one thread.
 inline constexpr double serial_parallelism = 1.3;
 
-/// Whether the host ceiling's stream used well under its `threads` (effective parallelism < 0.75 x threads, from 2
-/// threads on): then it may not bound the parallel policies.
-bool ceiling_underused(double effective_parallelism, int threads);
-
 /// A row's effective parallelism over its counted calls (measure/thread_clocks.hpp), or none when they lasted under
 /// 10 ms in all: then another thread's stray cycles (a pool still parking) outweigh the calls' own CPU time.
 figure measured_parallelism(const timed_calls& t, bool keep_disturbed);

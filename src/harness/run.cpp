@@ -2,11 +2,11 @@
 #include "harness/run.hpp"
 
 #include "harness/schedule.hpp"
-#include "measure/thread_clocks.hpp"
 #include "measure/device_out_of_memory.hpp"
 #include "measure/host_threads.hpp"
 #include "measure/seconds.hpp"
 #include "measure/stopping.hpp"
+#include "measure/thread_clocks.hpp"
 #include "measure/timing.hpp"
 #include "policies/registry.hpp"
 

@@ -72,11 +72,10 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
                           const std::vector<policy_entry>& streams, const run_order& order = {},
                           const progress_callback& progress = {});
 
-/// The report of one run: environment, one row per outcome in the run's order, and the warnings. gb_per_s from
-/// the host-synchronous warm median; pct_of_ceiling as ceiling_rows.hpp and speedup_vs_loop as rules.hpp define
-/// them; `reps` counts the timed calls the figures count; `threads` is the host concurrency during the run. Missing
-/// figures (unavailable policy, no valid loop, a host policy's kernel time) are none. With `per_size_notes` false
-/// the cache and noise warnings are left out: a size sweep states them once for its whole series.
+/// The report of one run: environment, one row per outcome in the run's order (its figures as result_row.hpp,
+/// ceiling_rows.hpp and rules.hpp define them; none where missing: unavailable policy, no valid loop, a host policy's
+/// kernel time), and the warnings. With `per_size_notes` false the cache and noise warnings are left out: a size
+/// sweep states them once for its whole series.
 benchmark_report to_report(const measured_run& run, bool per_size_notes = true);
 
 /// The warnings about a run and its rows, one line each: noisy rows (cv above noisy_cv), arrays under 4x a cache

@@ -1,7 +1,6 @@
 // The schedule: fair shares of the time left, the rounds cut to what it holds, each row's stopping rule, sweep points.
 #include "harness/schedule.hpp"
 
-#include "harness/rules.hpp"
 #include "measure/seconds.hpp"
 #include "measure/thread_clocks.hpp"
 #include "measure/timing.hpp"
@@ -40,13 +39,6 @@ time_budget time_budget::part(std::size_t parts) const {
 
 double probe_seconds(const time_budget& budget) {
   return budget.budget_s() > 0 ? std::min(3.0, budget.budget_s() / 10) : 3.0;
-}
-
-std::optional<std::string> overrun(const run_order& order) {
-  const double late_s = -order.budget.left_s().value_or(0);
-  if (late_s <= 1) return std::nullopt;
-  return "the run ended " + two_decimals(late_s) + " s past its time budget of " +
-         two_decimals(order.budget.budget_s()) + " s: a row's cold call and one timed call took longer than its share";
 }
 
 std::optional<std::string> sweep_clock::cannot_hold(double scale, const std::string& where) const {

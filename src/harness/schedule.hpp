@@ -80,10 +80,6 @@ struct run_order {
   time_budget budget = {};
 };
 
-/// The warning of a run that ended more than a second past its budget's deadline (a row's least calls, a cold and
-/// one timed call, outlasted its share); nullopt otherwise. A second of slack: validation and the report.
-std::optional<std::string> overrun(const run_order& order);
-
 /// A sweep's points in time: each gets an even share of the time left (time_budget::part); a size or work sweep
 /// starts no point the time left cannot hold: the last point's seconds, grown along the line through the last two
 /// with the size or K (allocation, first touch and calls grow with them; where --min-time fills a point they do not).

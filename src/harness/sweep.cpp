@@ -3,7 +3,6 @@
 
 #include "harness/ceiling_rows.hpp"
 #include "harness/resource_check.hpp"
-#include "harness/roofline.hpp"
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
 #include "machine/memory.hpp"
@@ -22,22 +21,13 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
                            const sweep_callback& starting, const sweep_point_callback& finished) {
   const bool by_size = plan.kind == sweep_kind::size;
   std::vector<policy_entry> policies = selected;
-  sweep_info sweep{.kind = plan.kind,
-                   .min_size = plan.min_size,
-                   .max_size = plan.max_size,
-                   .min_time_s = run.min_time_s,
-                   .min_work = plan.min_work,
-                   .max_work = plan.max_work};
+  sweep_info sweep{plan};
+  sweep.min_time_s = run.min_time_s;
   benchmark_report report;
-  struct point {
-    std::uint64_t size = 0;
-    std::optional<int> threads = std::nullopt;
-    int work = 1;
-  };
-  std::vector<point> points;
+  std::vector<series_point> points; // the plan: size, thread limit (thread sweeps) and K of each point
   if (plan.kind == sweep_kind::work) {
     for (const int k : work_series(plan.min_work, plan.max_work))
-      points.push_back({.size = run.size, .threads = std::nullopt, .work = k});
+      points.push_back({.size = run.size, .work = k});
   } else if (by_size) {
     auto series =
         plan_size_series(plan.min_size, plan.max_size, size_of(run.type), run_memory_limits(selected, device));
@@ -63,11 +53,12 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
   std::set<std::string> said;
   run_config cfg = run;
   for (std::size_t p = 0; p < points.size(); ++p) {
-    const auto& [size, threads, work] = points[p];
-    cfg.size = size, cfg.work = work;
-    const std::string where = point_name(plan.kind, size, threads.value_or(0), work);
-    const double scale = double(by_size ? size : std::uint64_t(work));
-    if (auto late = threads ? std::nullopt : clock.cannot_hold(scale, where)) {
+    series_point point = points[p];
+    cfg.size = point.size, cfg.work = point.work;
+    const std::string where = point_name(plan.kind, point.size, point.threads, point.work);
+    const double scale = double(by_size ? point.size : std::uint64_t(point.work));
+    const bool by_threads = plan.kind == sweep_kind::threads;
+    if (auto late = by_threads ? std::nullopt : clock.cannot_hold(scale, where)) {
       sweep.stop_reason = std::move(*late);
       if (!by_size) report.warnings.push_back(sweep.stop_reason); // a size sweep's series line says it
       break;
@@ -79,16 +70,16 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
     order.budget = clock.start(points.size() - p);
     benchmark_report at;
     try {
-      at = to_report(run_policies(cfg, threads, host, device, with_ceilings(policies, device, work), order, announce),
-                     false); // the cache and noise notes are the series' (finish_sweep_report), not each point's
+      const auto limit = by_threads ? std::optional(point.threads) : std::nullopt;
+      at = to_report(
+          run_policies(cfg, limit, host, device, with_ceilings(policies, device, point.work), order, announce),
+          false); // the cache and noise notes are the series' (finish_sweep_report), not each point's
     } catch (const std::bad_alloc&) {
       if (!by_size || sweep.series.empty()) throw;
       // The larger sizes would need more memory still: end the series here and keep what it measured.
       sweep.stop_reason = "out of host memory (std::bad_alloc) at " + where + "; the points before it are kept";
       break;
     }
-    for (auto& row : at.results) // a work sweep's rows carry their K, and the roofline figures, even at K = 1
-      if (plan.kind == sweep_kind::work && is_policy(row)) add_roofline(row, work, at.results);
     report.results.insert(report.results.end(), at.results.begin(), at.results.end());
     for (const auto& w : at.warnings)
       if (said.insert(w).second) report.warnings.push_back(where + ": " + w); // once, not at every point
@@ -97,13 +88,12 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
                                   [&](const extra& x) { return x.name == name; });
       return std::get<figure>(e->value); // ceiling_figures names every one
     };
-    sweep.series.push_back({.size = size,
-                            .threads = at.environment.config.host_concurrency,
-                            .host_in_place_gb_per_s = ceiling("host_in_place_gb_per_s"),
-                            .host_in_place_low_gb_per_s = ceiling("host_in_place_low_gb_per_s"),
-                            .device_copy_gb_per_s = ceiling("device_copy_gb_per_s"),
-                            .work = work});
-    sweep.stopped_at = size;
+    point.threads = at.environment.config.host_concurrency;
+    point.host_in_place_gb_per_s = ceiling("host_in_place_gb_per_s");
+    point.host_in_place_low_gb_per_s = ceiling("host_in_place_low_gb_per_s");
+    point.device_copy_gb_per_s = ceiling("device_copy_gb_per_s");
+    sweep.series.push_back(point);
+    sweep.stopped_at = point.size;
     report.environment = std::move(at.environment);
     report.environment.config.budget_s =
         clock.whole().budget_s() > 0 ? figure(clock.whole().budget_s()) : figure(); // the whole sweep's

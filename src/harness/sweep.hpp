@@ -21,15 +21,12 @@ using sweep_callback = std::function<void(std::string_view what, std::size_t tot
 using sweep_point_callback = std::function<void(benchmark_report so_far)>;
 
 /// Runs `plan` (size, threads or work) with `run`'s type, warm-up, reps and min_time_s and returns one report: every
-/// point's rows (to_report), environment of the last point (config size fields unknown in a size sweep,
-/// threads_limit in a thread sweep), sweep info, crossovers (size and work sweeps) and the warnings, each said once and
-/// prefixed with its point. A thread sweep runs host policies only, at thread_series(logical cores) and run.size
-/// elements, and adds thread scaling (rules.hpp). A size sweep runs plan_size_series(plan.min_size,
-/// plan.max_size) and stops early, keeping what it measured, when a point runs out of host memory
-/// (std::bad_alloc); stop_reason says where and why. Ctrl-C (interrupt_requested) ends it after the point in
-/// progress, whose rows keep what they measured (run_policies), with stop_reason saying so. `clock` (schedule.hpp)
-/// shares the sweep's time over its points: a size or work sweep stops before a point the time left cannot hold,
-/// saying so. Throws
+/// point's rows (to_report), completed by finish_sweep_report, and the warnings, each said once and prefixed with its
+/// point. A thread sweep runs host policies only, at thread_series(the CPUs the process may use) and run.size
+/// elements. A size sweep runs plan_size_series(plan.min_size, plan.max_size) and stops early, keeping what it
+/// measured, when a point runs out of host memory (std::bad_alloc); stop_reason says where and why. Ctrl-C
+/// (interrupt_requested) ends it after the point in progress, whose rows keep what they measured (run_policies), with
+/// stop_reason saying so. `clock` (schedule.hpp: sweep_clock) shares the sweep's time over its points. Throws
 /// insufficient_memory when not even plan.min_size fits, std::bad_alloc when the first point does not, and what
 /// run_policies throws.
 benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_clock clock, const host_info& host,

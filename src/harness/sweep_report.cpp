@@ -8,7 +8,6 @@
 #include "measure/stats.hpp"
 
 #include <algorithm>
-#include <iterator>
 #include <set>
 #include <string>
 
@@ -58,9 +57,7 @@ void finish_sweep_report(benchmark_report& report, sweep_info sweep, std::size_t
     for (auto& row : report.results)
       if (is_policy(row)) add_roofline(row, work_of(row), ceilings);
     report.crossovers = find_crossovers(report.results, true);
-    std::vector<result_row> policy_rows;
-    std::copy_if(report.results.begin(), report.results.end(), std::back_inserter(policy_rows), is_policy);
-    report.compute_bound = find_compute_bound(policy_rows);
+    report.compute_bound = find_compute_bound(report.results);
   } else if (sweep.kind == sweep_kind::size) {
     config.size.reset(), config.working_set_bytes.reset(), config.bytes_per_call = {};
     report.crossovers = find_crossovers(report.results);

@@ -15,6 +15,15 @@ namespace {
 // Appends "name (detail)" to a comma-separated list.
 void list_item(std::string& list, const std::string& item) { list += (list.empty() ? "" : ", ") + item; }
 
+// The warning of a run that ended more than a second past its budget's deadline; nullopt otherwise. A second of
+// slack: validation and the report.
+std::optional<std::string> overrun(const run_order& order) {
+  const double late_s = -order.budget.left_s().value_or(0);
+  if (late_s <= 1) return std::nullopt;
+  return "the run ended " + two_decimals(late_s) + " s past its time budget of " +
+         two_decimals(order.budget.budget_s()) + " s: a row's cold call and one timed call took longer than its share";
+}
+
 // Effective parallelism of the parallel host policies and of the ceiling (harness/rules.hpp thresholds), as the
 // rows show it: a row whose figure is none is not judged.
 void parallelism_warnings(const measured_run& run, const std::vector<result_row>& rows, std::vector<std::string>& out) {
@@ -34,7 +43,8 @@ void parallelism_warnings(const measured_run& run, const std::vector<result_row>
                   " threads allowed: " + serial + "; their rows do not show what the policy can do here");
   const result_row* ceiling = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
   const figure ceiling_parallelism = ceiling ? ceiling->effective_parallelism : figure();
-  if (ceiling_parallelism && ceiling_underused(*ceiling_parallelism, allowed))
+  // Well under its threads (from 2 on), the host ceiling's stream may not bound the parallel policies.
+  if (ceiling_parallelism && *ceiling_parallelism < 0.75 * allowed)
     out.push_back("the host ceiling's in-place stream ran on about " + two_decimals(*ceiling_parallelism) + " of its " +
                   std::to_string(allowed) +
                   " threads: it may not bound the parallel policies (rows above it are marked); is another process "

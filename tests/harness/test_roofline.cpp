@@ -113,7 +113,7 @@ TEST_CASE("a work sweep's rooflines are on its last point's ceilings, not the fa
     c.gb_per_s = ceiling_gb_per_s;
     report.results.push_back(c);
   }
-  finish_sweep_report(report, {.kind = sweep_kind::work}, 8);
+  finish_sweep_report(report, {{.kind = sweep_kind::work}}, 8);
   // K = 2: 4 FLOPs per element, 4000 FLOPs per 16000 bytes: 0.25 FLOP/byte x 50 GB/s.
   CHECK(*extra_figure(report.results[2], "roofline_bound_gflop_per_s") == doctest::Approx(0.25 * 50));
 }

@@ -126,7 +126,7 @@ TEST_CASE("every sweep says its cache and noise notes once for the series, namin
     r.size = 1000, r.threads = threads, r.cv = threads < 4 ? 0.5 : 0.01;
     report.results.push_back(r);
   }
-  finish_sweep_report(report, sweep_info{.kind = sweep_kind::threads}, 8);
+  finish_sweep_report(report, sweep_info{sweep_plan{.kind = sweep_kind::threads}}, 8);
   const auto said = [&](const std::string& text) {
     return std::count_if(report.warnings.begin(), report.warnings.end(),
                          [&](const std::string& w) { return w.find(text) != std::string::npos; });
