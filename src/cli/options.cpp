@@ -16,6 +16,8 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   CLI::App app{"policybench: the increment workload (a[i] += 1) run through every execution policy, timed "
                "cold and warm, validated, and compared with the memory-bandwidth ceiling.",
                args.empty() ? "policybench" : std::filesystem::path(args[0]).filename().string()};
+  // A flag given a value ("--list-policies=no") is refused: CLI11 would read any value as true or false and run.
+  app.option_defaults()->disable_flag_override();
   app.set_version_flag("--version", "policybench " POLICYBENCH_VERSION);
   options o;
   // The run's defaults have one home, run_config (measure/run_config.hpp); here they are only spelt as text.
@@ -71,8 +73,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                      "Seconds the whole run may take, in (0, 86400], shared fairly over rows and rounds (default 30; "
                      "a sweep: 120)"),
       app.add_flag("--keep-disturbed", o.run.keep_disturbed,
-                   "Count timed calls disturbed by other work (threads waiting for a CPU) in the figures")
-          ->disable_flag_override(),
+                   "Count timed calls disturbed by other work (threads waiting for a CPU) in the figures"),
       app.add_option("--order", stop.order,
                      "interleaved (the policies in rounds, order rotated each round: a run's default) or sequential "
                      "(each policy's calls in one go: a sweep's)"),

@@ -89,6 +89,10 @@ TEST_CASE("CLI11's own errors take the project's form: the option first, then wh
   CHECK(usage_message({"--wide", "--format", "csv"}) == "--format: not with --wide");
   CHECK(usage_message({"--keep-disturbed=2"}) == "--keep-disturbed: a flag; it takes no value");
   CHECK(usage_message({"--no-end-to-end=x"}) == "--no-end-to-end: a flag; it takes no value");
+  // Values CLI11 reads as a boolean: "--list-policies=no" would list nothing and start a run.
+  CHECK(usage_message({"--list-policies=no"}) == "--list-policies: a flag; it takes no value");
+  CHECK(usage_message({"--quiet=3"}) == "--quiet: a flag; it takes no value");
+  CHECK(usage_message({"--no-stream-hold=0"}) == "--no-stream-hold: a flag; it takes no value");
   CHECK(usage_message({"-x"}) == "-x: no such option");
   CHECK(usage_message({"10000", "x"}) == "'10000': not expected; every value follows its option (--size 10M)");
   CHECK(usage_message({"5", "--sizes"}) == "--sizes: no such option; did you mean --size?");
