@@ -36,9 +36,16 @@ std::string fixed_cell(figure v, double scale, int decimals, const char* suffix 
   return v ? fmt::format("{:.{}f}{}", *v * scale, decimals, suffix) : "-";
 }
 
-// Half the width of the median's confidence interval: the table's "median ± half-width".
-figure ci_half_width(const result_row& r) {
-  return r.median_ci_low_s && r.median_ci_high_s ? figure((*r.median_ci_high_s - *r.median_ci_low_s) / 2) : figure();
+// The median's 95% interval in the median's unit and decimals: "half-width" (the table's "median ± half-width") where
+// it is about even around the median; a lopsided one (one side over 1.5 times the other: widened to include what a
+// rerun sees) as "-below/+above", so that the ± never reads wider below the median than the interval is.
+std::string interval_cell(const result_row& r) {
+  if (!r.median_s || !r.median_ci_low_s || !r.median_ci_high_s) return "-";
+  const double below = std::max(0.0, *r.median_s - *r.median_ci_low_s);
+  const double above = std::max(0.0, *r.median_ci_high_s - *r.median_s);
+  if (std::max(below, above) <= 1.5 * std::min(below, above)) return duration_cell((below + above) / 2, r.median_s);
+  const std::string low = duration_cell(below, r.median_s);
+  return fmt::format("-{}/+{}", low.substr(0, low.find(' ')), duration_cell(above, r.median_s));
 }
 
 table_column fixed(const char* header, figure result_row::*field, const std::vector<const result_row*>& rows,
@@ -96,7 +103,7 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
     out.push_back(durations("cold", &r::cold_s, rows));
   }
   out.push_back(durations("median", &r::median_s, rows));
-  out.push_back(column("±", rows, [](const r& row) { return duration_cell(ci_half_width(row), row.median_s); }));
+  out.push_back(column("±", rows, interval_cell));
   // With K fused steps a policy row is bound by its FLOPs (GFLOP/s, % roofline), not by the bytes it moves.
   const bool flop_bound = !ceilings && report.environment.config.work.value_or(1) > 1;
   out.push_back(flop_bound ? column("GB/s", rows, [](const r&) { return std::string("-"); })
