@@ -30,10 +30,6 @@ const std::array fields{NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(
 
 std::span<const row_field> row_fields() { return fields; }
 
-bool is_scalar(const row_field& field) {
-  return !std::holds_alternative<std::vector<double> result_row::*>(field.member);
-}
-
 nlohmann::ordered_json field_json(const result_row& row, const row_field& field) {
   using json = nlohmann::ordered_json;
   return std::visit(overloaded{[&](row_status r::*m) { return json(to_string(row.*m)); },
