@@ -12,15 +12,6 @@
 namespace policybench {
 namespace {
 
-// Bytes in decimal units with three significant figures: 80000000 -> "80 MB", 1024000000 -> "1.02 GB".
-std::string bytes_text(std::uint64_t bytes) {
-  const double b = double(bytes);
-  if (b >= 1e9) return fmt::format("{:.3g} GB", b / 1e9);
-  if (b >= 1e6) return fmt::format("{:.3g} MB", b / 1e6);
-  if (b >= 1e3) return fmt::format("{:.3g} kB", b / 1e3);
-  return fmt::format("{} bytes", bytes);
-}
-
 // Why the probe decided nothing, from its own figures.
 std::string unknown_text(const regime_report& r) {
   const std::size_t n = r.points.size();
@@ -37,9 +28,9 @@ std::string unknown_text(const regime_report& r) {
                        bytes_text(r.array_bytes), at->gb_per_s, r.plateau_gb_per_s, at->low_gb_per_s);
   }
   case unknown_reason::out_of_time:
-    return fmt::format("the probe (largest footprint first) ran out of time at {} ({} footprints), before it could "
-                       "tell for the {} array (a busy machine slows it)",
-                       bytes_text(r.points.front().bytes), n, bytes_text(r.array_bytes));
+    return fmt::format("the probe (largest footprint first) ran out of time at {} ({}), before it could tell for "
+                       "the {} array (a busy machine slows it)",
+                       bytes_text(r.points.front().bytes), count_of(n, "footprint"), bytes_text(r.array_bytes));
   default:
     return fmt::format("the probe did not reach its largest footprint, {} (out of time or memory; a busy machine "
                        "slows it)",
@@ -67,6 +58,16 @@ std::string regime_text(const regime_report& r) {
                      array, own, flat, stream);
 }
 
+// A speedup that cannot be judged, said of the rows it is about: loop itself, or the parallel row faster than loop at
+// its median (harness/summary.cpp's reason opens with its name), which need not be the fastest row named above.
+std::string unjudged_speedup_text(const std::string& why) {
+  const std::string who = why.substr(0, why.rfind(" has "));
+  if (who == baseline_policy) return "parallel speedup: - (" + why + ": no row can be set apart from it)";
+  return fmt::format("parallel speedup: - ({} is faster than {} at its median but{}; no parallel row with an interval "
+                     "is apart from {}'s)",
+                     who, baseline_policy, why.substr(who.size()), baseline_policy);
+}
+
 } // namespace
 
 std::vector<std::string> summary_lines(const run_summary& s) {
@@ -80,7 +81,7 @@ std::vector<std::string> summary_lines(const run_summary& s) {
                                         duration_text(*s.fastest_median_s), duration_text(*s.fastest_low_s),
                                         duration_text(*s.fastest_high_s), ties);
   std::string second = !s.loop_ran          ? "parallel speedup: - (no validated loop row)"
-                       : s.speedup_unjudged ? "parallel speedup: - (" + *s.speedup_unjudged + ")"
+                       : s.speedup_unjudged ? unjudged_speedup_text(*s.speedup_unjudged)
                        : s.speedup          ? fmt::format("parallel speedup: {:.2f}x over loop ({}, intervals apart)",
                                                           s.speedup->speedup_vs_loop, s.speedup->policy)
                                    : "parallel speedup: not shown (no parallel row's interval is apart from loop's: "

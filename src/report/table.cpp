@@ -25,16 +25,17 @@ void write_heading(const benchmark_report& report, std::ostream& out) {
     const std::string seconds = config.timeout_s ? fmt::format("{} s", *config.timeout_s) : "";
     const std::string calls =
         config.max_noise_pct
-            ? fmt::format("timed calls until the median is within +-{}% (at most {} calls{} a row)",
-                          *config.max_noise_pct, config.reps, seconds.empty() ? "" : " and " + seconds)
-            : fmt::format("{} timed calls{}", config.reps, seconds.empty() ? "" : " (at most " + seconds + " a row)");
+            ? fmt::format("timed calls until the median is within +-{}% (at most {}{} a row)", *config.max_noise_pct,
+                          count_of(config.reps, "call"), seconds.empty() ? "" : " and " + seconds)
+            : fmt::format("{}{}", count_of(config.reps, "timed call"),
+                          seconds.empty() ? "" : " (at most " + seconds + " a row)");
     // The rounds that ran, not those planned: a budget may end a run before its base rounds are done.
     const std::size_t ran = config.round_orders.size(), base = std::size_t(config.rounds);
-    const std::string planned = fmt::format("{} base round{}", base, base == 1 ? "" : "s");
-    const std::string rounds =
-        ran > base   ? fmt::format("{}, {} in all for rows still short of their target", planned, ran)
-        : ran < base ? fmt::format("{} round{} of the {} planned", ran, ran == 1 ? "" : "s", base)
-                     : planned;
+    const std::string planned = count_of(base, "base round");
+    const std::string rounds = ran > base
+                                   ? fmt::format("{}, {} in all for rows still short of their target", planned, ran)
+                               : ran < base ? fmt::format("{} of the {} planned", count_of(ran, "round"), base)
+                                            : planned;
     const std::string order =
         config.seed ? fmt::format("interleaved in {} (seed {})", rounds, *config.seed) : config.order;
     const int work = config.work.value_or(1);
@@ -47,21 +48,21 @@ void write_heading(const benchmark_report& report, std::ostream& out) {
   }
   const sweep_info& sweep = *report.sweep;
   const auto& series = sweep.series;
-  const std::string calls =
-      fmt::format("{} warm-up calls, then timed calls filling {} s (at least {}, at most {})", config.warmup,
-                  sweep.min_time_s, std::min(min_timed_reps, config.reps), config.reps);
+  const std::string calls = fmt::format("{}, then timed calls filling {} s (at least {}, at most {})",
+                                        count_of(config.warmup, "warm-up call"), sweep.min_time_s,
+                                        std::min(min_timed_reps, config.reps), config.reps);
   if (sweep.kind == sweep_kind::size)
-    fmt::print(out,
-               "policybench {}: size sweep, {} points from {} to {} elements of {} in place; {}; host threads: {}\n\n",
-               POLICYBENCH_VERSION, series.size(), series.front().size, series.back().size, config.type, calls,
-               config.host_concurrency);
+    fmt::print(out, "policybench {}: size sweep, {} from {} to {} elements of {} in place; {}; host threads: {}\n\n",
+               POLICYBENCH_VERSION, count_of(series.size(), "point"), series.front().size, series.back().size,
+               config.type, calls, config.host_concurrency);
   else if (sweep.kind == sweep_kind::work)
-    fmt::print(
-        out, "policybench {}: work sweep, K = {} to {} increments per element, {} elements of {} in place; {}\n\n",
-        POLICYBENCH_VERSION, series.front().work, series.back().work, config.size.value_or(0), config.type, calls);
+    fmt::print(out, "policybench {}: work sweep, K = {} to {} increments per element, {} of {} in place; {}\n\n",
+               POLICYBENCH_VERSION, series.front().work, series.back().work,
+               count_of(config.size.value_or(0), "element"), config.type, calls);
   else
-    fmt::print(out, "policybench {}: thread sweep, 1 to {} host threads, {} elements of {} in place; {}\n\n",
-               POLICYBENCH_VERSION, series.back().threads, config.size.value_or(0), config.type, calls);
+    fmt::print(out, "policybench {}: thread sweep, 1 to {} host threads, {} of {} in place; {}\n\n",
+               POLICYBENCH_VERSION, series.back().threads, count_of(config.size.value_or(0), "element"), config.type,
+               calls);
 }
 
 } // namespace
