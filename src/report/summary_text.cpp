@@ -22,7 +22,7 @@ std::string unknown_text(const regime_report& r) {
                        bytes_text(r.points[n - 1].bytes), r.points[n - 1].gb_per_s, r.points[n - 2].gb_per_s,
                        bytes_text(r.points[n - 2].bytes));
   case unknown_reason::array_point_noisy: {
-    const auto at = std::find_if(r.points.begin(), r.points.end(), [&](auto& p) { return p.bytes == r.array_bytes; });
+    const auto at = std::ranges::find(r.points, r.array_bytes, &bandwidth_point::bytes);
     return fmt::format("the {} array streamed {:.1f} GB/s at its median, above the {:.1f} GB/s plateau, but its "
                        "interval reaches down to {:.1f} (a busy machine widens it)",
                        bytes_text(r.array_bytes), at->gb_per_s, r.plateau_gb_per_s, at->low_gb_per_s);
@@ -39,8 +39,7 @@ std::string unknown_text(const regime_report& r) {
 }
 
 std::string regime_text(const regime_report& r) {
-  const auto at_array =
-      std::find_if(r.points.begin(), r.points.end(), [&](const auto& p) { return p.bytes == r.array_bytes; });
+  const auto at_array = std::ranges::find(r.points, r.array_bytes, &bandwidth_point::bytes);
   const std::string own =
       at_array == r.points.end() ? "" : fmt::format("{:.1f} GB/s at its size, ", at_array->gb_per_s);
   const std::string stream = r.stream_rule ? fmt::format("; STREAM's 4x rule on the reported {} cache says {}",
