@@ -88,7 +88,7 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
         out << line;
   write_table_footer(report, bullet, out);
   if (report.sweep && report.sweep->kind == sweep_kind::size)
-    fmt::print(out, "{}series: stopped at {} elements: {}\n", bullet, report.sweep->stopped_at,
+    fmt::print(out, "{}series: stopped at {}: {}\n", bullet, count_of(report.sweep->stopped_at, "element"),
                report.sweep->stop_reason);
   if (report.crossovers)
     for (const auto& line : crossover_summary(*report.crossovers))
