@@ -48,11 +48,6 @@ std::string interval_cell(const result_row& r) {
   return fmt::format("-{}/+{}", low.substr(0, low.find(' ')), duration_cell(above, r.median_s));
 }
 
-table_column fixed(const char* header, figure result_row::*field, const std::vector<const result_row*>& rows,
-                   double scale, int decimals, const char* suffix = "") {
-  return column(header, rows, [&](const result_row& r) { return fixed_cell(r.*field, scale, decimals, suffix); });
-}
-
 // An extra's column as its hint says: seconds as durations, other figures fixed, texts as they are.
 table_column extra_column_of(const extra& e, const std::vector<const result_row*>& rows) {
   if (e.unit == "s")
@@ -79,7 +74,6 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
   const auto count = [](auto field) {
     return [field](const r& row) { return row.*field ? fmt::format("{}", *(row.*field)) : std::string("-"); };
   };
-  const auto text = [](std::string r::*field) { return [field](const r& row) { return row.*field; }; };
   const sweep_kind kind = report.sweep ? report.sweep->kind : sweep_kind::none;
   // The columns depend only on the kinds of rows (a sweep's kind, the extras their modes give every row of a kind),
   // never on figures.
@@ -99,15 +93,15 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
   if (wide) {
     out.push_back(column(
         "device", rows, [](const r& row) { return std::string(to_string(row.device)); }, true));
-    out.push_back(column("backend", rows, text(&r::backend), true));
+    out.push_back(column(
+        "backend", rows, [](const r& row) { return row.backend; }, true));
     out.push_back(durations("cold", &r::cold_s, rows));
   }
   out.push_back(durations("median", &r::median_s, rows));
   out.push_back(column("±", rows, interval_cell));
   // With K fused steps a policy row is bound by its FLOPs (GFLOP/s, % roofline), not by the bytes it moves.
   const bool flop_bound = !ceilings && report.environment.config.work.value_or(1) > 1;
-  out.push_back(flop_bound ? column("GB/s", rows, [](const r&) { return std::string("-"); })
-                           : fixed("GB/s", &r::gb_per_s, rows, 1, 1));
+  out.push_back(column("GB/s", rows, [&](const r& row) { return flop_bound ? "-" : fixed_cell(row.gb_per_s, 1, 1); }));
   // Policy rows at K > 1 (and in a work sweep) have % roofline instead, which at K = 1 is this share (the roof is the
   // bandwidth there).
   if (wide || ceilings || (kind != sweep_kind::work && !flop_bound))
@@ -117,8 +111,8 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
   if (ceilings && (wide || kind != sweep_kind::threads))
     out.push_back(durations("best", &r::min_s, rows));
   else if (wide || kind != sweep_kind::threads)
-    out.push_back(fixed("speedup", &r::speedup_vs_loop, rows, 1, 2, "x"));
-  out.push_back(fixed("eff. par.", &r::effective_parallelism, rows, 1, 2));
+    out.push_back(column("speedup", rows, [](const r& row) { return fixed_cell(row.speedup_vs_loop, 1, 2, "x"); }));
+  out.push_back(column("eff. par.", rows, [](const r& row) { return fixed_cell(row.effective_parallelism, 1, 2); }));
   // The default table keeps a mode's own figures (speedups, GFLOP/s); in --wide: its extra durations, FLOP/B (K / 8
   // for every row), a single --work run's K (the heading says it) and the efficiency (vs 1 thread over threads).
   const auto in_default = [&](const extra& e) {
