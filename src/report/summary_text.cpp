@@ -60,7 +60,9 @@ std::string regime_text(const regime_report& r) {
 // A speedup that cannot be judged, said of the rows it is about: loop itself, or the parallel row faster than loop at
 // its median (harness/summary.cpp's reason opens with its name), which need not be the fastest row named above.
 std::string unjudged_speedup_text(const std::string& why) {
-  const std::string who = why.substr(0, why.rfind(" has "));
+  const auto has = why.rfind(" has ");
+  if (has == std::string::npos) return "parallel speedup: - (" + why + ")"; // another wording: as it is
+  const std::string who = why.substr(0, has);
   if (who == baseline_policy) return "parallel speedup: - (" + why + ": no row can be set apart from it)";
   return fmt::format("parallel speedup: - ({} is faster than {} at its median but{}; no parallel row with an interval "
                      "is apart from {}'s)",

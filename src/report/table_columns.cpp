@@ -24,10 +24,9 @@ table_column column(std::string header, const std::vector<const result_row*>& ro
   return out;
 }
 
-using figure_of = std::function<figure(const result_row&)>;
-
 // A duration column: each cell in its own unit (duration_cell), so that a sweep's sizes all read in three figures.
-table_column durations(const char* name, const figure_of& field, const std::vector<const result_row*>& rows) {
+table_column durations(const char* name, const std::function<figure(const result_row&)>& field,
+                       const std::vector<const result_row*>& rows) {
   return column(name, rows, [&](const result_row& r) { return duration_cell(field(r)); });
 }
 
@@ -36,16 +35,18 @@ std::string fixed_cell(figure v, double scale, int decimals, const char* suffix 
   return v ? fmt::format("{:.{}f}{}", *v * scale, decimals, suffix) : "-";
 }
 
-// The median's 95% interval in the median's unit and decimals: "half-width" (the table's "median ± half-width") where
-// it is about even around the median; a lopsided one (one side over 1.5 times the other: widened to include what a
-// rerun sees) as "-below/+above", so that the ± never reads wider below the median than the interval is.
+// The median's 95% interval, numbers alone in the median's unit and decimals: "half-width" where it is about even; a
+// lopsided one (a side over 1.5x the other: widened to take in what a rerun sees) "-below/+above", never a wider ±.
 std::string interval_cell(const result_row& r) {
   if (!r.median_s || !r.median_ci_low_s || !r.median_ci_high_s) return "-";
   const double below = std::max(0.0, *r.median_s - *r.median_ci_low_s);
   const double above = std::max(0.0, *r.median_ci_high_s - *r.median_s);
-  if (std::max(below, above) <= 1.5 * std::min(below, above)) return duration_cell((below + above) / 2, r.median_s);
-  const std::string low = duration_cell(below, r.median_s);
-  return fmt::format("-{}/+{}", low.substr(0, low.find(' ')), duration_cell(above, r.median_s));
+  const auto number = [&](double s) {
+    const std::string cell = duration_cell(s, r.median_s);
+    return cell.substr(0, cell.find(' '));
+  };
+  if (std::max(below, above) <= 1.5 * std::min(below, above)) return number((below + above) / 2);
+  return fmt::format("-{}/+{}", number(below), number(above)); // not "-" + ...: GCC 12 warns falsely (-Wrestrict)
 }
 
 // An extra's column as its hint says: seconds as durations, other figures fixed, texts as they are.
