@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <ranges>
 #include <string_view>
 
 namespace policybench {
@@ -52,10 +53,8 @@ std::vector<extra> extra_fields(std::span<const result_row* const> rows) {
 }
 
 std::vector<extra> extra_fields(std::span<const result_row> rows) {
-  std::vector<const result_row*> all;
-  for (const auto& r : rows)
-    all.push_back(&r);
-  return extra_fields(all);
+  const auto all = rows | std::views::transform([](const result_row& r) { return &r; });
+  return extra_fields(std::vector(all.begin(), all.end()));
 }
 
 nlohmann::ordered_json extra_json(const result_row& row, const extra& field) {
