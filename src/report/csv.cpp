@@ -28,7 +28,10 @@ std::string csv_field(const nlohmann::ordered_json& v) {
 void write_csv(const benchmark_report& report, std::ostream& out) {
   if (report.results.empty()) return;
   using json = nlohmann::ordered_json;
-  auto fields = row_fields() | std::views::filter(is_scalar);
+  // One value per column: arrays (samples_s) only JSON carries.
+  auto fields = row_fields() | std::views::filter([](const row_field& f) {
+                  return !std::holds_alternative<std::vector<double> result_row::*>(f.member);
+                });
   const auto extras = extra_fields(report.results);
   // The header and every line from the same lists: one line of the common fields' and the extras' values.
   const auto line = [&](const auto& common, const auto& extra_value) {

@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <ranges>
 #include <string_view>
 
 namespace policybench {
@@ -30,10 +31,6 @@ const std::array fields{NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(
 
 std::span<const row_field> row_fields() { return fields; }
 
-bool is_scalar(const row_field& field) {
-  return !std::holds_alternative<std::vector<double> result_row::*>(field.member);
-}
-
 nlohmann::ordered_json field_json(const result_row& row, const row_field& field) {
   using json = nlohmann::ordered_json;
   return std::visit(overloaded{[&](row_status r::*m) { return json(to_string(row.*m)); },
@@ -56,10 +53,8 @@ std::vector<extra> extra_fields(std::span<const result_row* const> rows) {
 }
 
 std::vector<extra> extra_fields(std::span<const result_row> rows) {
-  std::vector<const result_row*> all;
-  for (const auto& r : rows)
-    all.push_back(&r);
-  return extra_fields(all);
+  const auto all = rows | std::views::transform([](const result_row& r) { return &r; });
+  return extra_fields(std::vector(all.begin(), all.end()));
 }
 
 nlohmann::ordered_json extra_json(const result_row& row, const extra& field) {

@@ -65,9 +65,6 @@ template <class... F> overloaded(F...) -> overloaded<F...>;
 /// Every common field, in the JSON's order (README "JSON schema").
 std::span<const row_field> row_fields();
 
-/// Whether the field is one value (a CSV column); false for arrays (samples_s), which only JSON carries.
-bool is_scalar(const row_field& field);
-
 /// A common field's value in JSON (none and nullopt: null).
 nlohmann::ordered_json field_json(const result_row& row, const row_field& field);
 

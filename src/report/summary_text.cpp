@@ -12,15 +12,6 @@
 namespace policybench {
 namespace {
 
-// Bytes in decimal units with three significant figures: 80000000 -> "80 MB", 1024000000 -> "1.02 GB".
-std::string bytes_text(std::uint64_t bytes) {
-  const double b = double(bytes);
-  if (b >= 1e9) return fmt::format("{:.3g} GB", b / 1e9);
-  if (b >= 1e6) return fmt::format("{:.3g} MB", b / 1e6);
-  if (b >= 1e3) return fmt::format("{:.3g} kB", b / 1e3);
-  return fmt::format("{} bytes", bytes);
-}
-
 // Why the probe decided nothing, from its own figures.
 std::string unknown_text(const regime_report& r) {
   const std::size_t n = r.points.size();
@@ -31,15 +22,15 @@ std::string unknown_text(const regime_report& r) {
                        bytes_text(r.points[n - 1].bytes), r.points[n - 1].gb_per_s, r.points[n - 2].gb_per_s,
                        bytes_text(r.points[n - 2].bytes));
   case unknown_reason::array_point_noisy: {
-    const auto at = std::find_if(r.points.begin(), r.points.end(), [&](auto& p) { return p.bytes == r.array_bytes; });
+    const auto at = std::ranges::find(r.points, r.array_bytes, &bandwidth_point::bytes);
     return fmt::format("the {} array streamed {:.1f} GB/s at its median, above the {:.1f} GB/s plateau, but its "
                        "interval reaches down to {:.1f} (a busy machine widens it)",
                        bytes_text(r.array_bytes), at->gb_per_s, *r.plateau_gb_per_s, at->low_gb_per_s);
   }
   case unknown_reason::out_of_time:
-    return fmt::format("the probe (largest footprint first) ran out of time at {} ({} footprints), before it could "
-                       "tell for the {} array (a busy machine slows it)",
-                       bytes_text(r.points.front().bytes), n, bytes_text(r.array_bytes));
+    return fmt::format("the probe (largest footprint first) ran out of time at {} ({}), before it could tell for "
+                       "the {} array (a busy machine slows it)",
+                       bytes_text(r.points.front().bytes), count_of(n, "footprint"), bytes_text(r.array_bytes));
   default:
     return fmt::format("the probe did not reach its largest footprint, {} (its time, a tenth of the budget and at "
                        "most 3 s, would not hold it, or it did not map; a busy machine slows it)",
@@ -48,8 +39,7 @@ std::string unknown_text(const regime_report& r) {
 }
 
 std::string regime_text(const regime_report& r) {
-  const auto at_array =
-      std::find_if(r.points.begin(), r.points.end(), [&](const auto& p) { return p.bytes == r.array_bytes; });
+  const auto at_array = std::ranges::find(r.points, r.array_bytes, &bandwidth_point::bytes);
   const std::string own =
       at_array == r.points.end() ? "" : fmt::format("{:.1f} GB/s at its size, ", at_array->gb_per_s);
   const std::string stream = r.stream_rule ? fmt::format("; STREAM's 4x rule on the reported {} cache says {}",
@@ -67,6 +57,18 @@ std::string regime_text(const regime_report& r) {
                      array, own, flat, stream);
 }
 
+// A speedup that cannot be judged, said of the rows it is about: loop itself, or the parallel row faster than loop at
+// its median (harness/summary.cpp's reason opens with its name), which need not be the fastest row named above.
+std::string unjudged_speedup_text(const std::string& why) {
+  const auto has = why.rfind(" has ");
+  if (has == std::string::npos) return "parallel speedup: - (" + why + ")"; // another wording: as it is
+  const std::string who = why.substr(0, has);
+  if (who == baseline_policy) return "parallel speedup: - (" + why + ": no row can be set apart from it)";
+  return fmt::format("parallel speedup: - ({} is faster than {} at its median but{}; no parallel row with an interval "
+                     "is apart from {}'s)",
+                     who, baseline_policy, why.substr(who.size()), baseline_policy);
+}
+
 } // namespace
 
 std::vector<std::string> summary_lines(const run_summary& s) {
@@ -80,7 +82,7 @@ std::vector<std::string> summary_lines(const run_summary& s) {
                                         duration_text(*s.fastest_median_s), duration_text(*s.fastest_low_s),
                                         duration_text(*s.fastest_high_s), ties);
   std::string second = !s.loop_ran          ? "parallel speedup: - (no validated loop row)"
-                       : s.speedup_unjudged ? "parallel speedup: - (" + *s.speedup_unjudged + ")"
+                       : s.speedup_unjudged ? unjudged_speedup_text(*s.speedup_unjudged)
                        : s.speedup          ? fmt::format("parallel speedup: {:.2f}x over loop ({}, intervals apart)",
                                                           s.speedup->speedup_vs_loop, s.speedup->policy)
                                    : "parallel speedup: not shown (no parallel row's interval is apart from loop's: "

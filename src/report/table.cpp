@@ -18,50 +18,47 @@
 namespace policybench {
 namespace {
 
-// The first line: what was run, for one run or for a sweep.
-void write_heading(const benchmark_report& report, std::ostream& out) {
+// The first line after "policybench <version>: ": what was run, for one run or for a sweep.
+std::string heading(const benchmark_report& report) {
   const report_config& config = report.environment.config;
   if (!report.sweep) {
     const std::string seconds = config.timeout_s ? fmt::format("{} s", *config.timeout_s) : "";
     const std::string calls =
         config.max_noise_pct
-            ? fmt::format("timed calls until the median is within +-{}% (at most {} calls{} a row)",
-                          *config.max_noise_pct, config.reps, seconds.empty() ? "" : " and " + seconds)
-            : fmt::format("{} timed calls{}", config.reps, seconds.empty() ? "" : " (at most " + seconds + " a row)");
+            ? fmt::format("timed calls until the median is within +-{}% (at most {}{} a row)", *config.max_noise_pct,
+                          count_of(config.reps, "call"), seconds.empty() ? "" : " and " + seconds)
+            : fmt::format("{}{}", count_of(config.reps, "timed call"),
+                          seconds.empty() ? "" : " (at most " + seconds + " a row)");
     // The rounds that ran, not those planned: a budget may end a run before its base rounds are done.
     const std::size_t ran = config.round_orders.size(), base = std::size_t(config.rounds);
-    const std::string planned = fmt::format("{} base round{}", base, base == 1 ? "" : "s");
-    const std::string rounds =
-        ran > base   ? fmt::format("{}, {} in all for rows still short of their target", planned, ran)
-        : ran < base ? fmt::format("{} round{} of the {} planned", ran, ran == 1 ? "" : "s", base)
-                     : planned;
+    const std::string planned = count_of(base, "base round");
+    const std::string rounds = ran > base
+                                   ? fmt::format("{}, {} in all for rows still short of their target", planned, ran)
+                               : ran < base ? fmt::format("{} of the {} planned", count_of(ran, "round"), base)
+                                            : planned;
     const std::string order =
         config.seed ? fmt::format("interleaved in {} (seed {})", rounds, *config.seed) : config.order;
     const int work = config.work.value_or(1);
     const std::string per_element = work > 1 ? fmt::format(", K = {} fused steps per element", work) : "";
-    fmt::print(
-        out, "policybench {}: {} x {} in place ({} bytes moved per call{}), {} warm-up + {}, {}, host threads: {}\n\n",
-        POLICYBENCH_VERSION, config.size.value_or(0), config.type, *config.bytes_per_call, per_element, config.warmup,
-        calls, order, config.host_concurrency);
-    return;
+    return fmt::format("{} x {} in place ({} bytes moved per call{}), {} warm-up + {}, {}, host threads: {}",
+                       config.size.value_or(0), config.type, *config.bytes_per_call, per_element, config.warmup, calls,
+                       order, config.host_concurrency);
   }
   const sweep_info& sweep = *report.sweep;
   const auto& series = sweep.series;
-  const std::string calls =
-      fmt::format("{} warm-up calls, then timed calls filling {} s (at least {}, at most {})", config.warmup,
-                  sweep.min_time_s, std::min(min_timed_reps, config.reps), config.reps);
+  const std::string calls = fmt::format("{}, then timed calls filling {} s (at least {}, at most {})",
+                                        count_of(config.warmup, "warm-up call"), sweep.min_time_s,
+                                        std::min(min_timed_reps, config.reps), config.reps);
+  const std::string elements = count_of(config.size.value_or(0), "element");
   if (sweep.kind == sweep_kind::size)
-    fmt::print(out,
-               "policybench {}: size sweep, {} points from {} to {} elements of {} in place; {}; host threads: {}\n\n",
-               POLICYBENCH_VERSION, series.size(), series.front().size, series.back().size, config.type, calls,
-               config.host_concurrency);
-  else if (sweep.kind == sweep_kind::work)
-    fmt::print(
-        out, "policybench {}: work sweep, K = {} to {} increments per element, {} elements of {} in place; {}\n\n",
-        POLICYBENCH_VERSION, series.front().work, series.back().work, config.size.value_or(0), config.type, calls);
-  else
-    fmt::print(out, "policybench {}: thread sweep, 1 to {} host threads, {} elements of {} in place; {}\n\n",
-               POLICYBENCH_VERSION, series.back().threads, config.size.value_or(0), config.type, calls);
+    return fmt::format("size sweep, {} from {} to {} elements of {} in place; {}; host threads: {}",
+                       count_of(series.size(), "point"), series.front().size, series.back().size, config.type, calls,
+                       config.host_concurrency);
+  if (sweep.kind == sweep_kind::work)
+    return fmt::format("work sweep, K = {} to {} increments per element, {} of {} in place; {}", series.front().work,
+                       series.back().work, elements, config.type, calls);
+  return fmt::format("thread sweep, 1 to {} host threads, {} of {} in place; {}", series.back().threads, elements,
+                     config.type, calls);
 }
 
 } // namespace
@@ -73,7 +70,7 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
     screen << (markdown || wide ? out.str() : wrapped(out.str()));
     out.str("");
   };
-  write_heading(report, out);
+  fmt::print(out, "policybench {}: {}\n\n", POLICYBENCH_VERSION, heading(report));
   if (report.summary) { // the answer under the heading (markdown: as list items), then a blank line
     const auto lines = summary_lines(*report.summary);
     for (const auto& line : lines)
@@ -91,7 +88,7 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
         out << line;
   write_table_footer(report, bullet, out);
   if (report.sweep && report.sweep->kind == sweep_kind::size)
-    fmt::print(out, "{}series: stopped at {} elements: {}\n", bullet, report.sweep->stopped_at,
+    fmt::print(out, "{}series: stopped at {}: {}\n", bullet, count_of(report.sweep->stopped_at, "element"),
                report.sweep->stop_reason);
   if (report.crossovers)
     for (const auto& line : crossover_summary(*report.crossovers))

@@ -24,10 +24,9 @@ table_column column(std::string header, const std::vector<const result_row*>& ro
   return out;
 }
 
-using figure_of = std::function<figure(const result_row&)>;
-
 // A duration column: each cell in its own unit (duration_cell), so that a sweep's sizes all read in three figures.
-table_column durations(const char* name, const figure_of& field, const std::vector<const result_row*>& rows) {
+table_column durations(const char* name, const std::function<figure(const result_row&)>& field,
+                       const std::vector<const result_row*>& rows) {
   return column(name, rows, [&](const result_row& r) { return duration_cell(field(r)); });
 }
 
@@ -36,14 +35,18 @@ std::string fixed_cell(figure v, double scale, int decimals, const char* suffix 
   return v ? fmt::format("{:.{}f}{}", *v * scale, decimals, suffix) : "-";
 }
 
-// Half the width of the median's confidence interval: the table's "median ± half-width".
-figure ci_half_width(const result_row& r) {
-  return r.median_ci_low_s && r.median_ci_high_s ? figure((*r.median_ci_high_s - *r.median_ci_low_s) / 2) : figure();
-}
-
-table_column fixed(const char* header, figure result_row::*field, const std::vector<const result_row*>& rows,
-                   double scale, int decimals, const char* suffix = "") {
-  return column(header, rows, [&](const result_row& r) { return fixed_cell(r.*field, scale, decimals, suffix); });
+// The median's 95% interval, numbers alone in the median's unit and decimals: "half-width" where it is about even; a
+// lopsided one (a side over 1.5x the other: widened to take in what a rerun sees) "-below/+above", never a wider ±.
+std::string interval_cell(const result_row& r) {
+  if (!r.median_s || !r.median_ci_low_s || !r.median_ci_high_s) return "-";
+  const double below = std::max(0.0, *r.median_s - *r.median_ci_low_s);
+  const double above = std::max(0.0, *r.median_ci_high_s - *r.median_s);
+  const auto number = [&](double s) {
+    const std::string cell = duration_cell(s, r.median_s);
+    return cell.substr(0, cell.find(' '));
+  };
+  if (std::max(below, above) <= 1.5 * std::min(below, above)) return number((below + above) / 2);
+  return fmt::format("-{}/+{}", number(below), number(above)); // not "-" + ...: GCC 12 warns falsely (-Wrestrict)
 }
 
 // An extra's column as its hint says: seconds as durations, other figures fixed, texts as they are.
@@ -72,7 +75,6 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
   const auto count = [](auto field) {
     return [field](const r& row) { return row.*field ? fmt::format("{}", *(row.*field)) : std::string("-"); };
   };
-  const auto text = [](std::string r::*field) { return [field](const r& row) { return row.*field; }; };
   const sweep_kind kind = report.sweep ? report.sweep->kind : sweep_kind::none;
   // The columns depend only on the kinds of rows (a sweep's kind, the extras their modes give every row of a kind),
   // never on figures.
@@ -92,15 +94,15 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
   if (wide) {
     out.push_back(column(
         "device", rows, [](const r& row) { return std::string(to_string(row.device)); }, true));
-    out.push_back(column("backend", rows, text(&r::backend), true));
+    out.push_back(column(
+        "backend", rows, [](const r& row) { return row.backend; }, true));
     out.push_back(durations("cold", &r::cold_s, rows));
   }
   out.push_back(durations("median", &r::median_s, rows));
-  out.push_back(column("±", rows, [](const r& row) { return duration_cell(ci_half_width(row), row.median_s); }));
+  out.push_back(column("±", rows, interval_cell));
   // With K fused steps a policy row is bound by its FLOPs (GFLOP/s, % roofline), not by the bytes it moves.
   const bool flop_bound = !ceilings && report.environment.config.work.value_or(1) > 1;
-  out.push_back(flop_bound ? column("GB/s", rows, [](const r&) { return std::string("-"); })
-                           : fixed("GB/s", &r::gb_per_s, rows, 1, 1));
+  out.push_back(column("GB/s", rows, [&](const r& row) { return flop_bound ? "-" : fixed_cell(row.gb_per_s, 1, 1); }));
   // Policy rows at K > 1 (and in a work sweep) have % roofline instead, which at K = 1 is this share (the roof is the
   // bandwidth there).
   if (wide || ceilings || (kind != sweep_kind::work && !flop_bound))
@@ -110,8 +112,8 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
   if (ceilings && (wide || kind != sweep_kind::threads))
     out.push_back(durations("best", &r::min_s, rows));
   else if (wide || kind != sweep_kind::threads)
-    out.push_back(fixed("speedup", &r::speedup_vs_loop, rows, 1, 2, "x"));
-  out.push_back(fixed("eff. par.", &r::effective_parallelism, rows, 1, 2));
+    out.push_back(column("speedup", rows, [](const r& row) { return fixed_cell(row.speedup_vs_loop, 1, 2, "x"); }));
+  out.push_back(column("eff. par.", rows, [](const r& row) { return fixed_cell(row.effective_parallelism, 1, 2); }));
   // The default table keeps a mode's own figures (speedups, GFLOP/s); in --wide: its extra durations, FLOP/B (K / 8
   // for every row), a single --work run's K (the heading says it) and the efficiency (vs 1 thread over threads).
   const auto in_default = [&](const extra& e) {

@@ -30,6 +30,12 @@ inline constexpr const char* within_mark = " ~";
 /// 32 characters broken after each " + ", the rest indented by two ("thrust::cuda::par_nosync +\n  cuda::...").
 std::string policy_label(const result_row& r, bool wrap = false);
 
+/// `n` and `noun`, with an "s" unless n is 1: "1 footprint", "3 footprints".
+std::string count_of(std::uint64_t n, const char* noun);
+
+/// Bytes in decimal units with three significant figures: 80000000 -> "80 MB", 1024000000 -> "1.02 GB".
+std::string bytes_text(std::uint64_t bytes);
+
 /// The default table's lines fit this many columns (its heading, footer and warnings wrapped); --wide does not.
 inline constexpr std::size_t table_width = 120;
 

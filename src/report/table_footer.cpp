@@ -120,12 +120,10 @@ void write_table_footer(const benchmark_report& report, const char* bullet, std:
              h.transparent_hugepages.empty() ? "none" : h.transparent_hugepages,
              h.numa_nodes.empty() ? "none" : fmt::format("{}", fmt::join(h.numa_nodes, ",")));
   fmt::print(out,
-             "{}host: {}, {} logical cores, last-level cache {} bytes ({}{}), built for {}, oneTBB {}, std::par on {}; "
-             "device: {}\n",
-             bullet, h.cpu_model, h.logical_cores, h.llc_bytes, h.cache_source,
-             h.llc_instances > 0 ? fmt::format(", {} instance{}", h.llc_instances, h.llc_instances == 1 ? "" : "s")
-                                 : "",
-             h.compiled_for, h.tbb_version, h.pstl_backend,
+             "{}host: {}, {}, last-level cache {} bytes ({}{}), built for {}, oneTBB {}, std::par on {}; device: {}\n",
+             bullet, h.cpu_model, count_of(h.logical_cores, "logical core"), h.llc_bytes, h.cache_source,
+             h.llc_instances > 0 ? ", " + count_of(h.llc_instances, "instance") : "", h.compiled_for, h.tbb_version,
+             h.pstl_backend,
              env.device.unavailable ? "unavailable: " + *env.device.unavailable
                                     : fmt::format("{}, theoretical peak {:.0f} GB/s", env.device.name,
                                                   env.device.theoretical_peak_gb_per_s));

@@ -10,22 +10,31 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <span>
 
 namespace policybench {
 namespace {
 
 struct unit {
   const char* name = "s";
-  double seconds = 1;
+  double size = 1;
 };
-constexpr std::array units{unit{.name = "s", .seconds = 1}, unit{.name = "ms", .seconds = 1e-3},
-                           unit{.name = "us", .seconds = 1e-6}, unit{.name = "ns", .seconds = 1e-9}};
+constexpr std::array time_units{unit{.name = "s", .size = 1}, unit{.name = "ms", .size = 1e-3},
+                                unit{.name = "us", .size = 1e-6}, unit{.name = "ns", .size = 1e-9}};
+constexpr std::array byte_units{unit{.name = "GB", .size = 1e9}, unit{.name = "MB", .size = 1e6},
+                                unit{.name = "kB", .size = 1e3}, unit{.name = "bytes", .size = 1}};
 
-// The largest unit in which `s` (> 0) is at least 1; ns for anything shorter.
-unit unit_for(double s) {
+// The largest of `units` (largest first) in which `v` (> 0) is at least 1; the smallest for anything less.
+unit unit_for(double v, std::span<const unit> units = time_units) {
   for (const auto& u : units)
-    if (s >= u.seconds) return u;
+    if (v >= u.size) return u;
   return units.back();
+}
+
+// `v` with three significant figures in its unit_for.
+std::string three_figures(double v, std::span<const unit> units) {
+  const unit u = unit_for(v, units);
+  return fmt::format("{:.3g} {}", v / u.size, u.name);
 }
 
 std::string versus(const crossover_point& at) {
@@ -41,20 +50,21 @@ std::string duration_cell(figure seconds, figure like) {
   if (*seconds == 0 && reference <= 0) return "0";
   const unit u = unit_for(reference);
   // 12.34 -> 2 decimals, 123.4 -> 1, below 10 three: an interval of 1% of its median still shows.
-  const int digits_before = static_cast<int>(std::floor(std::log10(reference / u.seconds)));
-  return fmt::format("{:.{}f} {}", *seconds / u.seconds, std::clamp(3 - digits_before, 0, 3), u.name);
+  const int digits_before = static_cast<int>(std::floor(std::log10(reference / u.size)));
+  return fmt::format("{:.{}f} {}", *seconds / u.size, std::clamp(3 - digits_before, 0, 3), u.name);
 }
 
-std::string duration_text(double seconds) {
-  const unit u = unit_for(seconds);
-  return fmt::format("{:.3g} {}", seconds / u.seconds, u.name);
-}
+std::string count_of(std::uint64_t n, const char* noun) { return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s"); }
+
+std::string duration_text(double seconds) { return three_figures(seconds, time_units); }
+
+std::string bytes_text(std::uint64_t bytes) { return three_figures(double(bytes), byte_units); }
 
 std::vector<std::string> crossover_summary(const std::vector<crossover>& crossovers) {
   std::vector<std::string> out;
   for (const auto& c : crossovers) {
     const bool work = c.axis == "work"; // a work sweep's points are K, a size sweep's element counts
-    const auto at = [&](std::uint64_t p) { return work ? fmt::format("K = {}", p) : fmt::format("{} elements", p); };
+    const auto at = [&](std::uint64_t p) { return work ? fmt::format("K = {}", p) : count_of(p, "element"); };
     const char* point = work ? "K" : "size";
     const std::string what = fmt::format("{} vs {} ({})", c.challenger, c.baseline, c.view);
     if (!c.at_largest_size) {

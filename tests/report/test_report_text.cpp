@@ -5,6 +5,7 @@
 
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
+#include "harness/summary.hpp"
 #include "report/report.hpp"
 
 #include <algorithm>
@@ -98,6 +99,40 @@ TEST_CASE("the heading says the interleaved rounds that ran, not the base rounds
         std::string::npos);
   run.order.rounds = 1, run.rounds = 1; // --repetitions 1: one base round, not "1 base rounds"
   CHECK(heading(run).find("interleaved in 1 base round, 12 in all for rows") != std::string::npos);
+}
+
+TEST_CASE("a count of one reads singular in the heading, the footer and the summary") {
+  measured_run run = synthetic_run();
+  run.config.reps = 1, run.host.logical_cores = 1, run.host.llc_instances = 1;
+  std::ostringstream out;
+  write_table(to_report(run), false, out, true);
+  const std::string text = out.str();
+  CAPTURE(text);
+  CHECK(text.find("1 warm-up + 1 timed call,") != std::string::npos);
+  CHECK(text.find("host: test cpu, 1 logical core, ") != std::string::npos);
+  CHECK(text.find(", 1 instance)") != std::string::npos);
+  run_summary s{.fastest_unjudged = "test", .loop_ran = false};
+  s.regime =
+      regime_report{.why = unknown_reason::out_of_time, .array_bytes = 80'000'000, .points = {{512'000'000, 49}}};
+  const auto lines = summary_lines(s);
+  REQUIRE(lines.size() == 2);
+  CAPTURE(lines[1]);
+  CHECK(lines[1].find("(1 footprint),") != std::string::npos);
+}
+
+TEST_CASE("a speedup not judged names the rows it is about, not only the fastest row's neighbour's call count") {
+  run_summary s{.fastest = "thrust::device",
+                .fastest_median_s = 1e-3,
+                .fastest_low_s = 0.9e-3,
+                .fastest_high_s = 1.1e-3,
+                .loop_ran = true};
+  s.speedup_unjudged = "std::par has 2 counted timed call(s), a 95% interval needs 6";
+  CHECK(summary_lines(s)[1] == "parallel speedup: - (std::par is faster than loop at its median but has 2 counted "
+                               "timed call(s), a 95% interval needs 6;\n  no parallel row with an interval is apart "
+                               "from loop's)");
+  s.speedup_unjudged = "loop has 1 counted timed call(s), a 95% interval needs 6";
+  CHECK(summary_lines(s)[1] == "parallel speedup: - (loop has 1 counted timed call(s), a 95% interval needs 6: no row "
+                               "can be set apart from it)");
 }
 
 TEST_CASE("write_policy_list shows each policy's status") {

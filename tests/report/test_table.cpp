@@ -99,3 +99,26 @@ TEST_CASE("the default table, its footer and warnings fit 120 columns, the longe
   write_table(to_report(run), false, wide, true);
   CHECK(wide.str().find("thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments") != std::string::npos);
 }
+
+TEST_CASE("a lopsided interval shows both sides, never a ± wider than the interval below the median") {
+  benchmark_report report;
+  report.environment.config.size = 0;
+  result_row r;
+  r.policy = "loop", r.device = side::host, r.backend = "test", r.validated = true, r.reps = 10;
+  r.median_s = 5.14e-3, r.median_ci_low_s = 5.0e-3, r.median_ci_high_s = 34.408e-3; // widened upwards by a rerun
+  report.results.push_back(r);
+  r.policy = "even", r.median_s = 3.335e-6, r.median_ci_low_s = 3.3e-6, r.median_ci_high_s = 3.38e-6;
+  report.results.push_back(r);
+  for (const bool markdown : {false, true}) {
+    std::ostringstream out;
+    write_table(report, markdown, out);
+    const std::string text = out.str();
+    CAPTURE(text);
+    CHECK(text.find("5.140 ms") != std::string::npos);
+    CHECK(text.find("-0.140/+29.268") != std::string::npos); // in ms, the median's unit; not "14.704 ms"
+    CHECK(text.find("14.704") == std::string::npos);
+    CHECK(text.find("3.335 us") != std::string::npos);
+    CHECK(text.find("0.040") != std::string::npos); // about even: one half-width, in the median's unit
+    CHECK(text.find("0.040 us") == std::string::npos);
+  }
+}
