@@ -59,53 +59,43 @@ private:
   pinned_array<int> flags_ = allocate_pinned<int>(2, cudaHostAllocMapped); // [0] released, [1] timed out
 };
 
-/// The hold and the events one sequence of device calls reuses, and the calls it has made (validation's count).
-struct device_timer {
-  explicit device_timer(const run_config& cfg) : held(cfg.hold_stream) {}
-  bool held;
-  stream_hold hold;
-  cuda_event start = make_event(), stop = make_event();
-  std::uint64_t calls = 0;
-};
-
-/// For time_calls: work(stream) once unheld and synchronized (host_s), then once more behind a held stream, or
-/// unheld_batch_calls times between one event pair without the hold (kernel_s, per call). The unheld call comes
-/// first, so a first call that loads its module never waits behind a hold. Throws std::runtime_error, also when
-/// the hold timed out (the figure would then hold host time).
-template <class Work> call_times timed_device_call(device_timer& t, cudaStream_t stream, Work&& work) {
-  const auto start = steady_clock::now();
-  work(stream);
-  POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(stream));
-  const double host_s = seconds_since(start);
-  const int batch = t.held ? 1 : unheld_batch_calls;
-  if (t.held) t.hold.hold(stream);
-  try {
-    POLICYBENCH_CUDA_CHECK(cudaEventRecord(t.start.get(), stream));
-    for (int i = 0; i < batch; ++i)
-      work(stream);
-    POLICYBENCH_CUDA_CHECK(cudaEventRecord(t.stop.get(), stream));
-  } catch (...) {
-    t.hold.release(); // the stream drains instead of spinning to the hold's timeout
-    throw;
-  }
-  t.hold.release();
-  POLICYBENCH_CUDA_CHECK(cudaEventSynchronize(t.stop.get()));
-  float ms = 0;
-  POLICYBENCH_CUDA_CHECK(cudaEventElapsedTime(&ms, t.start.get(), t.stop.get()));
-  if (t.held && t.hold.timed_out())
-    throw std::runtime_error("the stream hold timed out: the held work waited on its own stream");
-  t.calls += 1 + std::uint64_t(batch);
-  return {.host_s = host_s, .kernel_s = double(ms) * 1e-3 / batch};
-}
-
-/// The in-place view of every device stream with a kernel time: work(stream) timed as time_calls(cfg) does, one
-/// timed_device_call per timed call, the GPU's clocks read before and after; in_place.calls counts every call made.
+/// The in-place view of every device stream with a kernel time, timed as time_calls(cfg) does: per timed call
+/// work(stream) once unheld and synchronized (host_s), then once more behind a held stream, or unheld_batch_calls
+/// times between one event pair without the hold (kernel_s, per call). The unheld call comes first, so a first call
+/// that loads its module never waits behind a hold. The GPU's clocks are read before and after; in_place.calls counts
+/// every call made. Throws std::runtime_error, also when the hold timed out (the figure would then hold host time).
 template <class Work> measurement time_device_work(const run_config& cfg, cudaStream_t stream, Work&& work) {
   measurement m;
   m.clocks_before = current_gpu_clocks();
-  device_timer timer(cfg);
-  m.in_place = time_calls(cfg, [&] { return timed_device_call(timer, stream, work); });
-  m.in_place.calls = timer.calls;
+  stream_hold hold;
+  const cuda_event start = make_event(), stop = make_event();
+  const int batch = cfg.hold_stream ? 1 : unheld_batch_calls;
+  std::uint64_t calls = 0;
+  m.in_place = time_calls(cfg, [&]() -> call_times {
+    const auto host_start = steady_clock::now();
+    work(stream);
+    POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(stream));
+    const double host_s = seconds_since(host_start);
+    if (cfg.hold_stream) hold.hold(stream);
+    try {
+      POLICYBENCH_CUDA_CHECK(cudaEventRecord(start.get(), stream));
+      for (int i = 0; i < batch; ++i)
+        work(stream);
+      POLICYBENCH_CUDA_CHECK(cudaEventRecord(stop.get(), stream));
+    } catch (...) {
+      hold.release(); // the stream drains instead of spinning to the hold's timeout
+      throw;
+    }
+    hold.release();
+    POLICYBENCH_CUDA_CHECK(cudaEventSynchronize(stop.get()));
+    float ms = 0;
+    POLICYBENCH_CUDA_CHECK(cudaEventElapsedTime(&ms, start.get(), stop.get()));
+    if (cfg.hold_stream && hold.timed_out())
+      throw std::runtime_error("the stream hold timed out: the held work waited on its own stream");
+    calls += 1 + std::uint64_t(batch);
+    return {.host_s = host_s, .kernel_s = double(ms) * 1e-3 / batch};
+  });
+  m.in_place.calls = calls;
   m.clocks_after = current_gpu_clocks();
   return m;
 }
