@@ -28,20 +28,15 @@ template <class T> struct initial_value {
   __host__ __device__ T operator()(std::ptrdiff_t i) const { return expected_value<T>(std::size_t(i), 0); }
 };
 
-template <class T> struct differs_from_expected {
-  const T* data;
-  std::uint64_t increments;
-  __device__ bool operator()(std::size_t i) const { return data[i] != expected_value<T>(i, increments); }
-};
-
 /// describe_mismatch of the first of n device elements that is not expected_value<T>(i, increments), searched on
 /// stream s; std::nullopt when all are.
 template <class T>
 std::optional<std::string> device_mismatch(const T* d, std::size_t n, std::uint64_t increments, cudaStream_t s) {
   if (n == 0) return std::nullopt;
   const thrust::counting_iterator<std::size_t> first(0);
-  const auto found = thrust::find_if(thrust::cuda::par.on(s), first, first + n,
-                                     differs_from_expected<T>{.data = d, .increments = increments});
+  const auto found = thrust::find_if(thrust::cuda::par.on(s), first, first + n, [=] __device__(std::size_t i) {
+    return d[i] != expected_value<T>(i, increments);
+  });
   if (found == first + n) return std::nullopt;
   T value{};
   POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(&value, d + *found, sizeof(T), cudaMemcpyDeviceToHost, s));
