@@ -77,12 +77,13 @@ enum class stream_choice { own, legacy_default };
 /// prime_cub_tile_size).
 enum class cub_tile_size { not_cached, cached_at_first_call };
 
-/// Runs the workload for `cfg` on `stream`: apply(T* first, std::size_t n, cudaStream_t) enqueues one call of
-/// cfg.work increments per element; validation expects start + calls x cfg.work.
+/// Runs the workload for `cfg` on the chosen stream: apply(T* first, std::size_t n, cudaStream_t) enqueues one call
+/// of cfg.work increments per element; validation expects start + calls x cfg.work.
 /// One device allocation per run; the end-to-end views reuse it, each call overwriting it from the host.
 template <class T, class Apply>
-measurement measure_on_device(const run_config& cfg, cudaStream_t stream, stream_choice where, cub_tile_size tiles,
-                              Apply apply) {
+measurement measure_on_device(const run_config& cfg, stream_choice where, cub_tile_size tiles, Apply apply) {
+  const cuda_stream own = where == stream_choice::own ? make_stream() : cuda_stream();
+  const cudaStream_t stream = where == stream_choice::own ? own.get() : cudaStreamLegacy;
   const std::size_t n = cfg.size;
   const device_array<T> data = allocate_device<T>(n);
   T* const d = data.get();
@@ -135,11 +136,7 @@ measurement measure_on_device(const run_config& cfg, cudaStream_t stream, stream
 template <class Apply>
 measurement measure_device(const run_config& cfg, stream_choice where, Apply apply,
                            cub_tile_size tiles = cub_tile_size::not_cached) {
-  return visit_element_type(cfg.type, [&]<class T>() {
-    if (where == stream_choice::legacy_default) return measure_on_device<T>(cfg, cudaStreamLegacy, where, tiles, apply);
-    const cuda_stream stream = make_stream();
-    return measure_on_device<T>(cfg, stream.get(), where, tiles, apply);
-  });
+  return visit_element_type(cfg.type, [&]<class T>() { return measure_on_device<T>(cfg, where, tiles, apply); });
 }
 
 } // namespace policybench
