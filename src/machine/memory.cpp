@@ -1,6 +1,5 @@
-// The limits the process runs under (its CPU mask, its cgroup's CPU quota and memory limit, read from the kernel's
-// files: a file that cannot be read sets no limit), the memory checks shared by a single run (--size refused) and a
-// size sweep (the series stops early), and the THP mode.
+// memory.hpp's limits, read from the kernel's files (a file that cannot be read sets no limit), and the memory check
+// shared by a single run (--size refused) and a size sweep (the series stops early).
 #include "machine/memory.hpp"
 
 #include <algorithm>

@@ -1,6 +1,5 @@
-// The device's ceilings beside its in-place kernel: a device-to-device copy of the run's bytes, and a resident grid
-// whose every thread runs independent FMA chains, so that the warp schedulers always have a ready FMA (a GPU hides
-// one chain's latency with other warps; this hides it with both). Both timed as the rows are, after the GPU is woken.
+// The device's ceilings beside its in-place kernel (ceilings.hpp). The FMA grid's every thread runs independent chains,
+// so the warp schedulers always have a ready FMA (a GPU hides one chain's latency with other warps; this with both).
 #include "measure/ceilings.hpp"
 #include "measure/cuda_check.cuh"
 #include "measure/cuda_handles.cuh"

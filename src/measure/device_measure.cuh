@@ -28,20 +28,15 @@ template <class T> struct initial_value {
   __host__ __device__ T operator()(std::ptrdiff_t i) const { return expected_value<T>(std::size_t(i), 0); }
 };
 
-template <class T> struct differs_from_expected {
-  const T* data;
-  std::uint64_t increments;
-  __device__ bool operator()(std::size_t i) const { return data[i] != expected_value<T>(i, increments); }
-};
-
 /// describe_mismatch of the first of n device elements that is not expected_value<T>(i, increments), searched on
 /// stream s; std::nullopt when all are.
 template <class T>
 std::optional<std::string> device_mismatch(const T* d, std::size_t n, std::uint64_t increments, cudaStream_t s) {
   if (n == 0) return std::nullopt;
   const thrust::counting_iterator<std::size_t> first(0);
-  const auto found = thrust::find_if(thrust::cuda::par.on(s), first, first + n,
-                                     differs_from_expected<T>{.data = d, .increments = increments});
+  const auto found = thrust::find_if(thrust::cuda::par.on(s), first, first + n, [=] __device__(std::size_t i) {
+    return d[i] != expected_value<T>(i, increments);
+  });
   if (found == first + n) return std::nullopt;
   T value{};
   POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(&value, d + *found, sizeof(T), cudaMemcpyDeviceToHost, s));
@@ -82,12 +77,13 @@ enum class stream_choice { own, legacy_default };
 /// prime_cub_tile_size).
 enum class cub_tile_size { not_cached, cached_at_first_call };
 
-/// Runs the workload for `cfg` on `stream`: apply(T* first, std::size_t n, cudaStream_t) enqueues one call of
-/// cfg.work increments per element; validation expects start + calls x cfg.work.
+/// Runs the workload for `cfg` on the chosen stream: apply(T* first, std::size_t n, cudaStream_t) enqueues one call
+/// of cfg.work increments per element; validation expects start + calls x cfg.work.
 /// One device allocation per run; the end-to-end views reuse it, each call overwriting it from the host.
 template <class T, class Apply>
-measurement measure_on_device(const run_config& cfg, cudaStream_t stream, stream_choice where, cub_tile_size tiles,
-                              Apply apply) {
+measurement measure_on_device(const run_config& cfg, stream_choice where, cub_tile_size tiles, Apply apply) {
+  const cuda_stream own = where == stream_choice::own ? make_stream() : cuda_stream();
+  const cudaStream_t stream = where == stream_choice::own ? own.get() : cudaStreamLegacy;
   const std::size_t n = cfg.size;
   const device_array<T> data = allocate_device<T>(n);
   T* const d = data.get();
@@ -140,11 +136,7 @@ measurement measure_on_device(const run_config& cfg, cudaStream_t stream, stream
 template <class Apply>
 measurement measure_device(const run_config& cfg, stream_choice where, Apply apply,
                            cub_tile_size tiles = cub_tile_size::not_cached) {
-  return visit_element_type(cfg.type, [&]<class T>() {
-    if (where == stream_choice::legacy_default) return measure_on_device<T>(cfg, cudaStreamLegacy, where, tiles, apply);
-    const cuda_stream stream = make_stream();
-    return measure_on_device<T>(cfg, stream.get(), where, tiles, apply);
-  });
+  return visit_element_type(cfg.type, [&]<class T>() { return measure_on_device<T>(cfg, where, tiles, apply); });
 }
 
 } // namespace policybench

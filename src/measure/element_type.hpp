@@ -21,7 +21,6 @@ inline constexpr enum_name<element_type> element_type_names[] = {{element_type::
                                                                  {element_type::int64, "int64"}};
 constexpr std::string_view to_string(element_type t) noexcept { return name_in(element_type_names, t); }
 
-/// The element_type of a C++ type: element_type_of<double> == element_type::float64.
 template <class T> constexpr element_type element_type_of = element_type::float32;
 template <> inline constexpr element_type element_type_of<double> = element_type::float64;
 template <> inline constexpr element_type element_type_of<std::int32_t> = element_type::int32;
@@ -38,7 +37,6 @@ template <class F> constexpr decltype(auto) visit_element_type(element_type t, F
   return f.template operator()<std::int64_t>();
 }
 
-/// sizeof the element type in bytes.
 constexpr std::size_t size_of(element_type t) noexcept {
   return t == element_type::float32 || t == element_type::int32 ? 4 : 8;
 }

@@ -8,7 +8,6 @@
 
 namespace policybench {
 
-/// An enum value and its name, e.g. {page_size::huge, "huge"}.
 template <class E> struct enum_name {
   E value;
   std::string_view name;

@@ -1,6 +1,4 @@
-// --threads for oneTBB and OpenMP, the cold state (oneTBB's workers stopped before a policy's first call), idle
-// thread pools before a measurement, pinned OpenMP threads, and the static and dynamic splits of an index range over
-// OpenMP's threads, oneTBB's, or the calling thread alone.
+// Host thread control (host_threads.hpp) over OpenMP's threads, oneTBB's, or the calling thread alone.
 #include "measure/host_threads.hpp"
 
 #include "measure/seconds.hpp"

@@ -32,8 +32,7 @@ struct run_config {
   double timeout_s = 0;
   /// Disturbed calls (measure/thread_clocks.hpp) count in the statistics and the stopping rule.
   bool keep_disturbed = false;
-  /// Device runs: seconds of GPU work (memsets of the run's buffer) before the policy's first call, so that an idle
-  /// GPU's SM clock has ramped up before anything is timed (the H200 idles far below its boost clock).
+  /// Device runs: seconds of GPU work before the policy's first call (wake_gpu says why).
   double device_warmup_s = 0.1;
   /// Device rows: kernel time behind a held stream, or (false: sanitizers and profilers that serialize every launch,
   /// where a held stream would spin to its timeout) around a batch of calls (measure/device_timing.cuh).

@@ -7,7 +7,6 @@ namespace policybench {
 
 using steady_clock = std::chrono::steady_clock;
 
-/// `d` in seconds.
 inline double to_seconds(steady_clock::duration d) noexcept { return std::chrono::duration<double>(d).count(); }
 
 /// Seconds from `start` to now (negative for a time point still ahead, such as a deadline).

@@ -7,7 +7,6 @@
 
 namespace policybench {
 
-/// Statistics of a sample of durations in seconds.
 struct sample_stats {
   double min_s = 0;    ///< fastest call
   double median_s = 0; ///< middle value (mean of the two middle values for an even count); the quoted figure

@@ -18,7 +18,6 @@ POLICYBENCH_HOST_DEVICE constexpr T expected_value(std::size_t i, std::uint64_t 
   return static_cast<T>(i % 1024) + static_cast<T>(increments);
 }
 
-/// Writes expected_value<T>(i, 0) to data[i] for i in [0, n).
 template <class T> void fill_initial(T* data, std::size_t n) noexcept {
   for (std::size_t i = 0; i < n; ++i)
     data[i] = expected_value<T>(i, 0);

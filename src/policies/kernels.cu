@@ -1,13 +1,15 @@
 // Hand-written kernels: the seed's @cuda.jit form (one element per thread, block 256) and what an expert writes
-// for a streaming loop (measure/in_place_kernel.cuh).
+// for a streaming loop (16-byte vector accesses, several independent loads in flight, a grid from occupancy): the
+// cuda::kernel_grid_stride row and the device ceiling.
 #include "measure/cuda_check.cuh"
 #include "measure/device_measure.cuh"
-#include "measure/in_place_kernel.cuh"
 #include "policies/device_policies.hpp"
 #include "policybench/increment.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -16,7 +18,7 @@ namespace policybench {
 
 namespace {
 
-constexpr unsigned block_size = 256; // the seed's @cuda.jit block
+constexpr unsigned block_size = 256; // the seed's @cuda.jit block, and the grid-stride kernel's
 
 // 64-bit index: blockIdx.x * blockDim.x overflows 32 bits beyond 2^32 elements.
 template <class T, class Op> __global__ void one_element_per_thread(T* data, std::size_t n, Op op) {
@@ -31,6 +33,44 @@ unsigned blocks_for(std::size_t n) {
   return unsigned(blocks);
 }
 
+// 16 bytes of T: one ld.global.v4/v2 instruction, the widest access a thread can make.
+template <class T> struct alignas(16) vector16 {
+  static constexpr int lanes = 16 / sizeof(T);
+  T lane[lanes];
+};
+
+// Independent 16-byte loads each thread issues before it uses any: enough bytes in flight per SM to cover DRAM
+// latency with one resident grid (Little's law; 4 x 16 B x 2048 threads = 128 KiB per SM).
+inline constexpr int loads_in_flight = 4;
+
+// Elements before the first 16-byte boundary and after the last whole vector go one per thread.
+template <class T, class Op> __global__ void grid_stride_vectorized(T* data, std::size_t n, Op op) {
+  using vector = vector16<T>;
+  const std::size_t misaligned = reinterpret_cast<std::uintptr_t>(data) % 16 / sizeof(T);
+  std::size_t head = misaligned == 0 ? 0 : vector::lanes - misaligned;
+  if (head > n) head = n;
+  vector* const vectors = reinterpret_cast<vector*>(data + head);
+  const std::size_t vector_count = (n - head) / vector::lanes;
+  const std::size_t thread = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::size_t threads = std::size_t(gridDim.x) * blockDim.x;
+  for (std::size_t base = thread; base < vector_count; base += threads * loads_in_flight) {
+    vector v[loads_in_flight] = {};
+#pragma unroll
+    for (int k = 0; k < loads_in_flight; ++k)
+      if (base + k * threads < vector_count) v[k] = vectors[base + k * threads];
+#pragma unroll
+    for (int k = 0; k < loads_in_flight; ++k) {
+#pragma unroll
+      for (int j = 0; j < vector::lanes; ++j)
+        v[k].lane[j] = op(v[k].lane[j]);
+      if (base + k * threads < vector_count) vectors[base + k * threads] = v[k];
+    }
+  }
+  if (thread < head) data[thread] = op(data[thread]);
+  for (std::size_t i = head + vector_count * vector::lanes + thread; i < n; i += threads)
+    data[i] = op(data[i]);
+}
+
 } // namespace
 
 measurement measure_cuda_kernel(const run_config& cfg) {
@@ -42,8 +82,22 @@ measurement measure_cuda_kernel(const run_config& cfg) {
   });
 }
 
+// As many blocks as the device holds resident at once (asked of the runtime at the first call, the cold one), fewer
+// when the data needs fewer, so that every block stays for the whole loop, with no tail wave.
 measurement measure_cuda_kernel_grid_stride(const run_config& cfg) {
-  return measure_device(cfg, stream_choice::own, grid_stride_launch{.work = cfg.work});
+  return measure_device(cfg, stream_choice::own,
+                        [work = cfg.work, resident = 0u](auto* first, std::size_t n, cudaStream_t stream) mutable {
+                          using T = std::remove_pointer_t<decltype(first)>;
+                          if (n == 0) return; // an empty grid is a launch error
+                          const std::size_t per_block = std::size_t(block_size) * loads_in_flight * vector16<T>::lanes;
+                          with_increment<T>(work, [&](auto op) {
+                            const auto kernel = grid_stride_vectorized<T, decltype(op)>;
+                            if (resident == 0) resident = resident_blocks(kernel, int(block_size));
+                            const auto blocks = std::min<std::size_t>(resident, (n + per_block - 1) / per_block);
+                            kernel<<<unsigned(blocks), block_size, 0, stream>>>(first, n, op);
+                          });
+                          POLICYBENCH_CUDA_CHECK(cudaGetLastError());
+                        });
 }
 
 } // namespace policybench

@@ -11,7 +11,6 @@
 
 namespace policybench {
 
-/// The four oneDPL policies, oneapi::dpl::execution::seq, unseq, par and par_unseq.
 enum class onedpl_policy { seq, unseq, par, par_unseq };
 
 /// One compiled copy of the oneDPL rows' call.
