@@ -45,11 +45,19 @@ inline std::optional<gpu_clocks> current_gpu_clocks() {
 /// inside the held work) then costs this long and an error, instead of hanging the GPU.
 inline constexpr double stream_hold_timeout_s = 5.0;
 
-/// Enqueues on `stream` the hold kernel: everything enqueued after it waits until the host sets flags[0] (release),
-/// or until stream_hold_timeout_s, when it sets flags[1] (timed out: read after the stream has drained). `flags`: two
-/// ints of mapped page-locked memory, cleared here. Never hold a stream around work that synchronizes
-/// (thrust::device) or that may load a module (a policy's first call, with lazy loading).
-void hold_stream(cudaStream_t stream, volatile int* flags); // stream_hold.cu
+/// One flag pair in mapped page-locked memory, reused for every hold. Never hold a stream around work that
+/// synchronizes (thrust::device) or that may load a module (a policy's first call, with lazy loading).
+class stream_hold {
+public:
+  /// Enqueues the hold kernel on `stream`; everything enqueued after it waits until release().
+  void hold(cudaStream_t stream); // stream_hold.cu
+  void release() noexcept { static_cast<volatile int*>(flags_.get())[0] = 1; }
+  /// Whether the last hold ended by its timeout rather than by release(); read after the stream has drained.
+  bool timed_out() const noexcept { return static_cast<volatile const int*>(flags_.get())[1] != 0; }
+
+private:
+  pinned_array<int> flags_ = allocate_pinned<int>(2, cudaHostAllocMapped); // [0] released, [1] timed out
+};
 
 /// The in-place view of every device stream with a kernel time, timed as time_calls(cfg) does: per timed call
 /// work(stream) once unheld and synchronized (host_s), then once more behind a held stream, or unheld_batch_calls
@@ -59,8 +67,7 @@ void hold_stream(cudaStream_t stream, volatile int* flags); // stream_hold.cu
 template <class Work> measurement time_device_work(const run_config& cfg, cudaStream_t stream, Work&& work) {
   measurement m;
   m.clocks_before = current_gpu_clocks();
-  const pinned_array<int> hold_flags = allocate_pinned<int>(2, cudaHostAllocMapped); // reused for every hold
-  volatile int* const hold = hold_flags.get();
+  stream_hold hold;
   const cuda_event start = make_event(), stop = make_event();
   const int batch = cfg.hold_stream ? 1 : unheld_batch_calls;
   std::uint64_t calls = 0;
@@ -69,21 +76,21 @@ template <class Work> measurement time_device_work(const run_config& cfg, cudaSt
     work(stream);
     POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(stream));
     const double host_s = seconds_since(host_start);
-    if (cfg.hold_stream) hold_stream(stream, hold);
+    if (cfg.hold_stream) hold.hold(stream);
     try {
       POLICYBENCH_CUDA_CHECK(cudaEventRecord(start.get(), stream));
       for (int i = 0; i < batch; ++i)
         work(stream);
       POLICYBENCH_CUDA_CHECK(cudaEventRecord(stop.get(), stream));
     } catch (...) {
-      hold[0] = 1; // the stream drains instead of spinning to the hold's timeout
+      hold.release(); // the stream drains instead of spinning to the hold's timeout
       throw;
     }
-    hold[0] = 1;
+    hold.release();
     POLICYBENCH_CUDA_CHECK(cudaEventSynchronize(stop.get()));
     float ms = 0;
     POLICYBENCH_CUDA_CHECK(cudaEventElapsedTime(&ms, start.get(), stop.get()));
-    if (cfg.hold_stream && hold[1] != 0)
+    if (cfg.hold_stream && hold.timed_out())
       throw std::runtime_error("the stream hold timed out: the held work waited on its own stream");
     calls += 1 + std::uint64_t(batch);
     return {.host_s = host_s, .kernel_s = double(ms) * 1e-3 / batch};

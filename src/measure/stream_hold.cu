@@ -1,4 +1,4 @@
-// The hold kernel of device_timing.cuh's hold_stream: one thread polls a flag the host writes through mapped memory.
+// The hold kernel of device_timing.cuh's stream_hold: one thread polls a flag the host writes through mapped memory.
 #include "measure/device_timing.cuh"
 
 namespace policybench {
@@ -26,10 +26,9 @@ __global__ void spin_until_released(const volatile int* released, volatile int* 
 
 } // namespace
 
-void hold_stream(cudaStream_t stream, volatile int* flags) {
-  flags[0] = 0; // C++20 deprecates chained assignment to volatile
-  flags[1] = 0;
-  spin_until_released<<<1, 1, 0, stream>>>(flags, flags + 1,
+void stream_hold::hold(cudaStream_t stream) {
+  flags_.get()[0] = flags_.get()[1] = 0;
+  spin_until_released<<<1, 1, 0, stream>>>(flags_.get(), flags_.get() + 1,
                                            static_cast<unsigned long long>(stream_hold_timeout_s * 1e9));
   POLICYBENCH_CUDA_CHECK(cudaGetLastError());
 }
