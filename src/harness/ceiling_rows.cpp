@@ -25,21 +25,21 @@ figure interval_end(const result_row& row, bool slow) {
 } // namespace
 
 figure throughput(const result_row& row) {
-  if (row.bounds == "compute") return extra_figure(row, "gflop_per_s");
+  if (row.bounds == ceiling_bound::compute) return extra_figure(row, "gflop_per_s");
   return row.device == side::device ? extra_figure(row, gpu_view::kernel_gb_per_s) : row.gb_per_s;
 }
 
 const result_row* bounding_ceiling(std::span<const result_row> rows, side device, ceiling_bound bound) {
   const result_row* best = nullptr;
   for (const auto& r : rows)
-    if (!is_policy(r) && r.device == device && r.bounds == to_string(bound) && r.status == row_status::ok &&
+    if (!is_policy(r) && r.device == device && r.bounds == bound && r.status == row_status::ok &&
         throughput(r) && (!best || *throughput(r) > *throughput(*best)))
       best = &r;
   return best;
 }
 
 figure pct_of_ceiling(const result_row& row, std::span<const result_row> rows) {
-  if (row.bounds == "compute") return {};
+  if (row.bounds == ceiling_bound::compute) return {};
   const result_row* c = bounding_ceiling(rows, row.device, ceiling_bound::bandwidth);
   return c ? scaled(ratio(throughput(row), throughput(*c)), 100) : figure();
 }

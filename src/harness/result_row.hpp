@@ -43,10 +43,10 @@ struct result_row {
   std::string policy;
   side device = side::host;
   std::string backend;
-  /// "policy", or "ceiling": a kernel the policies of its device are set against (policies/ceiling_streams.cpp),
-  /// measured and summarized as they are; `bounds` says what it bounds: "bandwidth", "compute" or "none".
-  std::string role = "policy";
-  std::optional<std::string> bounds = std::nullopt;
+  /// A policy, or a ceiling: a kernel the policies of its device are set against (policies/ceiling_streams.cpp),
+  /// measured and summarized as they are; `bounds` says what a ceiling bounds (none for a policy).
+  stream_role role = stream_role::policy;
+  std::optional<ceiling_bound> bounds = std::nullopt;
   row_status status = row_status::ok;
   std::optional<std::string> reason = std::nullopt; ///< why unavailable or failed
   std::string type;                                 ///< element type, e.g. "float64"
@@ -78,7 +78,7 @@ struct result_row {
 };
 
 /// Whether a row is a policy's, not a ceiling's (a compared file's rows, which predate roles, are).
-inline bool is_policy(const result_row& row) { return row.role != "ceiling"; }
+inline bool is_policy(const result_row& row) { return row.role == stream_role::policy; }
 
 /// Sets `e` on `row`: replaces the extra of its name, or appends it.
 void set_extra(result_row& row, extra e);

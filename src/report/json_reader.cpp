@@ -45,36 +45,44 @@ struct reader {
     };
     const std::string texts = "a string without control characters", counts = "a whole number >= 0",
                       small_counts = "a whole number in 0..2147483647", figures = "a number >= 0";
+    // One of an enum's words (measure/enum_names.hpp).
+    const auto word = [&](const auto& names, const json& v, const std::string& expected) {
+      const auto e = parse_in(names, v.get<std::string>());
+      if (!e) refuse(pointer + " is not " + expected);
+      return *e;
+    };
     // A field that may be null: left none for null, else read as `as`'s type.
     const auto nullable = [&](auto& member, auto ok, const std::string& expected, auto as) {
       const json& v = at(pointer, or_null(ok), expected + " or null");
       if (!v.is_null()) member = v.template get<decltype(as)>();
     };
-    std::visit(overloaded{
-                   [&](std::string r::*m) { row.*m = at(pointer, text, texts).get<std::string>(); },
-                   [&](std::optional<std::string> r::*m) { nullable(row.*m, text, texts, std::string()); },
-                   [&](row_status r::*m) {
-                     const auto s = parse_row_status(at(pointer, text, texts).get<std::string>());
-                     if (!s) refuse(pointer + " is not ok, invalid, failed or unavailable");
-                     row.*m = *s;
-                   },
-                   [&](side r::*m) {
-                     const auto s = parse_in(side_names, at(pointer, text, texts).get<std::string>());
-                     if (!s) refuse(pointer + " is not host or device");
-                     row.*m = *s;
-                   },
-                   [&](std::uint64_t r::*m) { row.*m = at(pointer, count, counts).get<std::uint64_t>(); },
-                   [&](std::optional<std::uint64_t> r::*m) { nullable(row.*m, count, counts, std::uint64_t()); },
-                   [&](int r::*m) { row.*m = at(pointer, small_count, small_counts).get<int>(); },
-                   [&](std::optional<int> r::*m) { nullable(row.*m, small_count, small_counts, 0); },
-                   [&](double r::*m) { row.*m = at(pointer, number, figures).get<double>(); },
-                   [&](figure r::*m) { nullable(row.*m, number, figures, 0.0); },
-                   [&](std::vector<double> r::*m) {
-                     row.*m = at(pointer, numbers, "an array of numbers >= 0").get<std::vector<double>>();
-                   },
-                   [&](std::optional<bool> r::*m) { nullable(row.*m, boolean, "true, false", false); },
-               },
-               f.member);
+    std::visit(
+        overloaded{
+            [&](std::string r::*m) { row.*m = at(pointer, text, texts).get<std::string>(); },
+            [&](std::optional<std::string> r::*m) { nullable(row.*m, text, texts, std::string()); },
+            [&](row_status r::*m) {
+              const auto s = parse_row_status(at(pointer, text, texts).get<std::string>());
+              if (!s) refuse(pointer + " is not ok, invalid, failed or unavailable");
+              row.*m = *s;
+            },
+            [&](side r::*m) { row.*m = word(side_names, at(pointer, text, texts), "host or device"); },
+            [&](stream_role r::*m) { row.*m = word(stream_role_names, at(pointer, text, texts), "policy or ceiling"); },
+            [&](std::optional<ceiling_bound> r::*m) {
+              const json& v = at(pointer, or_null(text), texts + " or null");
+              if (!v.is_null()) row.*m = word(ceiling_bound_names, v, "none, bandwidth or compute");
+            },
+            [&](std::uint64_t r::*m) { row.*m = at(pointer, count, counts).get<std::uint64_t>(); },
+            [&](std::optional<std::uint64_t> r::*m) { nullable(row.*m, count, counts, std::uint64_t()); },
+            [&](int r::*m) { row.*m = at(pointer, small_count, small_counts).get<int>(); },
+            [&](std::optional<int> r::*m) { nullable(row.*m, small_count, small_counts, 0); },
+            [&](double r::*m) { row.*m = at(pointer, number, figures).get<double>(); },
+            [&](figure r::*m) { nullable(row.*m, number, figures, 0.0); },
+            [&](std::vector<double> r::*m) {
+              row.*m = at(pointer, numbers, "an array of numbers >= 0").get<std::vector<double>>();
+            },
+            [&](std::optional<bool> r::*m) { nullable(row.*m, boolean, "true, false", false); },
+        },
+        f.member);
   }
 
   // Every other field of the row that is a figure (a number >= 0 or null) or a text: an extra.

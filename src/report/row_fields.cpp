@@ -35,6 +35,10 @@ nlohmann::ordered_json field_json(const result_row& row, const row_field& field)
   using json = nlohmann::ordered_json;
   return std::visit(overloaded{[&](row_status r::*m) { return json(to_string(row.*m)); },
                                [&](side r::*m) { return json(to_string(row.*m)); },
+                               [&](stream_role r::*m) { return json(to_string(row.*m)); },
+                               [&](std::optional<ceiling_bound> r::*m) {
+                                 return row.*m ? json(to_string(*(row.*m))) : json(nullptr);
+                               },
                                [&](auto m) { return json(row.*m); }},
                     field.member);
 }

@@ -48,8 +48,9 @@ inline void to_json(nlohmann::ordered_json& j, figure f) { j = f ? nlohmann::ord
 /// The member of result_row a common field holds; its type decides the JSON kind (figure: number or null).
 using row_member =
     std::variant<std::string result_row::*, std::optional<std::string> result_row::*, row_status result_row::*,
-                 side result_row::*, std::uint64_t result_row::*, std::optional<std::uint64_t> result_row::*,
-                 int result_row::*, std::optional<int> result_row::*, double result_row::*, figure result_row::*,
+                 side result_row::*, stream_role result_row::*, std::optional<ceiling_bound> result_row::*,
+                 std::uint64_t result_row::*, std::optional<std::uint64_t> result_row::*, int result_row::*,
+                 std::optional<int> result_row::*, double result_row::*, figure result_row::*,
                  std::optional<bool> result_row::*, std::vector<double> result_row::*>;
 
 struct row_field {

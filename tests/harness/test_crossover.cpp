@@ -78,7 +78,7 @@ TEST_CASE("the report's crossovers: best GPU against best CPU, transfers never p
   invalid.status = row_status::invalid; // nor do invalid ones
   results.push_back(invalid);
   result_row ceiling = row("host in place (static)", side::host, 100000, 1e-12);
-  ceiling.role = "ceiling"; // what the policies are set against, never the fastest CPU policy
+  ceiling.role = stream_role::ceiling; // what the policies are set against, never the fastest CPU policy
   results.push_back(ceiling);
   const auto c = find_crossovers(results);
   REQUIRE(c.size() == 4);

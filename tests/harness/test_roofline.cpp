@@ -109,7 +109,7 @@ TEST_CASE("a work sweep's rooflines are on its last point's ceilings, not the fa
     report.results.push_back(p);
     // The K = 1 point's in-place ceiling read faster (a cache-hot first point) than the last point's.
     result_row c = row("host in place (static)", side::host, work, 1e-3);
-    c.role = "ceiling", c.bounds = "bandwidth";
+    c.role = stream_role::ceiling, c.bounds = ceiling_bound::bandwidth;
     c.gb_per_s = ceiling_gb_per_s;
     report.results.push_back(c);
   }

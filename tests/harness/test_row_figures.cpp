@@ -48,10 +48,10 @@ TEST_CASE("the host ceilings are rows: % of ceiling median against median, copy 
   CHECK(*report.results[0].pct_of_ceiling == doctest::Approx(100 * 0.5 / 1)); // not 0.4, the best call
   CHECK_FALSE(ceiling_figure(report, "host_in_place_dynamic_gb_per_s")); // not measured: the static split bounds
   const auto ceiling_rows = std::count_if(report.results.begin(), report.results.end(),
-                                          [](const result_row& r) { return r.role == "ceiling"; });
+                                          [](const result_row& r) { return r.role == stream_role::ceiling; });
   CHECK(ceiling_rows == 3);
-  CHECK(report.results[1].bounds == "bandwidth");
-  CHECK(report.results[2].bounds == "none");
+  CHECK(report.results[1].bounds == ceiling_bound::bandwidth);
+  CHECK(report.results[2].bounds == ceiling_bound::none);
   CHECK(*report.results[2].pct_of_ceiling == doctest::Approx(100 * (8e6 / 0.2) / (16e6 / 0.5)));
 
   // A dynamic split whose median is faster becomes THE ceiling, the static one kept beside it.

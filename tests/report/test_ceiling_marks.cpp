@@ -31,8 +31,8 @@ result_row share(double pct, double low_s, double high_s) {
 std::vector<result_row> with_ceiling(const result_row& r, double pct) {
   result_row c = r;
   c.policy = std::string("host in place (static)");
-  c.role = std::string("ceiling");
-  c.bounds = std::string("bandwidth");
+  c.role = stream_role::ceiling;
+  c.bounds = ceiling_bound::bandwidth;
   c.median_s = 1e-3 * pct / 100, c.median_ci_low_s = {}, c.median_ci_high_s = {}, c.pct_of_ceiling = 100;
   c.gb_per_s = 16 * 100 / pct;
   return {r, c};

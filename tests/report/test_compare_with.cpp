@@ -38,6 +38,12 @@ TEST_CASE("read_compared refuses what is not a report, naming the file and the f
   report = this_run();
   report["results"][0]["device"] = "gpu";
   CHECK(refusal(report.dump()).find("/results/0/device is not host or device") != std::string::npos);
+  report = this_run();
+  report["results"][0]["role"] = "baseline";
+  CHECK(refusal(report.dump()).find("/results/0/role is not policy or ceiling") != std::string::npos);
+  report["results"][0]["role"] = "ceiling";
+  report["results"][0]["bounds"] = "memory";
+  CHECK(refusal(report.dump()).find("/results/0/bounds is not none, bandwidth or compute") != std::string::npos);
 }
 
 TEST_CASE("a policybench report is accepted as it is written") {
@@ -48,7 +54,7 @@ TEST_CASE("a policybench report is accepted as it is written") {
   REQUIRE(compared[0].rows.size() == 2);
   CHECK(compared[0].rows[0].policy == "loop");
   CHECK(compared[0].rows[0].device == side::host);
-  CHECK(compared[0].rows[1].role == "ceiling"); // read as written; joining leaves another run's ceilings out
+  CHECK(compared[0].rows[1].role == stream_role::ceiling); // read as written; joining leaves another run's ceilings out
   CHECK(source_of(compared[0].rows[0]) == file.path.string());
 }
 
