@@ -17,7 +17,9 @@ bool runs_parallel(const result_row& r) {
 
 // Why `r` cannot take part in a speedup: its median has no 95% interval.
 std::string too_few_calls(const result_row& r) {
-  return r.policy + " has " + std::to_string(r.samples_s.size()) + " counted timed call(s), a 95% interval needs 6";
+  const std::size_t n = r.samples_s.size();
+  return r.policy + " has " + std::to_string(n) + " counted timed call" + (n == 1 ? "" : "s") +
+         ", a 95% interval needs 6";
 }
 
 } // namespace

@@ -57,7 +57,9 @@ std::string heading(const benchmark_report& report) {
   if (sweep.kind == sweep_kind::work)
     return fmt::format("work sweep, K = {} to {} increments per element, {} of {} in place; {}", series.front().work,
                        series.back().work, elements, config.type, calls);
-  return fmt::format("thread sweep, 1 to {} host threads, {} of {} in place; {}", series.back().threads, elements,
+  const int most = series.back().threads; // a process allowed one CPU sweeps one point
+  return fmt::format("thread sweep, {}, {} of {} in place; {}",
+                     most > 1 ? fmt::format("1 to {} host threads", most) : std::string("1 host thread"), elements,
                      config.type, calls);
 }
 

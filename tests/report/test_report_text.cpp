@@ -126,12 +126,12 @@ TEST_CASE("a speedup not judged names the rows it is about, not only the fastest
                 .fastest_low_s = 0.9e-3,
                 .fastest_high_s = 1.1e-3,
                 .loop_ran = true};
-  s.speedup_unjudged = "std::par has 2 counted timed call(s), a 95% interval needs 6";
+  s.speedup_unjudged = "std::par has 2 counted timed calls, a 95% interval needs 6";
   CHECK(summary_lines(s)[1] == "parallel speedup: - (std::par is faster than loop at its median but has 2 counted "
-                               "timed call(s), a 95% interval needs 6;\n  no parallel row with an interval is apart "
+                               "timed calls, a 95% interval needs 6;\n  no parallel row with an interval is apart "
                                "from loop's)");
-  s.speedup_unjudged = "loop has 1 counted timed call(s), a 95% interval needs 6";
-  CHECK(summary_lines(s)[1] == "parallel speedup: - (loop has 1 counted timed call(s), a 95% interval needs 6: no row "
+  s.speedup_unjudged = "loop has 1 counted timed call, a 95% interval needs 6";
+  CHECK(summary_lines(s)[1] == "parallel speedup: - (loop has 1 counted timed call, a 95% interval needs 6: no row "
                                "can be set apart from it)");
 }
 
