@@ -6,7 +6,6 @@
 #include "report/row_fields.hpp"
 
 #include <fmt/format.h>
-#include <fmt/ostream.h>
 
 #include <algorithm>
 #include <functional>
@@ -139,11 +138,12 @@ void write_row_blocks(const benchmark_report& report, bool markdown, bool wide, 
       if (r.status != row_status::unavailable && r.status != row_status::failed && is_policy(r) != ceilings)
         ran.push_back(&r);
     if (ran.empty()) continue;
-    if (ceilings)
-      fmt::print(out,
-                 "\n{}ceilings (% ceiling: a row's median GB/s against its device's fastest in-place median GB/s):\n",
-                 markdown ? "- " : "");
+    if (ceilings) // markdown: a blank line on both sides of a table, or CommonMark reads it into the list item
+      out << (markdown ? "- " : "\n")
+          << "ceilings (% ceiling: a row's median GB/s against its device's fastest in-place median GB/s):\n"
+          << (markdown ? "\n" : "");
     write_rows(table_columns(report, ran, ceilings, wide || markdown), ran.size(), markdown, out);
+    if (markdown) out << '\n';
   }
 }
 

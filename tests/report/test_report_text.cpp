@@ -81,6 +81,26 @@ TEST_CASE("write_table lists the policies that ran and the unavailable ones") {
   CHECK(json::parse(as_json.str()) == to_json(report));
 }
 
+TEST_CASE("a markdown table has a blank line on both sides, so that no list item swallows it") {
+  std::ostringstream out;
+  write_table(to_report(synthetic_run()), true, out); // a policy table and a ceiling table
+  std::vector<std::string> lines{""};                 // a blank line before the first and after the last
+  std::istringstream in(out.str());
+  for (std::string line; std::getline(in, line);)
+    lines.push_back(line);
+  lines.push_back("");
+  int tables = 0;
+  for (std::size_t i = 1; i + 1 < lines.size(); ++i) {
+    const bool row = lines[i].starts_with('|');
+    if (row && !lines[i - 1].starts_with('|')) {
+      ++tables;
+      CHECK(lines[i - 1].empty());
+    }
+    if (row && !lines[i + 1].starts_with('|')) CHECK(lines[i + 1].empty());
+  }
+  CHECK(tables == 2);
+}
+
 TEST_CASE("the heading says the interleaved rounds that ran, not the base rounds planned") {
   measured_run run = synthetic_run();
   run.order = {.order = policy_order::interleaved, .seed = 3, .rounds = 10};
