@@ -32,8 +32,8 @@ figure throughput(const result_row& row) {
 const result_row* bounding_ceiling(std::span<const result_row> rows, side device, ceiling_bound bound) {
   const result_row* best = nullptr;
   for (const auto& r : rows)
-    if (!is_policy(r) && r.device == device && r.bounds == bound && r.status == row_status::ok &&
-        throughput(r) && (!best || *throughput(r) > *throughput(*best)))
+    if (!is_policy(r) && r.device == device && r.bounds == bound && r.status == row_status::ok && throughput(r) &&
+        (!best || *throughput(r) > *throughput(*best)))
       best = &r;
   return best;
 }

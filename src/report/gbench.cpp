@@ -87,8 +87,8 @@ nlohmann::ordered_json to_gbench_json(const benchmark_report& report, const run_
     for (std::size_t i = 0; i < n; ++i) {
       json e = entry(name, name, family, instance, "iteration", n);
       e["repetition_index"] = i;
-      e["threads"] = 1; // one thread calls the policy; the policy's own threads are in cpu_time
-      e["role"] = to_string(r.role); // a ceiling is a benchmark too, marked so that trackers can tell it from the policies
+      e["threads"] = 1;              // one thread calls the policy; the policy's own threads are in cpu_time
+      e["role"] = to_string(r.role); // a ceiling is a benchmark too, marked so trackers tell it from policies
       const figure rate = r.bytes_per_call > 0 ? ratio(r.bytes_per_call, r.samples_s[i]) : figure();
       if (rate) rates.push_back(*rate);
       add_times(e, 1, r.samples_s[i], r.samples_s[i] * cpu_share, rate);

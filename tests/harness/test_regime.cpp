@@ -72,7 +72,7 @@ TEST_CASE("a curve still falling at its largest footprints decides nothing") {
   CHECK(one.regime == "unknown"); // one point: no plateau
   CHECK(one.why == unknown_reason::out_of_time);
   CHECK_FALSE(one.plateau_gb_per_s); // null in JSON, not a plateau of 0 GB/s
-  CHECK_FALSE(one.stream_rule); // no reported cache: no rule
+  CHECK_FALSE(one.stream_rule);      // no reported cache: no rule
 }
 
 TEST_CASE("a probe cut short below its plan decides nothing, however flat its last footprints") {

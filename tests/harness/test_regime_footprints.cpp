@@ -3,8 +3,8 @@
 #include <doctest/doctest.h>
 
 #include "harness/regime.hpp"
-#include "harness/schedule.hpp"
 #include "harness/result_row.hpp"
+#include "harness/schedule.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -55,8 +55,12 @@ TEST_CASE("the run's own in-place ceiling row stands for the probe's point at th
   REQUIRE(probe.regime == "unknown");
   REQUIRE(probe.why == unknown_reason::array_point_noisy);
   // That run's host in-place ceiling: 160 MB a call (read and write) in 1.75 ms, interval 1.70 to 1.80 ms: 91 GB/s.
-  result_row ceiling{.policy = "host in place (static)", .device = side::host, .backend = "OpenMP", .role = stream_role::ceiling,
-                     .bounds = ceiling_bound::bandwidth, .type = "float64"};
+  result_row ceiling{.policy = "host in place (static)",
+                     .device = side::host,
+                     .backend = "OpenMP",
+                     .role = stream_role::ceiling,
+                     .bounds = ceiling_bound::bandwidth,
+                     .type = "float64"};
   ceiling.bytes_per_call = 160e6, ceiling.median_s = 1.75e-3, ceiling.gb_per_s = 160e6 / 1.75e-3 / 1e9;
   ceiling.median_ci_low_s = 1.70e-3, ceiling.median_ci_high_s = 1.80e-3;
   const std::vector<result_row> rows{ceiling};

@@ -46,7 +46,7 @@ TEST_CASE("the host ceilings are rows: % of ceiling median against median, copy 
   CHECK(*ceiling_figure(report, "host_huge_page_bytes") == (8u << 20));
   CHECK(*ceiling_figure(report, "host_effective_parallelism") == doctest::Approx(1.9));
   CHECK(*report.results[0].pct_of_ceiling == doctest::Approx(100 * 0.5 / 1)); // not 0.4, the best call
-  CHECK_FALSE(ceiling_figure(report, "host_in_place_dynamic_gb_per_s")); // not measured: the static split bounds
+  CHECK_FALSE(ceiling_figure(report, "host_in_place_dynamic_gb_per_s"));      // not measured: the static split bounds
   const auto ceiling_rows = std::count_if(report.results.begin(), report.results.end(),
                                           [](const result_row& r) { return r.role == stream_role::ceiling; });
   CHECK(ceiling_rows == 3);
@@ -86,8 +86,8 @@ TEST_CASE("device rows: clocks before and after, a changed clock warns, no kerne
   m.clocks_after = gpu_clocks{1755, 3201};
   measured_run run = run_of({{"thrust::device", side::device, "CUDA", std::nullopt, std::nullopt, m}});
   run.device.unavailable.reset();
-  run.outcomes.push_back(ceiling_outcome("device in place", side::device, ceiling_bound::bandwidth,
-                                         calls_of(0, {1e-4}, {1e-4}, 2, 0.5)));
+  run.outcomes.push_back(
+      ceiling_outcome("device in place", side::device, ceiling_bound::bandwidth, calls_of(0, {1e-4}, {1e-4}, 2, 0.5)));
   const auto report = to_report(run);
   const result_row& r = report.results[0];
   CHECK(*extra_figure(r, "sm_clock_before_mhz") == 1980);

@@ -64,7 +64,9 @@ TEST_CASE("a speedup that cannot be judged prints - with its reason") {
 
 TEST_CASE("an array point faster at its median but within the plateau's reach says unknown, with both figures") {
   run_summary s = cache_summary();
-  s.regime = classify_regime({{1'000'000, 120, 118, 121}, {80'000'000, 108, 20, 110}, {512'000'000, 28, 27, 29},
+  s.regime = classify_regime({{1'000'000, 120, 118, 121},
+                              {80'000'000, 108, 20, 110},
+                              {512'000'000, 28, 27, 29},
                               {1'024'000'000, 28.6, 28, 29}},
                              1'024'000'000, 80'000'000, 32 << 20);
   REQUIRE(s.regime->why == unknown_reason::array_point_noisy);
