@@ -4,7 +4,10 @@ include(CheckLanguage)
 option(POLICYBENCH_CUDA_LINEINFO "Device line tables (-lineinfo): compute-sanitizer reports then name source lines" OFF)
 
 set(POLICYBENCH_HAVE_CUDA OFF)
+# Why a build has no GPU policies, as the device rows will say: the user's choice and a missing nvcc differ.
+set(POLICYBENCH_NO_CUDA_REASON "built without CUDA (POLICYBENCH_ENABLE_CUDA=OFF: a host-only preset)")
 if(POLICYBENCH_ENABLE_CUDA)
+  set(POLICYBENCH_NO_CUDA_REASON "built without nvcc (no CUDA compiler found at configure time)")
   # Never "native": it fails at generate time on a machine without a GPU. Real sm_90 code plus its PTX
   # (CMake's "90"), unless the user chose through CMAKE_CUDA_ARCHITECTURES or the CUDAARCHS variable.
   if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES AND NOT DEFINED ENV{CUDAARCHS})

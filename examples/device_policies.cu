@@ -48,7 +48,13 @@ template <class Calls> bool run(const char* name, thrust::device_vector<double>&
 int main() {
   int devices = 0;
   if (const cudaError_t status = cudaGetDeviceCount(&devices); status != cudaSuccess || devices == 0) {
-    std::printf("skipped: %s\n", status != cudaSuccess ? cudaGetErrorString(status) : "no CUDA device");
+    // Without libcuda at all the runtime says "driver version is insufficient", which reads as "upgrade it".
+    int driver = 0;
+    (void)cudaDriverGetVersion(&driver);
+    const char* why = status == cudaSuccess                                  ? "no CUDA device"
+                      : status == cudaErrorInsufficientDriver && driver == 0 ? "no CUDA driver (libcuda.so.1 not found)"
+                                                                             : cudaGetErrorString(status);
+    std::printf("skipped: %s\n", why);
     return 77;
   }
   thrust::device_vector<double> a(n);

@@ -6,7 +6,7 @@ namespace policybench {
 
 device_info query_device(int) {
   device_info d;
-  d.unavailable = "built without nvcc (no CUDA compiler found at configure time)";
+  d.unavailable = POLICYBENCH_NO_CUDA_REASON; // cmake/cuda.cmake: CUDA switched off, or no nvcc found
   d.thrust_device_system = thrust_device_system();
   return d;
 }

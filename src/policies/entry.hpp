@@ -43,10 +43,11 @@ policy_entry host_entry(std::string name, std::string backend, host_threading th
   });
 }
 
-/// A device row: unavailable with the device's reason, or without nvcc, where there is nothing to run.
+/// A device row: unavailable with the device's reason (a build without CUDA has no device, and its query_device
+/// says why: machine/device_info_without_nvcc.cpp), or where there is no device code to run.
 inline policy_entry device_entry(std::string name, std::string backend, measure_fn measure, const device_info& device) {
   std::optional<std::string> unavailable = device.unavailable;
-  if (!measure) unavailable = "built without nvcc (no CUDA compiler found at configure time)";
+  if (!measure && !unavailable) unavailable = "no device code in this build";
   return {.name = std::move(name),
           .device = side::device,
           .backend = std::move(backend),
