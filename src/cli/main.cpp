@@ -12,7 +12,6 @@
 #include "harness/run.hpp"
 #include "harness/sweep.hpp"
 #include "measure/stopping.hpp"
-#include "report/compare_with.hpp"
 #include "report/report.hpp"
 
 #include <fmt/format.h>
@@ -65,9 +64,6 @@ int run(int argc, char** argv) {
     finish_output(no_file);
     return 0;
   }
-  // Bad files are usage errors, before any measurement.
-  const auto compared =
-      or_usage_error<unusable_report>("--compare-with: ", [&] { return read_compared(opts->compare_with); });
   catch_interrupt(); // from here the first Ctrl-C ends the measurement early, and the report keeps what it measured
   std::optional<output_file> file; // --output /dev/stdout on a pipe is stdout, which cannot be renamed over
   if (opts->output && !is_standard_output(*opts->output)) file.emplace(*opts->output);
@@ -95,10 +91,8 @@ int run(int argc, char** argv) {
                            "interrupted (Ctrl-C): the report holds what was measured before it; rows cut short say "
                            "stopped_by interrupted, rows never started 'not measured: interrupted'");
   }
-  const bool valid = all_valid(report.results); // this run's rows only, not those of compared files
-  append_compared(report, compared);
   deliver_report(report, opts->format, file);
-  return valid ? 0 : 1;
+  return all_valid(report.results) ? 0 : 1;
 }
 
 } // namespace

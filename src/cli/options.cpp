@@ -82,10 +82,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                    "compute-sanitizer and profilers, which would make a held stream spin to its timeout)"),
       app.add_flag("--no-end-to-end", no_end_to_end, "Device rows: no end-to-end views (host to device and back)"),
       app.add_option("--seed", stop.seed, "--order interleaved: seed of the first round's order (default 1)"),
-      app.add_option("--repetitions", stop.repetitions, "Rounds, each on fresh arrays, 1..1000 (default 10)"),
-      app.add_option("--compare-with", o.compare_with,
-                     "JSON reports of other runs (scripts/seed_compare.py, another machine) to show beside this one; "
-                     "repeatable or comma-separated")};
+      app.add_option("--repetitions", stop.repetitions, "Rounds, each on fresh arrays, 1..1000 (default 10)")};
   app.add_option("--output", o.output, "Write the report here, atomically (a .json, .csv or .md name: that format)");
   app.add_flag("--quiet", o.quiet, "No progress on stderr");
   format_help(app);
@@ -120,8 +117,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
         parse_int("--threads", threads, 1, std::uint64_t(cpus.value), cpus.source + "; more would only oversubscribe");
   }
   // Split here, not by CLI11's delimiter, which drops empty items ("loop,,std::seq") without a word.
-  o.policies = split_list("--policies", o.policies, "name", true);
-  o.compare_with = split_list("--compare-with", o.compare_with, "file name", false);
+  o.policies = split_list("--policies", o.policies);
   o.run.type = parse_choice("--type", element_type_names, type);
   stop.size_given = app.count("--size") > 0, stop.reps_given = app.count("--reps") > 0;
   parse_stopping(o, stop);

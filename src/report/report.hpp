@@ -35,11 +35,11 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& ou
 void write_csv(const benchmark_report& report, std::ostream& out);
 
 /// Google Benchmark's JSON (google/benchmark docs/user_guide.md, src/json_reporter.cc): `context` from `context`
-/// and the host, and per valid row of this run (not compared rows, not unavailable, failed or invalid ones) one
-/// "iteration" entry per timed call (iterations 1, repetitions = timed calls, times in ns, cpu_time = wall time x
-/// effective parallelism, bytes_per_second from the call's time), then the "aggregate" entries mean, median,
-/// stddev and cv (aggregate_unit "percentage", a fraction) from two calls on, equal to the row's statistics. The
-/// row's known extra figures are user counters of its iterations and of its mean and median. Named
+/// and the host, and per valid row (not unavailable, failed or invalid ones) one "iteration" entry per timed call
+/// (iterations 1, repetitions = timed calls, times in ns, cpu_time = wall time x effective parallelism,
+/// bytes_per_second from the call's time), then the "aggregate" entries mean, median, stddev and cv (aggregate_unit
+/// "percentage", a fraction) from two calls on, equal to the row's statistics. The row's known extra figures are
+/// user counters of its iterations and of its mean and median. Named
 /// "increment/<policy>/<type>/<size>", with "/host_threads:N" in a thread sweep; one family per policy.
 nlohmann::ordered_json to_gbench_json(const benchmark_report& report, const run_context& context);
 

@@ -26,9 +26,9 @@ void write_row_blocks(const benchmark_report& report, bool markdown, bool wide, 
 inline constexpr const char* above_mark = " !";
 inline constexpr const char* within_mark = " ~";
 
-/// The policy, with the file it came from in brackets for a --compare-with row; with `wrap`, a label of more than
-/// 32 characters broken after each " + ", the rest indented by two ("thrust::cuda::par_nosync +\n  cuda::...").
-std::string policy_label(const result_row& r, bool wrap = false);
+/// The policy's name; with `wrap`, a name of more than 32 characters broken after each " + ", the rest indented by
+/// two ("thrust::cuda::par_nosync +\n  cuda::...").
+std::string policy_label(std::string policy, bool wrap);
 
 /// `n` and `noun`, with an "s" unless n is 1: "1 footprint", "3 footprints".
 std::string count_of(std::uint64_t n, const char* noun);

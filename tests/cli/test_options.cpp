@@ -36,7 +36,6 @@ TEST_CASE("no arguments give the defaults") {
   CHECK_FALSE(o->output);
   CHECK(o->sweep.kind == sweep_kind::none);
   CHECK_FALSE(o->quiet);
-  CHECK(o->compare_with.empty());
   CHECK(o->order.order == policy_order::interleaved);
   CHECK(o->order.seed == 1);
   CHECK(o->run.pages == page_size::huge);
