@@ -70,8 +70,7 @@ int run(int argc, char** argv) {
   device_info device = query_device();
   auto all = registry(device);
   if (opts->list_policies) {
-    write_policy_list(all, file ? file->stream() : std::cout);
-    finish_output(file);
+    deliver_policy_list(all, opts->format, file);
     return 0;
   }
   const auto selected =

@@ -52,8 +52,14 @@ std::vector<std::string> crossover_summary(const std::vector<crossover>& crossov
 /// One plain sentence per policy of a work sweep: from which K it is compute-bound, and its GFLOP/s at the largest K.
 std::vector<std::string> compute_bound_summary(const std::vector<compute_bound_k>& policies);
 
-/// --list-policies: name, device, backend and "available" or "unavailable: reason", one policy per line.
+/// --list-policies: a table of policy, device, backend and "available" or "unavailable", within table_width
+/// columns: a long name broken after " + " as in a run's table, and the reason a policy is unavailable on a line of
+/// its own under its row.
 void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& out);
+
+/// --list-policies --format json: one object per row of `registry`, in its order: {name, device, role, backend,
+/// available, reason} (reason: why it cannot run, null when available), for scripts.
+nlohmann::ordered_json policy_list_json(const std::vector<policy_entry>& registry);
 
 /// Two lines (each wrapped to 120 columns, continuation lines indented by two spaces): the fastest row and the rows
 /// tied with it; the parallel speedup where it is real and the regime (the regime part only with a probe).

@@ -40,8 +40,10 @@ std::string bytes_text(std::uint64_t bytes);
 inline constexpr std::size_t table_width = 120;
 
 /// The header and `rows` rows of `columns`, each column as wide as its widest line, two spaces between (markdown:
-/// pipes and a rule under the header); a row with a cell of several lines takes as many lines.
-void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdown, std::ostream& out);
+/// pipes and a rule under the header); a row with a cell of several lines takes as many lines. A row's non-empty
+/// `notes` entry follows it as written, outside the columns (not in markdown).
+void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdown, std::ostream& out,
+                const std::vector<std::string>& notes = {});
 
 /// `text` with each line longer than table_width broken at its last space within it, the rest indented by `indent`
 /// spaces; a single word longer than a line is left whole.

@@ -29,7 +29,8 @@ std::string policy_label(std::string policy, bool wrap) {
   return policy;
 }
 
-void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdown, std::ostream& out) {
+void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdown, std::ostream& out,
+                const std::vector<std::string>& notes) {
   std::vector<std::size_t> width(columns.size());
   for (std::size_t c = 0; c < columns.size(); ++c) {
     width[c] = columns[c].header.size();
@@ -64,8 +65,10 @@ void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdo
       rule += fmt::format(fmt::runtime(columns[c].left_aligned ? " :{} |" : " {}: |"), std::string(width[c] - 1, '-'));
     out << rule << '\n';
   }
-  for (std::size_t r = 0; r < rows; ++r)
+  for (std::size_t r = 0; r < rows; ++r) {
     row([r](const table_column& c) -> const std::string& { return c.cells[r]; });
+    if (!markdown && r < notes.size() && !notes[r].empty()) out << notes[r] << '\n';
+  }
 }
 
 std::string wrapped(const std::string& text, std::size_t indent) {
