@@ -4,7 +4,7 @@
 # float64 incremented in place under every execution policy. The GPU policies are built when a GPU is there to run
 # them (nvidia-smi lists one): preset "default" (build/default); otherwise the host-only preset "cpu" (build/cpu),
 # whose GPU rows say unavailable. POLICYBENCH_PRESET=default (or any preset) chooses instead. Extra arguments go to
-# policybench and are read from the directory you run this in (e.g. --compare-with seed.json, --output report.json).
+# policybench and are read from the directory you run this in (e.g. --output report.json).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 export PATH="$PATH:/usr/local/cuda/bin"

@@ -1,4 +1,4 @@
-"""The seed's report in policybench's JSON schema (README, "JSON schema"), so that `policybench --compare-with` and
+"""The seed's report in policybench's JSON schema (README, "JSON schema"), so that scripts/compare_reports.py and
 scripts/plot.py read it like a policybench report; and the same rows as a table."""
 
 import os
@@ -38,8 +38,7 @@ def result_row(**fields):
 
 
 def add_speedups(rows, loop_policy="python loop"):
-    """speedup_vs_loop against this file's own loop, the Python one (policybench --compare-with recomputes it
-    against the C++ `loop` of its own run)."""
+    """speedup_vs_loop against this file's own loop, the Python one."""
     loop = next((r for r in rows if r["policy"] == loop_policy and r["validated"]), None)
     for r in rows:
         if loop and r["median_s"] and r["bytes_per_call"]:

@@ -19,17 +19,24 @@ for exe in policybench policybench_device_tests; do
     missing_bin="libraries of $exe: $("${bundled[@]}" ldd "$bin/$exe" 2>&1 | grep 'not found' | xargs)"
   fi
 done
-# The rows, from the registry as --list-policies prints it (columns two or more spaces apart; a name holds single
-# spaces at most): policy, device, backend, status. The device's status is the CUDA runtime's own answer, the
-# driver found as it finds it (the loader's cache or LD_LIBRARY_PATH).
+# The rows, from the registry as policybench --list-policies --format json gives them, one line each here: policy,
+# device, status ("available" or the reason). The device's status is the CUDA runtime's own answer, the driver found
+# as it finds it (the loader's cache or LD_LIBRARY_PATH).
 device_policies=() host_policies=""
 if [[ -z $missing_bin ]]; then
-  list=$(timeout 60 "${bundled[@]}" "$bin/policybench" --list-policies 2>&1)
-  mapfile -t device_policies < <(awk -F '  +' 'NR > 1 && $2 == "device" {print $1}' <<<"$list")
-  host_policies=$(awk -F '  +' 'NR > 1 && $2 == "host" {printf "%s%s", n++ ? "," : "", $1}' <<<"$list")
-  device_status=$(awk -F '  +' 'NR > 1 && $2 == "device" {print $4; exit}' <<<"$list")
-  device_status=${device_status:-unavailable: no device row in policybench --list-policies}
-  [[ $device_status == available ]] || driver="a usable CUDA device: ${device_status#unavailable: }"
+  errors=$(mktemp)
+  list=$(timeout 60 "${bundled[@]}" "$bin/policybench" --list-policies --format json 2>"$errors")
+  rows=$(python3 -c '
+import json, sys
+for p in json.load(sys.stdin):
+    print(p["name"], p["device"], "available" if p["available"] else " ".join(p["reason"].split()), sep="\t")
+' <<<"$list" 2>/dev/null) || rows="" device_status="no list from policybench --list-policies: $(head -n 1 "$errors")"
+  rm -f "$errors"
+  mapfile -t device_policies < <(awk -F '\t' '$2 == "device" {print $1}' <<<"$rows")
+  host_policies=$(awk -F '\t' '$2 == "host" {printf "%s%s", n++ ? "," : "", $1}' <<<"$rows")
+  [[ -z $rows ]] || device_status=$(awk -F '\t' '$2 == "device" {print $3; exit}' <<<"$rows")
+  device_status=${device_status:-no device row in policybench --list-policies}
+  [[ $device_status == available ]] || driver="a usable CUDA device: $device_status"
 fi
 device=${missing_bin:-$driver}
 command -v compute-sanitizer >/dev/null || sanitizer="compute-sanitizer (not on PATH nor in $cuda_bin)"

@@ -17,10 +17,12 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITEC
 grep -q "GPU policies ON" "$build.configure.log" || { echo "prepare: nvcc not found: no GPU policies"; exit 1; }
 cmake --build "$build" --target policybench policybench_device_tests
 
-# The plans (plan_model.py states the timing model) for the rows this build lists: the registry's, counted from the
-# columns of --list-policies (two or more spaces apart).
-rows=$("$build/src/policybench" --list-policies |
-  awk -F '  +' 'NR > 1 {n[$2]++} END {print n["device"] + 0, n["host"] + 0}')
+# The plans (plan_model.py states the timing model) for the rows this build lists: the registry's, counted from
+# --list-policies --format json.
+rows=$("$build/src/policybench" --list-policies --format json | python3 -c '
+import json, sys
+devices = [p["device"] for p in json.load(sys.stdin)]
+print(devices.count("device"), devices.count("host"))')
 echo "plans for ${rows% *} device and ${rows#* } host rows: step, expected s, limit s, arguments"
 # shellcheck disable=SC2086 # two counts
 python3 scripts/gpu-check/plan.py $rows >"$build/plan.tsv"

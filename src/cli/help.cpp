@@ -55,11 +55,11 @@ namespace {
 
 // Each value's name in --help; --policies is one list, never repeated (CLI11 would write "TEXT ...").
 constexpr std::string_view value_names[] = {
-    "--policies LIST",    "--size COUNT",        "--type TYPE",         "--warmup COUNT",    "--reps COUNT",
-    "--threads COUNT",    "--format FORMAT",     "--pages PAGES",       "--first-touch WHO", "--sweep KIND",
-    "--work K",           "--min-work K",        "--max-work K",        "--min-size COUNT",  "--max-size COUNT",
-    "--min-time SECONDS", "--max-noise PCT",     "--timeout SECONDS",   "--budget SECONDS",  "--order ORDER",
-    "--seed N",           "--repetitions COUNT", "--compare-with FILE", "--output FILE"};
+    "--policies LIST",    "--size COUNT",        "--type TYPE",       "--warmup COUNT",    "--reps COUNT",
+    "--threads COUNT",    "--format FORMAT",     "--pages PAGES",     "--first-touch WHO", "--sweep KIND",
+    "--work K",           "--min-work K",        "--max-work K",      "--min-size COUNT",  "--max-size COUNT",
+    "--min-time SECONDS", "--max-noise PCT",     "--timeout SECONDS", "--budget SECONDS",  "--order ORDER",
+    "--seed N",           "--repetitions COUNT", "--output FILE"};
 
 // `text` with a space turned into a line break wherever a line would pass `width` columns.
 std::string wrap(std::string text, std::size_t width) {

@@ -12,7 +12,6 @@
 #include "harness/run.hpp"
 #include "harness/sweep.hpp"
 #include "measure/stopping.hpp"
-#include "report/compare_with.hpp"
 #include "report/report.hpp"
 
 #include <fmt/format.h>
@@ -65,17 +64,13 @@ int run(int argc, char** argv) {
     finish_output(no_file);
     return 0;
   }
-  // Bad files are usage errors, before any measurement.
-  const auto compared =
-      or_usage_error<unusable_report>("--compare-with: ", [&] { return read_compared(opts->compare_with); });
   catch_interrupt(); // from here the first Ctrl-C ends the measurement early, and the report keeps what it measured
   std::optional<output_file> file; // --output /dev/stdout on a pipe is stdout, which cannot be renamed over
   if (opts->output && !is_standard_output(*opts->output)) file.emplace(*opts->output);
   device_info device = query_device();
   auto all = registry(device);
   if (opts->list_policies) {
-    write_policy_list(all, file ? file->stream() : std::cout);
-    finish_output(file);
+    deliver_policy_list(all, opts->format, file);
     return 0;
   }
   const auto selected =
@@ -95,10 +90,8 @@ int run(int argc, char** argv) {
                            "interrupted (Ctrl-C): the report holds what was measured before it; rows cut short say "
                            "stopped_by interrupted, rows never started 'not measured: interrupted'");
   }
-  const bool valid = all_valid(report.results); // this run's rows only, not those of compared files
-  append_compared(report, compared);
   deliver_report(report, opts->format, file);
-  return valid ? 0 : 1;
+  return all_valid(report.results) ? 0 : 1;
 }
 
 } // namespace

@@ -29,7 +29,9 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   bool no_stream_hold = false, no_end_to_end = false;
   CLI::Option* const list =
       app.add_flag("--list-policies", o.list_policies,
-                   "List every policy: device, backend, available or why not (a table; no run options)");
+                   "List every policy: device, backend, available or why not (a table, or JSON with --format json; no "
+                   "run options)");
+  app.add_option("--format", o.format, "Report format: " + format_names + " (default " + o.format + ")");
   // Each option below sets up a run; --list-policies runs nothing, so combining them is refused, not ignored.
   CLI::Option* const run_options[] = {
       app.add_option("--policies", o.policies,
@@ -44,7 +46,6 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                      "--budget; with --sweep, --min-time or --max-noise: the most calls, default 10000)"),
       app.add_option("--threads", threads,
                      "Thread limit for oneTBB and OpenMP, 1..the CPUs this process may use (default: all)"),
-      app.add_option("--format", o.format, "Report format: " + format_names + " (default " + o.format + ")"),
       app.add_flag_callback(
              "--wide", [&o] { o.format = "wide"; }, "--format wide: the table with every column")
           ->excludes("--format"),
@@ -82,10 +83,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                    "compute-sanitizer and profilers, which would make a held stream spin to its timeout)"),
       app.add_flag("--no-end-to-end", no_end_to_end, "Device rows: no end-to-end views (host to device and back)"),
       app.add_option("--seed", stop.seed, "--order interleaved: seed of the first round's order (default 1)"),
-      app.add_option("--repetitions", stop.repetitions, "Rounds, each on fresh arrays, 1..1000 (default 10)"),
-      app.add_option("--compare-with", o.compare_with,
-                     "JSON reports of other runs (scripts/seed_compare.py, another machine) to show beside this one; "
-                     "repeatable or comma-separated")};
+      app.add_option("--repetitions", stop.repetitions, "Rounds, each on fresh arrays, 1..1000 (default 10)")};
   app.add_option("--output", o.output, "Write the report here, atomically (a .json, .csv or .md name: that format)");
   app.add_flag("--quiet", o.quiet, "No progress on stderr");
   format_help(app);
@@ -120,8 +118,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
         parse_int("--threads", threads, 1, std::uint64_t(cpus.value), cpus.source + "; more would only oversubscribe");
   }
   // Split here, not by CLI11's delimiter, which drops empty items ("loop,,std::seq") without a word.
-  o.policies = split_list("--policies", o.policies, "name", true);
-  o.compare_with = split_list("--compare-with", o.compare_with, "file name", false);
+  o.policies = split_list("--policies", o.policies);
   o.run.type = parse_choice("--type", element_type_names, type);
   stop.size_given = app.count("--size") > 0, stop.reps_given = app.count("--reps") > 0;
   parse_stopping(o, stop);
@@ -131,6 +128,8 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
     o.format = ext == ".json" ? "json" : ext == ".csv" ? "csv" : ext == ".md" ? "markdown" : o.format;
   if (std::find(formats.begin(), formats.end(), o.format) == formats.end())
     throw usage_error("--format: '" + o.format + "' is not one of " + format_names);
+  if (o.list_policies && o.format != "table" && o.format != "json")
+    throw usage_error("--list-policies: a table or json, not " + o.format);
   o.run.pages = parse_choice("--pages", page_size_names, pages);
   o.run.first_touch = parse_choice("--first-touch", first_touch_names, first_touch);
   o.run.hold_stream = !no_stream_hold, o.run.end_to_end = !no_end_to_end;

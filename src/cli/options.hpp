@@ -75,7 +75,6 @@ struct options {
   std::optional<std::string> output;          ///< write the report here (atomically) instead of stdout
   sweep_plan sweep{.kind = sweep_kind::none}; ///< --sweep (none: one run) and its bounds
   bool quiet = false;                         ///< no progress on stderr
-  std::vector<std::string> compare_with;      ///< reports of other runs whose rows join this one's (compare_with.hpp)
   /// --order, --seed, --repetitions (a sweep: sequential) and --budget
   run_order order{.order = policy_order::interleaved};
   /// None of --reps, --max-noise, --min-time given, and no sweep: run has default_max_noise
@@ -101,11 +100,11 @@ std::uint64_t parse_count(std::string_view option, std::string_view text, std::s
 int parse_int(std::string_view option, const std::string& text, std::uint64_t min, std::uint64_t max,
               std::string_view max_is = {});
 
-/// The comma-separated items of every value given to `option`, in order; with `trim` (names), spaces around an item
-/// are dropped ("loop, std::seq") and a second value is refused. Throws usage_error "<option>: an empty <item> in
-/// the list" for an empty item ("", "a,,b", "a,") and "<option>: '<item>' is listed twice" for a repeated one.
-std::vector<std::string> split_list(std::string_view option, const std::vector<std::string>& values,
-                                    std::string_view item, bool trim);
+/// The comma-separated names of the one value given to `option`, in order, spaces around a name dropped
+/// ("loop, std::seq"). Throws usage_error "<option>: an empty name in the list" for an empty name ("", "a,,b",
+/// "a,"), "<option>: '<name>' is listed twice" for a repeated one and "<option>: given N times; ..." for a second
+/// value.
+std::vector<std::string> split_list(std::string_view option, const std::vector<std::string>& values);
 
 /// Parses args (args[0] is the program name); `formats`: the --format names (cli/write_report.hpp's
 /// report_format_names(): the writers live above this library). Returns the options, or std::nullopt after

@@ -29,9 +29,6 @@ void parse_sweep(options& o, const stopping_texts& t) {
     return;
   }
   o.sweep.kind = parse_choice("--sweep", sweep_kind_names, t.sweep);
-  // A sweep has a loop row per point, so there is no one baseline to set other rows against: plot.py merges.
-  if (!o.compare_with.empty())
-    throw usage_error("--compare-with: not with --sweep; give both JSON reports to scripts/plot.py instead");
   if (o.sweep.kind == sweep_kind::threads && o.threads)
     throw usage_error("--threads: not with --sweep threads, which runs every thread count from 1 to the logical cores");
   if (o.sweep.kind != sweep_kind::size && (!t.min_size.empty() || !t.max_size.empty()))

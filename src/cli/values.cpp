@@ -43,10 +43,9 @@ int parse_int(std::string_view option, const std::string& text, std::uint64_t mi
   return static_cast<int>(value);
 }
 
-std::vector<std::string> split_list(std::string_view option, const std::vector<std::string>& values,
-                                    std::string_view item, bool trim) {
+std::vector<std::string> split_list(std::string_view option, const std::vector<std::string>& values) {
   // Two --policies would be merged into one list, which is no way to ask for anything else: refused, not guessed at.
-  if (trim && values.size() > 1)
+  if (values.size() > 1)
     throw usage_error(std::string(option) + ": given " + std::to_string(values.size()) +
                       " times; give one comma-separated list");
   std::vector<std::string> out;
@@ -55,12 +54,10 @@ std::vector<std::string> split_list(std::string_view option, const std::vector<s
     for (;;) {
       const std::size_t comma = rest.find(',');
       std::string_view one = rest.substr(0, comma);
-      if (trim) {
-        one.remove_prefix(std::min(one.find_first_not_of(' '), one.size()));
-        one.remove_suffix(one.size() - std::min(one.find_last_not_of(' ') + 1, one.size()));
-      }
-      if (one.empty()) throw usage_error(std::string(option) + ": an empty " + std::string(item) + " in the list");
-      if (std::find(out.begin(), out.end(), one) != out.end()) // a row measured or read twice, never meant
+      one.remove_prefix(std::min(one.find_first_not_of(' '), one.size()));
+      one.remove_suffix(one.size() - std::min(one.find_last_not_of(' ') + 1, one.size()));
+      if (one.empty()) throw usage_error(std::string(option) + ": an empty name in the list");
+      if (std::find(out.begin(), out.end(), one) != out.end()) // a row measured twice, never meant
         throw usage_error(std::string(option) + ": '" + std::string(one) + "' is listed twice");
       out.emplace_back(one);
       if (comma == std::string_view::npos) break;

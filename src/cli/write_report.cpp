@@ -85,6 +85,16 @@ void deliver_report(const benchmark_report& report, std::string_view format, std
   ::sigaction(SIGPIPE, &previous, nullptr);
 }
 
+void deliver_policy_list(const std::vector<policy_entry>& registry, std::string_view format,
+                         std::optional<output_file>& file) {
+  std::ostream& out = file ? file->stream() : std::cout;
+  if (format == "json")
+    out << policy_list_json(registry).dump(2) << '\n';
+  else
+    write_policy_list(registry, out);
+  finish_output(file);
+}
+
 void write_checkpoint(const benchmark_report& report, std::string_view format, output_file& file) {
   format_named(format).write(report, file.stream(), {});
   file.commit();

@@ -1,5 +1,5 @@
 // A device row's GPU views as extra figures: kernel time by CUDA events, the GPU's clocks, end to end from pageable
-// and pinned host memory. The names are what the rules, the crossovers and a compared file's rows are read by.
+// and pinned host memory. The names are what the rules and the crossovers read them by.
 #pragma once
 
 #include "harness/result_row.hpp"

@@ -97,9 +97,9 @@ struct crossover {
 /// What a run or a sweep produced: the one value every writer reads.
 struct benchmark_report {
   environment_info environment;
-  std::vector<result_row> results;                  ///< this run's rows, then any compared rows (report/compare_with)
-  std::optional<sweep_info> sweep;                  ///< sweeps only
-  std::optional<std::vector<crossover>> crossovers; ///< size and work sweeps only (work: keyed by K)
+  std::vector<result_row> results;                           ///< every row of the run, ceilings included
+  std::optional<sweep_info> sweep;                           ///< sweeps only
+  std::optional<std::vector<crossover>> crossovers;          ///< size and work sweeps only (work: keyed by K)
   std::optional<std::vector<compute_bound_k>> compute_bound; ///< work sweeps only, one per policy measured
   std::vector<std::string> warnings;
   std::optional<run_summary> summary; ///< one run (not a sweep): the answer first (harness/summary.hpp)

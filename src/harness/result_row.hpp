@@ -60,7 +60,7 @@ struct result_row {
   std::optional<std::uint64_t> disturbed_calls = std::nullopt;
   /// More than half of the row's timed calls were disturbed: its figures do not show a quiet machine.
   std::optional<bool> mostly_disturbed = std::nullopt;
-  std::optional<int> threads = std::nullopt; ///< host concurrency during the run (a compared file may lack it)
+  int threads = 0; ///< host concurrency during the run: the threads oneTBB could use
   figure cold_s{}, min_s{}, median_s{}, mean_s{}, stddev_s{}, cv{}; ///< cold call; warm statistics (stats.hpp)
   std::vector<double> samples_s = {}; ///< every counted timed call's host-clock duration, in the order made
   /// The median's distribution-free confidence interval (measure/stats.hpp) and the coverage it attains (a
@@ -77,7 +77,7 @@ struct result_row {
   std::vector<extra> extras = {};                       ///< in the order first set, one per name (set_extra)
 };
 
-/// Whether a row is a policy's, not a ceiling's (a compared file's rows, which predate roles, are).
+/// Whether a row is a policy's, not a ceiling's.
 inline bool is_policy(const result_row& row) { return row.role == stream_role::policy; }
 
 /// Sets `e` on `row`: replaces the extra of its name, or appends it.

@@ -1,4 +1,4 @@
-// The rules of rules.hpp: each figure derived in one place, for this run's rows and for compared ones alike.
+// The rules of rules.hpp: each figure derived in one place.
 #include "harness/rules.hpp"
 
 #include "measure/stats.hpp"
@@ -72,7 +72,7 @@ void add_thread_scaling(std::vector<result_row>& rows) {
                   .unit = "x",
                   .column = {.header = "vs 1 thread", .suffix = "x"}});
     set_extra(r, {.name = "parallel_efficiency",
-                  .value = r.threads ? ratio(speedup, double(*r.threads)) : figure(),
+                  .value = ratio(speedup, double(r.threads)),
                   .column = {.header = "efficiency", .decimals = 0, .scale = 100, .suffix = "%"}});
   }
 }

@@ -20,7 +20,7 @@ figure gb_per_s(double bytes, figure seconds);
 figure median_of(const std::vector<double>& samples_s);
 
 /// The row every speedup is set against: the `loop` row when it validated (status ok); an invalid or failed loop
-/// is never the baseline. nullptr when there is none. Asked of this run's rows, before compared ones join.
+/// is never the baseline. nullptr when there is none.
 const result_row* loop_baseline(std::span<const result_row> rows);
 
 /// loop's median / the row's median; none without a baseline or when the row moves no bytes.
@@ -57,8 +57,7 @@ std::string two_decimals(double v);
 /// parallel_efficiency = that speedup / threads (1 = ideal); none without a 1-thread median.
 void add_thread_scaling(std::vector<result_row>& rows);
 
-/// False when one of `rows` failed or failed validation: exit status 1. Asked of this run's rows, before compared
-/// ones join.
+/// False when one of `rows` failed or failed validation: exit status 1.
 bool all_valid(std::span<const result_row> rows);
 
 } // namespace policybench

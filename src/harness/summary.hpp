@@ -45,7 +45,7 @@ struct run_summary {
   std::optional<regime_report> regime = std::nullopt; ///< host runs (harness/regime.hpp); none without a host row
 };
 
-/// The summary of one run's `rows` (not compared files': call before they join) and its measured regime.
+/// The summary of one run's `rows` and its measured regime.
 run_summary summarize_run(std::span<const result_row> rows, std::optional<regime_report> regime);
 
 } // namespace policybench

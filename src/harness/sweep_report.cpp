@@ -22,7 +22,7 @@ void add_sweep_notes(benchmark_report& report, sweep_kind kind, std::size_t elem
     std::set<std::string> named;
     std::uint64_t largest = 0;
     for (const auto& r : report.results)
-      if (const auto p = point_name(kind, r.size, r.threads.value_or(0), work_of(r)); pred(r) && named.insert(p).second)
+      if (const auto p = point_name(kind, r.size, r.threads, work_of(r)); pred(r) && named.insert(p).second)
         out += (out.empty() ? "" : ", ") + p, largest = std::max(largest, r.size);
     // A size sweep's cached points are all those up to the largest.
     return out.empty()                         ? out

@@ -30,7 +30,7 @@ void add_rank_figures(benchmark_report& report, const rank_figures_by_policy& by
   }
 }
 
-// The JSON's "mpi" section, and every row's "per_rank" in rank order (empty for a compared file's row).
+// The JSON's "mpi" section, and every row's "per_rank" in rank order.
 json_addition job_json(const mpi_session& job, std::string_view scaling, const std::vector<rank_placement>& placement,
                        const rank_figures_by_policy& by_policy) {
   return [&](json& document) {
@@ -40,9 +40,8 @@ json_addition job_json(const mpi_session& job, std::string_view scaling, const s
         {"scaling", scaling},
         {"placement", POLICYBENCH_JSON_ARRAY(placement, rank, local_rank, host, cpus, cpu_count, device)}};
     for (json& row : document["results"]) {
-      const bool compared = row.contains("source") && row["source"].is_string();
       const auto found = by_policy.find(row["policy"].get<std::string>());
-      row["per_rank"] = !compared && found != by_policy.end()
+      row["per_rank"] = found != by_policy.end()
                             ? POLICYBENCH_JSON_ARRAY(found->second, rank, median_s, gb_per_s, validated)
                             : json::array();
     }
@@ -61,10 +60,8 @@ int write_job_report(const mpi_session& job, rank_setup& s, const measured_run& 
                          (job.nodes == 1 ? " node, " : " nodes, ") + std::string(scaling) +
                          " scaling; GB/s = all ranks' bytes / the slowest rank's time");
   report.warnings.insert(report.warnings.begin(), warnings.begin(), warnings.end());
-  const bool valid = all_valid(report.results); // this job's rows, not those of compared files
-  append_compared(report, s.compared);
   deliver_report(report, s.opts.format, s.file, job_json(job, scaling, placement, by_policy));
-  return valid ? 0 : 1;
+  return all_valid(report.results) ? 0 : 1;
 }
 
 } // namespace policybench

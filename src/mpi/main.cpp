@@ -52,10 +52,7 @@ int run(const mpi_session& job, std::span<const char* const> args) {
   if (const auto stop = stop_on_error(job, disagreement(job, s), 2)) return *stop;
   if (!go) return 0; // every rank was given --help or --version
   if (s.opts.list_policies) {
-    const auto listed = error_on_rank_0(job, [&] {
-      write_policy_list(s.selected, s.file ? s.file->stream() : std::cout);
-      finish_output(s.file);
-    });
+    const auto listed = error_on_rank_0(job, [&] { deliver_policy_list(s.selected, s.opts.format, s.file); });
     return stop_on_error(job, listed, 1).value_or(0);
   }
   rank_figures_by_policy by_policy;

@@ -67,11 +67,7 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
   if (s.opts.default_stopping) s.opts.run.max_noise = 0, s.opts.run.reps = default_reps;
   s.opts.order.budget = {}, s.opts.run.keep_disturbed = true;
   s.opts.run.size = rank_size(s.scaling, s.opts.run.size, job.rank, job.ranks);
-  if (job.rank == 0) {
-    s.compared =
-        or_usage_error<unusable_report>("--compare-with: ", [&] { return read_compared(s.opts.compare_with); });
-    if (s.opts.output && !is_standard_output(*s.opts.output)) s.file.emplace(*s.opts.output);
-  }
+  if (job.rank == 0 && s.opts.output && !is_standard_output(*s.opts.output)) s.file.emplace(*s.opts.output);
   s.device = query_device(job.local_rank);
   s.selected = registry(s.device);
   if (s.opts.list_policies) return true;

@@ -8,7 +8,6 @@
 #include "cli/output_file.hpp"
 #include "mpi/job.hpp"
 #include "policies/registry.hpp"
-#include "report/compare_with.hpp"
 
 #include <optional>
 #include <span>
@@ -28,15 +27,14 @@ struct rank_setup {
   scaling_kind scaling = scaling_kind::weak;
   std::size_t command_line_hash = 0;
   device_info device;
-  std::vector<policy_entry> selected;    ///< with --list-policies, every row of the registry (rank 0 lists them)
-  std::vector<compared_report> compared; ///< rank 0 only
-  std::optional<output_file> file;       ///< rank 0 only
+  std::vector<policy_entry> selected; ///< with --list-policies, every row of the registry (rank 0 lists them)
+  std::optional<output_file> file;    ///< rank 0 only
 };
 
-/// Not collective: fills `s` from `args`: parses them (rank 0 prints --help or --version; then false), reads
-/// --compare-with and opens --output on rank 0, queries the device (local rank mod device count), selects the
-/// policies and checks the memory this rank's share needs. Throws usage_error naming the option for bad input (--sweep
-/// is refused: a series of rank counts is scripts/mpi_scaling.sh's).
+/// Not collective: fills `s` from `args`: parses them (rank 0 prints --help or --version; then false), opens
+/// --output on rank 0, queries the device (local rank mod device count), selects the policies and checks the memory
+/// this rank's share needs. Throws usage_error naming the option for bad input (--sweep is refused: a series of rank
+/// counts is scripts/mpi_scaling.sh's).
 bool prepare(const mpi_session& job, std::span<const char* const> args, rank_setup& s);
 
 /// Collective: why this rank cannot join rank 0's run (a different command line, a device rank 0 has and it has

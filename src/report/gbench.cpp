@@ -3,7 +3,6 @@
 #include "report/report.hpp"
 
 #include "measure/stats.hpp"
-#include "report/compare_with.hpp"
 
 #include <map>
 #include <string>
@@ -52,7 +51,7 @@ void add_counters(json& e, const result_row& r) {
 
 std::string benchmark_name(const benchmark_report& report, const result_row& r) {
   std::string name = "increment/" + r.policy + "/" + r.type + "/" + std::to_string(r.size);
-  if (report.sweep && report.sweep->kind == sweep_kind::threads) name += "/host_threads:" + std::to_string(*r.threads);
+  if (report.sweep && report.sweep->kind == sweep_kind::threads) name += "/host_threads:" + std::to_string(r.threads);
   if (const figure k = extra_figure(r, "work")) name.append("/work:").append(std::to_string(int(*k))); // K > 1
   return name;
 }
@@ -74,8 +73,7 @@ nlohmann::ordered_json to_gbench_json(const benchmark_report& report, const run_
   json benchmarks = json::array();
   std::map<std::string, std::size_t> families, instances;
   for (const auto& r : report.results) {
-    if (source_of(r) || r.status != row_status::ok || r.samples_s.empty())
-      continue; // what did not run validly is not timed
+    if (r.status != row_status::ok || r.samples_s.empty()) continue; // what did not run validly is not timed
     const std::size_t family = families.try_emplace(r.policy, families.size()).first->second;
     const std::size_t instance = instances[r.policy]++;
     const std::string name = benchmark_name(report, r);

@@ -107,6 +107,18 @@ nlohmann::ordered_json to_json(const benchmark_report& report) {
   return out;
 }
 
+json policy_list_json(const std::vector<policy_entry>& registry) {
+  json out = json::array();
+  for (const auto& p : registry)
+    out.push_back({{"name", p.name},
+                   {"device", to_string(p.device)},
+                   {"role", to_string(p.role)},
+                   {"backend", p.backend},
+                   {"available", !p.unavailable},
+                   {"reason", p.unavailable ? json(*p.unavailable) : json(nullptr)}});
+  return out;
+}
+
 void write_json(const benchmark_report& report, std::ostream& out, const json_addition& add) {
   json document = to_json(report);
   if (add) add(document);

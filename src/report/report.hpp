@@ -35,11 +35,11 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& ou
 void write_csv(const benchmark_report& report, std::ostream& out);
 
 /// Google Benchmark's JSON (google/benchmark docs/user_guide.md, src/json_reporter.cc): `context` from `context`
-/// and the host, and per valid row of this run (not compared rows, not unavailable, failed or invalid ones) one
-/// "iteration" entry per timed call (iterations 1, repetitions = timed calls, times in ns, cpu_time = wall time x
-/// effective parallelism, bytes_per_second from the call's time), then the "aggregate" entries mean, median,
-/// stddev and cv (aggregate_unit "percentage", a fraction) from two calls on, equal to the row's statistics. The
-/// row's known extra figures are user counters of its iterations and of its mean and median. Named
+/// and the host, and per valid row (not unavailable, failed or invalid ones) one "iteration" entry per timed call
+/// (iterations 1, repetitions = timed calls, times in ns, cpu_time = wall time x effective parallelism,
+/// bytes_per_second from the call's time), then the "aggregate" entries mean, median, stddev and cv (aggregate_unit
+/// "percentage", a fraction) from two calls on, equal to the row's statistics. The row's known extra figures are
+/// user counters of its iterations and of its mean and median. Named
 /// "increment/<policy>/<type>/<size>", with "/host_threads:N" in a thread sweep; one family per policy.
 nlohmann::ordered_json to_gbench_json(const benchmark_report& report, const run_context& context);
 
@@ -52,8 +52,14 @@ std::vector<std::string> crossover_summary(const std::vector<crossover>& crossov
 /// One plain sentence per policy of a work sweep: from which K it is compute-bound, and its GFLOP/s at the largest K.
 std::vector<std::string> compute_bound_summary(const std::vector<compute_bound_k>& policies);
 
-/// --list-policies: name, device, backend and "available" or "unavailable: reason", one policy per line.
+/// --list-policies: a table of policy, device, backend and "available" or "unavailable", within table_width
+/// columns: a long name broken after " + " as in a run's table, and the reason a policy is unavailable on a line of
+/// its own under its row.
 void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& out);
+
+/// --list-policies --format json: one object per row of `registry`, in its order: {name, device, role, backend,
+/// available, reason} (reason: why it cannot run, null when available), for scripts.
+nlohmann::ordered_json policy_list_json(const std::vector<policy_entry>& registry);
 
 /// Two lines (each wrapped to 120 columns, continuation lines indented by two spaces): the fastest row and the rows
 /// tied with it; the parallel speedup where it is real and the regime (the regime part only with a probe).

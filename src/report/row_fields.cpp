@@ -4,22 +4,15 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <cstdint>
 #include <ranges>
-#include <string_view>
 
 namespace policybench {
 
 namespace {
 
 using r = result_row;
-// The fields added after a release, a space before and after each name: a compared file may lack them.
-constexpr std::string_view later =
-    " role bounds disturbed_calls mostly_disturbed threads samples_s median_ci_low_s median_ci_high_s "
-    "median_ci_confidence effective_parallelism huge_page_bytes above_ceiling stopped_by ";
-#define POLICYBENCH_ROW_FIELD(member)                                                                                  \
-  row_field{#member, &r::member, later.find(" " #member " ") == std::string_view::npos},
+#define POLICYBENCH_ROW_FIELD(member) row_field{#member, &r::member},
 const std::array fields{NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(
     POLICYBENCH_ROW_FIELD, policy, device, backend, role, bounds, status, reason, type, size, bytes_per_call, warmup,
     reps, disturbed_calls, mostly_disturbed, threads, cold_s, min_s, median_s, mean_s, stddev_s, cv, samples_s,
@@ -64,10 +57,8 @@ std::vector<extra> extra_fields(std::span<const result_row> rows) {
 nlohmann::ordered_json extra_json(const result_row& row, const extra& field) {
   const extra* e = find_extra(row, field.name);
   if (!e) return nullptr;
-  // A count (K) is an integer, as the common counts (size, reps) are: never 1.0 (a compared file's too large one
-  // stays a number).
-  if (const auto* f = std::get_if<figure>(&e->value); f && *f && field.unit == "count" && std::abs(**f) < 0x1p63)
-    return std::int64_t(**f);
+  // A count (K) is an integer, as the common counts (size, reps) are: never 1.0.
+  if (const auto* f = std::get_if<figure>(&e->value); f && *f && field.unit == "count") return std::int64_t(**f);
   return std::visit([](const auto& value) { return nlohmann::ordered_json(value); }, e->value);
 }
 

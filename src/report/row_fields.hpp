@@ -1,7 +1,7 @@
-// The fields of a result row in the JSON's order: the common fields, one list the JSON writer, the CSV writer and
-// the --compare-with reader share, then the rows' extras, so that their columns cannot disagree; and how values are
-// written to JSON: a missing figure or optional is null, never 0 or NaN, a struct's members each under its own name
-// (the report's writers share these, and so may a mode's).
+// The fields of a result row in the JSON's order: the common fields, one list the JSON writer and the CSV writer
+// share, then the rows' extras, so that their columns cannot disagree; and how values are written to JSON: a missing
+// figure or optional is null, never 0 or NaN, a struct's members each under its own name (the report's writers share
+// these, and so may a mode's).
 #pragma once
 
 #include "harness/result.hpp"
@@ -50,13 +50,12 @@ using row_member =
     std::variant<std::string result_row::*, std::optional<std::string> result_row::*, row_status result_row::*,
                  side result_row::*, stream_role result_row::*, std::optional<ceiling_bound> result_row::*,
                  std::uint64_t result_row::*, std::optional<std::uint64_t> result_row::*, int result_row::*,
-                 std::optional<int> result_row::*, double result_row::*, figure result_row::*,
-                 std::optional<bool> result_row::*, std::vector<double> result_row::*>;
+                 double result_row::*, figure result_row::*, std::optional<bool> result_row::*,
+                 std::vector<double> result_row::*>;
 
 struct row_field {
   const char* name; ///< the member's own name
   row_member member;
-  bool required; ///< false for the fields added after a release: older and seed_compare.py reports lack them
 };
 
 /// The visitor over row_member's alternatives: one lambda per member type.
@@ -70,8 +69,8 @@ std::span<const row_field> row_fields();
 nlohmann::ordered_json field_json(const result_row& row, const row_field& field);
 
 /// The extras of `rows`: one per name, in the order first met, the columns every format adds after the common
-/// fields (a row without one shows null, empty or '-'). Each is the first of its name with a table column (this
-/// run's, when a compared file's row has the name too), else the first.
+/// fields (a row without one shows null, empty or '-'). Each is the first of its name with a table column, else the
+/// first.
 std::vector<extra> extra_fields(std::span<const result_row* const> rows);
 std::vector<extra> extra_fields(std::span<const result_row> rows);
 

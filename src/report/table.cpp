@@ -85,7 +85,7 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
   std::set<std::string> said; // a sweep repeats an unavailable policy at every point
   for (const auto& r : report.results)
     if (r.status == row_status::unavailable || r.status == row_status::failed)
-      if (const auto line = fmt::format("{}{} {}: {}\n", bullet, policy_label(r), to_string(r.status), *r.reason);
+      if (const auto line = fmt::format("{}{} {}: {}\n", bullet, r.policy, to_string(r.status), *r.reason);
           said.insert(line).second)
         out << line;
   write_table_footer(report, bullet, out);

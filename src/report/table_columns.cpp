@@ -83,9 +83,9 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
   if (kind == sweep_kind::size)
     out.push_back(column("size", rows, [](const r& row) { return fmt::format("{}", row.size); }));
   if (kind == sweep_kind::threads)
-    out.push_back(column("threads", rows, [](const r& row) { return fmt::format("{}", row.threads.value_or(0)); }));
+    out.push_back(column("threads", rows, [](const r& row) { return fmt::format("{}", row.threads); }));
   out.push_back(column(
-      "policy", rows, [&](const r& row) { return policy_label(row, !wide); }, true));
+      "policy", rows, [&](const r& row) { return policy_label(row.policy, !wide); }, true));
   out.push_back(column("reps", rows, count(&r::reps)));
   out.push_back(column("disturbed", rows, [&](const r& row) {
     return count(&r::disturbed_calls)(row) + (row.mostly_disturbed.value_or(false) ? " (most)" : "");

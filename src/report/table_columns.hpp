@@ -26,9 +26,9 @@ void write_row_blocks(const benchmark_report& report, bool markdown, bool wide, 
 inline constexpr const char* above_mark = " !";
 inline constexpr const char* within_mark = " ~";
 
-/// The policy, with the file it came from in brackets for a --compare-with row; with `wrap`, a label of more than
-/// 32 characters broken after each " + ", the rest indented by two ("thrust::cuda::par_nosync +\n  cuda::...").
-std::string policy_label(const result_row& r, bool wrap = false);
+/// The policy's name; with `wrap`, a name of more than 32 characters broken after each " + ", the rest indented by
+/// two ("thrust::cuda::par_nosync +\n  cuda::...").
+std::string policy_label(std::string policy, bool wrap);
 
 /// `n` and `noun`, with an "s" unless n is 1: "1 footprint", "3 footprints".
 std::string count_of(std::uint64_t n, const char* noun);
@@ -40,8 +40,10 @@ std::string bytes_text(std::uint64_t bytes);
 inline constexpr std::size_t table_width = 120;
 
 /// The header and `rows` rows of `columns`, each column as wide as its widest line, two spaces between (markdown:
-/// pipes and a rule under the header); a row with a cell of several lines takes as many lines.
-void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdown, std::ostream& out);
+/// pipes and a rule under the header); a row with a cell of several lines takes as many lines. A row's non-empty
+/// `notes` entry follows it as written, outside the columns (not in markdown).
+void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdown, std::ostream& out,
+                const std::vector<std::string>& notes = {});
 
 /// `text` with each line longer than table_width broken at its last space within it, the rest indented by `indent`
 /// spaces; a single word longer than a line is left whole.

@@ -5,7 +5,6 @@
 #include "harness/ceiling_rows.hpp"
 #include "harness/rules.hpp"
 #include "measure/thread_clocks.hpp"
-#include "report/compare_with.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -24,7 +23,7 @@ std::string huge_pages_obtained(const benchmark_report& report) {
   for (const bool policies : {false, true}) {
     std::optional<std::uint64_t> low, high;
     for (const auto& r : report.results)
-      if (r.huge_page_bytes && !source_of(r) && is_policy(r) == policies) {
+      if (r.huge_page_bytes && is_policy(r) == policies) {
         low = std::min(low.value_or(*r.huge_page_bytes), *r.huge_page_bytes);
         high = std::max(high.value_or(0), *r.huge_page_bytes);
       }

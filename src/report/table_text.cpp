@@ -1,8 +1,6 @@
 // The table's text laid out: cells of several lines in aligned columns, and long lines wrapped to the table's width.
 #include "report/table_columns.hpp"
 
-#include "report/compare_with.hpp"
-
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -22,29 +20,17 @@ std::vector<std::string> lines_of(const std::string& cell) {
   return out;
 }
 
-// A '|' in a cell (a policy name from --compare-with) would end a markdown cell early: written \| (GitHub's escape).
-void escape_pipes(std::string& cell) {
-  for (std::size_t at = 0; (at = cell.find('|', at)) != std::string::npos; at += 2)
-    cell.insert(at, 1, '\\');
-}
-
 } // namespace
 
-std::string policy_label(const result_row& r, bool wrap) {
-  const auto source = source_of(r);
-  std::string label = source ? fmt::format("{} [{}]", r.policy, *source) : r.policy;
-  if (wrap && label.size() > 32)
-    for (auto at = label.find(" + "); at != std::string::npos; at = label.find(" + ", at))
-      label.replace(at, 3, " +\n  ");
-  return label;
+std::string policy_label(std::string policy, bool wrap) {
+  if (wrap && policy.size() > 32)
+    for (auto at = policy.find(" + "); at != std::string::npos; at = policy.find(" + ", at))
+      policy.replace(at, 3, " +\n  ");
+  return policy;
 }
 
-void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdown, std::ostream& out) {
-  if (markdown)
-    for (auto& column : columns) {
-      escape_pipes(column.header);
-      std::for_each(column.cells.begin(), column.cells.end(), escape_pipes);
-    }
+void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdown, std::ostream& out,
+                const std::vector<std::string>& notes) {
   std::vector<std::size_t> width(columns.size());
   for (std::size_t c = 0; c < columns.size(); ++c) {
     width[c] = columns[c].header.size();
@@ -79,8 +65,10 @@ void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdo
       rule += fmt::format(fmt::runtime(columns[c].left_aligned ? " :{} |" : " {}: |"), std::string(width[c] - 1, '-'));
     out << rule << '\n';
   }
-  for (std::size_t r = 0; r < rows; ++r)
+  for (std::size_t r = 0; r < rows; ++r) {
     row([r](const table_column& c) -> const std::string& { return c.cells[r]; });
+    if (!markdown && r < notes.size() && !notes[r].empty()) out << notes[r] << '\n';
+  }
 }
 
 std::string wrapped(const std::string& text, std::size_t indent) {

@@ -101,12 +101,16 @@ void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& 
                                     {.header = "device", .left_aligned = true},
                                     {.header = "backend", .left_aligned = true},
                                     {.header = "status", .left_aligned = true}};
+  std::vector<std::string> notes;
   for (const auto& p : registry) {
-    const std::string status = p.unavailable ? "unavailable: " + *p.unavailable : "available";
-    for (std::size_t c = 0; const std::string& cell : {p.name, std::string(to_string(p.device)), p.backend, status})
+    const std::string status = p.unavailable ? "unavailable" : "available";
+    for (std::size_t c = 0;
+         const std::string& cell : {policy_label(p.name, true), std::string(to_string(p.device)), p.backend, status})
       columns[c++].cells.push_back(cell);
+    // A reason is a sentence, longer than any column: under the row, where it has the table's whole width.
+    notes.push_back(p.unavailable ? wrapped("  unavailable: " + *p.unavailable) : "");
   }
-  write_rows(std::move(columns), registry.size(), false, out);
+  write_rows(std::move(columns), registry.size(), false, out, notes);
 }
 
 } // namespace policybench

@@ -38,7 +38,6 @@ TEST_CASE("defaults, as the README states them") {
   CHECK_FALSE(o.threads); // every logical core
   CHECK(o.format == "table");
   CHECK_FALSE(o.output); // stdout
-  CHECK(o.compare_with.empty());
   CHECK(o.run.hold_stream);
   CHECK(o.run.end_to_end);
   CHECK(o.default_stopping);

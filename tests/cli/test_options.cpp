@@ -36,7 +36,6 @@ TEST_CASE("no arguments give the defaults") {
   CHECK_FALSE(o->output);
   CHECK(o->sweep.kind == sweep_kind::none);
   CHECK_FALSE(o->quiet);
-  CHECK(o->compare_with.empty());
   CHECK(o->order.order == policy_order::interleaved);
   CHECK(o->order.seed == 1);
   CHECK(o->run.pages == page_size::huge);
@@ -63,6 +62,11 @@ TEST_CASE("every option parses") {
   CHECK_FALSE(parse({"--no-stream-hold"})->run.hold_stream);
   CHECK_FALSE(parse({"--no-end-to-end"})->run.end_to_end);
   CHECK(parse({"--list-policies", "--output", "list.txt"})->list_policies);
+  // The list for scripts; the other formats are a run's.
+  CHECK(parse({"--list-policies", "--format", "json"})->format == "json");
+  CHECK(parse({"--list-policies", "--output", "list.json"})->format == "json");
+  CHECK(usage_message({"--list-policies", "--format", "csv"}) == "--list-policies: a table or json, not csv");
+  CHECK(usage_message({"--list-policies", "--wide"}) == "--list-policies: not with --wide (it runs nothing)");
   CHECK(parse({"--type", "float32"})->run.type == element_type::float32);
   CHECK(parse({"--type", "int64"})->run.type == element_type::int64);
   CHECK(parse({"--format", "csv"})->format == "csv");

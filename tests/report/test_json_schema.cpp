@@ -5,10 +5,9 @@
 #include "ceiling_outcome.hpp"
 
 #include "harness/gpu_views.hpp"
-#include "harness/run.hpp"
 #include "harness/rules.hpp"
+#include "harness/run.hpp"
 #include "measure/ceilings.hpp"
-#include "report/compare_with.hpp"
 #include "report/report.hpp"
 #include "report/row_fields.hpp"
 
@@ -109,7 +108,7 @@ TEST_CASE("every field README's JSON schema documents is written") {
   CHECK(report["results"][1]["bounds"] == "bandwidth");
 }
 
-TEST_CASE("every extra field a report of device rows, a thread sweep and a compared file writes is documented") {
+TEST_CASE("every extra field a report of device rows and a thread sweep writes is documented") {
   std::ifstream in(POLICYBENCH_README);
   const std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const auto section = readme.find("### Extra fields");
@@ -123,9 +122,6 @@ TEST_CASE("every extra field a report of device rows, a thread sweep and a compa
   report.results = {device, device};
   report.results[0].threads = 1, report.results[1].threads = 2;
   add_thread_scaling(report.results);
-  result_row theirs = device;
-  set_extra(theirs, source_extra("seed.json"));
-  append_compared(report, {{.path = "seed.json", .rows = {theirs}}});
   const json written = to_json(report);
   const auto common = row_fields();
   std::size_t names = 0;
@@ -135,7 +131,7 @@ TEST_CASE("every extra field a report of device rows, a thread sweep and a compa
         ++names;
         CHECK_MESSAGE(table.find("`" + name + "`") != std::string::npos, name);
       }
-  CHECK(names >= 3 * 14); // 11 GPU views, 2 of thread scaling, source; on each of the three rows
+  CHECK(names >= 2 * 13); // 11 GPU views, 2 of thread scaling; on each of the two rows
 }
 
 TEST_CASE("a report with work per element writes K, the roofline figures and the compute ceilings") {

@@ -6,6 +6,7 @@
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
 #include "harness/summary.hpp"
+#include "policies/registry.hpp"
 #include "report/report.hpp"
 
 #include <algorithm>
@@ -155,7 +156,7 @@ TEST_CASE("a speedup not judged names the rows it is about, not only the fastest
                                "can be set apart from it)");
 }
 
-TEST_CASE("write_policy_list shows each policy's status") {
+TEST_CASE("write_policy_list shows each policy's status, the reason under its row") {
   const std::vector<policy_entry> registry{{"loop", side::host, "plain loop", std::nullopt, {}},
                                            {"cuda::kernel", side::device, "CUDA", "built without nvcc", {}}};
   std::ostringstream out;
@@ -163,5 +164,47 @@ TEST_CASE("write_policy_list shows each policy's status") {
   // The whole table: a search for "available" would also match "unavailable".
   CHECK(out.str() == "policy        device  backend     status\n"
                      "loop          host    plain loop  available\n"
-                     "cuda::kernel  device  CUDA        unavailable: built without nvcc\n");
+                     "cuda::kernel  device  CUDA        unavailable\n"
+                     "  unavailable: built without nvcc\n");
+}
+
+TEST_CASE("--list-policies fits 120 columns: this build's registry, a long wrapped name and a long reason") {
+  auto registry = policybench::registry(query_device());
+  registry.push_back({"thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments + my::wrapper",
+                      side::device,
+                      "hand-written CUDA kernel (grid-stride, 16-byte vectors)",
+                      "cudaErrorInsufficientDriver: CUDA driver version is insufficient for CUDA runtime version; "
+                      "the driver found is older than the runtime this build links, see nvidia-smi",
+                      {}});
+  std::ostringstream out;
+  write_policy_list(registry, out);
+  std::istringstream lines(out.str());
+  std::size_t count = 0;
+  for (std::string line; std::getline(lines, line); ++count) {
+    CAPTURE(line);
+    CHECK(line.size() <= 120);
+  }
+  CHECK(count > registry.size()); // the header, every row, the last one's reason on lines of its own
+}
+
+TEST_CASE("--list-policies --format json names every registry row, with its device, role and availability") {
+  const auto registry = policybench::registry(query_device());
+  const auto list = nlohmann::ordered_json::parse(policy_list_json(registry).dump(2));
+  REQUIRE(list.is_array());
+  REQUIRE(list.size() == registry.size());
+  for (std::size_t i = 0; i < registry.size(); ++i) {
+    const auto& p = registry[i];
+    const auto& row = list[i];
+    CAPTURE(p.name);
+    CHECK(row.size() == 6);
+    CHECK(row["name"] == p.name);
+    CHECK(row["device"] == std::string(to_string(p.device)));
+    CHECK(row["role"] == std::string(to_string(p.role)));
+    CHECK(row["backend"] == p.backend);
+    CHECK(row["available"] == !p.unavailable);
+    CHECK(row["reason"] == (p.unavailable ? nlohmann::ordered_json(*p.unavailable) : nlohmann::ordered_json()));
+  }
+  const std::vector<policy_entry> one{{"cuda::kernel", side::device, "CUDA", "no CUDA driver", {}}};
+  CHECK(policy_list_json(one).dump() == R"([{"name":"cuda::kernel","device":"device","role":"policy",)"
+                                        R"("backend":"CUDA","available":false,"reason":"no CUDA driver"}])");
 }

@@ -2,6 +2,7 @@
 compute-sanitizer, ldconfig's cache, the driver's library and a Python (the real /usr/bin/python3 under stub
 numba/cupy modules). Each appends one line to $EVENTS when it starts: time, name, LD_LIBRARY_PATH, arguments."""
 
+import json
 import os
 import stat
 import textwrap
@@ -10,14 +11,21 @@ import gpu_bundle_modules
 
 LOG = 'printf "%s\\t%s\\t%s\\t%s\\n" "$(date +%s.%N)" "$(basename "$0")" "${LD_LIBRARY_PATH:-}" "$*" >>"$EVENTS"\n'
 
-# The device rows the fake lists, in the real --list-policies table's form (columns two or more spaces apart);
-# FAKE_DEVICE_ROW adds one, as a new registry row would.
+# The device rows the fake lists, in the real --list-policies --format json form, $available and $reason standing
+# for the device's status; FAKE_DEVICE_ROW adds one, as a new registry row would.
 DEVICE_POLICIES = ["thrust::device", "thrust::cuda::par_nosync",
                    "thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments", "cub::DeviceTransform",
                    "cuda::kernel", "cuda::kernel_grid_stride"]
-POLICY_LIST = "".join(f"{name:<60}  {device:<6}  {backend:<7}  {status}\\n" for name, device, backend, status in
-                      [("policy", "device", "backend", "status"), ("loop", "host", "loop", "available")] +
-                      [(name, "device", "CUDA", "$status") for name in DEVICE_POLICIES])
+
+
+def listed(name, device, available, reason):
+    return {"name": name, "device": device, "role": "policy", "backend": "CUDA" if device == "device" else "loop",
+            "available": available, "reason": reason}
+
+
+POLICY_LIST = json.dumps([listed("loop", "host", True, None)] +
+                         [listed(name, "device", "$available", "$reason") for name in DEVICE_POLICIES]
+                         ).replace('"$available"', "$available").replace('"$reason"', "$reason")
 
 # --list-policies (the device rows available when a libcuda.so.1 is in LD_LIBRARY_PATH, as the CUDA runtime finds
 # it), else a report of the asked rows after FAKE_SLEEP (a one-point work sweep's with --min-work K: the device wins
@@ -28,12 +36,16 @@ policies="" out="" size=10M work=""
 while (($#)); do
   case $1 in
   --list-policies)
-    status="unavailable: cudaErrorInsufficientDriver: CUDA driver version is insufficient for CUDA runtime version"
+    available=false reason='"cudaErrorInsufficientDriver: CUDA driver version is insufficient for CUDA runtime version"'
     IFS=: read -ra dirs <<<"${LD_LIBRARY_PATH:-}"
-    for dir in "${dirs[@]}"; do [[ -e $dir/libcuda.so.1 ]] && status=available; done
+    for dir in "${dirs[@]}"; do [[ -e $dir/libcuda.so.1 ]] && available=true reason=null; done
     list='""" + POLICY_LIST + r"""'
-    printf "${list//\$status/$status}"
-    [[ -n ${FAKE_DEVICE_ROW:-} ]] && printf '%-60s  device  CUDA     %s\n' "$FAKE_DEVICE_ROW" "$status"
+    if [[ -n ${FAKE_DEVICE_ROW:-} ]]; then
+      row="{\"name\": \"$FAKE_DEVICE_ROW\", \"device\": \"device\", \"role\": \"policy\", \"backend\": \"CUDA\","
+      list="${list%]}, $row \"available\": \$available, \"reason\": \$reason}]"
+    fi
+    list=${list//\$available/$available}
+    printf '%s\n' "${list//\$reason/$reason}"
     exit 0 ;;
   --policies) policies=$2; shift ;;
   --output) out=$2; shift ;;

@@ -85,7 +85,8 @@ class Bundle(BundleRun):
         self.assertEqual(files, FILES)
         self.assertEqual((summary["gpu_1e9"], summary["ratios"]), ("ok", "ok"))
         self.assertEqual(summary["default"], "ok")  # the first run's line, kept
-        measured = [args for name, _, args in events if name == "policybench" and args != "--list-policies"]
+        measured = [args for name, _, args in events
+                    if name == "policybench" and args != "--list-policies --format json"]
         self.assertTrue(measured and all("--size 1G" in args for args in measured), measured)
         self.assertEqual(len(self.jsonl("gpu_1e9.jsonl")), len(DEVICE_POLICIES))
         with open(os.path.join(self.out, "gpu_1e8.jsonl")) as f:
