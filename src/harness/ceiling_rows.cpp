@@ -2,7 +2,6 @@
 // policy's are.
 #include "harness/ceiling_rows.hpp"
 
-#include "harness/gpu_views.hpp"
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
 #include "measure/ceilings.hpp"
@@ -13,20 +12,22 @@
 namespace policybench {
 namespace {
 
-// The row's throughput at the slow (fast) end of its median's interval; the median where there is none (device
-// rows: kernel times have no interval here; under 6 samples).
+// The row's throughput at the slow (fast) end of the interval of the view its throughput reads (kernel times on
+// the device, host calls else); its median where there is none (under 6 samples).
 figure interval_end(const result_row& row, bool slow) {
+  const bool device = row.device == side::device;
+  const figure median_s = device ? row.kernel.median_s : row.median_s;
+  const figure end_s =
+      device ? (slow ? row.kernel.high_s : row.kernel.low_s) : (slow ? row.median_ci_high_s : row.median_ci_low_s);
   const figure median = throughput(row);
-  const figure end_s = slow ? row.median_ci_high_s : row.median_ci_low_s;
-  if (row.device == side::device || !end_s || !row.median_s) return median;
-  return ratio(scaled(median, *row.median_s), end_s);
+  return end_s && median_s ? ratio(scaled(median, *median_s), end_s) : median;
 }
 
 } // namespace
 
 figure throughput(const result_row& row) {
   if (row.bounds == ceiling_bound::compute) return extra_figure(row, "gflop_per_s");
-  return row.device == side::device ? extra_figure(row, gpu_view::kernel_gb_per_s) : row.gb_per_s;
+  return row.device == side::device ? gb_per_s(row.bytes_per_call, row.kernel.median_s) : row.gb_per_s;
 }
 
 const result_row* bounding_ceiling(std::span<const result_row> rows, side device, ceiling_bound bound) {
@@ -66,11 +67,7 @@ std::vector<extra> ceiling_figures(const measured_run& run, std::span<const resu
     const bool ran = row != rows.end();
     if (ran && &*row == host) schedule = stream.key.substr(stream.key.rfind("in_place_") + 9);
     const bool device = stream.device == side::device;
-    add(stream.key + "_median_s",
-        !ran     ? figure()
-        : device ? extra_figure(*row, gpu_view::kernel_median_s)
-                 : row->median_s,
-        "s");
+    add(stream.key + "_median_s", !ran ? figure() : device ? row->kernel.median_s : row->median_s, "s");
     add(stream.key + "_best_s", ran ? row->min_s : figure(), "s");
     if (stream.bound == ceiling_bound::compute) {
       add(stream.key + "_gflop_per_s", ran ? throughput(*row) : figure(), "GFLOP/s");

@@ -26,7 +26,8 @@ const result_row* bounding_ceiling(std::span<const result_row> rows, side device
 figure pct_of_ceiling(const result_row& row, std::span<const result_row> rows);
 
 /// Whether a row with a pct_of_ceiling beats its ceiling beyond both intervals: the slow end of the row's median
-/// interval is faster than the fast end of the ceiling's (medians alone on the device or below 6 samples). Then the
+/// interval is faster than the fast end of the ceiling's (kernel times' intervals on the device; medians alone
+/// below 6 samples). Then the
 /// ceiling did not bound: a cache-resident array, or a ceiling schedule that is not the fastest here. nullopt
 /// without a share.
 std::optional<bool> above_ceiling(const result_row& row, std::span<const result_row> rows);

@@ -2,14 +2,23 @@
 #include "harness/gpu_views.hpp"
 
 #include "harness/rules.hpp"
+#include "measure/thread_clocks.hpp"
 
 namespace policybench::gpu_view {
 
-void add_gpu_views(result_row& row, const measurement* m) {
+void add_gpu_views(result_row& row, const measurement* m, bool keep_disturbed) {
   const measurement did_not_run{};
   const measurement& r = m ? *m : did_not_run; // every view none
-  const figure kernel = median_of(r.in_place.kernel_s);
-  const figure pageable = r.e2e_pageable ? median_of(r.e2e_pageable->warm_s) : figure();
+  const auto median = [&](const std::optional<timed_calls>& t) {
+    const auto s = t ? summarize_view(*t, timing_view::host, keep_disturbed) : std::nullopt;
+    return s ? figure(s->stats.median_s) : figure();
+  };
+  row.kernel = {};
+  if (const auto kernel = summarize_view(r.in_place, timing_view::kernel, keep_disturbed)) {
+    row.kernel.median_s = kernel->stats.median_s;
+    if (const auto& ci = kernel->interval) row.kernel.low_s = ci->lower_s, row.kernel.high_s = ci->upper_s;
+  }
+  const figure pageable = median(r.e2e_pageable);
   const auto mhz = [](const std::optional<gpu_clocks>& clocks, unsigned gpu_clocks::*which) {
     return clocks ? figure((*clocks).*which) : figure();
   };
@@ -17,8 +26,10 @@ void add_gpu_views(result_row& row, const measurement* m) {
   const auto add = [&](const char* name, extra_value value, const char* unit, extra_column column) {
     set_extra(row, {.name = name, .value = std::move(value), .unit = unit, .column = std::move(column)});
   };
-  add(kernel_median_s, kernel, "s", {.header = "kernel"});
-  add(kernel_gb_per_s, gb_per_s(row.bytes_per_call, kernel), "GB/s", none);
+  add(kernel_median_s, row.kernel.median_s, "s", {.header = "kernel"});
+  add("kernel_median_ci_low_s", row.kernel.low_s, "s", none);
+  add("kernel_median_ci_high_s", row.kernel.high_s, "s", none);
+  add("kernel_gb_per_s", gb_per_s(row.bytes_per_call, row.kernel.median_s), "GB/s", none);
   add("no_kernel_time_reason", r.no_kernel_time, "", none);
   add("sm_clock_before_mhz", mhz(r.clocks_before, &gpu_clocks::sm_mhz), "MHz", none);
   add("sm_clock_after_mhz", mhz(r.clocks_after, &gpu_clocks::sm_mhz), "MHz", none);
@@ -26,8 +37,9 @@ void add_gpu_views(result_row& row, const measurement* m) {
   add("memory_clock_after_mhz", mhz(r.clocks_after, &gpu_clocks::memory_mhz), "MHz", none);
   add("e2e_pageable_cold_s", r.e2e_pageable ? figure(r.e2e_pageable->cold_s) : figure(), "s", none);
   add(e2e_pageable_median_s, pageable, "s", {.header = "e2e pageable"});
-  add(e2e_pinned_median_s, r.e2e_pinned ? median_of(r.e2e_pinned->warm_s) : figure(), "s", {.header = "e2e pinned"});
-  add("e2e_over_kernel", ratio(pageable, kernel), "x", {.header = "e2e/kernel", .decimals = 0, .suffix = "x"});
+  add(e2e_pinned_median_s, median(r.e2e_pinned), "s", {.header = "e2e pinned"});
+  add("e2e_over_kernel", ratio(pageable, row.kernel.median_s), "x",
+      {.header = "e2e/kernel", .decimals = 0, .suffix = "x"});
 }
 
 } // namespace policybench::gpu_view

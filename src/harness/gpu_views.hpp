@@ -7,16 +7,17 @@
 
 namespace policybench::gpu_view {
 
-inline constexpr const char* kernel_median_s = "kernel_median_s"; ///< median of the CUDA-event times of the calls
-inline constexpr const char* kernel_gb_per_s = "kernel_gb_per_s"; ///< bytes per call / kernel_median_s
+inline constexpr const char* kernel_median_s = "kernel_median_s"; ///< row.kernel's median (crossovers read it)
 inline constexpr const char* e2e_pageable_median_s = "e2e_pageable_median_s";
 inline constexpr const char* e2e_pinned_median_s = "e2e_pinned_median_s";
 
 /// Sets every GPU view of a device row from its measurement (nullptr: the row did not run, and each is none), so
-/// that every device row has the same extras: kernel_median_s and kernel_gb_per_s, no_kernel_time_reason (why a
-/// row has none, e.g. it synchronizes inside the call), NVML's SM and memory clocks (MHz) before the first call and
-/// after the last timed one, e2e_pageable_cold_s, e2e_pageable_median_s, e2e_pinned_median_s and e2e_over_kernel
+/// that every device row has the same extras, each view summarized by summarize_view over the calls `keep_disturbed`
+/// counts: row.kernel (the CUDA-event times' median and interval) as kernel_median_s, kernel_median_ci_low_s and
+/// kernel_median_ci_high_s, kernel_gb_per_s (bytes per call / kernel median), no_kernel_time_reason (why a row has
+/// none, e.g. it synchronizes inside the call), NVML's SM and memory clocks (MHz) before the first call and after
+/// the last timed one, e2e_pageable_cold_s, e2e_pageable_median_s, e2e_pinned_median_s and e2e_over_kernel
 /// (pageable median / kernel median).
-void add_gpu_views(result_row& row, const measurement* m);
+void add_gpu_views(result_row& row, const measurement* m, bool keep_disturbed);
 
 } // namespace policybench::gpu_view

@@ -37,6 +37,11 @@ struct extra {
   extra_column column = {}; ///< how the table shows it
 };
 
+/// A timing view's median and the ends of its interval (summarize_series), in seconds; none where it has none.
+struct view_figures {
+  figure median_s{}, low_s{}, high_s{};
+};
+
 /// One policy at one point (README "JSON schema"; report/row_fields.cpp lists the common fields in the JSON's order).
 /// Times in seconds, throughput in GB/s (10^9 bytes/s), shares in percent, cv as a fraction.
 struct result_row {
@@ -66,6 +71,9 @@ struct result_row {
   /// The median's distribution-free confidence interval (measure/stats.hpp) and the coverage it attains (a
   /// fraction, >= 0.95); none below 6 samples, where even [min, max] covers less.
   figure median_ci_low_s{}, median_ci_high_s{}, median_ci_confidence{};
+  /// Device rows: the kernel view (CUDA-event times), on which the row's throughput, its share of the ceiling and
+  /// its marks rest (harness/gpu_views.hpp writes it as kernel_median_s and kernel_median_ci_*_s).
+  view_figures kernel{};
   figure effective_parallelism{}; ///< process CPU time / wall time over the timed calls (timed_calls)
   std::optional<std::uint64_t> huge_page_bytes = std::nullopt; ///< host rows: bytes of the array on huge pages
   figure gb_per_s{}, pct_of_ceiling{}, speedup_vs_loop{};      ///< from median_s (pct: device rows from kernel time)

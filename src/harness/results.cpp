@@ -5,10 +5,7 @@
 #include "harness/gpu_views.hpp"
 #include "harness/roofline.hpp"
 #include "harness/rules.hpp"
-#include "measure/stats.hpp"
 #include "measure/thread_clocks.hpp"
-
-#include <algorithm>
 
 namespace policybench {
 namespace {
@@ -66,31 +63,24 @@ result_row row_of(const measured_run& run, const policy_outcome& o) {
                .warmup = run.config.warmup,
                .threads = run.host_concurrency};
   if (m) {
-    r.cold_s = m->in_place.cold_s, r.samples_s = counted_samples(m->in_place, keep);
-    r.reps = r.samples_s.size(), r.validated = !m->validation_error, r.validation_error = m->validation_error;
+    r.cold_s = m->in_place.cold_s, r.validated = !m->validation_error, r.validation_error = m->validation_error;
     r.huge_page_bytes = m->huge_page_bytes, r.stopped_by = std::string(to_string(m->in_place.stopped_by));
+    r.reps = 0;
   }
   if (m && disturbance_known(m->in_place)) {
     const std::size_t disturbed = disturbed_calls(m->in_place);
     r.disturbed_calls = disturbed, r.mostly_disturbed = 2 * disturbed > m->in_place.warm_s.size();
   }
-  if (!r.samples_s.empty()) {
-    const sample_stats warm = summarize(r.samples_s);
-    r.min_s = warm.min_s, r.median_s = warm.median_s, r.mean_s = warm.mean_s;
-    r.stddev_s = warm.stddev_s, r.cv = warm.cv;
-    if (const auto ci = median_confidence_interval(r.samples_s))
+  if (const auto host = m ? summarize_view(m->in_place, timing_view::host, keep) : std::nullopt) {
+    r.samples_s = host->counted_s, r.reps = host->counted_s.size();
+    r.min_s = host->stats.min_s, r.median_s = host->stats.median_s, r.mean_s = host->stats.mean_s;
+    r.stddev_s = host->stats.stddev_s, r.cv = host->stats.cv;
+    if (const auto& ci = host->interval)
       r.median_ci_low_s = ci->lower_s, r.median_ci_high_s = ci->upper_s, r.median_ci_confidence = ci->confidence;
-    // The interval holds across a rerun: it spans every round's median too, each round on a fresh array (calls
-    // within one round vary less than placements do: one run's interval alone missed reruns' medians 85% of times).
-    const auto& rounds = m->in_place.round_median_s;
-    if (r.median_ci_low_s && rounds.size() > 1) {
-      const auto [low, high] = std::minmax_element(rounds.begin(), rounds.end());
-      r.median_ci_low_s = std::min(*r.median_ci_low_s, *low), r.median_ci_high_s = std::max(*r.median_ci_high_s, *high);
-    }
     r.effective_parallelism = measured_parallelism(m->in_place, keep);
   }
   r.gb_per_s = gb_per_s(r.bytes_per_call, r.median_s);
-  if (r.device == side::device) gpu_view::add_gpu_views(r, m);
+  if (r.device == side::device) gpu_view::add_gpu_views(r, m, keep);
   if (ceiling && o.bound == ceiling_bound::compute) add_compute_figures(r, m ? m->flops_per_call : std::nullopt);
   return r;
 }

@@ -2,7 +2,6 @@
 #include "harness/roofline.hpp"
 
 #include "harness/ceiling_rows.hpp"
-#include "harness/gpu_views.hpp"
 
 #include <algorithm>
 
@@ -44,7 +43,7 @@ void add_roofline(result_row& r, int work, std::span<const result_row> rows) {
   const roofline_figures f = roofline(work, r.size, r.bytes_per_call, roofline_time_s(r), roof(ceiling_bound::compute),
                                       roof(ceiling_bound::bandwidth));
   // Without a kernel time (thrust::device) no share of event-timed ceilings: two clocks would mix (pct_of_ceiling).
-  const bool mixed_clocks = device && !extra_figure(r, gpu_view::kernel_median_s);
+  const bool mixed_clocks = device && !r.kernel.median_s;
   const auto add = [&](const char* name, figure value, const char* unit, extra_column column) {
     set_extra(r, {.name = name, .value = value, .unit = unit, .column = std::move(column)});
   };
@@ -66,7 +65,7 @@ void add_compute_figures(result_row& r, std::optional<double> flops_per_call) {
 }
 
 figure roofline_time_s(const result_row& r) {
-  const figure kernel = r.device == side::device ? extra_figure(r, gpu_view::kernel_median_s) : figure();
+  const figure kernel = r.device == side::device ? r.kernel.median_s : figure();
   return kernel ? kernel : r.median_s;
 }
 

@@ -16,12 +16,15 @@ namespace {
 void append_calls(timed_calls& acc, timed_calls next) {
   // A round whose waits could not be read leaves the whole row unjudged, not partly judged.
   const bool judged = acc.disturbed.size() == acc.warm_s.size() && next.disturbed.size() == next.warm_s.size();
+  const std::size_t offset = acc.warm_s.size();
+  acc.round_starts.push_back(offset);
+  for (const std::size_t start : next.round_starts)
+    acc.round_starts.push_back(offset + start);
   acc.warm_s.insert(acc.warm_s.end(), next.warm_s.begin(), next.warm_s.end());
   acc.disturbed.insert(acc.disturbed.end(), next.disturbed.begin(), next.disturbed.end());
   if (!judged) acc.disturbed.clear();
   acc.parallelism.insert(acc.parallelism.end(), next.parallelism.begin(), next.parallelism.end());
   acc.kernel_s.insert(acc.kernel_s.end(), next.kernel_s.begin(), next.kernel_s.end());
-  acc.round_median_s.insert(acc.round_median_s.end(), next.round_median_s.begin(), next.round_median_s.end());
   acc.calls += next.calls;
   acc.elapsed_s += next.elapsed_s;
   acc.stopped_by = next.stopped_by;

@@ -40,9 +40,9 @@ inline constexpr double extra_round_s = 0.02;
 run_config round_config(const run_config& cfg, int round, int rounds, const row_progress& row);
 
 /// Adds round `round`'s measurement `next` of a stream to `acc`, its earlier rounds: samples concatenated (host,
-/// kernel, end-to-end, with their disturbed flags and parallelism), cold figures and clocks_before kept from the
-/// first round, clocks_after from the last, calls and elapsed_s summed, huge_page_bytes the least of any round, the
-/// first validation error kept with its round named.
+/// kernel, end-to-end, with their disturbed flags and parallelism) and `next`'s first call marked as a round start,
+/// cold figures and clocks_before kept from the first round, clocks_after from the last, calls and elapsed_s summed,
+/// huge_page_bytes the least of any round, the first validation error kept with its round named.
 void append_round(measurement& acc, measurement next, int round);
 
 } // namespace policybench

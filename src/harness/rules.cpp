@@ -14,10 +14,6 @@ namespace policybench {
 
 figure gb_per_s(double bytes, figure seconds) { return bytes > 0 ? ratio(bytes / 1e9, seconds) : figure(); }
 
-figure median_of(const std::vector<double>& samples_s) {
-  return samples_s.empty() ? figure() : figure(summarize(samples_s).median_s);
-}
-
 const result_row* loop_baseline(std::span<const result_row> rows) {
   const auto loop = std::find_if(rows.begin(), rows.end(), [](const result_row& r) {
     return r.policy == baseline_policy && r.status == row_status::ok;

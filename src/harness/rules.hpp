@@ -16,9 +16,6 @@ namespace policybench {
 /// GB/s (10^9 bytes/s) of `bytes` moved in `seconds`; none when nothing moves (--size 0) or the time is unknown.
 figure gb_per_s(double bytes, figure seconds);
 
-/// The median of `samples_s` (measure/stats.hpp); none when there are none.
-figure median_of(const std::vector<double>& samples_s);
-
 /// The row every speedup is set against: the `loop` row when it validated (status ok); an invalid or failed loop
 /// is never the baseline. nullptr when there is none.
 const result_row* loop_baseline(std::span<const result_row> rows);

@@ -28,8 +28,6 @@ void measure_round(measured_run& run, const policy_entry& p, std::size_t i, int 
   try {
     measurement m = p.measure(time.next(i));
     time.record(i, seconds_since(start), m);
-    if (const auto counted = counted_samples(m.in_place, run.config.keep_disturbed); !counted.empty())
-      m.in_place.round_median_s = {summarize(counted).median_s};
     if (o.result)
       append_round(*o.result, std::move(m), round);
     else

@@ -68,9 +68,10 @@ struct timed_calls {
   /// One CUDA-event duration per timed call (measure/device_timing.cuh); warm_s then holds a separate unheld call's
   /// host-synchronous time. Empty on the host and where measurement::no_kernel_time says why.
   std::vector<double> kernel_s;
-  /// Interleaved runs: the median of each round's counted calls, each round on a fresh array (fresh pages and
-  /// placement: what a new process would get), so that a row's interval can include what a rerun moves.
-  std::vector<double> round_median_s = {};
+  /// Interleaved runs: the index in warm_s (and kernel_s) of the first call of each round after the first, each
+  /// round on a fresh array (fresh pages and placement: what a new process would get), so that a row's interval
+  /// can include what a rerun moves (summarize_series).
+  std::vector<std::size_t> round_starts = {};
   std::uint64_t calls = 0; ///< calls the buffer received (what validation expects): cold + warm-up + timed on the host
   stop_reason stopped_by = stop_reason::reps; ///< the criterion that ended the timed calls (stop_after)
   double elapsed_s = 0;                       ///< wall seconds from the cold call's start to the last call's end

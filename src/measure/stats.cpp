@@ -51,6 +51,39 @@ std::optional<median_interval> median_confidence_interval(std::span<const double
                          .confidence = 1 - 2 * below};
 }
 
+std::optional<series_summary> summarize_series(std::span<const double> values_s, const std::vector<bool>& counted,
+                                               std::span<const std::size_t> round_starts) {
+  series_summary s;
+  std::vector<double> round_medians, round;
+  const auto end_round = [&] {
+    if (!round.empty()) round_medians.push_back(summarize(round).median_s);
+    round.clear();
+  };
+  for (std::size_t i = 0, next = 0; i < values_s.size(); ++i) {
+    for (; next < round_starts.size() && round_starts[next] <= i; ++next)
+      end_round();
+    if (counted.empty() || (i < counted.size() && counted[i])) {
+      s.counted_s.push_back(values_s[i]);
+      round.push_back(values_s[i]);
+    }
+  }
+  end_round();
+  if (s.counted_s.empty()) return std::nullopt;
+  s.stats = summarize(s.counted_s);
+  s.interval = median_confidence_interval(s.counted_s);
+  std::vector<double> held{s.stats.median_s}; // what the interval must hold
+  if (const auto rounds = median_confidence_interval(round_medians))
+    s.interval = rounds;
+  else if (round_medians.size() > 1)
+    held.insert(held.end(), round_medians.begin(), round_medians.end());
+  if (s.interval) {
+    const auto [low, high] = std::minmax_element(held.begin(), held.end());
+    s.interval->lower_s = std::min(s.interval->lower_s, *low);
+    s.interval->upper_s = std::max(s.interval->upper_s, *high);
+  }
+  return s;
+}
+
 std::optional<double> median_noise(std::span<const double> samples_s) {
   const auto ci = median_confidence_interval(samples_s);
   if (!ci) return std::nullopt;

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <optional>
 #include <span>
+#include <vector>
 
 namespace policybench {
 
@@ -22,7 +23,7 @@ sample_stats summarize(std::span<const double> samples_s);
 struct median_interval {
   double lower_s = 0;
   double upper_s = 0;
-  std::size_t lower_rank = 0; ///< 1-based rank l in the sorted sample; upper_rank = n + 1 - l
+  std::size_t lower_rank = 0; ///< 1-based rank l in the sorted sample (of rounds' medians); upper_rank = n + 1 - l
   std::size_t upper_rank = 0;
   double confidence = 0; ///< the coverage actually attained, >= the level asked for (ranks are whole numbers)
 };
@@ -34,6 +35,27 @@ struct median_interval {
 /// ranks 6 and 15, n = 100 ranks 40 and 61. std::nullopt when even [x(1), x(n)] covers less than `level` (at 95%:
 /// n < 6). Throws std::invalid_argument unless 0 < level < 1.
 std::optional<median_interval> median_confidence_interval(std::span<const double> samples_s, double level = 0.95);
+
+/// One timing view's summary: what a row quotes (median_s), how far a rerun may move it (interval), its best call
+/// (min_s, STREAM's best of N, never mixed into the median), its spread (cv) and the values it counted.
+struct series_summary {
+  sample_stats stats;                      ///< of counted_s
+  std::optional<median_interval> interval; ///< see summarize_series; none where too few values give one
+  std::vector<double> counted_s;           ///< the values counted, in the order made
+};
+
+/// The one summary step, for every timing view alike (host calls, kernel times, end to end, a rank's calls), as
+/// Google Benchmark's ComputeStats is for every series: the values `counted` marks (one flag each; empty: all), in
+/// rounds that begin at `round_starts` (ascending indices, the first round's 0 left out; empty: one round). nullopt
+/// when nothing is counted. The interval covers what a rerun moves and no more: a round is what a rerun repeats
+/// (fresh pages and placement), so with 6 rounds or more it is median_confidence_interval of the round medians (10
+/// rounds: the 2nd and 9th), inside which a rerun's median falls about 83 % of the time, not always (two estimates
+/// of one median, each with its spread: Cumming and Maillardet, Psychological Methods 11(3), 2006). The calls'
+/// interval alone missed reruns, the rounds' full range held all of them at five times what reruns moved (issue
+/// 36); with 2-5 rounds, too few for an interval, the calls' interval widened to every round's median; with one,
+/// the calls' interval. It always holds the median it is quoted with.
+std::optional<series_summary> summarize_series(std::span<const double> values_s, const std::vector<bool>& counted = {},
+                                               std::span<const std::size_t> round_starts = {});
 
 /// The noise of a sample's median: the half-width of its 95% confidence interval relative to the median,
 /// (upper_s - lower_s) / 2 / median_s (nvbench's --max-noise idea, with the distribution-free interval above).

@@ -111,6 +111,12 @@ std::vector<double> counted_samples(const timed_calls& t, bool keep_disturbed) {
   return masked(t.warm_s, counted_mask(t, keep_disturbed, true));
 }
 
+std::optional<series_summary> summarize_view(const timed_calls& t, timing_view which, bool keep_disturbed) {
+  const auto& values = which == timing_view::kernel ? t.kernel_s : t.warm_s;
+  if (values.size() != t.warm_s.size()) return std::nullopt; // no kernel times
+  return summarize_series(values, counted_mask(t, keep_disturbed, true), t.round_starts);
+}
+
 double effective_parallelism(const timed_calls& t, bool keep_disturbed) {
   const auto mask = counted_mask(t, keep_disturbed, true);
   double cpu_s = 0, wall_s = 0;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "measure/run_config.hpp"
+#include "measure/stats.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -71,6 +72,13 @@ inline constexpr std::size_t min_counted_calls = 5;
 /// The durations a row's statistics are computed from: stopping_samples, unless fewer than min_counted_calls of
 /// them are undisturbed and most calls were disturbed: then every call (the row says that most were disturbed).
 std::vector<double> counted_samples(const timed_calls& t, bool keep_disturbed);
+
+/// A row's timing views of one timed_calls: each call's host-clock duration, or its kernel time (CUDA events).
+enum class timing_view { host, kernel };
+
+/// summarize_series (measure/stats.hpp) of view `which` of t, over the calls counted_samples counts and t's rounds;
+/// nullopt when the view has no values (a host row's kernel view, a row that did not run).
+std::optional<series_summary> summarize_view(const timed_calls& t, timing_view which, bool keep_disturbed);
 
 /// Process CPU time over wall time of the counted calls, each call weighted by its duration: ~1 for one busy
 /// thread, ~k for k busy threads, ~0 for calls that sleep or wait on a device without spinning. 0 without calls.

@@ -2,6 +2,7 @@
 #include "mpi/job.hpp"
 
 #include "harness/rules.hpp"
+#include "measure/thread_clocks.hpp"
 
 #include <exception>
 #include <new>
@@ -12,7 +13,8 @@ namespace {
 // This rank's own median, GB/s and validity, gathered on rank 0.
 void keep_own_figures(const mpi_session& job, const std::string& name, const run_config& cfg, const measurement& m,
                       rank_figures_by_policy& by_policy) {
-  const figure median = median_of(m.in_place.warm_s);
+  const auto own = summarize_view(m.in_place, timing_view::host, cfg.keep_disturbed);
+  const figure median = own ? figure(own->stats.median_s) : figure();
   auto all = gather(job, rank_figures{.rank = job.rank,
                                       .median_s = median,
                                       .gb_per_s = gb_per_s(m.bytes_per_call.value_or(cfg.bytes_per_call()), median),

@@ -94,7 +94,7 @@ nlohmann::ordered_json to_gbench_json(const benchmark_report& report, const run_
       benchmarks.push_back(std::move(e));
     }
     if (n < 2) continue; // Google Benchmark computes aggregates from two repetitions on
-    const sample_stats bw = rates.empty() ? sample_stats{} : summarize(rates);
+    const sample_stats bw = rates.empty() ? sample_stats{} : summarize_series(rates)->stats;
     // cv is a ratio: the same for CPU time, which is wall time scaled by one constant, and in no time unit.
     const auto aggregate = [&](const std::string& kind, figure value, double rate) {
       const bool cv = kind == "cv";

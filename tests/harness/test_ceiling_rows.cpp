@@ -5,6 +5,7 @@
 #include "harness/host_ceiling_run.hpp"
 
 #include "machine/host_info.hpp"
+#include "measure/stats.hpp"
 #include "measure/timing.hpp"
 #include "report/report.hpp"
 
@@ -30,19 +31,84 @@ TEST_CASE("a ceiling row is in every format: table, markdown, CSV, JSON and gben
   CHECK(gbench.str().find("\"role\": \"ceiling\"") != std::string::npos);
 }
 
-TEST_CASE("a row's interval spans every round's median: what a rerun on fresh pages moves") {
-  std::vector<double> warm(30, 1.0);
-  for (std::size_t i = 0; i < warm.size(); ++i)
-    warm[i] += 0.001 * double(i % 3);
+TEST_CASE("a row's interval comes from its rounds: what a rerun on fresh pages moves") {
+  std::vector<double> warm;
+  std::vector<std::size_t> starts;
+  for (const double round : {0.9, 1.0, 1.2}) { // three rounds of ten calls, each round's median `round`
+    if (!warm.empty()) starts.push_back(warm.size());
+    for (std::size_t i = 0; i < 10; ++i)
+      warm.push_back(round * (1 + 0.001 * (double(i % 5) - 2)));
+  }
   measured_run run = run_of({host_outcome("loop", warm, host_threading::one_thread, 1)});
-  run.outcomes[0].result->in_place.round_median_s = {0.9, 1.001, 1.2};
+  run.outcomes[0].result->in_place.round_starts = starts;
   const result_row r = to_report(run).results[0];
-  CHECK(*r.median_ci_low_s == 0.9);
-  CHECK(*r.median_ci_high_s == 1.2);
-  run.outcomes[0].result->in_place.round_median_s = {1.001}; // one round: its calls' interval alone
-  CHECK(*to_report(run).results[0].median_ci_high_s <= 1.002);
+  CHECK(*r.median_ci_low_s == doctest::Approx(0.9));
+  CHECK(*r.median_ci_high_s == doctest::Approx(1.2));
+  run.outcomes[0].result->in_place.round_starts.clear(); // one round: its calls' interval alone
+  CHECK(*to_report(run).results[0].median_ci_high_s < 1.2);
 }
 
+namespace {
+
+// A device stream's outcome: each call's host time 2 ms, its kernel time `kernel_s`.
+policy_outcome device_outcome(std::string name, std::vector<double> kernel_s, stream_role role = stream_role::policy) {
+  measurement m;
+  std::vector<double> host_s(kernel_s.size(), 2e-3);
+  m.in_place = calls_of(0.1, std::move(host_s), std::move(kernel_s), 0, 1);
+  return {.name = std::move(name),
+          .device = side::device,
+          .backend = "test",
+          .unavailable = std::nullopt,
+          .result = std::move(m),
+          .role = role,
+          .bound = role == stream_role::ceiling ? ceiling_bound::bandwidth : ceiling_bound::none};
+}
+
+// Ten kernel times about `median_s`, spread +-4 % in a varied order.
+std::vector<double> kernel_times(double median_s) {
+  std::vector<double> out;
+  for (const int k : {3, -2, 0, 4, -4, 1, -1, 2, -3, 5})
+    out.push_back(median_s * (1 + 0.01 * k));
+  return out;
+}
+
+} // namespace
+
+TEST_CASE("each GPU view is summarized from its own series: kernel times, end to end, disturbed calls left out") {
+  policy_outcome o = device_outcome("cuda::kernel", kernel_times(1e-3));
+  timed_calls& t = o.result->in_place;
+  t.warm_s.push_back(9e-3), t.kernel_s.push_back(9e-3), t.disturbed.push_back(true), t.parallelism.push_back(1);
+  o.result->e2e_pageable = calls_of(0.5, {0.02, 0.03, 0.01}, {}, 0, 1);
+  measured_run run = run_of({std::move(o)});
+  const result_row r = to_report(run).results[0];
+  const auto quiet = kernel_times(1e-3);
+  const auto kernel = median_confidence_interval(quiet);
+  REQUIRE(kernel);
+  CHECK(*r.kernel.median_s == summarize(quiet).median_s); // not the disturbed 9 ms call
+  CHECK(*r.kernel.low_s == kernel->lower_s);
+  CHECK(*r.kernel.high_s == kernel->upper_s);
+  CHECK(*extra_figure(r, "kernel_median_s") == *r.kernel.median_s);
+  CHECK(*extra_figure(r, "kernel_median_ci_high_s") == kernel->upper_s);
+  CHECK(*r.median_s == 2e-3);                               // the host clock's view
+  CHECK(*extra_figure(r, "e2e_pageable_median_s") == 0.02); // end to end's own calls
+}
+
+TEST_CASE("a kernel series whose interval overlaps the ceiling's is ~, not !, and one beyond it is !") {
+  const auto report_of = [](double policy_median_s) {
+    measured_run run = run_of({device_outcome("cuda::kernel", kernel_times(policy_median_s))});
+    run.outcomes.push_back(device_outcome("device in place", kernel_times(1e-3), stream_role::ceiling));
+    return to_report(run);
+  };
+  const result_row tied = report_of(0.99e-3).results[0]; // 1 % faster by the medians, within the intervals
+  REQUIRE(tied.pct_of_ceiling);
+  CHECK(*tied.pct_of_ceiling > 100);
+  CHECK(tied.above_ceiling == false);
+  const result_row above = report_of(0.5e-3).results[0];
+  CHECK(above.above_ceiling == true);
+  std::ostringstream table;
+  write_table(report_of(0.99e-3), false, table);
+  CHECK(table.str().find("~") != std::string::npos);
+}
 TEST_CASE("a call short of the threads it should keep busy is disturbed, one that used them is not") {
   run_config cfg{element_type::float64, 0, 0, 5};
   cfg.keep_disturbed = true;

@@ -72,8 +72,8 @@ TEST_CASE("the exit status speaks for this run's rows: failed or invalid ones ma
 
 TEST_CASE("a device row: kernel GB/s, share of the device ceiling by CUDA events, e2e over kernel") {
   measurement m;
-  m.in_place.warm_s = {0.004};
-  m.in_place.kernel_s = {0.001, 0.002, 0.003}; // median 0.002
+  m.in_place.warm_s = {0.004, 0.004, 0.004};   // each timed call's host time, beside ...
+  m.in_place.kernel_s = {0.001, 0.002, 0.003}; // ... its kernel time: median 0.002
   m.e2e_pageable = calls_of(0.5, {0.1, 0.2, 0.3}, {}, 0);
   m.e2e_pinned = calls_of(0.5, {0.05}, {}, 0);
   measured_run run = run_of({{"cuda::kernel", side::device, "CUDA", std::nullopt, std::nullopt, m}});

@@ -1,8 +1,10 @@
-// summarize(): min, median (odd and even counts), mean, sample standard deviation and cv of known samples.
+// summarize(): min, median (odd and even counts), mean, sample standard deviation and cv of known samples;
+// summarize_series(): the counted values, their rounds and the interval a rerun moves.
 #include <doctest/doctest.h>
 
 #include "measure/stats.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <vector>
@@ -84,4 +86,72 @@ TEST_CASE("median_noise: a coarse clock's zero-width interval counts as one tick
   const std::vector<double> varied{9, 1, 5, 3, 7, 2, 10, 4, 8, 6};
   REQUIRE(median_noise(varied));
   CHECK(*median_noise(varied) == doctest::Approx((9.0 - 2.0) / 2 / 5.5));
+}
+
+namespace {
+
+// Round r's calls: five around `medians[r]` (x 0.999 .. 1.001, in a varied order), so that the round's median is it.
+std::vector<double> rounds_of(const std::vector<double>& medians, std::vector<std::size_t>& starts) {
+  std::vector<double> values;
+  for (const double m : medians) {
+    if (!values.empty()) starts.push_back(values.size());
+    for (const double f : {1.001, 0.999, 1.0, 1.0005, 0.9995})
+      values.push_back(m * f);
+  }
+  return values;
+}
+
+} // namespace
+
+TEST_CASE("summarize_series: ten rounds give the 95% order-statistic interval of the round medians, not their range") {
+  const std::vector<double> medians{1.00, 1.10, 0.95, 1.02, 1.30, 0.98, 1.05, 0.90, 1.01, 1.03};
+  std::vector<std::size_t> starts;
+  const std::vector<double> values = rounds_of(medians, starts);
+  const auto s = summarize_series(values, {}, starts);
+  REQUIRE(s);
+  REQUIRE(s->interval);
+  std::vector<double> sorted = medians;
+  std::sort(sorted.begin(), sorted.end());
+  const auto rounds = median_confidence_interval(medians); // ranks 2 and 9 of 10
+  REQUIRE(rounds);
+  CHECK(s->interval->lower_s == sorted[rounds->lower_rank - 1]);
+  CHECK(s->interval->upper_s == sorted[rounds->upper_rank - 1]);
+  CHECK(s->interval->lower_s > sorted.front()); // the slowest and the fastest round are outside
+  CHECK(s->interval->upper_s < sorted.back());
+  CHECK(s->stats.median_s == summarize(values).median_s); // the quoted median is every counted call's
+  CHECK(s->counted_s == values);
+}
+
+TEST_CASE("summarize_series: 2 to 5 rounds widen the calls' interval to every round median, one round keeps it") {
+  std::vector<std::size_t> starts;
+  const std::vector<double> medians{1.0, 1.2, 0.9};
+  const std::vector<double> values = rounds_of(medians, starts);
+  const auto calls = median_confidence_interval(values);
+  REQUIRE(calls);
+  const auto three = summarize_series(values, {}, starts);
+  REQUIRE(three);
+  REQUIRE(three->interval);
+  CHECK(three->interval->lower_s == std::min(calls->lower_s, 0.9));
+  CHECK(three->interval->upper_s == std::max(calls->upper_s, 1.2));
+  const auto one = summarize_series(values); // the same calls as one round
+  REQUIRE(one);
+  REQUIRE(one->interval);
+  CHECK(one->interval->lower_s == calls->lower_s);
+  CHECK(one->interval->upper_s == calls->upper_s);
+}
+
+TEST_CASE("summarize_series counts only the marked values, in every statistic and in each round's median") {
+  // Two rounds of four calls, the last of each disturbed (100x slower).
+  const std::vector<double> values{1.0, 1.2, 1.1, 100, 2.0, 2.2, 2.1, 200};
+  const std::vector<bool> counted{true, true, true, false, true, true, true, false};
+  const std::vector<std::size_t> starts{4};
+  const auto s = summarize_series(values, counted, starts);
+  REQUIRE(s);
+  CHECK(s->counted_s == std::vector<double>{1.0, 1.2, 1.1, 2.0, 2.2, 2.1});
+  CHECK(s->stats.median_s == doctest::Approx((1.2 + 2.0) / 2));
+  CHECK(s->stats.min_s == 1.0);
+  REQUIRE(s->interval);
+  CHECK(s->interval->upper_s == 2.2); // the calls' interval (all 6) widened to round medians 1.1 and 2.1
+  CHECK_FALSE(summarize_series(values, std::vector<bool>(values.size(), false)));
+  CHECK_FALSE(summarize_series({}));
 }
