@@ -97,8 +97,8 @@ void check_thread_start(std::optional<int> threads, std::uint64_t array_bytes) {
   const char* const stack_text = std::getenv("OMP_STACKSIZE");
   pthread_attr_t omp_attr;
   ::pthread_attr_init(&omp_attr);
-  // libgomp's threads get OMP_STACKSIZE's stack; one pthreads refuses (below PTHREAD_STACK_MIN: "1", "0") libgomp
-  // only warns about and keeps the default, as here.
+  // libgomp's threads get OMP_STACKSIZE's stack; a size pthreads refuses (below PTHREAD_STACK_MIN: "1", "0") libgomp
+  // only warns about and keeps the default stack, as here.
   const auto omp_stack = openmp_stack_bytes(stack_text);
   const bool sized = omp_stack && ::pthread_attr_setstacksize(&omp_attr, *omp_stack) == 0;
   // The array's address space (and host_array's 2 MiB of alignment), without memory: PROT_NONE. A mapping that
