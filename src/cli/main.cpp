@@ -33,8 +33,9 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
   // every CPU.
   run_config first = opts.run;
   if (opts.sweep.kind == sweep_kind::size) first.size = opts.sweep.min_size;
-  or_usage_error<insufficient_memory>(opts.sweep.kind == sweep_kind::size ? "--min-size: " : "--size: ",
-                                      [&] { check_resources(first, opts.threads, selected, device); });
+  or_usage_error<insufficient_memory>(opts.sweep.kind == sweep_kind::size ? "--min-size: " : "--size: ", [&] {
+    or_usage_error<unstartable_threads>("", [&] { check_resources(first, opts.threads, selected, device); });
+  });
   if (opts.sweep.kind == sweep_kind::none) {
     const auto step = [&](const run_step& s) {
       shown.show(fmt::format("round {} ({} base): {}, {} calls", s.round, s.rounds, s.policy, s.calls));

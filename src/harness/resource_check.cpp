@@ -2,12 +2,14 @@
 // and the device's, and the threads oneTBB and OpenMP will start, with the stacks they will get.
 #include "harness/resource_check.hpp"
 
+#include "measure/host_threads.hpp"
+
 #include <oneapi/tbb/info.h>
 
 #include <pthread.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 
-#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
@@ -15,10 +17,21 @@
 #include <latch>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace policybench {
+namespace {
+
+// What asked OpenMP for its team of `team` threads, as an error names it: the variable or option that decided it,
+// empty when none did (every CPU).
+std::string openmp_team_source(std::optional<int> threads, int team) {
+  const char* const limit = std::getenv("OMP_THREAD_LIMIT");
+  if (limit && std::atoi(limit) == team) return "OMP_THREAD_LIMIT";
+  if (threads) return "--threads";
+  return std::getenv("OMP_NUM_THREADS") ? "OMP_NUM_THREADS" : "";
+}
+
+} // namespace
 
 memory_limits run_memory_limits(const std::vector<policy_entry>& selected, const device_info& device) {
   const auto host = host_available_bytes();
@@ -64,12 +77,30 @@ std::optional<std::uint64_t> openmp_stack_bytes(const char* text) {
 
 void check_thread_start(std::optional<int> threads, std::uint64_t array_bytes) {
   // oneTBB at its default concurrency whatever the limit: lifting a --threads limit wakes its workers, and a worker
-  // that cannot start then throws inside tbb::global_control's destructor (std::terminate). OpenMP within the limit.
+  // that cannot start then throws inside tbb::global_control's destructor (std::terminate). OpenMP's team as libgomp
+  // resolves it (OMP_NUM_THREADS, OMP_THREAD_LIMIT), less the thread that starts it.
+  const int team = openmp_team_size(threads);
+  const std::string source = openmp_team_source(threads, team);
+  // libgomp keeps a record of about 128 bytes a thread on the stack of the thread that starts a team
+  // (gomp_team_start's alloca): measured, a 256 KiB stack ends in SIGSEGV at 2047 threads, an 8 MiB one at 65535.
+  // Half the stack for them: at most 32768 threads at 8 MiB.
+  rlimit stack{};
+  if (::getrlimit(RLIMIT_STACK, &stack) == 0 && stack.rlim_cur != RLIM_INFINITY && rlim_t(team) > stack.rlim_cur / 256)
+    throw unstartable_threads((source.empty() ? "OpenMP" : source) + ": a team of " + std::to_string(team) +
+                              " OpenMP threads is more than libgomp can start from a stack of " +
+                              std::to_string(stack.rlim_cur >> 10) + " KiB (ulimit -s): at most " +
+                              std::to_string(stack.rlim_cur / 256) +
+                              " (it keeps about 128 bytes a thread on the stack of the thread that starts them, and "
+                              "crashes past its end)");
   const int tbb_workers = tbb::info::default_concurrency() - 1;
-  const int omp_threads = threads.value_or(int(std::max(1u, std::thread::hardware_concurrency()))) - 1;
-  const int count = tbb_workers + omp_threads;
+  const int count = tbb_workers + team - 1;
   const char* const stack_text = std::getenv("OMP_STACKSIZE");
+  pthread_attr_t omp_attr;
+  ::pthread_attr_init(&omp_attr);
+  // libgomp's threads get OMP_STACKSIZE's stack; a size pthreads refuses (below PTHREAD_STACK_MIN: "1", "0") libgomp
+  // only warns about and keeps the default stack, as here.
   const auto omp_stack = openmp_stack_bytes(stack_text);
+  const bool sized = omp_stack && ::pthread_attr_setstacksize(&omp_attr, *omp_stack) == 0;
   // The array's address space (and host_array's 2 MiB of alignment), without memory: PROT_NONE. A mapping that
   // cannot be made is the allocation's own error, std::bad_alloc, reported where it happens.
   const std::size_t reserved_bytes = array_bytes + (2u << 20);
@@ -83,23 +114,22 @@ void check_thread_start(std::optional<int> threads, std::uint64_t array_bytes) {
   std::vector<pthread_t> pool;
   int error = 0;
   for (int i = 0; i < count && error == 0; ++i) {
-    pthread_attr_t attr;
-    ::pthread_attr_init(&attr);
-    // OpenMP's threads get libgomp's stack (OMP_STACKSIZE), oneTBB's the default one.
-    if (i >= tbb_workers && omp_stack) error = ::pthread_attr_setstacksize(&attr, *omp_stack);
     pthread_t thread;
-    if (error == 0 && (error = ::pthread_create(&thread, &attr, body, &started)) == 0) pool.push_back(thread);
-    ::pthread_attr_destroy(&attr);
+    // oneTBB's workers get the default stack.
+    if ((error = ::pthread_create(&thread, i >= tbb_workers ? &omp_attr : nullptr, body, &started)) == 0)
+      pool.push_back(thread);
   }
+  ::pthread_attr_destroy(&omp_attr);
   started.count_down(count + 1 - std::ptrdiff_t(pool.size()));
   for (const pthread_t thread : pool)
     ::pthread_join(thread, nullptr);
   if (reserved != MAP_FAILED) ::munmap(reserved, reserved_bytes);
   if (error != 0)
-    throw std::runtime_error(
-        "cannot start " + std::to_string(count) + " host threads for oneTBB and OpenMP (" + std::strerror(error) +
+    throw unstartable_threads(
+        (source.starts_with("OMP_") ? source + ": " : std::string()) + "cannot start " + std::to_string(count) +
+        " host threads for oneTBB and OpenMP (" + std::strerror(error) +
         "): a limit on processes (ulimit -u) or on address space (ulimit -v) leaves too little" +
-        (omp_stack ? std::string(" for OpenMP's OMP_STACKSIZE=") + stack_text + " stacks" : std::string()));
+        (sized ? std::string(" for OpenMP's OMP_STACKSIZE=") + stack_text + " stacks" : std::string()));
 }
 
 } // namespace policybench

@@ -43,6 +43,14 @@ int host_concurrency() {
   return static_cast<int>(tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism));
 }
 
+int openmp_team_size([[maybe_unused]] std::optional<int> threads) {
+#if defined(_OPENMP)
+  return std::min(threads.value_or(omp_get_max_threads()), omp_get_thread_limit());
+#else
+  return 1;
+#endif
+}
+
 bool release_tbb_workers() {
   tbb::task_scheduler_handle handle{tbb::attach{}};
   return tbb::finalize(handle, std::nothrow);

@@ -34,6 +34,11 @@ private:
 /// Threads a parallel host policy may use now: oneTBB's max_allowed_parallelism under any active limit.
 int host_concurrency();
 
+/// The threads an OpenMP parallel region will have (the calling thread included) under `threads`, a limit that
+/// host_thread_limit sets (std::nullopt: none), as libgomp resolves a team: that limit, else its nthreads-var
+/// (OMP_NUM_THREADS's first value, else the CPUs it may use), at most OMP_THREAD_LIMIT. 1 without OpenMP.
+int openmp_team_size(std::optional<int> threads);
+
 /// Stops oneTBB's worker threads (tbb::finalize) so that the next parallel call pays for starting them:
 /// the "cold" state. Returns false when oneTBB refused (workers still busy); the next call is then warm.
 bool release_tbb_workers();

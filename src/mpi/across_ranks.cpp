@@ -30,6 +30,19 @@ void max_over_ranks(const mpi_session& job, timed_calls& t) {
     MPI_Allreduce(MPI_IN_PLACE, samples->data(), int(samples->size()), MPI_DOUBLE, MPI_MAX, job.world);
 }
 
+// The job's figures of `m` for every stream alike: each duration the slowest rank's, the bytes and FLOPs of a call
+// every rank's summed (the workload's from `cfg`, a STREAM or compute ceiling's its own), so a row's GB/s is all
+// ranks' bytes over the slowest rank's time whatever the stream.
+void aggregate_over_ranks(const mpi_session& job, const run_config& cfg, measurement& m) {
+  max_over_ranks(job, m.in_place);
+  for (auto* e2e : {&m.e2e_pageable, &m.e2e_pinned})
+    if (*e2e) max_over_ranks(job, **e2e);
+  double bytes = m.bytes_per_call.value_or(cfg.bytes_per_call());
+  MPI_Allreduce(MPI_IN_PLACE, &bytes, 1, MPI_DOUBLE, MPI_SUM, job.world);
+  m.bytes_per_call = bytes;
+  if (m.flops_per_call) MPI_Allreduce(MPI_IN_PLACE, &*m.flops_per_call, 1, MPI_DOUBLE, MPI_SUM, job.world);
+}
+
 } // namespace
 
 policy_entry across_ranks(policy_entry p, const mpi_session& job, rank_figures_by_policy& by_policy) {
@@ -47,9 +60,7 @@ policy_entry across_ranks(policy_entry p, const mpi_session& job, rank_figures_b
     keep_own_figures(job, name, cfg, m, by_policy);
     if (const auto bad = first_error(job, m.validation_error))
       m.validation_error = "rank " + std::to_string(bad->rank) + ": " + bad->text;
-    max_over_ranks(job, m.in_place);
-    for (auto* e2e : {&m.e2e_pageable, &m.e2e_pinned})
-      if (*e2e) max_over_ranks(job, **e2e);
+    aggregate_over_ranks(job, cfg, m);
     return m;
   };
   return p;

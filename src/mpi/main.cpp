@@ -67,8 +67,8 @@ int run(const mpi_session& job, std::span<const char* const> args) {
   } catch (const std::exception& e) {
     abort_job(job, e.what());
   }
-  // The job's element count, so that the report's bytes and GB/s are the aggregate (every stream's durations are
-  // already the slowest rank's).
+  // The job's element count: the report's size and working set, a row's FLOPs at K (every stream's durations are
+  // already the slowest rank's and its bytes every rank's: across_ranks).
   static_assert(sizeof(run.config.size) == sizeof(std::uint64_t));
   MPI_Allreduce(MPI_IN_PLACE, &run.config.size, 1, MPI_UINT64_T, MPI_SUM, job.world);
   std::vector<std::string> warnings;

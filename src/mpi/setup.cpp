@@ -73,8 +73,9 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
   if (s.opts.list_policies) return true;
   s.selected =
       or_usage_error<unknown_policy>("--policies: ", [&] { return select_policies(s.selected, s.opts.policies); });
-  or_usage_error<insufficient_memory>("--size: this rank's ",
-                                      [&] { check_resources(s.opts.run, s.opts.threads, s.selected, s.device); });
+  or_usage_error<insufficient_memory>("--size: this rank's ", [&] {
+    or_usage_error<unstartable_threads>("", [&] { check_resources(s.opts.run, s.opts.threads, s.selected, s.device); });
+  });
   return true;
 }
 

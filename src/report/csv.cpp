@@ -33,18 +33,21 @@ void write_csv(const benchmark_report& report, std::ostream& out) {
                   return !std::holds_alternative<std::vector<double> result_row::*>(f.member);
                 });
   const auto extras = extra_fields(report.results);
-  // The header and every line from the same lists: one line of the common fields' and the extras' values.
-  const auto line = [&](const auto& common, const auto& extra_value) {
+  // The header and every line from the same lists: one line of the common fields' and the extras' values, then
+  // `partial` (the JSON's mark, on every line: a file that holds part of what was asked says so to any reader of
+  // rows, where a comment line would be read as the header).
+  const auto line = [&](const auto& common, const auto& extra_value, const json& partial) {
     const char* separator = "";
     for (const auto& f : fields)
       out << std::exchange(separator, ",") << csv_field(common(f));
     for (const auto& e : extras)
       out << ',' << csv_field(extra_value(e));
-    out << '\n';
+    out << ',' << csv_field(partial) << '\n';
   };
-  line([](const row_field& f) { return json(f.name); }, [](const extra& e) { return json(e.name); });
+  line([](const row_field& f) { return json(f.name); }, [](const extra& e) { return json(e.name); }, "partial");
   for (const auto& r : report.results)
-    line([&](const row_field& f) { return field_json(r, f); }, [&](const extra& e) { return extra_json(r, e); });
+    line([&](const row_field& f) { return field_json(r, f); }, [&](const extra& e) { return extra_json(r, e); },
+         report.partial);
 }
 
 } // namespace policybench

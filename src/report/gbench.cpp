@@ -69,7 +69,11 @@ nlohmann::ordered_json to_gbench_json(const benchmark_report& report, const run_
              {"cpu_scaling_enabled", context.cpu_scaling_enabled},
              {"caches", caches_json(h)},
              {"load_avg", context.load_avg},
-             {"library_build_type", "release"}}}};
+             {"library_build_type", "release"},
+             // policybench's own marks, as its JSON's: part of what was asked (a sweep's points so far, a run
+             // Ctrl-C ended), and whether Ctrl-C ended it. Readers of the format ignore keys they do not know.
+             {"partial", report.partial},
+             {"interrupted", report.interrupted}}}};
   json benchmarks = json::array();
   std::map<std::string, std::size_t> families, instances;
   for (const auto& r : report.results) {
@@ -116,7 +120,8 @@ nlohmann::ordered_json to_gbench_json(const benchmark_report& report, const run_
 }
 
 void write_gbench(const benchmark_report& report, const run_context& context, std::ostream& out) {
-  out << to_gbench_json(report, context).dump(2) << '\n';
+  json document = to_gbench_json(report, context);
+  write_json_text(document, json::json_pointer("/context/warnings"), out);
 }
 
 } // namespace policybench

@@ -4,6 +4,8 @@
 
 #include "report/row_fields.hpp"
 
+#include <string>
+
 namespace policybench {
 namespace {
 
@@ -122,7 +124,20 @@ json policy_list_json(const std::vector<policy_entry>& registry) {
 void write_json(const benchmark_report& report, std::ostream& out, const json_addition& add) {
   json document = to_json(report);
   if (add) add(document);
-  out << document.dump(2) << '\n';
+  write_json_text(document, json::json_pointer("/warnings"), out);
+}
+
+void write_json_text(json& document, const json::json_pointer& warnings, std::ostream& out) {
+  std::string text;
+  try {
+    text = document.dump(2);
+  } catch (const json::type_error& e) {
+    if (e.id != 316) throw; // 316: invalid UTF-8; nothing measured is lost to one byte of a name
+    document[warnings].push_back("text that is not valid UTF-8 (a host or file name) is written with U+FFFD in place "
+                                 "of each invalid byte");
+    text = document.dump(2, ' ', false, json::error_handler_t::replace);
+  }
+  out << text << '\n';
 }
 
 } // namespace policybench

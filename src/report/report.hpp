@@ -22,16 +22,22 @@ nlohmann::ordered_json to_json(const benchmark_report& report);
 /// What a mode adds to the JSON document beyond its rows' extras: a section of its own, an array per row.
 using json_addition = std::function<void(nlohmann::ordered_json& document)>;
 
-/// to_json with `add`'s additions, indented, and a newline.
+/// to_json with `add`'s additions, indented, and a newline (write_json_text).
 void write_json(const benchmark_report& report, std::ostream& out, const json_addition& add = {});
+
+/// `document` indented, and a newline, whatever bytes its strings hold: text that is not UTF-8 (a host name, a file
+/// name), which nlohmann's dump refuses with type_error 316, is written with U+FFFD in place of each invalid byte,
+/// and one line saying so is appended to the array at `warnings` in `document` (made when missing).
+void write_json_text(nlohmann::ordered_json& document, const nlohmann::ordered_json::json_pointer& warnings,
+                     std::ostream& out);
 
 /// The fixed-width table (or markdown): the summary, the rows that ran (report/table_columns.hpp's blocks), then
 /// unavailable or failed policies, the footer, the series' end, the crossovers and the warnings. By default within
 /// table_width columns, lines wrapped; `wide` (and markdown): every column, lines whole.
 void write_table(const benchmark_report& report, bool markdown, std::ostream& out, bool wide = false);
 
-/// CSV: a header of the result fields and the rows' extras (row_fields.hpp), then one line per result (RFC 4180
-/// quoting). Warnings are not part of CSV.
+/// CSV: a header of the result fields, the rows' extras (row_fields.hpp) and `partial` (the report's mark, true or
+/// false on every line), then one line per result (RFC 4180 quoting). Warnings are not part of CSV.
 void write_csv(const benchmark_report& report, std::ostream& out);
 
 /// Google Benchmark's JSON (google/benchmark docs/user_guide.md, src/json_reporter.cc): `context` from `context`
@@ -43,7 +49,7 @@ void write_csv(const benchmark_report& report, std::ostream& out);
 /// "increment/<policy>/<type>/<size>", with "/host_threads:N" in a thread sweep; one family per policy.
 nlohmann::ordered_json to_gbench_json(const benchmark_report& report, const run_context& context);
 
-/// to_gbench_json, indented, and a newline.
+/// to_gbench_json, indented, and a newline (write_json_text: a warning goes in `context`).
 void write_gbench(const benchmark_report& report, const run_context& context, std::ostream& out);
 
 /// One plain sentence per crossover, with the times that decide it.

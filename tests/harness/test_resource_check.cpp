@@ -1,14 +1,21 @@
 // The one resource check: the cgroup's CPU quota and memory limit read from made-up cgroup trees (v2 and v1),
-// libgomp's reading of OMP_STACKSIZE, and threads that start where they can.
+// libgomp's reading of OMP_STACKSIZE, threads that start where they can, and OpenMP's that libgomp cannot start.
 #include <doctest/doctest.h>
 
 #include "harness/resource_check.hpp"
 #include "machine/memory.hpp"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
+
+#if defined(_OPENMP)
+#include <omp.h>
+#endif
 
 using namespace policybench;
 namespace fs = std::filesystem;
@@ -82,3 +89,35 @@ TEST_CASE("check_thread_start passes where threads can start, for every limit") 
   CHECK_NOTHROW(check_thread_start(1, 0));
   CHECK_NOTHROW(check_thread_start(2, 8 << 20));
 }
+
+TEST_CASE("an OMP_STACKSIZE below the minimum, which libgomp only warns about, is no limit") {
+  const char* const before = std::getenv("OMP_STACKSIZE");
+  const std::string kept = before ? before : "";
+  for (const char* tiny : {"1", "0"}) {
+    CAPTURE(tiny);
+    ::setenv("OMP_STACKSIZE", tiny, 1);
+    CHECK_NOTHROW(check_thread_start(2, 0));
+  }
+  before ? ::setenv("OMP_STACKSIZE", kept.c_str(), 1) : ::unsetenv("OMP_STACKSIZE");
+}
+
+#if defined(_OPENMP)
+TEST_CASE("an OpenMP team larger than libgomp can start from an 8 MiB stack is refused before any thread starts") {
+  rlimit stack{};
+  REQUIRE(::getrlimit(RLIMIT_STACK, &stack) == 0);
+  rlimit eight_mib = stack;
+  eight_mib.rlim_cur = 8 << 20;
+  REQUIRE(::setrlimit(RLIMIT_STACK, &eight_mib) == 0);
+  const int before = omp_get_max_threads();
+  omp_set_num_threads(32769); // what OMP_NUM_THREADS=32769 sets
+  try {
+    check_thread_start(std::nullopt, 0);
+    FAIL("no error");
+  } catch (const unstartable_threads& e) {
+    CHECK(std::string(e.what()).find(": a team of 32769 OpenMP threads is more than libgomp can start from a stack of "
+                                     "8192 KiB (ulimit -s): at most 32768 ") != std::string::npos);
+  }
+  omp_set_num_threads(before);
+  REQUIRE(::setrlimit(RLIMIT_STACK, &stack) == 0);
+}
+#endif

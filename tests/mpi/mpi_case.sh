@@ -29,6 +29,9 @@ rows_ok=(
   "all(row['median_s'] >= row['rank_median_max_s'] >= row['rank_median_min_s'] > 0 for row in r['results'])"
   "all(abs(row['imbalance'] - row['rank_median_max_s'] / row['rank_median_min_s']) < 1e-9 for row in r['results'])"
   "r['mpi']['ranks'] == 2 and r['mpi']['nodes'] == 1 and [p['rank'] for p in r['mpi']['placement']] == [0, 1]"
+  # Every row's bytes are both ranks' own (each rank's GB/s x its median), STREAM copy and scale included.
+  "all(abs(row['bytes_per_call'] - sum(p['gb_per_s'] * 1e9 * p['median_s'] for p in row['per_rank']))
+       <= 1e-9 * row['bytes_per_call'] for row in r['results'] if all(p['gb_per_s'] for p in row['per_rank']))"
 )
 
 case $case in
@@ -50,6 +53,15 @@ strong) # --size in total: 1001 split as 501 + 500; each rank's GB/s is its own 
     "all(row['size'] == 1001 for row in r['results'])" \
     "all(abs(p['gb_per_s'] * 1e9 * p['median_s'] - 16 * n) < 1e-6 * n
          for row in r['results'] if row['role'] == 'policy' for p, n in zip(row['per_rank'], [501, 500]))" ;;
+aggregate) # at K = 2 the FMA ceiling's FLOPs per call are both ranks', twice one process's
+  "${mpi[@]}" -np 2 "$exe" --policies loop --reps 3 --warmup 1 --size 1000 --work 2 --format json \
+    --output "$dir/r.json" 2>"$dir/err" || fail "exit $?"
+  "$(dirname "$exe")/policybench" --policies loop --reps 3 --warmup 1 --size 1000 --work 2 --format json \
+    --output "$dir/one.json" 2>"$dir/err" || fail "policybench: exit $?"
+  check_json "$dir/r.json" "${rows_ok[@]}" \
+    "(lambda fma, one: fma['flops_per_call'] == 2 * one['flops_per_call'] > 0)(
+       *[next(row for row in rep['results'] if row['policy'] == 'host FMA chains')
+         for rep in (r, json.load(open('$dir/one.json')))])" ;;
 report_once) # rank 0 alone writes: one table on stdout; with --output nothing on stdout
   "${mpi[@]}" -np 2 "$exe" "${run[@]}" --size 1000 >"$dir/out" 2>"$dir/err" || fail "exit $?"
   [ "$(grep -c '^policybench .* in place' "$dir/out")" = 1 ] || fail "not one table: $(cat "$dir/out")"

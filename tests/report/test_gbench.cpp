@@ -56,6 +56,17 @@ TEST_CASE("gbench: the documented context fields, with their kinds") {
   CHECK(c["caches"][2]["size"] == 32 << 20);
 }
 
+TEST_CASE("gbench: the context says whether the file holds part of what was asked and whether Ctrl-C ended it") {
+  benchmark_report report = to_report(gbench_run());
+  CHECK(to_gbench_json(report, fixed_context)["context"]["partial"] == false);
+  CHECK(to_gbench_json(report, fixed_context)["context"]["interrupted"] == false);
+  report.partial = true; // a sweep's checkpoint
+  CHECK(to_gbench_json(report, fixed_context)["context"]["partial"] == true);
+  CHECK(to_gbench_json(report, fixed_context)["context"]["interrupted"] == false);
+  report.interrupted = true;
+  CHECK(to_gbench_json(report, fixed_context)["context"]["interrupted"] == true);
+}
+
 TEST_CASE("gbench: one iteration per timed call, then mean, median, stddev and cv equal to the row's") {
   const benchmark_report report = to_report(gbench_run());
   const result_row& row = report.results[0];

@@ -17,8 +17,9 @@
 using namespace policybench;
 using json = nlohmann::ordered_json;
 
-TEST_CASE("write_csv: a header of result keys, one line per result, RFC 4180 quoting") {
-  const benchmark_report typed = to_report(synthetic_run());
+TEST_CASE("write_csv: a header of result keys and partial, one line per result, RFC 4180 quoting") {
+  benchmark_report typed = to_report(synthetic_run());
+  typed.partial = true; // a sweep's checkpoint: every line says so
   const json report = to_json(typed);
   std::ostringstream out;
   write_csv(typed, out);
@@ -30,7 +31,7 @@ TEST_CASE("write_csv: a header of result keys, one line per result, RFC 4180 quo
   std::string header;
   for (const auto& [key, value] : report["results"].front().items())
     if (!value.is_array()) header += (header.empty() ? "" : ",") + key; // samples_s is JSON only
-  CHECK(lines.front() == header);
+  CHECK(lines.front() == header + ",partial");
   CHECK(lines[1].rfind("loop,host,test backend,policy,,ok,", 0) == 0);
   CHECK(lines[2].rfind("fast,host,\"oneTBB, with a comma\",policy,,ok,", 0) == 0);
   CHECK(lines[3].rfind("cuda::kernel,device,CUDA,policy,,unavailable,built without nvcc,", 0) == 0);
@@ -56,11 +57,54 @@ TEST_CASE("write_csv: a header of result keys, one line per result, RFC 4180 quo
     const auto row = cells(lines[i]);
     REQUIRE(row.size() == names.size());
     const json& r = report["results"][i - 1];
-    for (std::size_t c = 0; c < names.size(); ++c) {
+    CHECK(row.back() == "true");
+    for (std::size_t c = 0; c + 1 < names.size(); ++c) {
       const json& v = r[names[c]];
       CHECK(row[c] == (v.is_null() ? "" : v.is_string() ? v.get<std::string>() : v.dump()));
     }
   }
+  typed.partial = false;
+  std::ostringstream complete;
+  write_csv(typed, complete);
+  CHECK(complete.str().find(",true\n") == std::string::npos);
+  CHECK(complete.str().ends_with(",false\n"));
+}
+
+TEST_CASE("every writer writes a report holding text that is not UTF-8 and JSON's say once that bytes were replaced") {
+  measured_run run = synthetic_run();
+  run.host.cpu_model = "cpu \xff";   // as a host name or a file name may be: bytes, not UTF-8
+  run.outcomes[1].name = "fast\xfe"; // a second place: still one warning
+  const benchmark_report report = to_report(run);
+  const std::string note = "text that is not valid UTF-8 (a host or file name) is written with U+FFFD in place of "
+                           "each invalid byte";
+  const auto count = [](const json& lines, const std::string& line) {
+    return std::count(lines.begin(), lines.end(), json(line));
+  };
+  std::ostringstream out;
+  REQUIRE_NOTHROW(write_json(report, out));
+  const json written = json::parse(out.str());
+  CHECK(written["environment"]["host"]["cpu_model"] == "cpu \uFFFD");
+  CHECK(written["results"][1]["policy"] == "fast\uFFFD");
+  CHECK(count(written["warnings"], note) == 1);
+  run_context context;
+  context.host_name = "host\xff";
+  out.str("");
+  REQUIRE_NOTHROW(write_gbench(report, context, out));
+  const json gbench = json::parse(out.str());
+  CHECK(gbench["context"]["host_name"] == "host\uFFFD");
+  CHECK(count(gbench["context"]["warnings"], note) == 1);
+  // The other writers carry bytes as they are.
+  for (const auto& write : {+[](const benchmark_report&r, std::ostream&o) { write_csv(r, o); },
+                            +[](const benchmark_report&r, std::ostream&o) { write_table(r, false, o); },
+                            +[](const benchmark_report&r, std::ostream&o) { write_table(r, true, o); }}) {
+    out.str("");
+    REQUIRE_NOTHROW(write(report, out));
+    CHECK(out.str().find("fast\xfe") != std::string::npos);
+  }
+  // Valid text is written as it is, with no such warning.
+  out.str("");
+  write_json(to_report(synthetic_run()), out);
+  CHECK(count(json::parse(out.str())["warnings"], note) == 0);
 }
 
 TEST_CASE("write_table lists the policies that ran and the unavailable ones") {
