@@ -64,16 +64,18 @@ def probability(text):
 
 
 def rows(path):
-    """The report's policy rows that ran, by (policy, type, size, threads, K); each must carry samples_s, the raw warm
-    samples, each a finite number of seconds >= 0 (a NaN would compare as SAME with anything, JSON true would count
-    as 1 s). Fields older reports lack (type, threads, work) key as '-'."""
+    """({(policy, type, size, threads, K): samples}, left_out): the report's policy rows that ran, and texts naming
+    the rows it leaves out (report_schema.policy_rows). Each row must carry samples_s, the raw warm samples, each a
+    finite number of seconds >= 0 (a NaN would compare as SAME with anything, JSON true would count as 1 s). Fields
+    older reports lack (type, threads, work) key as '-'."""
     try:
         report = report_file.read(path)
         report_schema.check_report(report, required=("policy", "status", "size"))
     except report_file.BadReport as e:
         fail(f"{path}: {e}")
     out = {}
-    for r in report_schema.policy_rows(report):
+    policies, left_out = report_schema.policy_rows(report)
+    for r in policies:
         key = (r["policy"], *("-" if r.get(f) is None else r[f] for f in ("type", "size", "threads", "work")))
         samples = r.get("samples_s")
         if not isinstance(samples, list) or not samples:
@@ -86,7 +88,7 @@ def rows(path):
         if key in out:
             fail(f"{path}: two rows {key[0]} with the same type, size, threads and K")
         out[key] = [float(s) for s in samples]
-    return out
+    return out, left_out
 
 
 def row_key(key):
@@ -120,10 +122,13 @@ def parse_args(argv):
 
 def main(argv):
     args = parse_args(argv)
-    a, b = rows(args.a), rows(args.b)
+    (a, a_left_out), (b, b_left_out) = rows(args.a), rows(args.b)
+    left_out = [f"{text} left out of {name}" for name, texts in ((args.a, a_left_out), (args.b, b_left_out))
+                for text in texts]
     common = [k for k in a if k in b]
     if not common:
-        fail(f"no row ran in both {args.a} and {args.b} (same policy, type, size, threads and K)")
+        fail(f"no row ran in both {args.a} and {args.b} (same policy, type, size, threads and K)"
+             + "".join(f"; {text}" for text in left_out))
     lines = [f"{'policy':<26} {'type':<8} {'size':>11} {'threads':>7} {'K':>5} {'A median s':>12} {'B median s':>12} "
              f"{'B/A':>7} {'p-value':>8}  verdict (p < {args.alpha}, effect >= {args.min_effect}%)"]
     regressions = []
@@ -138,6 +143,7 @@ def main(argv):
     for name, only in ((args.a, [k for k in a if k not in b]), (args.b, [k for k in b if k not in a])):
         for key in only:
             lines.append(f"{row_key(key)} only in {name}")
+    lines += left_out
     write_stdout("\n".join(lines) + "\n")
     if regressions:
         print(f"compare_reports: regression beyond {args.fail_on_slower}%: " + ", ".join(regressions), file=sys.stderr)

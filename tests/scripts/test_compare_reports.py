@@ -2,7 +2,7 @@
 """scripts/compare_reports.py on synthetic reports: a real 10% shift is SLOWER, identical samples are SAME, a
 significant shift below the minimum effect is SAME, so is a p of exactly --alpha, --fail-on-slower sets the exit
 status, bad input is one line, every point of a thread or work sweep is its own row, ceiling rows are not policies,
---help says everything, and it runs under python3 -I and PYTHONSAFEPATH=1 (its sibling module found without the
+rows of no known role are named where they are left out, --help says everything, and it runs under python3 -I and PYTHONSAFEPATH=1 (its sibling module found without the
 script's folder on sys.path)."""
 
 import json
@@ -39,7 +39,8 @@ class CompareReports(unittest.TestCase):
         return done.returncode, done.stdout, done.stderr
 
     def verdicts(self, out):
-        return {line.split()[0]: line.split()[9] for line in out.splitlines()[1:] if "only in" not in line}
+        return {line.split()[0]: line.split()[9] for line in out.splitlines()[1:]
+                if "only in" not in line and "left out" not in line}
 
     def test_a_real_ten_percent_shift_is_slower_and_faster_the_other_way(self):
         a = report({"loop": samples(1e-3, 1)})
@@ -103,6 +104,19 @@ class CompareReports(unittest.TestCase):
         self.assertEqual(code, 0, err)
         self.assertEqual(self.verdicts(out), {"loop": "SAME"})
         self.assertNotIn("ceiling", out.split("\n", 1)[1])
+
+    def test_rows_of_no_known_role_are_named_not_dropped_silently(self):
+        a = report({"loop": samples(1e-3, 1), "roof": samples(1e-3, 2), "std::par": samples(1e-3, 3)})
+        a["results"][1]["role"], a["results"][2]["role"] = "roofline", None
+        code, out, err = self.run_script(a, a)
+        self.assertEqual((code, err), (0, ""))
+        self.assertEqual(self.verdicts(out), {"loop": "SAME"})
+        self.assertRegex(out, r'\nroof \(role "roofline", neither policy nor ceiling\) left out of .*a\.json\n')
+        self.assertRegex(out, r"\nstd::par \(role null, neither policy nor ceiling\) left out of .*b\.json\n")
+        code, _, err = self.run_script(a, report({"other": samples(1e-3, 1)}))
+        self.assertEqual(code, 2)
+        self.assertRegex(err, r"^compare_reports: error: no row ran in both .*; roof \(role \"roofline\", neither "
+                              r"policy nor ceiling\) left out of .*a\.json; std::par \(role null, .*\n$")
 
     def test_help_ends_with_the_exit_status(self):
         done = subprocess.run([sys.executable, SCRIPT, "--help"], capture_output=True, text=True)

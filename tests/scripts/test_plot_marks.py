@@ -2,8 +2,11 @@
 """What scripts/plot.py marks, read from the drawn matplotlib objects (issue 28's plots): a point or bar whose calls
 were mostly disturbed is hollow and off the line, thread ticks are whole numbers, the roofline's K is an integer on
 its own axis, a caption or title line appears only for what is drawn, and a report's ceiling rows are not drawn as
-policies (read through plot.py's own loading, as old reports without a role are)."""
+policies (read through plot.py's own loading, as old reports without a role are), nor rows of no known role, which
+are named."""
 
+import contextlib
+import io
 import json
 import os
 import sys
@@ -60,10 +63,10 @@ class Marks(FigureCase):
 
     def load(self, rows, ceilings=None, sweep=None):
         """rows written as a report and read back through plot.py's own loading."""
-        path = os.path.join(self.out.name, "r.json")
-        with open(path, "w") as f:
+        self.path = os.path.join(self.out.name, "r.json")
+        with open(self.path, "w") as f:
             json.dump({"environment": {"ceilings": ceilings or {}}, "results": rows, "sweep": sweep}, f)
-        return load(path)
+        return load(self.path)
 
     def test_the_roofline_names_k_as_an_integer_and_numpy_only_when_drawn(self):
         def work_row(policy, k, intensity):  # K as policybench writes it: 2.0
@@ -84,6 +87,16 @@ class Marks(FigureCase):
                                                                                              role="policy")]
         fig, _ = self.draw(plot.gb_per_s_bars, [self.load(rows, {"host_in_place_gb_per_s": 45.0})])
         self.assertEqual([t.get_text() for t in fig.axes[0].get_xticklabels()], ["loop", "std::par"])
+
+    def test_rows_of_no_known_role_are_named_not_dropped_silently(self):
+        rows = [row("loop", 20.0), row("roof", 45.0, role="roofline"), row("std::par", 40.0, role=None)]
+        self.addCleanup(plot.LEFT_OUT.clear)
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            fig, _ = self.draw(plot.gb_per_s_bars, [self.load(rows)])
+        self.assertEqual([t.get_text() for t in fig.axes[0].get_xticklabels()], ["loop"])
+        self.assertEqual(err.getvalue().splitlines(),
+                         [f"plot.py: skipped row roof (role \"roofline\", neither policy nor ceiling) of {self.path}",
+                          f"plot.py: skipped row std::par (role null, neither policy nor ceiling) of {self.path}"])
 
 
 if __name__ == "__main__":
