@@ -2,8 +2,8 @@
 """scripts/compare_reports.py on synthetic reports: a real 10% shift is SLOWER, identical samples are SAME, a
 significant shift below the minimum effect is SAME, so is a p of exactly --alpha, --fail-on-slower sets the exit
 status, bad input is one line, every point of a thread or work sweep is its own row, ceiling rows are not policies,
-rows of no known role are named where they are left out, --help says everything, and it runs under python3 -I and PYTHONSAFEPATH=1 (its sibling module found without the
-script's folder on sys.path)."""
+rows of no known role are named where they are left out, --help says everything, and it runs under python3 -I and
+PYTHONSAFEPATH=1 (its sibling module found without the script's folder on sys.path)."""
 
 import json
 import os
