@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))  # its modules, 
 import report_file  # noqa: E402 (after the path)
 import report_schema  # noqa: E402
 import side_by_side  # noqa: E402
-from side_by_side import escaped  # noqa: E402
+from report_file import escaped  # noqa: E402
 
 try:
     from scipy.stats import mannwhitneyu
@@ -87,12 +87,12 @@ def rows(path):
         key = (r["policy"], *("-" if r.get(f) is None else r[f] for f in ("type", "size", "threads", "work")))
         samples = r.get("samples_s")
         if not isinstance(samples, list) or not samples:
-            fail(f"{escaped(path)}: row {key[0]} has no samples_s (raw warm samples), so no statistical comparison is "
-                 "possible; rerun with a policybench that writes them")
+            fail(f"{escaped(path)}: row {key[0]} has no samples_s (raw warm samples), so no statistical comparison "
+                 "is possible; rerun with a policybench that writes them")
         bad = next((i for i, s in enumerate(samples) if not report_file.is_number(s) or s < 0), None)
         if bad is not None:
-            fail(f"{escaped(path)}: row {key[0]}: samples_s[{bad}] is {report_file.describe(samples[bad])}, not a duration "
-                 "(a finite number of seconds >= 0)")
+            fail(f"{escaped(path)}: row {key[0]}: samples_s[{bad}] is {report_file.describe(samples[bad])}, not a "
+                 "duration (a finite number of seconds >= 0)")
         if key in out:
             fail(f"{escaped(path)}: two rows {key[0]} with the same type, size, threads and K")
         out[key] = [float(s) for s in samples]

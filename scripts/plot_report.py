@@ -35,10 +35,10 @@ def load(path):
         report_schema.check_report(report, required=("policy", "device", "status", "size", "median_s"),
                                    not_null=("policy", "device", "status", "size"))
     except report_file.BadReport as e:
-        fail(f"{path}: {e}")
+        fail(f"{report_file.escaped(path)}: {e}")
     rows, left_out = report_schema.policy_rows(report)
     for text in left_out:
-        print(f"plot.py: skipped row {text} of {path}", file=sys.stderr)
+        print(f"plot.py: skipped row {text} of {report_file.escaped(path)}", file=sys.stderr)
     LEFT_OUT.extend(left_out)
     env = report.get("environment") or {}
     crossovers = {name: drawable(c, ("challenger", "baseline")) for name, c in (report.get("crossovers") or {}).items()}

@@ -117,7 +117,7 @@ def main(argv):
         try:
             beside.append((path, side_by_side.read(path)))
         except report_file.BadReport as e:
-            usage_error(f"--beside: {side_by_side.escaped(path)}: {e}")
+            usage_error(f"--beside: {report_file.escaped(path)}: {e}")
     if config["working_set_bytes"] > (available := available_memory_bytes()):
         usage_error(f"--size {args.size}: {config['working_set_bytes']} bytes needed, {available} bytes of host "
                     "memory available")

@@ -6,23 +6,11 @@ import textwrap
 
 import report_file
 import report_schema
+from report_file import escaped
 
 WIDTH = 120
 MIN_POLICY = 16  # a policy column narrower than this would wrap most names into several lines
 UNITS = (("s", 1.0), ("ms", 1e-3), ("us", 1e-6), ("ns", 1e-9))
-
-
-def escaped(text):
-    """The text with control characters as escapes (\\n, \\t, \\x1b) and the bytes of a file name that are not UTF-8
-    (Python's surrogate escapes) as \\xff: a name can neither split a line nor stop it being written."""
-    def one(c):
-        if "\udc80" <= c <= "\udcff":
-            return f"\\x{ord(c) - 0xdc00:02x}"
-        if c < " " or "\x7f" <= c < "\xa0" or "\ud800" <= c <= "\udfff":
-            return {"\n": "\\n", "\t": "\\t", "\r": "\\r"}.get(c, f"\\x{ord(c):02x}" if ord(c) < 256 else
-                                                             f"\\u{ord(c):04x}")
-        return c
-    return "".join(one(c) for c in str(text))
 
 
 def read(path):
