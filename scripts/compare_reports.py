@@ -4,6 +4,8 @@ raw warm samples (samples_s), verdict SAME / FASTER / SLOWER as google/benchmark
 difference counts only when p < --alpha and the medians differ by at least --min-effect percent. Rows are the same
 row when policy, element type, size, host threads and K (work per element) all match, so every point of two thread
 or work sweeps is compared; ceiling rows are not policies and are left out.
+--side-by-side REPORT...: instead, the policy rows of every report in one table (policybench's and seed_compare.py's
+alike), each tagged [n] with its file, within 120 columns; no test is made.
 Exit status 0; 1 with --fail-on-slower PCT when a row is SLOWER by more than PCT percent; 2 for bad input."""
 
 import argparse
@@ -15,11 +17,13 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))  # its modules, also under python3 -I or -P
 import report_file  # noqa: E402 (after the path)
 import report_schema  # noqa: E402
+import side_by_side  # noqa: E402
+from report_file import escaped  # noqa: E402
 
 try:
     from scipy.stats import mannwhitneyu
 except ImportError:
-    sys.exit("compare_reports: error: SciPy is missing; scripts/install-deps.sh installs python3-scipy")
+    mannwhitneyu = None  # --side-by-side tests nothing; the comparison says what is missing
 
 # Below this many samples per side the U test can hardly reach p < 0.05 (google/benchmark warns below 9).
 FEW_SAMPLES = 9
@@ -63,30 +67,36 @@ def probability(text):
     return value
 
 
-def rows(path):
-    """The report's policy rows that ran, by (policy, type, size, threads, K); each must carry samples_s, the raw warm
-    samples, each a finite number of seconds >= 0 (a NaN would compare as SAME with anything, JSON true would count
-    as 1 s). Fields older reports lack (type, threads, work) key as '-'."""
+def read(path):
+    """The checked report in `path`; one line and exit status 2 for one that cannot be used."""
     try:
-        report = report_file.read(path)
-        report_schema.check_report(report, required=("policy", "status", "size"))
+        return side_by_side.read(path)
     except report_file.BadReport as e:
-        fail(f"{path}: {e}")
+        fail(f"{escaped(path)}: {e}")
+
+
+def rows(path):
+    """({(policy, type, size, threads, K): samples}, left_out): the report's policy rows that ran, and texts naming
+    the rows it leaves out (report_schema.policy_rows). Each row must carry samples_s, the raw warm samples, each a
+    finite number of seconds >= 0 (a NaN would compare as SAME with anything, JSON true would count as 1 s). Fields
+    older reports lack (type, threads, work) key as '-'."""
+    report = read(path)
     out = {}
-    for r in report_schema.policy_rows(report):
+    policies, left_out = report_schema.policy_rows(report)
+    for r in policies:
         key = (r["policy"], *("-" if r.get(f) is None else r[f] for f in ("type", "size", "threads", "work")))
         samples = r.get("samples_s")
         if not isinstance(samples, list) or not samples:
-            fail(f"{path}: row {key[0]} has no samples_s (raw warm samples), so no statistical comparison is "
-                 "possible; rerun with a policybench that writes them")
+            fail(f"{escaped(path)}: row {key[0]} has no samples_s (raw warm samples), so no statistical comparison "
+                 "is possible; rerun with a policybench that writes them")
         bad = next((i for i, s in enumerate(samples) if not report_file.is_number(s) or s < 0), None)
         if bad is not None:
-            fail(f"{path}: row {key[0]}: samples_s[{bad}] is {report_file.describe(samples[bad])}, not a duration "
-                 "(a finite number of seconds >= 0)")
+            fail(f"{escaped(path)}: row {key[0]}: samples_s[{bad}] is {report_file.describe(samples[bad])}, not a "
+                 "duration (a finite number of seconds >= 0)")
         if key in out:
-            fail(f"{path}: two rows {key[0]} with the same type, size, threads and K")
+            fail(f"{escaped(path)}: two rows {key[0]} with the same type, size, threads and K")
         out[key] = [float(s) for s in samples]
-    return out
+    return out, left_out
 
 
 def row_key(key):
@@ -107,23 +117,43 @@ def verdict(a, b, alpha, min_effect_pct):
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="compare_reports", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("a", metavar="A.json", help="the baseline report")
-    p.add_argument("b", metavar="B.json", help="the report compared with it")
-    p.add_argument("--alpha", type=probability, default=0.05, help="p-value below which a difference counts (0.05)")
-    p.add_argument("--min-effect", type=percent, default=2.0, metavar="PCT",
+    p.add_argument("reports", nargs="+", metavar="REPORT",
+                   help="A.json B.json: the baseline report and the report compared with it; with --side-by-side, "
+                        "any number of reports")
+    p.add_argument("--side-by-side", action="store_true",
+                   help="print the rows of every report in one table, each tagged with its file; no test")
+    p.add_argument("--alpha", type=probability, help="p-value below which a difference counts (0.05)")
+    p.add_argument("--min-effect", type=percent, metavar="PCT",
                    help="smallest difference of medians, in percent, that counts (2)")
     p.add_argument("--fail-on-slower", type=percent, metavar="PCT",
                    help="exit 1 when a row is SLOWER by more than PCT percent")
     p.error = lambda message: fail(message)
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    tests = [o for o in ("alpha", "min_effect", "fail_on_slower") if getattr(args, o) is not None]
+    if args.side_by_side and tests:
+        fail(f"--{tests[0].replace('_', '-')}: a test's option, not one of --side-by-side's")
+    if not args.side_by_side and len(args.reports) != 2:
+        fail(f"two reports to compare, A.json and B.json, not {len(args.reports)} (--side-by-side prints any number)")
+    args.alpha = 0.05 if args.alpha is None else args.alpha
+    args.min_effect = 2.0 if args.min_effect is None else args.min_effect
+    return args
 
 
 def main(argv):
     args = parse_args(argv)
-    a, b = rows(args.a), rows(args.b)
+    if args.side_by_side:
+        write_stdout(side_by_side.table([(path, read(path)) for path in args.reports]))
+        return 0
+    if mannwhitneyu is None:
+        sys.exit("compare_reports: error: SciPy is missing; scripts/install-deps.sh installs python3-scipy")
+    args.a, args.b = args.reports
+    (a, a_left_out), (b, b_left_out) = rows(args.a), rows(args.b)
+    left_out = [f"{text} left out of {escaped(name)}" for name, texts in ((args.a, a_left_out), (args.b, b_left_out))
+                for text in texts]
     common = [k for k in a if k in b]
     if not common:
-        fail(f"no row ran in both {args.a} and {args.b} (same policy, type, size, threads and K)")
+        fail(f"no row ran in both {escaped(args.a)} and {escaped(args.b)} (same policy, type, size, threads and K)"
+             + "".join(f"; {text}" for text in left_out))
     lines = [f"{'policy':<26} {'type':<8} {'size':>11} {'threads':>7} {'K':>5} {'A median s':>12} {'B median s':>12} "
              f"{'B/A':>7} {'p-value':>8}  verdict (p < {args.alpha}, effect >= {args.min_effect}%)"]
     regressions = []
@@ -137,7 +167,8 @@ def main(argv):
             regressions.append(f"{' '.join(map(str, key))} {100 * (ratio - 1):.1f}% slower")
     for name, only in ((args.a, [k for k in a if k not in b]), (args.b, [k for k in b if k not in a])):
         for key in only:
-            lines.append(f"{row_key(key)} only in {name}")
+            lines.append(f"{row_key(key)} only in {escaped(name)}")
+    lines += left_out
     write_stdout("\n".join(lines) + "\n")
     if regressions:
         print(f"compare_reports: regression beyond {args.fail_on_slower}%: " + ", ".join(regressions), file=sys.stderr)

@@ -14,7 +14,7 @@ sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))  # its modules, 
 from plot_cold_warm import cold_vs_warm  # noqa: E402 (after the path)
 from plot_figure import STDOUT_FAILED, machine  # noqa: E402
 from plot_gb_per_s import gb_per_s_bars  # noqa: E402
-from plot_report import fail, load  # noqa: E402
+from plot_report import LEFT_OUT, fail, load  # noqa: E402
 from plot_roofline import roofline  # noqa: E402
 from plot_sweeps import rank_scaling, thread_scaling, time_vs_size  # noqa: E402
 
@@ -68,7 +68,8 @@ def main():
     for name in args.figures:
         why_not = FIGURES[name](plt, reports, title, args.output_dir)
         if why_not:
-            print(f"plot.py: skipped {name}: {why_not}", file=sys.stderr)
+            left_out = f" ({len(LEFT_OUT)} left out, named above)" if LEFT_OUT else ""
+            print(f"plot.py: skipped {name}: {why_not}{left_out}", file=sys.stderr)
         else:
             made += 1
         plt.close("all")

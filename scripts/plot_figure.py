@@ -95,18 +95,32 @@ def throughput(row):
     return value, (value * median / times[1], value * median / times[0]), kernel
 
 
-def draw_series(ax, label, rows, x, y, interval):
+MARKERS = "osD^vPXp<>"  # no star: time_vs_size marks crossovers with one
+LINESTYLES = ("-", "--", ":", "-.")
+
+
+def series_style(index):
+    """The colour, marker and line style of a figure's index-th line, each line its own up to 80 lines (MAX_LINES is
+    40): matplotlib's default cycle has 10 colours, so a figure of 16 policies drew pairs of them alike. tab20's 20
+    colours, one of 10 markers beside each, and a line style for each round of 20."""
+    from matplotlib import colormaps  # after plot.pyplot has chosen the backend
+
+    return {"color": colormaps["tab20"](index % 20), "marker": MARKERS[index % len(MARKERS)],
+            "linestyle": LINESTYLES[index // 20 % len(LINESTYLES)]}
+
+
+def draw_series(ax, label, rows, x, y, interval, style):
     """One line through the rows (in the order given) at (x(row), y(row)) with interval(row)'s error bars ((low,
-    high) or None). A row whose timed calls were mostly disturbed (its figures count them) is a hollow marker off the
-    line, never a real point. Returns (any interval drawn, any hollow marker drawn)."""
+    high) or None), in `style` (series_style). A row whose timed calls were mostly disturbed (its figures count them)
+    is a hollow marker off the line, never a real point. Returns (any interval drawn, any hollow marker drawn)."""
     quiet = [r for r in rows if not r.get("mostly_disturbed")]
     ys, intervals = [y(r) for r in quiet], [interval(r) for r in quiet]
-    line = ax.errorbar([x(r) for r in quiet], ys, yerr=error_bars(ys, intervals), marker="o", markersize=3,
-                       capsize=2, elinewidth=1, label=label)
+    ax.errorbar([x(r) for r in quiet], ys, yerr=error_bars(ys, intervals), markersize=4, capsize=2, elinewidth=1,
+                label=label, **style)
     hollow = [r for r in rows if r.get("mostly_disturbed")]
     if hollow:
-        ax.plot([x(r) for r in hollow], [y(r) for r in hollow], linestyle="none", marker="o", markersize=5,
-                markerfacecolor="none", markeredgecolor=line[0].get_color())
+        ax.plot([x(r) for r in hollow], [y(r) for r in hollow], linestyle="none", marker=style["marker"],
+                markersize=6, markerfacecolor="none", markeredgecolor=style["color"])
     return any(intervals), bool(hollow)
 
 

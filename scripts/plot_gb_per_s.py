@@ -6,25 +6,37 @@ from plot_report import number
 from plot_rows import disturbed_caption, label_rows, single_point_rows, sizes_text
 
 
+def best_call_ceiling(ceilings):
+    """Whether a report's host_in_place_gb_per_s is its in-place stream's fastest call and host_in_place_low_gb_per_s
+    the slowest round's fastest call, as in reports before the ceiling rows: they give host_in_place_best_s but no
+    stream's median time (host_in_place_<schedule>_median_s). Since the ceiling rows both are the row's median and
+    the slow end of its interval."""
+    return "host_in_place_best_s" in ceilings and \
+        not any(k.startswith("host_in_place_") and k.endswith("_median_s") for k in ceilings)
+
+
 def ceiling(report, size, device):
-    """(name, median GB/s, low GB/s or None) of the in-place ceiling that bounds `device` rows of this report at
+    """(name, GB/s, low GB/s or None, statistic) of the in-place ceiling that bounds `device` rows of this report at
     `size`, or None: the ceiling row's median, the statistic the bars show (host_in_place_gb_per_s, the share's
-    denominator), and the slow end of its 95% interval. A size sweep's own point is used when it has one (each size
-    has its own ceiling); reports that do not give the low end draw the line alone. The GPU falls back to the device-to-device copy where no in-place kernel was measured."""
+    denominator), and the slow end of its 95% interval; "best call" where an older report holds the fastest call
+    instead (best_call_ceiling). A size sweep's own point is used when it has one (each size has its own ceiling);
+    reports that do not give the low end draw the line alone. The GPU falls back to the device-to-device copy where
+    no in-place kernel was measured."""
     env, _, sweep, _ = report
     found = env.get("ceilings") or {}
+    statistic = "best call" if best_call_ceiling(found) else "median"
     for point in (sweep or {}).get("series") or []:
         if (sweep or {}).get("kind") == "size" and point.get("size") == size:
             found = point
     if device == "host":
         best = number(found, "host_in_place_gb_per_s") or number(found, "host_copy_gb_per_s")
         # Reports before the in-place ceiling called it host_copy_gb_per_s (then the only host ceiling).
-        return ("CPU in-place ceiling", best, number(found, "host_in_place_low_gb_per_s")) if best else None
+        return ("CPU in-place ceiling", best, number(found, "host_in_place_low_gb_per_s"), statistic) if best else None
     if number(found, "device_in_place_gb_per_s"):
         return ("GPU in-place ceiling", found["device_in_place_gb_per_s"],
-                number(found, "device_in_place_low_gb_per_s"))
+                number(found, "device_in_place_low_gb_per_s"), "median")
     best = number(found, "device_copy_gb_per_s")
-    return ("GPU device-to-device copy ceiling", best, None) if best else None
+    return ("GPU device-to-device copy ceiling", best, None, "median") if best else None
 
 
 def bar_panel(ax, reports, rows):
@@ -47,10 +59,11 @@ def bar_panel(ax, reports, rows):
         found = ceiling(reports[i], size, device)
         if not found:
             continue
-        name, best, low = found
+        name, best, low, statistic = found
         left, right = min(xs) - 0.45, max(xs) + 0.45
-        label = (f"{name}: median {best:.0f} GB/s" + (f",\nshaded down to its interval's slow end {low:.0f}"
-                                                        if low else "")) if found not in drawn else None
+        slow_end = "the slowest round's best call" if statistic == "best call" else "its interval's slow end"
+        label = (f"{name}: {statistic} {best:.0f} GB/s" + (f",\nshaded down to {slow_end} {low:.0f}" if low else "")
+                 ) if found not in drawn else None
         drawn.add(found)
         ax.hlines(best, left, right, color="black", linestyle="--", label=label, zorder=3)
         if low:
@@ -65,8 +78,9 @@ def bar_panel(ax, reports, rows):
                     ax.annotate("!", (x, figures[x][1][1] if figures[x][1] else values[x]), ha="center",
                                 va="bottom", color="red", fontweight="bold")
     notes["ceiling"] = bool(drawn)
-    notes["ceiling_interval"] = any(low for _, _, low in drawn)
-    ax.set_ylim(0, 1.35 * max(values + [best for _, best, _ in drawn]))  # room for the legend above the bars
+    notes["ceiling_interval"] = any(low for _, _, low, _ in drawn)
+    notes["best_call"] = any(statistic == "best call" for _, _, _, statistic in drawn)
+    ax.set_ylim(0, 1.35 * max(values + [best for _, best, _, _ in drawn]))  # room for the legend above the bars
     ax.legend(fontsize="small", loc="upper left")
     return notes
 
@@ -89,7 +103,12 @@ def gb_per_s_bars(plt, reports, title, out_dir):
     caption = ["Bars: median throughput (bytes moved / median time per call).",
                interval_caption(any(n["interval"] for n in notes),
                                 "the median's 95% interval (distribution-free), as GB/s")]
-    if any(n["ceiling"] for n in notes):
+    if any(n["best_call"] for n in notes):
+        caption.append("Dashed: the in-place kernel's fastest call over the run, as reports before the ceiling rows "
+                       "give it (a best call, not a median like the bars), only over the rows it bounds" +
+                       ("; shaded: down to the slowest round's best call." if any(n["ceiling_interval"] for n in notes)
+                        else "."))
+    elif any(n["ceiling"] for n in notes):
         caption.append("Dashed: the tuned in-place kernel's median, timed in the same rounds as the bars (median "
                        "against median), only over the rows it bounds" +
                        ("; shaded: down to its interval's slow end." if any(n["ceiling_interval"] for n in notes)

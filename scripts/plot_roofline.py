@@ -2,7 +2,7 @@
 per fused multiply-add), both measured ceilings as lines (the bandwidth roof, intensity x the in-place GB/s, and
 the flat compute roof), each policy's points over K with its median's 95% interval, one panel per device. The
 seed's Python rows (scripts/seed_compare.py --work K, one report per K) join the C++ sweep's."""
-from plot_figure import HOLLOW, draw_series, finish, interval_s, too_many
+from plot_figure import HOLLOW, draw_series, finish, interval_s, series_style, too_many
 from plot_report import number
 
 PANELS = (("host", "CPU", "host"), ("device", "GPU", "device"))  # row device, panel title, ceilings' prefix
@@ -68,11 +68,12 @@ def panel(ax, reports, series, prefix):
         clock = "nominal clock from /proc/cpuinfo" if prefix == "host" else "SM count x clock x FMA rate"
         ax.axhline(peak, color="grey", linestyle=":", label=f"theoretical peak {peak:.0f} GFLOP/s ({clock})")
     disturbed = False
-    for policy, pts in series.items():
+    for i, (policy, pts) in enumerate(series.items()):
         kernel = prefix == "device"
         _, hollow = draw_series(ax, policy, [pts[k] for k in sorted(pts)], lambda r: r["flop_per_byte"],
                                 lambda r: r["gflop_per_s"], lambda r: gflop_interval(
-                                    r, kernel and number(r, "kernel_median_s") is not None, r["gflop_per_s"]))
+                                    r, kernel and number(r, "kernel_median_s") is not None, r["gflop_per_s"]),
+                                series_style(i))
         disturbed = disturbed or hollow
     ax.set_xscale("log")
     ax.set_yscale("log")

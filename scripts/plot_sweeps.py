@@ -2,7 +2,8 @@
 scaling against the ideal, and MPI rank scaling with its parallel efficiency."""
 import math
 
-from plot_figure import GB, HOLLOW, draw_series, finish, interval_caption, interval_s, throughput, too_many
+from plot_figure import GB, HOLLOW, draw_series, finish, interval_caption, interval_s, series_style, throughput, \
+    too_many
 from plot_report import number
 
 
@@ -26,8 +27,8 @@ def per_policy(reports, x_field, y_field):
 def draw_lines(ax, series, x_field, y, interval):
     """One line per label of per_policy's series, in ascending x, each point's y(row) with interval(row)'s error
     bars ((low, high) or None). Returns (any interval drawn, the caption's line on hollow points as a list, if any)."""
-    drawn = [draw_series(ax, label, [points[x] for x in sorted(points)], lambda r: r[x_field], y, interval)
-             for label, points in series.items()]
+    drawn = [draw_series(ax, label, [points[x] for x in sorted(points)], lambda r: r[x_field], y, interval,
+                         series_style(i)) for i, (label, points) in enumerate(series.items())]
     return any(d for d, _ in drawn), [HOLLOW] if any(h for _, h in drawn) else []
 
 
@@ -84,7 +85,7 @@ def thread_scaling(plt, reports, title, out_dir):
            "host threads (oneTBB global_control, OpenMP)", "speedup over the policy's own 1-thread median",
            [interval_caption(drawn, "the speedup's bounds from both medians' 95% intervals (1 thread and this)")]
            + hollow,
-           loc="lower right", ncol=2)  # under the lines, which start at (1, 1) and rise
+           loc="upper left", bbox_to_anchor=(1.01, 1))  # right of the axes: inside, 16 policies' legend hid lines
     return None
 
 
@@ -98,10 +99,10 @@ def rank_scaling(plt, reports, title, out_dir):
     drawn, hollow = draw_lines(ax, series, "ranks", lambda r: r["gb_per_s"], lambda r: throughput(r)[1])
     # Parallel efficiency: aggregate GB/s at n ranks / (n x the 1-rank GB/s), the same for weak and strong scaling.
     per_rank = {label: points[min(points)]["gb_per_s"] / min(points) for label, points in series.items()}
-    for label, points in series.items():
+    for i, (label, points) in enumerate(series.items()):  # each policy as on the left
         ns = sorted(points)
-        eff.plot(ns, [points[n]["gb_per_s"] / (n * per_rank[label]) for n in ns], marker="o", markersize=3,
-                 label=label)
+        eff.plot(ns, [points[n]["gb_per_s"] / (n * per_rank[label]) for n in ns], markersize=4, label=label,
+                 **series_style(i))
     for axis in (ax, eff):
         axis.set_xticks(sorted({n for points in series.values() for n in points}))
     eff.axhline(1, color="black", linestyle="--", label="ideal")

@@ -77,3 +77,16 @@ MAX_TEXT = 200
 def is_text(value):
     return isinstance(value, str) and len(value) <= MAX_TEXT and \
         not any(c < " " or "\x7f" <= c < "\xa0" or "\ud800" <= c <= "\udfff" for c in value)
+
+
+def escaped(text):
+    """The text with control characters as escapes (\\n, \\t, \\x1b) and the bytes of a file name that are not UTF-8
+    (Python's surrogate escapes) as \\xff: a name can neither split a line nor stop it being written."""
+    def one(c):
+        if "\udc80" <= c <= "\udcff":
+            return f"\\x{ord(c) - 0xdc00:02x}"
+        if c < " " or "\x7f" <= c < "\xa0" or "\ud800" <= c <= "\udfff":
+            return {"\n": "\\n", "\t": "\\t", "\r": "\\r"}.get(c, f"\\x{ord(c):02x}" if ord(c) < 256 else
+                                                             f"\\u{ord(c):04x}")
+        return c
+    return "".join(one(c) for c in str(text))

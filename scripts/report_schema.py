@@ -81,6 +81,15 @@ def check_report(report, required, not_null=("policy", "status", "size")):
 
 
 def policy_rows(report):
-    """The rows of policies that ran: a report's ceiling rows (role "ceiling", after the policies) are the
-    yardsticks, read from environment.ceilings; reports older than the role field hold policies alone."""
-    return [r for r in report["results"] if r["status"] == "ok" and r.get("role", "policy") == "policy"]
+    """(rows, left_out): the rows of policies that ran, and a text for each row that ran but is left out because its
+    role is neither "policy" nor "ceiling" (null, or a word of a newer schema): a report's ceiling rows (role
+    "ceiling", after the policies) are the yardsticks, read from environment.ceilings; reports older than the role
+    field hold policies alone. The caller names what it leaves out, so nothing is dropped silently."""
+    rows, left_out = [], []
+    for r in (r for r in report["results"] if r["status"] == "ok"):
+        role = r.get("role", "policy")
+        if role == "policy":
+            rows.append(r)
+        elif role != "ceiling":
+            left_out.append(f"{r['policy']} (role {report_file.describe(role)}, neither policy nor ceiling)")
+    return rows, left_out

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """The Python experiment that started policybench, on this machine: a[i] += 1 over N elements as a Python loop, under
 the original Numba decorator, @njit, @njit(parallel=True), NumPy, @cuda.jit and CuPy; first call (compilation) timed
-apart from warm calls, every result validated, rows in policybench's JSON schema. Exit status 0, 1 when a row failed
+apart from warm calls, every result validated, rows in policybench's JSON schema; the table prints them beside a
+policybench report's rows (--beside) as compare_reports.py --side-by-side does. Exit status 0, 1 when a row failed
 or did not validate (or, with --require-gpu, a GPU row is unavailable), 2 for bad input."""
 
 import argparse
@@ -17,11 +18,13 @@ except ImportError:
              "python3-numpy for /usr/bin/python3")
 
 sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))  # its modules, also under python3 -I or -P
-import seed_gpu  # noqa: E402 (after the path)
+import report_file  # noqa: E402 (after the path)
+import seed_gpu  # noqa: E402
 import seed_output  # noqa: E402
 import seed_report  # noqa: E402
 import seed_variants  # noqa: E402
 import seed_work  # noqa: E402
+import side_by_side  # noqa: E402
 from seed_measure import measure  # noqa: E402
 
 TYPES = {"float32": np.float32, "float64": np.float64, "int32": np.int32, "int64": np.int64}
@@ -89,6 +92,9 @@ def parse_args(argv):
     p.add_argument("--require-gpu", action="store_true",
                    help="exit status 1 when a GPU row is unavailable: for a machine that has a GPU (the GPU check)")
     p.add_argument("--format", choices=["table", "json"], default="table", help="report format (default table)")
+    p.add_argument("--beside", action="append", default=[], metavar="FILE.json",
+                   help="a policybench JSON report whose rows the table prints above the seed's, each tagged with "
+                        "its file (repeatable; table format only)")
     p.add_argument("--output", type=output_path,
                    help="write the report to this file, atomically, instead of stdout")
     p.error = usage_error  # argparse's own message, on one line
@@ -103,6 +109,15 @@ def main(argv):
               "work": args.work}
     if why := seed_work.outside_exact_range(dtype, args.type, args.warmup, args.reps, args.work):
         usage_error(why)
+    if args.beside and args.format != "table":
+        usage_error("--beside: only with --format table (compare_reports.py --side-by-side prints JSON reports "
+                    "together)")
+    beside = []
+    for path in args.beside:  # read before measuring: a report that cannot be used costs no run time
+        try:
+            beside.append((path, side_by_side.read(path)))
+        except report_file.BadReport as e:
+            usage_error(f"--beside: {report_file.escaped(path)}: {e}")
     if config["working_set_bytes"] > (available := available_memory_bytes()):
         usage_error(f"--size {args.size}: {config['working_set_bytes']} bytes needed, {available} bytes of host "
                     "memory available")
@@ -124,7 +139,8 @@ def main(argv):
         seed_report.add_speedups(rows)
         report = {"environment": seed_report.environment(config), "results": rows,
                   "warnings": seed_report.warnings(rows)}
-        text = json.dumps(report, indent=2) + "\n" if args.format == "json" else seed_report.table(report)
+        text = json.dumps(report, indent=2) + "\n" if args.format == "json" else side_by_side.table(
+            beside + [(f"this run of seed_compare.py ({args.size} x {args.type})", report)])
         try:
             output = seed_output.open_output(args.output) if args.output else None
             seed_output.write_report(text, output, args.output)

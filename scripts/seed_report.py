@@ -1,5 +1,5 @@
 """The seed's report in policybench's JSON schema (README, "JSON schema"), so that scripts/compare_reports.py and
-scripts/plot.py read it like a policybench report; and the same rows as a table."""
+scripts/plot.py read it like a policybench report."""
 
 import os
 import platform
@@ -89,32 +89,3 @@ def warnings(rows):
             out.append(f"{r['policy']}: warm times vary (cv {100 * r['cv']:.1f}% > {100 * NOISY_CV:.1f}%); the median "
                        "is less certain, try more --reps on a quieter machine")
     return out
-
-
-def _ms(v):
-    return "-" if v is None else f"{1e3 * v:.3f}"
-
-
-def table(report):
-    """policybench's table columns that apply to the seed: times in milliseconds, then the rows that did not run."""
-    config = report["environment"]["config"]
-    head = ["policy", "device", "backend", "cold ms", "median ms", "GB/s", "speedup", "kernel ms", "e2e pageable ms",
-            "validated"]
-    lines = [head]
-    for r in report["results"]:
-        if r["status"] in ("ok", "invalid"):
-            lines.append([r["policy"], r["device"], r["backend"], _ms(r["cold_s"]), _ms(r["median_s"]),
-                          "-" if r["gb_per_s"] is None else f"{r['gb_per_s']:.1f}",
-                          "-" if r["speedup_vs_loop"] is None else f"{r['speedup_vs_loop']:.2f}x",
-                          _ms(r["kernel_median_s"]), _ms(r["e2e_pageable_median_s"]),
-                          "yes" if r["validated"] else "NO"])
-    width = [max(len(line[c]) for line in lines) for c in range(len(head))]
-    text = [f"seed_compare: {config['size']} x {config['type']} in place ({config['bytes_per_call']:.0f} bytes moved "
-            "per call); speedup against the Python loop\n"]
-    for line in lines:
-        text.append("  ".join(cell.ljust(w) if c < 3 else cell.rjust(w)
-                              for c, (cell, w) in enumerate(zip(line, width))).rstrip())
-    text += [f"{r['policy']} {r['status']}: {r['reason']}" for r in report["results"] if r["status"] in
-             ("unavailable", "failed")]
-    text += [f"warning: {w}" for w in report["warnings"]]
-    return "\n".join(text) + "\n"

@@ -1,7 +1,8 @@
+#!/usr/bin/env python3
 """The GPU check's results on one screen: a table of every row of policybench (and seed_compare.py) reports, then the
 GPU performance goals as ratios at 10^8 and 10^9 elements (beyond the H200's 60 MB L2). Usage: gpu_ratios.py FILE...
 where FILE is a JSON report or a .jsonl of reports, one a line (run.sh writes one per row). Missing files are named;
-exit status 1 when a goal is not met or a figure is missing."""
+exit status 1 when a goal is not met or a figure is missing, 2 (one line) for a file that is not such reports."""
 
 import json
 import sys
@@ -14,17 +15,49 @@ GOALS = [
 ]
 
 
+class BadReport(Exception):
+    """A file that is not policybench reports; str() says where and why, for one line after the file's name."""
+
+
+def number_or_null(value):
+    return value is None or isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def checked(report, where):
+    """The report, when it holds what this script reads: environment.config and environment.ceilings objects, a
+    results list of rows with a policy, device and status each, and numbers or null where it reads figures (a size
+    sweep's config.size is null)."""
+    env = report.get("environment") if isinstance(report, dict) else None
+    if not isinstance(report, dict) or not isinstance(report.get("results"), list):
+        raise BadReport(f"{where}not a policybench report (needs a 'results' list)")
+    if not isinstance(env, dict) or not all(isinstance(env.get(f), dict) for f in ("config", "ceilings")):
+        raise BadReport(f"{where}no 'environment' with its 'config' and 'ceilings'")
+    if not number_or_null(env["config"].get("size")) or not number_or_null(env["ceilings"].get("device_copy_median_s")):
+        raise BadReport(f"{where}environment: config.size or ceilings.device_copy_median_s is not a number")
+    for i, r in enumerate(report["results"]):
+        if not isinstance(r, dict) or not all(isinstance(r.get(f), str) for f in ("policy", "device", "status")) or \
+                not all(number_or_null(r.get(f)) for f in ("median_s", "kernel_median_s", "pct_of_ceiling")):
+            raise BadReport(f"{where}results[{i}] is not a row with a policy, device and status, and numbers or "
+                            "null for its times")
+    return report
+
+
 def reports(path):
     """The reports in `path`: one for .json, one a line for .jsonl (a cut line, from a killed writer, is skipped)."""
     with open(path) as f:
         if not path.endswith(".jsonl"):
-            return [json.load(f)]
-        out = []
-        for line in f:
             try:
-                out.append(json.loads(line))
+                return [checked(json.load(f), "")]
+            except ValueError as e:
+                raise BadReport(f"not JSON ({e})") from None
+        out = []
+        for number, line in enumerate(f, 1):
+            try:
+                report = json.loads(line)
             except ValueError:
                 print(f"{path}: a line that is not JSON, skipped")
+                continue
+            out.append(checked(report, f"line {number}: "))
         return out
 
 
@@ -60,7 +93,8 @@ def offload_crossover(reports):
     the device, end to end from pinned memory, beat the best host policy at its K; as in crossover.hpp, the crossover
     is the smallest K from which it won at every larger K measured. (K, points measured): K None when it never did."""
     won = sorted((rep["sweep"]["series"][0]["work"], c["from_work"] is not None) for rep in reports
-                 for c in [rep.get("crossovers", {}).get("gpu_vs_cpu_end_to_end_pinned")] if c and c["points_compared"])
+                 for c in [(rep.get("crossovers") or {}).get("gpu_vs_cpu_end_to_end_pinned")]
+                 if c and c["points_compared"])
     k = None
     for work, device_won in reversed(won):
         if not device_won:
@@ -74,18 +108,24 @@ def main(paths):
     for path in paths:
         try:
             read = reports(path)
-            rows = [(rep, r) for rep in read for r in rep["results"]]
-        except (OSError, ValueError, KeyError) as e:
-            print(f"\n{path}: not read ({e})")
+        except OSError as e:  # a step that wrote nothing: named, and its goals unmet
+            print(f"\n{path}: not read ({e.strerror or e})")
             unmet += 1
             continue
+        except (BadReport, UnicodeDecodeError) as e:
+            print(f"gpu_ratios: error: {path}: {e}", file=sys.stderr)
+            return 2
+        rows = [(rep, r) for rep in read for r in rep["results"]]
         table(path, rows)
-        sweeps = [rep for rep in read if rep.get("sweep", {}).get("kind") == "work"]
+        sweeps = [rep for rep in read if (rep.get("sweep") or {}).get("kind") == "work"]
         if sweeps:
             k, points = offload_crossover(sweeps)
             print(f"offload crossover (end to end from pinned memory) over {points} K points: "
                   f"{'from K = ' + str(k) if k else 'not in this range'}")
-        size = rows[0][0]["environment"]["config"]["size"] if rows else 0
+        size = rows[0][0]["environment"]["config"].get("size") if rows else 0
+        if size is None:
+            print("no goals checked: a size sweep (config.size null); they are for single runs at 10^8 and 10^9")
+            continue
         if size < 10**8 or "policybench_version" not in rows[0][0]["environment"]:
             continue  # 10^7 float64 is under 4x the L2, and the seed rows have no goal
         for name, value, goal in ratios(size, rows):

@@ -61,7 +61,8 @@ for exe in "$bundle"/bin/*; do
 done
 cp scripts/gpu-check/{run,machine,per_row}.sh "$build/plan.tsv" "$bundle/"
 cp scripts/gpu-check/gpu_ratios.py "$bundle/scripts/"
-cp scripts/seed_*.py "$bundle/scripts/"  # seed_compare.py and every module it imports
+# seed_compare.py and every module it imports
+cp scripts/seed_*.py scripts/{side_by_side,report_schema,report_file}.py "$bundle/scripts/"
 
 size=$(du -sm "$bundle" | cut -f1)
 echo "bundle: $bundle, ${size} MiB: $(find "$bundle/bin" "$bundle/lib" -type f -printf '%f ')"

@@ -36,7 +36,8 @@ class BundleRun(unittest.TestCase):
         for script in ("run.sh", "machine.sh", "per_row.sh"):
             shutil.copy(os.path.join(ROOT, "scripts", "gpu-check", script), self.bundle)
         os.makedirs(os.path.join(self.bundle, "scripts"))
-        for script in ["gpu-check/gpu_ratios.py"] + glob.glob("seed_*.py", root_dir=os.path.join(ROOT, "scripts")):
+        for script in ["gpu-check/gpu_ratios.py", "side_by_side.py", "report_schema.py", "report_file.py"] + \
+                glob.glob("seed_*.py", root_dir=os.path.join(ROOT, "scripts")):
             shutil.copy(os.path.join(ROOT, "scripts", script), os.path.join(self.bundle, "scripts"))
         if previous:
             shutil.copytree(previous, os.path.join(self.bundle, "previous"))

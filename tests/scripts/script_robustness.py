@@ -1,12 +1,12 @@
 #!/usr/bin/python3
-"""One row of docs/robustness.md's table of the Python scripts, run as the row says: the table is the test's input,
-so the documented messages cannot drift from the scripts'. Usage: script_robustness.py DOC ID.
-Row: | ID | script | `command` | exit | `stderr line` | `ERE`... or — |. The command runs under bash in an empty
-directory holding good.json (a small valid report with samples), scripts/ first on PATH ($POLICYBENCH_SCRIPTS
+"""One row of docs/robustness.md's table of the Python scripts, run as the row says: the table is the test's input, so
+the documented messages cannot drift from the scripts'. Usage: script_robustness.py DOC ID. Row: | ID | script |
+`command` | exit | `stderr line` | `ERE`... or — |. The command runs under bash in an empty directory holding
+good.json (a small valid report with samples), scripts/ and scripts/gpu-check/ first on PATH ($POLICYBENCH_SCRIPTS
 instead, to try other versions of the scripts). It passes when it ends within 30 s (a FIFO must not block) with the
-row's exit status, stderr holds no traceback and exactly one line other than plot.py's `skipped` notes, that line
-is the row's (… standing for any text; — : no line), each stdout pattern matches a line (— : stdout is empty),
-and no hidden file (a temporary) is left."""
+row's exit status, stderr holds no traceback and exactly one line other than plot.py's `skipped` notes, that line is
+the row's (… standing for any text; — : no line), each stdout pattern matches a line (— : stdout is empty), and no
+hidden file (a temporary) is left."""
 
 import json
 import os
@@ -58,7 +58,8 @@ def check(doc, case):
     with tempfile.TemporaryDirectory() as work:
         with open(os.path.join(work, "good.json"), "w") as f:
             json.dump(good_report(), f)
-        env = {**os.environ, "PATH": f"{os.path.abspath(SCRIPTS)}:{os.environ.get('PATH', '')}"}
+        scripts = os.path.abspath(SCRIPTS)
+        env = {**os.environ, "PATH": f"{scripts}:{scripts}/gpu-check:{os.environ.get('PATH', '')}"}
         try:
             done = subprocess.run(["bash", "-c", command], cwd=work, env=env, capture_output=True, text=True,
                                   timeout=30)

@@ -2,12 +2,14 @@
 """scripts/compare_reports.py on synthetic reports: a real 10% shift is SLOWER, identical samples are SAME, a
 significant shift below the minimum effect is SAME, so is a p of exactly --alpha, --fail-on-slower sets the exit
 status, bad input is one line, every point of a thread or work sweep is its own row, ceiling rows are not policies,
---help says everything, and it runs under python3 -I and PYTHONSAFEPATH=1 (its sibling module found without the
-script's folder on sys.path)."""
+rows of no known role are named where they are left out, --side-by-side tags every report's rows with its file
+within 120 columns, file names escaped, --help says everything, and it runs under python3 -I and
+PYTHONSAFEPATH=1 (its sibling module found without the script's folder on sys.path)."""
 
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -39,7 +41,8 @@ class CompareReports(unittest.TestCase):
         return done.returncode, done.stdout, done.stderr
 
     def verdicts(self, out):
-        return {line.split()[0]: line.split()[9] for line in out.splitlines()[1:] if "only in" not in line}
+        return {line.split()[0]: line.split()[9] for line in out.splitlines()[1:]
+                if "only in" not in line and "left out" not in line}
 
     def test_a_real_ten_percent_shift_is_slower_and_faster_the_other_way(self):
         a = report({"loop": samples(1e-3, 1)})
@@ -103,6 +106,74 @@ class CompareReports(unittest.TestCase):
         self.assertEqual(code, 0, err)
         self.assertEqual(self.verdicts(out), {"loop": "SAME"})
         self.assertNotIn("ceiling", out.split("\n", 1)[1])
+
+    def test_rows_of_no_known_role_are_named_not_dropped_silently(self):
+        a = report({"loop": samples(1e-3, 1), "roof": samples(1e-3, 2), "std::par": samples(1e-3, 3)})
+        a["results"][1]["role"], a["results"][2]["role"] = "roofline", None
+        code, out, err = self.run_script(a, a)
+        self.assertEqual((code, err), (0, ""))
+        self.assertEqual(self.verdicts(out), {"loop": "SAME"})
+        self.assertRegex(out, r'\nroof \(role "roofline", neither policy nor ceiling\) left out of .*a\.json\n')
+        self.assertRegex(out, r"\nstd::par \(role null, neither policy nor ceiling\) left out of .*b\.json\n")
+        code, _, err = self.run_script(a, report({"other": samples(1e-3, 1)}))
+        self.assertEqual(code, 2)
+        self.assertRegex(err, r"^compare_reports: error: no row ran in both .*; roof \(role \"roofline\", neither "
+                              r"policy nor ceiling\) left out of .*a\.json; std::par \(role null, .*\n$")
+
+    def side_by_side(self, reports, *args):
+        """--side-by-side on {file name: report} written in a scratch folder; (exit status, stdout, stderr)."""
+        with tempfile.TemporaryDirectory() as d:
+            for name, content in reports.items():
+                with open(os.path.join(d, name), "w") as f:
+                    f.write(content if isinstance(content, str) else json.dumps(content))
+            done = subprocess.run([sys.executable, SCRIPT, "--side-by-side", *reports, *args], cwd=d,
+                                  capture_output=True, text=True)
+        return done.returncode, done.stdout, done.stderr
+
+    def test_side_by_side_tags_each_row_with_its_file(self):
+        a = report({"loop": samples(1e-3, 1), "std::par": samples(5e-4, 2)})
+        b = report({"loop": samples(2e-3, 3)})
+        b["results"][0]["median_s"] = 2e-3
+        b["results"].append({"policy": "cupy a += 1", "status": "unavailable", "reason": "no GPU", "size": 1000})
+        code, out, err = self.side_by_side({"a.json": a, "b.json": b})
+        self.assertEqual((code, err), (0, ""))
+        lines = out.splitlines()
+        self.assertEqual(lines[:2], ["[1] a.json", "[2] b.json"])
+        tagged = [line.split()[:2] for line in lines if line.startswith("[") and "float64" in line]
+        self.assertEqual(tagged, [["[1]", "loop"], ["[1]", "std::par"], ["[2]", "loop"]])
+        self.assertIn("[2] cupy a += 1: unavailable: no GPU", lines)
+        self.assertRegex(out, r"\n\[2\] +loop +- +float64 +1000 .* 2 ms ")  # its own median, in its own unit
+
+    def test_side_by_side_escapes_control_characters_in_file_names(self):
+        name = "a\nb\x1b\udcff.json"  # a newline, an escape and a byte that is not UTF-8
+        code, out, err = self.side_by_side({name: report({"loop": samples(1e-3, 1)})})
+        self.assertEqual((code, err), (0, ""))
+        self.assertEqual(out.splitlines()[0], "[1] a\\nb\\x1b\\xff.json")
+        self.assertFalse(any(line.startswith("b") for line in out.splitlines()))
+        code, _, err = self.side_by_side({"good.json": report({}), name: "{not json"})
+        self.assertEqual(code, 2)
+        self.assertRegex(err, r"^compare_reports: error: a\\nb\\x1b\\xff\.json: not JSON .*\n$")
+
+    def test_side_by_side_fits_120_columns(self):
+        long_name = "thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments " + "x" * 130
+        rows = {long_name: samples(123.456, 1), "loop": samples(1e-9, 2)}
+        wide = {"results": [dict(policy=p, device="device", status="ok", type="float64", size=10**12, threads=192,
+                                 work=1024, cold_s=s[0], median_s=s[1], gb_per_s=4321.5, kernel_median_s=s[2])
+                            for p, s in rows.items()]}
+        code, out, err = self.side_by_side({"w" * 150 + ".json": wide, "b.json": wide})
+        self.assertEqual((code, err), (0, ""))
+        self.assertLessEqual(max(len(line) for line in out.splitlines()), 120, out)
+        policy = "".join(line[5:].split("  ")[0] for line in out.splitlines() if re.match(r"(\[\d\]| {3})  \S", line))
+        self.assertIn(long_name.replace(" ", ""), policy.replace(" ", ""))  # the whole name, wrapped, not cut
+
+    def test_side_by_side_refuses_a_tests_option_and_compare_two_reports_only(self):
+        good = report({"loop": samples(1e-3, 1)})
+        code, _, err = self.side_by_side({"a.json": good}, "--fail-on-slower", "5")
+        self.assertEqual((code, err), (2, "compare_reports: error: --fail-on-slower: a test's option, not one of "
+                                          "--side-by-side's\n"))
+        code, _, err = self.run_script(good, good, "extra.json")
+        self.assertEqual(code, 2)
+        self.assertIn("two reports to compare, A.json and B.json, not 3", err)
 
     def test_help_ends_with_the_exit_status(self):
         done = subprocess.run([sys.executable, SCRIPT, "--help"], capture_output=True, text=True)

@@ -2,8 +2,12 @@
 """What scripts/plot.py marks, read from the drawn matplotlib objects (issue 28's plots): a point or bar whose calls
 were mostly disturbed is hollow and off the line, thread ticks are whole numbers, the roofline's K is an integer on
 its own axis, a caption or title line appears only for what is drawn, and a report's ceiling rows are not drawn as
-policies (read through plot.py's own loading, as old reports without a role are)."""
+policies (read through plot.py's own loading, as old reports without a role are), nor rows of no known role, which
+are named; every line has its own colour and marker, thread scaling's legend is right of the axes, and an older
+report's best-call ceiling is not called a median."""
 
+import contextlib
+import io
 import json
 import os
 import sys
@@ -53,6 +57,45 @@ class Marks(FigureCase):
         fig, _ = self.draw(plot.thread_scaling, [report(rows, sweep={"kind": "threads"})])
         self.assertEqual(list(fig.axes[0].get_xticks()), [1, 2])
 
+    def styles(self, ax):
+        """(colour, marker, line style) of each policy's line, in legend order (the ideal line left out)."""
+        return [(tuple(line.get_color()), line.get_marker(), line.get_linestyle())
+                for line in (c.lines[0] for c in ax.containers)]
+
+    def test_every_line_has_its_own_colour_and_marker_and_the_legend_is_off_the_lines(self):
+        policies = [f"policy {i}" for i in range(21)]  # past matplotlib's 10 colours and a colormap's 20
+        rows = [row(p, (20.0 + i) * n, threads=n, speedup_vs_1_thread=float(n)) for i, p in enumerate(policies)
+                for n in (1, 2)]
+        fig, _ = self.draw(plot.thread_scaling, [report(rows, sweep={"kind": "threads"})])
+        ax = fig.axes[0]
+        styles = self.styles(ax)
+        self.assertEqual(len(styles), 21)
+        self.assertEqual(len({colour for colour, _, _ in styles[:20]}), 20)
+        self.assertEqual(len(set(styles)), 21)
+        renderer = fig.canvas.get_renderer()
+        self.assertGreaterEqual(ax.get_legend().get_window_extent(renderer).x0, ax.get_window_extent(renderer).x1)
+
+    def test_the_roofline_draws_loop_and_numpy_apart(self):
+        def work_row(policy, k):
+            return row(policy, 20.0, work=k, flop_per_byte=k / 8, gflop_per_s=k * 2.5)
+        # NumPy eleventh: the default cycle of 10 colours gave it loop's blue.
+        policies = ["loop"] + [f"policy {i}" for i in range(9)] + ["numpy a += 1"]
+        fig, _ = self.draw(plot.roofline, [report([work_row(p, k) for p in policies for k in (1, 2)])])
+        styles = dict(zip(policies, self.styles(fig.axes[0])))
+        self.assertNotEqual(styles["loop"][0], styles["numpy a += 1"][0])
+
+    def test_a_ceiling_of_an_older_report_is_labelled_a_best_call_not_a_median(self):
+        older = {"host_in_place_best_s": 1.0e-3, "host_in_place_gb_per_s": 158.0, "host_in_place_low_gb_per_s": 71.8}
+        for ceilings, label in ((older, "best call 158 GB/s"),
+                                (dict(older, host_in_place_static_median_s=1.1e-3), "median 158 GB/s")):
+            fig, caption = self.draw(plot.gb_per_s_bars, [report([row("loop", 70.0)], ceilings)])
+            labels = [c.get_label() for c in fig.axes[0].collections if c.get_label().startswith("CPU")]
+            self.assertEqual(len(labels), 1)
+            self.assertIn(label, labels[0])
+            self.assertEqual("median" in labels[0], label.startswith("median"))
+            self.assertEqual("fastest call over the run" in caption, label.startswith("best"))
+            plt.close("all")
+
     def test_no_crossover_no_stars_in_the_title(self):
         rows = [row("loop", 20.0, size=n) for n in (10**3, 10**4)]
         fig, _ = self.draw(plot.time_vs_size, [report(rows, sweep={"kind": "size"})])
@@ -60,10 +103,10 @@ class Marks(FigureCase):
 
     def load(self, rows, ceilings=None, sweep=None):
         """rows written as a report and read back through plot.py's own loading."""
-        path = os.path.join(self.out.name, "r.json")
-        with open(path, "w") as f:
+        self.path = os.path.join(self.out.name, "r.json")
+        with open(self.path, "w") as f:
             json.dump({"environment": {"ceilings": ceilings or {}}, "results": rows, "sweep": sweep}, f)
-        return load(path)
+        return load(self.path)
 
     def test_the_roofline_names_k_as_an_integer_and_numpy_only_when_drawn(self):
         def work_row(policy, k, intensity):  # K as policybench writes it: 2.0
@@ -84,6 +127,16 @@ class Marks(FigureCase):
                                                                                              role="policy")]
         fig, _ = self.draw(plot.gb_per_s_bars, [self.load(rows, {"host_in_place_gb_per_s": 45.0})])
         self.assertEqual([t.get_text() for t in fig.axes[0].get_xticklabels()], ["loop", "std::par"])
+
+    def test_rows_of_no_known_role_are_named_not_dropped_silently(self):
+        rows = [row("loop", 20.0), row("roof", 45.0, role="roofline"), row("std::par", 40.0, role=None)]
+        self.addCleanup(plot.LEFT_OUT.clear)
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            fig, _ = self.draw(plot.gb_per_s_bars, [self.load(rows)])
+        self.assertEqual([t.get_text() for t in fig.axes[0].get_xticklabels()], ["loop"])
+        self.assertEqual(err.getvalue().splitlines(),
+                         [f"plot.py: skipped row roof (role \"roofline\", neither policy nor ceiling) of {self.path}",
+                          f"plot.py: skipped row std::par (role null, neither policy nor ceiling) of {self.path}"])
 
 
 if __name__ == "__main__":
