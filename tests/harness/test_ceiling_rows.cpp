@@ -39,8 +39,22 @@ TEST_CASE("a row's interval spans every round's median: what a rerun on fresh pa
   const result_row r = to_report(run).results[0];
   CHECK(*r.median_ci_low_s == 0.9);
   CHECK(*r.median_ci_high_s == 1.2);
+  run.outcomes[0].result->in_place.round_median_s = {0.9, 1.2}; // two rounds are rounds too
+  CHECK(*to_report(run).results[0].median_ci_low_s == 0.9);
+  CHECK(*to_report(run).results[0].median_ci_high_s == 1.2);
   run.outcomes[0].result->in_place.round_median_s = {1.001}; // one round: its calls' interval alone
   CHECK(*to_report(run).results[0].median_ci_high_s <= 1.002);
+}
+
+TEST_CASE("% of ceiling sets a row's median against the ceiling's median, not an end of its interval") {
+  measured_run run = run_of({host_outcome("loop", {1, 1, 1}, host_threading::one_thread, 1)});
+  run.outcomes[1] = ceiling_outcome("host in place (static)", side::host, ceiling_bound::bandwidth,
+                                    calls_of(0.1, {0.40, 0.47, 0.41, 0.46, 0.42, 0.45, 0.43, 0.44}, {}, 4, 1.9));
+  const auto report = to_report(run);
+  const result_row &loop = report.results[0], &c = report.results[1];
+  REQUIRE(c.median_ci_low_s); // an interval whose ends differ from the median
+  CHECK(*c.median_ci_low_s < *c.median_s);
+  CHECK(*loop.pct_of_ceiling == doctest::Approx(100 * *loop.gb_per_s / *c.gb_per_s));
 }
 
 TEST_CASE("a call short of the threads it should keep busy is disturbed, one that used them is not") {
