@@ -47,6 +47,13 @@ TEST_CASE("counted calls: disturbed ones are left out of the figures and the sto
   t = calls_of(0, {1, 30, 2, 40}, {}, 5, 1.0);
   t.disturbed = {false, true, false, true};
   CHECK(counted_samples(t, false) == std::vector<double>{1, 2});
+  // min_counted_calls quiet calls stand alone however many beside them were disturbed; one fewer do not.
+  t = calls_of(0, std::vector<double>(2 * min_counted_calls + 1, 1.0), {}, 0, 1.0);
+  for (std::size_t i = 0; i < t.warm_s.size(); ++i)
+    t.warm_s[i] += 0.1 * double(i), t.disturbed[i] = i >= min_counted_calls;
+  CHECK(counted_samples(t, false).size() == min_counted_calls);
+  t.disturbed[0] = true;
+  CHECK(counted_samples(t, false).size() == t.warm_s.size());
   // The effective parallelism too: the counted calls' CPU time over their wall time.
   t = calls_of(0, {1, 1, 1, 1, 1, 1}, {}, 7, 2.0);
   t.disturbed = {false, false, false, false, false, true};
