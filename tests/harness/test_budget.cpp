@@ -1,10 +1,11 @@
-// The run's budget: fair shares of the time left, rounds cut to what it holds, and a real run that ends by its
-// deadline.
+// The run's budget: fair shares of the time left, rounds cut to what it holds, a real run that ends by its deadline,
+// and a sweep's points: shares of the points left, a point the time left cannot hold not started.
 #include <doctest/doctest.h>
 
 #include "harness/run.hpp"
 #include "harness/schedule.hpp"
 #include "harness/scripted_policies.hpp"
+#include "harness/sweep.hpp"
 #include "host_rows.hpp"
 #include "measure/seconds.hpp"
 
@@ -12,7 +13,9 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <thread>
+#include <vector>
 
 using namespace policybench;
 using namespace policybench::testing;
@@ -151,4 +154,54 @@ TEST_CASE("rounds whose slots cost more than the budget holds are cut, so that e
   }
   // Slots that cost nothing: every base round fits.
   CHECK(interleaved(cfg, {constant("a"), constant("b")}, 1, time_budget::from_now(60)).rounds == default_rounds);
+}
+
+TEST_CASE("past the deadline a row with no calls yet still makes its one call: every row has a figure") {
+  const run_config cfg{element_type::float64, 100, 0, 10};
+  const time_budget spent(std::chrono::steady_clock::now() - 1s, 1);
+  for (const policy_order order : {policy_order::sequential, policy_order::interleaved}) {
+    const std::string_view order_name = to_string(order); // CAPTURE keeps a reference: not to a temporary
+    CAPTURE(order_name);
+    const measured_run run = run_policies(cfg, std::nullopt, query_host(), device_info{},
+                                          {constant("a"), constant("b")}, {order, 1, default_rounds, spent});
+    for (const auto& o : run.outcomes) {
+      CAPTURE(o.name);
+      REQUIRE(o.result);
+      CHECK_FALSE(o.result->in_place.warm_s.empty());
+    }
+    CHECK(run.round_orders.size() == 1); // and nothing more once each has its call
+  }
+}
+
+TEST_CASE("each sweep point gets an even share of the time left over the points left, not over all of them") {
+  // The policy's share of each point's budget, at sizes 10, 32 and 100: the last point has the whole time left.
+  std::vector<double> shares;
+  policy_entry p = constant("a");
+  p.measure = [&shares, inner = p.measure](const run_config& cfg) {
+    shares.push_back(cfg.timeout_s);
+    return inner(cfg);
+  };
+  const run_config cfg{element_type::int32, 0, 0, 2};
+  run_sweep({sweep_kind::size, 10, 100}, cfg, sweep_clock(time_budget::from_now(60)), query_host(), device_info{}, {p});
+  REQUIRE(shares.size() == 3);
+  // Of 60 s: 20, 30 (of about 60 left over 2) and 60 s, each over the point's six rows; the same 20 s at every point
+  // were they shares of all three.
+  CHECK(shares[1] > 1.3 * shares[0]);
+  CHECK(shares[2] > 2.5 * shares[0]);
+}
+
+TEST_CASE("a sweep point's time is predicted along the line through the last two, grown with its size or K") {
+  sweep_clock clock(time_budget::from_now(10));
+  const auto point = [&](double scale, std::chrono::milliseconds lasts) {
+    clock.start(2);
+    std::this_thread::sleep_for(lasts);
+    clock.finish(scale);
+  };
+  point(1, 5ms);
+  CHECK_FALSE(clock.cannot_hold(1000, "K = 1000"));      // one point shows no growth yet
+  point(2, 105ms);                                       // about 0.1 s more per unit of scale
+  CHECK_FALSE(clock.cannot_hold(3, "K = 3"));            // about 0.2 s
+  const auto late = clock.cannot_hold(1000, "K = 1000"); // about 100 s, past the 10 s budget
+  REQUIRE(late);
+  CHECK(late->find("would not hold K = 1000") != std::string::npos);
 }

@@ -44,6 +44,9 @@ TEST_CASE("a row's interval comes from its rounds: what a rerun on fresh pages m
   const result_row r = to_report(run).results[0];
   CHECK(*r.median_ci_low_s == doctest::Approx(0.9));
   CHECK(*r.median_ci_high_s == doctest::Approx(1.2));
+  run.outcomes[0].result->in_place.round_starts = {10}; // two rounds are rounds too: 0.9, then the other twenty
+  CHECK(*to_report(run).results[0].median_ci_low_s == doctest::Approx(0.9));
+  CHECK(*to_report(run).results[0].median_ci_high_s >= 1.09);
   run.outcomes[0].result->in_place.round_starts.clear(); // one round: its calls' interval alone
   CHECK(*to_report(run).results[0].median_ci_high_s < 1.2);
 }
@@ -109,6 +112,18 @@ TEST_CASE("a kernel series whose interval overlaps the ceiling's is ~, not !, an
   write_table(report_of(0.99e-3), false, table);
   CHECK(table.str().find("~") != std::string::npos);
 }
+
+TEST_CASE("% of ceiling sets a row's median against the ceiling's median, not an end of its interval") {
+  measured_run run = run_of({host_outcome("loop", {1, 1, 1}, host_threading::one_thread, 1)});
+  run.outcomes[1] = ceiling_outcome("host in place (static)", side::host, ceiling_bound::bandwidth,
+                                    calls_of(0.1, {0.40, 0.47, 0.41, 0.46, 0.42, 0.45, 0.43, 0.44}, {}, 4, 1.9));
+  const auto report = to_report(run);
+  const result_row &loop = report.results[0], &c = report.results[1];
+  REQUIRE(c.median_ci_low_s); // an interval whose ends differ from the median
+  CHECK(*c.median_ci_low_s < *c.median_s);
+  CHECK(*loop.pct_of_ceiling == doctest::Approx(100 * *loop.gb_per_s / *c.gb_per_s));
+}
+
 TEST_CASE("a call short of the threads it should keep busy is disturbed, one that used them is not") {
   run_config cfg{element_type::float64, 0, 0, 5};
   cfg.keep_disturbed = true;

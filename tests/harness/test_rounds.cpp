@@ -111,6 +111,27 @@ TEST_CASE("interleaved rounds: a policy that throws is failed and measured no mo
   CHECK(result_of(run, "fine").in_place.warm_s.size() == 10);
 }
 
+TEST_CASE("the base rounds a run reports are those that ran, fewer where every row had its calls before them") {
+  // A policy that makes all its --reps 10 calls in its first round, whatever its share: done after one round of 10.
+  policy_entry eager = constant("eager");
+  eager.measure = [inner = eager.measure](run_config cfg) {
+    cfg.reps = 10;
+    return inner(cfg);
+  };
+  const run_config cfg{element_type::float64, 100, 0, 10};
+  const measured_run run = interleaved(cfg, {eager});
+  CHECK(run.round_orders.size() < std::size_t(default_rounds));
+  CHECK(run.rounds == int(run.round_orders.size()));
+}
+
+TEST_CASE("a row's huge-page bytes are the least any of its rounds got: one round short of them shows") {
+  measurement row, short_of_pages, more_pages;
+  row.huge_page_bytes = 8u << 20, short_of_pages.huge_page_bytes = 2u << 20, more_pages.huge_page_bytes = 6u << 20;
+  append_round(row, short_of_pages, 1);
+  append_round(row, more_pages, 2);
+  CHECK(row.huge_page_bytes == short_of_pages.huge_page_bytes);
+}
+
 TEST_CASE("a round beyond the base rounds makes at least extra_round_s of calls at the row's pace") {
   run_config cfg{element_type::float64, 100, 1, 10'000};
   cfg.max_noise = 0.02;

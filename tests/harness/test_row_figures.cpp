@@ -36,6 +36,15 @@ TEST_CASE("a row carries its raw samples, a CI that brackets the median, its par
   CHECK_FALSE(few.results[0].median_ci_confidence);
 }
 
+TEST_CASE("a row's reps are the calls its figures count: its disturbed calls are left out") {
+  measured_run run = run_of({host_outcome("loop", {1, 1.1, 1.2, 5, 1.3, 1.4, 1.5}, host_threading::one_thread, 1)});
+  run.outcomes[0].result->in_place.disturbed = {false, false, false, true, false, false, false};
+  const result_row r = to_report(run).results[0];
+  CHECK(r.reps == r.samples_s.size());
+  CHECK(r.reps < run.outcomes[0].result->in_place.warm_s.size());
+  CHECK(r.disturbed_calls == 1u);
+}
+
 TEST_CASE("the host ceilings are rows: % of ceiling median against median, copy and scale by their own bytes") {
   const auto report = to_report(run_of({host_outcome("loop", {1, 1, 1}, host_threading::one_thread, 1)}));
   CHECK(*ceiling_figure(report, "host_in_place_best_s") == 0.4); // the best call is there, beside the median

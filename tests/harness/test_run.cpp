@@ -2,6 +2,7 @@
 // plans.
 #include <doctest/doctest.h>
 
+#include "lines_containing.hpp"
 #include "timed_calls_of.hpp"
 
 #include "harness/ceiling_rows.hpp"
@@ -13,6 +14,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <iterator>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -98,6 +100,17 @@ TEST_CASE("a size sweep measures every planned point, each with its own size") {
   CHECK(report.sweep->stopped_at == planned.back());
   CHECK_FALSE(report.environment.config.size);
   CHECK(report.crossovers);
+}
+
+TEST_CASE("a warning every point of a sweep gives is said once, with the first point that gave it") {
+  const policy_entry broken{"broken", side::host, "test", std::nullopt,
+                            [](const run_config&) -> measurement { throw std::runtime_error("boom"); }};
+  const run_config cfg{element_type::int32, 0, 0, 2};
+  const auto report = run_sweep({sweep_kind::size, 10, 100}, cfg, {}, query_host(), device_info{}, {broken});
+  REQUIRE(report.sweep);
+  CHECK(report.sweep->series.size() == 3); // each point failed it
+  CHECK(count_containing(report.warnings, "failed: broken (boom)") == 1);
+  CHECK(any_contains(report.warnings, "10 elements: failed: broken (boom)"));
 }
 
 TEST_CASE("a thread sweep runs every thread count and derives the scaling") {

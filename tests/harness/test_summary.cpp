@@ -31,6 +31,15 @@ TEST_CASE("rows whose intervals overlap the fastest's are tied with it, the othe
   CHECK(s.speedup->speedup_vs_loop == doctest::Approx(2.0));
 }
 
+TEST_CASE("the speedup names the fastest parallel row beyond loop's interval, not the first in the report") {
+  std::vector<result_row> rows{row("loop", 2.0, 1.9, 2.1), row("tbb", 1.5, 1.4, 1.6, 2),
+                               row("std::par", 1.0, 0.95, 1.05, 2), row("omp", 1.2, 1.1, 1.3, 2)};
+  const run_summary s = summarize_run(rows, std::nullopt);
+  REQUIRE(s.speedup);
+  CHECK(s.speedup->policy == "std::par");
+  CHECK(s.speedup->speedup_vs_loop == doctest::Approx(*rows[0].median_s / *rows[2].median_s));
+}
+
 TEST_CASE("a speedup counts only for a parallel row beyond both intervals") {
   // The vectorized one-thread row beats loop, but is not parallel; the parallel row overlaps loop.
   std::vector<result_row> rows{row("loop", 2.0, 1.8, 2.2), row("std::unseq", 1.5, 1.4, 1.6),

@@ -1,12 +1,15 @@
 // Disturbed calls: the threshold, which calls count, and a real preemption seen through the scheduler's run delay.
 #include <doctest/doctest.h>
 
+#include "measure/host_measure.hpp"
 #include "measure/thread_clocks.hpp"
 #include "measure/timing.hpp"
 #include "timed_calls_of.hpp"
 
 #include <atomic>
 #include <chrono>
+#include <optional>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -44,6 +47,13 @@ TEST_CASE("counted calls: disturbed ones are left out of the figures and the sto
   t = calls_of(0, {1, 30, 2, 40}, {}, 5, 1.0);
   t.disturbed = {false, true, false, true};
   CHECK(counted_samples(t, false) == std::vector<double>{1, 2});
+  // min_counted_calls quiet calls stand alone however many beside them were disturbed; one fewer do not.
+  t = calls_of(0, std::vector<double>(2 * min_counted_calls + 1, 1.0), {}, 0, 1.0);
+  for (std::size_t i = 0; i < t.warm_s.size(); ++i)
+    t.warm_s[i] += 0.1 * double(i), t.disturbed[i] = i >= min_counted_calls;
+  CHECK(counted_samples(t, false).size() == min_counted_calls);
+  t.disturbed[0] = true;
+  CHECK(counted_samples(t, false).size() == t.warm_s.size());
   // The effective parallelism too: the counted calls' CPU time over their wall time.
   t = calls_of(0, {1, 1, 1, 1, 1, 1}, {}, 7, 2.0);
   t.disturbed = {false, false, false, false, false, true};
@@ -105,4 +115,20 @@ TEST_CASE("a call whose CPU a spinning thread shares is disturbed and left out, 
   CHECK(disturbed_calls(shared) >= 2);
   CHECK(disturbed_calls(alone) < 50);
   CHECK(stopping_samples(shared, false).size() <= 1);
+}
+
+TEST_CASE("a one-thread host row is judged by its wait for a CPU alone, a parallel one also on its threads") {
+  if (host_concurrency() < 2) return; // one thread allowed: no call can be short of threads
+  // An array large enough for a parallel call to be judged on its threads; calls that return at once keep one thread
+  // busy (the reading of the clocks around them), and are over too soon for other work to take its CPU often.
+  run_config cfg{element_type::float64, std::size_t(parallel_work_floor_bytes / 16), 0, 8};
+  cfg.keep_disturbed = true;
+  auto nothing = [](double*, double*, int) {};
+  const auto valid = [](const double*, std::uint64_t) { return std::optional<std::string>(); };
+  const measurement parallel = measure_host<double>(cfg, host_threading::tbb, nothing, valid);
+  if (!disturbance_known(parallel.in_place)) return; // no run delays from this kernel: nothing is judged
+  CHECK(disturbed_calls(parallel.in_place) == parallel.in_place.warm_s.size());
+  // The same calls on one thread lack no thread; at most one now and then waits for a CPU on a busy machine.
+  const measurement one = measure_host<double>(cfg, host_threading::one_thread, nothing, valid);
+  CHECK(2 * disturbed_calls(one.in_place) < one.in_place.warm_s.size());
 }

@@ -23,6 +23,16 @@ const json& result_named(const json& report, const std::string& name) {
 
 } // namespace
 
+TEST_CASE("to_json writes each sweep point's figures under their own names") {
+  benchmark_report report = to_report(synthetic_run());
+  sweep_info sweep{sweep_plan{.kind = sweep_kind::size}};
+  sweep.series.push_back({.size = 1000, .threads = 2, .host_in_place_gb_per_s = 50, .host_in_place_low_gb_per_s = 45});
+  report.sweep = sweep;
+  const json point = to_json(report)["sweep"]["series"].at(0);
+  CHECK(point["host_in_place_gb_per_s"] == *sweep.series[0].host_in_place_gb_per_s);
+  CHECK(point["host_in_place_low_gb_per_s"] == *sweep.series[0].host_in_place_low_gb_per_s);
+}
+
 TEST_CASE("to_json computes every figure of a result") {
   const json report = to_json(to_report(synthetic_run()));
   REQUIRE(report["results"].size() == 6); // five policies' rows and the ceiling's

@@ -88,6 +88,15 @@ TEST_CASE("overlapping intervals say the speedup is not shown and why, never 'no
   CHECK(lines[1].find("none") == std::string::npos);
 }
 
+TEST_CASE("the JSON summary writes each figure under its own name: the interval's low end low, its high end high") {
+  const run_summary s = cache_summary();
+  const auto json = summary_json(s);
+  CHECK(json["fastest_median_s"] == *s.fastest_median_s);
+  CHECK(json["fastest_interval_low_s"] == *s.fastest_low_s);
+  CHECK(json["fastest_interval_high_s"] == *s.fastest_high_s);
+  CHECK(json["parallel_speedup"]["speedup_vs_loop"] == s.speedup->speedup_vs_loop);
+}
+
 TEST_CASE("no fastest row is named from rows under 6 counted calls: no 95% interval, no ranking") {
   measured_run run = synthetic_run(); // every row has 3 timed calls
   const benchmark_report report = to_report(std::move(run));

@@ -79,6 +79,13 @@ class CompareReports(unittest.TestCase):
         self.assertIn("loop", err)
         self.assertEqual(self.run_script(a, b, "--fail-on-slower", "20")[0], 0)
 
+    def test_fail_on_slower_ignores_a_difference_that_is_not_significant(self):
+        # Medians 25% apart, samples interleaved: p far above --alpha, so SAME, and no regression whatever its size.
+        a, b = report({"loop": [1e-3, 2e-3, 3e-3]}), report({"loop": [1.5e-3, 2.5e-3, 3.5e-3]})
+        code, out, err = self.run_script(a, b, "--fail-on-slower", "5")
+        self.assertEqual(self.verdicts(out), {"loop": "SAME"})
+        self.assertEqual((code, err), (0, ""))
+
     def test_rows_in_one_report_only_are_listed(self):
         a = report({"loop": samples(1e-3, 1), "thrust::omp": samples(1e-3, 6)})
         b = report({"loop": samples(1e-3, 7)})
