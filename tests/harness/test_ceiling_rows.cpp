@@ -75,8 +75,7 @@ TEST_CASE("the host ceiling's low end is the slow end of its median's interval, 
   CHECK(*low < *ceiling_figure(report, "host_in_place_gb_per_s"));
 }
 
-TEST_CASE(
-    "only a parallel ceiling with an interval of mostly undisturbed calls bounds; without one, no share, said once") {
+TEST_CASE("only a parallel ceiling with an interval of mostly undisturbed calls bounds, else no share, said once") {
   const std::vector<double> par_calls{0.30, 0.31, 0.29, 0.32, 0.30, 0.31, 0.33, 0.30};
   measured_run run = run_of({host_outcome("std::par", par_calls, host_threading::openmp, 1.9)});
   // A one-thread stream faster than the static split (the split waiting for cores other work holds) is no bound.

@@ -101,7 +101,7 @@ TEST_CASE("a probe whose footprints stop inside the reported cache (a memory lim
   CHECK(classify_regime(cut, 16 * mb, 8 * mb, 2 * mb).regime == "memory");
 }
 
-TEST_CASE("a disturbed point that decides leaves the regime unknown; one below the array does not") {
+TEST_CASE("a disturbed point that decides leaves the regime unknown, one below the array does not") {
   // Under load a cache footprint's calls wait for a CPU and read as slow as memory: 80 MB looks flat.
   auto busy = without_spread({{1 * mb, 121}, {16 * mb, 109}, {80 * mb, 50}, {512 * mb, 50.5}, {1024 * mb, 49}});
   busy[2].disturbed = true;

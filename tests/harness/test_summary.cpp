@@ -94,7 +94,7 @@ TEST_CASE("no speedup is stated from rows with too few calls for an interval: a 
   CHECK(s.speedup_unjudged->find("std::par has") != std::string::npos);
 }
 
-TEST_CASE("a fastest row without an interval is not named; the summary says why and what gives more, once") {
+TEST_CASE("a fastest row without an interval is not named, and the summary says why and what gives more, once") {
   // A busy run: the fastest row made 5 counted calls (a point and a range, no 95% interval), loop too.
   const auto few = [](const char* policy, double median_s, double parallelism) {
     result_row r = row(policy, median_s, median_s * 0.9, median_s * 1.2, parallelism);
