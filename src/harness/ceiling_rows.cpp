@@ -30,13 +30,39 @@ figure throughput(const result_row& row) {
   return row.device == side::device ? gb_per_s(row.bytes_per_call, row.kernel.median_s) : row.gb_per_s;
 }
 
+namespace {
+
+bool ran_as(const result_row& r, side device, ceiling_bound bound) {
+  return !is_policy(r) && r.device == device && r.bounds == bound && r.status == row_status::ok && throughput(r);
+}
+
+// Whether a ceiling that ran may bound: on a busy machine a one-thread stream outran the disturbed parallel ones
+// (a parallel row then read 417% of it), and a median without an interval, or of mostly disturbed calls, is no bound.
+bool may_bound(const result_row& r) {
+  return r.policy != one_thread_ceiling && r.median_ci_low_s && r.median_ci_high_s &&
+         !(r.mostly_disturbed && *r.mostly_disturbed);
+}
+
+} // namespace
+
 const result_row* bounding_ceiling(std::span<const result_row> rows, side device, ceiling_bound bound) {
   const result_row* best = nullptr;
   for (const auto& r : rows)
-    if (!is_policy(r) && r.device == device && r.bounds == bound && r.status == row_status::ok && throughput(r) &&
-        (!best || *throughput(r) > *throughput(*best)))
-      best = &r;
+    if (ran_as(r, device, bound) && may_bound(r) && (!best || *throughput(r) > *throughput(*best))) best = &r;
   return best;
+}
+
+std::optional<std::string> no_bound_reason(std::span<const result_row> rows, side device, ceiling_bound bound) {
+  std::string names;
+  for (const auto& r : rows)
+    if (ran_as(r, device, bound) && r.policy != one_thread_ceiling) names += (names.empty() ? "" : ", ") + r.policy;
+  const bool any_ran =
+      std::any_of(rows.begin(), rows.end(), [&](const result_row& r) { return ran_as(r, device, bound); });
+  if (!any_ran || bounding_ceiling(rows, device, bound)) return std::nullopt;
+  return "no share of the " + std::string(to_string(device)) + " ceiling (% ceiling '-'): " +
+         (names.empty() ? std::string("no parallel ceiling ran")
+                        : "no parallel ceiling (" + names + ") has a 95% interval of mostly undisturbed calls") +
+         "; a larger --budget or a quieter machine gives one";
 }
 
 figure pct_of_ceiling(const result_row& row, std::span<const result_row> rows) {

@@ -5,7 +5,9 @@
 #include "harness/result_row.hpp"
 #include "measure/ceilings.hpp"
 
+#include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -17,9 +19,14 @@ struct measured_run;
 /// events (none without a kernel time: thrust::device's host round trip would mix two clocks); GB/s on the host.
 figure throughput(const result_row& row);
 
-/// The ceiling row bounding `device`'s rows as `bound`: of the ok ceiling rows of that device and bound, the one
-/// with the highest median throughput; nullptr when none ran.
+/// The ceiling row bounding `device`'s rows as `bound`: of the ok ceiling rows of that device and bound that use
+/// every thread (not one_thread_ceiling), whose median has a 95% interval and whose calls were mostly undisturbed,
+/// the one with the highest median throughput; nullptr when none (then no row has a share: no_bound_reason).
 const result_row* bounding_ceiling(std::span<const result_row> rows, side device, ceiling_bound bound);
+
+/// Why `device`'s rows have no share of a `bound` ceiling though such ceiling rows ran ok: none could bound (the
+/// ceilings' names); nullopt when one bounds or none ran.
+std::optional<std::string> no_bound_reason(std::span<const result_row> rows, side device, ceiling_bound bound);
 
 /// 100 x the row's median throughput over its device's bandwidth ceiling's median (bounding_ceiling); none when
 /// either is unknown. Both are medians of calls made in the same rounds: never a median against a best call.

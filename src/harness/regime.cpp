@@ -27,6 +27,18 @@ regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t
     r.why = unknown_reason::top_not_reached;
     return r;
   }
+  // Only past the reported cache: a VM's host may hide a larger one (the probe's top is set for that), never a
+  // smaller one that serves the footprints the limit left.
+  if (llc_bytes > 0 && points.back().bytes <= llc_bytes) {
+    r.why = unknown_reason::top_in_cache;
+    return r;
+  }
+  if (std::any_of(points.begin(), points.end(), [&](const bandwidth_point& p) {
+        return p.disturbed && (p.bytes >= array_bytes || p.bytes >= points[n < 2 ? 0 : n - 2].bytes);
+      })) {
+    r.why = unknown_reason::disturbed;
+    return r;
+  }
   if (n == 1) {
     r.why = unknown_reason::out_of_time;
     return r;

@@ -20,11 +20,21 @@ namespace policybench {
 /// footprint faster by more (80 MB: 80 GB/s against 52; an EPYC VM: about 2x at 160 MB).
 inline constexpr double flat_tolerance = 0.25;
 
-/// Why a probe decides nothing: its largest footprint was not reached (did not map), the two largest disagree
+/// Why a probe decides nothing: its largest footprint was not reached (did not map), or it fits in the cache the
+/// machine reports (a memory limit cut the footprints: a plateau there may be the cache's), a point that decides
+/// (from the array's footprint up, and the two largest) was disturbed by other work, the two largest disagree
 /// (still falling), or it ran out of time before two footprints or above the run's array (it probes the largest
 /// first), or the array's own footprint streamed faster than the plateau at its median while its interval reached
 /// the plateau (a busy machine widens it): neither cache nor memory shown.
-enum class unknown_reason { none, top_not_reached, still_falling, out_of_time, array_point_noisy };
+enum class unknown_reason {
+  none,
+  top_not_reached,
+  top_in_cache,
+  disturbed,
+  still_falling,
+  out_of_time,
+  array_point_noisy
+};
 
 /// The probe's verdict on one array size.
 struct regime_report {
@@ -48,13 +58,15 @@ struct regime_report {
 };
 
 /// The regime of an array of `array_bytes` from the probe's `points` (any order), which must include
-/// `planned_top_bytes` (else "unknown": it did not map). The plateau is the mean of the two largest footprints'
-/// medians, which must agree: within `tolerance` of it or with overlapping spreads (else "unknown": still falling).
-/// A footprint streams faster than memory when its median is above plateau x (1 + tolerance) and its slowest array
-/// above both largest footprints' fastest (slower is no cache: overhead or a busy machine). The memory regime starts
-/// at the smallest footprint from which none larger streams faster; the array is "memory" from there on (also past
-/// the largest footprint), "cache" below it down to the smallest footprint probed, "unknown" below that (the probe,
-/// largest first, ran out of time above the array). The reported cache `llc_bytes` decides stream_rule only.
+/// `planned_top_bytes` (else "unknown": it did not map), reach past the reported cache `llc_bytes` (else "unknown":
+/// a plateau wholly inside it is no evidence of memory) and be undisturbed from the array's footprint up and at the
+/// two largest (else "unknown": a disturbed call reads a cache footprint as slow as memory). The plateau is the mean of
+/// the two largest footprints' medians, which must agree: within `tolerance` of it or with overlapping spreads (else
+/// "unknown": still falling). A footprint streams faster than memory when its median is above plateau x (1 + tolerance)
+/// and its slowest array above both largest footprints' fastest (slower is no cache: overhead or a busy machine). The
+/// memory regime starts at the smallest footprint from which none larger streams faster; the array is "memory" from
+/// there on (also past the largest footprint), "cache" below it down to the smallest footprint probed, "unknown" below
+/// that (the probe, largest first, ran out of time above the array). The reported cache also decides stream_rule.
 regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t planned_top_bytes,
                               std::uint64_t array_bytes, std::uint64_t llc_bytes, double tolerance = flat_tolerance);
 

@@ -22,6 +22,9 @@ std::string too_few_calls(const result_row& r) {
          ", a 95% interval needs 6";
 }
 
+// What gives a row more calls, said with the summary's first reason only.
+constexpr const char* more_calls = " (a larger --budget or a quieter machine gives more)";
+
 } // namespace
 
 std::optional<median_span> median_span_of(const result_row& row) {
@@ -39,7 +42,7 @@ run_summary summarize_run(std::span<const result_row> rows, std::optional<regime
     if (counted(r) && (!fastest || *r.median_s < *fastest->median_s)) fastest = &r;
   if (!fastest) return s;
   if (!fastest->median_ci_low_s) { // a point or a range of a few calls ranks nothing
-    s.fastest_unjudged = too_few_calls(*fastest);
+    s.fastest_unjudged = too_few_calls(*fastest) + more_calls;
   } else {
     const median_span best = *median_span_of(*fastest);
     s.fastest = fastest->policy;
@@ -52,8 +55,9 @@ run_summary summarize_run(std::span<const result_row> rows, std::optional<regime
   const result_row* loop = loop_baseline(rows);
   s.loop_ran = loop && loop->median_s;
   if (!s.loop_ran) return s;
+  const std::string remedy = s.fastest_unjudged ? "" : more_calls;
   if (!loop->median_ci_low_s) {
-    s.speedup_unjudged = too_few_calls(*loop);
+    s.speedup_unjudged = too_few_calls(*loop) + remedy;
     return s;
   }
   const result_row *winner = nullptr, *unjudged = nullptr;
@@ -66,7 +70,7 @@ run_summary summarize_run(std::span<const result_row> rows, std::optional<regime
     }
   }
   if (winner) s.speedup = parallel_speedup{winner->policy, *loop->median_s / *winner->median_s};
-  if (!winner && unjudged) s.speedup_unjudged = too_few_calls(*unjudged);
+  if (!winner && unjudged) s.speedup_unjudged = too_few_calls(*unjudged) + remedy;
   return s;
 }
 

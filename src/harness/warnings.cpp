@@ -112,6 +112,10 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
   };
   if (ran_on(side::host)) cache_warning("host's last-level cache", run.host.llc_bytes);
   if (ran_on(side::device)) cache_warning("device's L2 cache", run.device.l2_cache_bytes);
+  // Once, not a '-' per row left to be guessed at.
+  for (const side where : {side::host, side::device})
+    if (ran_on(where))
+      if (auto why = no_bound_reason(rows, where, ceiling_bound::bandwidth)) out.push_back(std::move(*why));
   // The least a row makes is a cold and one timed call: where one call outlasts its share of the time, the run ends
   // late, and says so rather than let the time read as kept.
   if (auto late = overrun(run.order)) out.push_back(std::move(*late));

@@ -95,6 +95,7 @@ struct bandwidth_point {
   double gb_per_s = 0;
   double low_gb_per_s = 0;
   double high_gb_per_s = 0;
+  bool disturbed = false; ///< most of its arrays had no call undisturbed by other work (thread_clocks.hpp)
 };
 
 /// Fresh arrays per footprint at most: a footprint's figure is their median, so one array's unlucky pages (this Xeon
@@ -107,11 +108,12 @@ inline constexpr int probe_repeats = 3;
 /// they are never the ones the time limit leaves out; a later pass adds a spread where there is time). Each array is
 /// placed as the policies' arrays are (cfg.pages, cfg.first_touch) and streamed as two of the host in-place ceilings
 /// are, the static split (pinned OpenMP threads, else oneTBB) and one thread: 3 timed calls each, fewer past
-/// `seconds` from the start (at least one); the fastest call of both counts. An array is started only where the
-/// seconds per byte measured so far (first on a footprint about 1/16 of the largest, a figure not kept) say it ends
-/// within `seconds`; nothing is probed where the two largest would not (they alone decide a plateau). Stops there
-/// and at the first array that cannot be mapped. Footprints under one element are skipped. Returns the footprints
-/// measured, ascending.
+/// `seconds` from the start (at least one); the fastest undisturbed call of both counts (the fastest call, and the
+/// array disturbed, where none was undisturbed). Ctrl-C (interrupt_requested) ends it before the next call. An array is
+/// started only where the seconds per byte measured so far (first on a footprint about 1/16 of the largest, a figure
+/// not kept) say it ends within `seconds`; nothing is probed where the two largest would not (they alone decide a
+/// plateau). Stops there and at the first array that cannot be mapped. Footprints under one element are skipped.
+/// Returns the footprints measured, ascending.
 std::vector<bandwidth_point> probe_in_place_bandwidth(const run_config& cfg,
                                                       std::span<const std::uint64_t> footprints_bytes, double seconds);
 

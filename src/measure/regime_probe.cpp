@@ -3,10 +3,13 @@
 #include "measure/host_threads.hpp"
 #include "measure/seconds.hpp"
 #include "measure/stats.hpp"
+#include "measure/stopping.hpp"
+#include "measure/thread_clocks.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <new>
+#include <optional>
 
 namespace policybench {
 namespace {
@@ -16,25 +19,43 @@ namespace {
 // first touch has already faulted the pages in, with the same threads.
 constexpr int calls_per_stream = 3;
 
-// GB/s of the fastest timed call of both streams over one fresh array of n elements.
-template <class T> double probe_array(const run_config& cfg, std::size_t n, steady_clock::time_point deadline) {
+// One fresh array's figure: GB/s of the fastest undisturbed timed call of both streams (thread_clocks.hpp, as a
+// row's calls are judged), or of the fastest call, marked disturbed, where none was undisturbed: a call slowed by
+// other work makes a cache footprint read as flat as memory.
+struct array_figure {
+  double gb_per_s = 0;
+  bool disturbed = false;
+};
+
+// The figure of one fresh array of n elements; none when Ctrl-C came before its first call.
+template <class T>
+std::optional<array_figure> probe_array(const run_config& cfg, std::size_t n, steady_clock::time_point deadline) {
   const host_array array(n * sizeof(T), cfg.pages);
   T* const a = array.data<T>();
   first_touch_fill(a, n, touch_threading(cfg.first_touch, ceiling_threading()));
   const auto stream = in_place_update(a);
-  double best_s = HUGE_VAL;
-  const auto fastest_call = [&](auto call) {
-    for (int i = 0; i < calls_per_stream && (i == 0 || seconds_since(deadline) < 0); ++i) {
+  double best_s = HUGE_VAL, best_quiet_s = HUGE_VAL;
+  const auto fastest_call = [&](auto call, int threads) {
+    for (int i = 0; i < calls_per_stream && !interrupt_requested && (i == 0 || seconds_since(deadline) < 0); ++i) {
+      const thread_sample before = sample_threads();
       const auto start = steady_clock::now();
       call();
-      best_s = std::min(best_s, seconds_since(start));
+      const double call_s = seconds_since(start);
+      best_s = std::min(best_s, call_s);
+      if (!judge_call(before, sample_threads(), call_s, threads).disturbed)
+        best_quiet_s = std::min(best_quiet_s, call_s);
     }
   };
-  // Both streams of the host ceiling that bound its rows: the static split over every thread, and one thread
-  // (which still streams at full speed where other work holds the other cores and the split waits for them).
-  fastest_call([&] { for_each_static_chunk(n, ceiling_threading(), stream); });
-  fastest_call([&] { stream(0, n); });
-  return 2.0 * double(n * sizeof(T)) / 1e9 / best_s;
+  // Both streams of the host ceiling that bound its rows: the static split over every thread (judged on them where
+  // a row's call would be), and one thread (which still streams at full speed where other work holds the other
+  // cores and the split waits for them).
+  const double bytes_per_call = 2.0 * double(n * sizeof(T));
+  fastest_call([&] { for_each_static_chunk(n, ceiling_threading(), stream); },
+               bytes_per_call >= parallel_work_floor_bytes ? host_concurrency() : 0);
+  fastest_call([&] { stream(0, n); }, 1);
+  if (best_s == HUGE_VAL) return std::nullopt;
+  const bool disturbed = best_quiet_s == HUGE_VAL;
+  return array_figure{bytes_per_call / 1e9 / (disturbed ? best_s : best_quiet_s), disturbed};
 }
 
 } // namespace
@@ -45,6 +66,7 @@ std::vector<bandwidth_point> probe_in_place_bandwidth(const run_config& cfg,
   const auto deadline = seconds_from_now(seconds);
   const std::size_t element = size_of(cfg.type), n = footprints_bytes.size();
   std::vector<std::vector<double>> gb_per_s(n); // GB/s of each array, per footprint
+  std::vector<int> disturbed(n, 0);             // arrays without an undisturbed call, per footprint
   // Seconds per byte of the slowest array so far from rate_from's size up (mapping, first touch, calls; smaller
   // arrays' fixed costs would overstate it): an array predicted to end past the limit is not started, since its
   // first touch cannot be cut short (a 512 MB array took 2.2 s on the loaded Xeon VM where the limit was 0.5 s, and
@@ -52,11 +74,15 @@ std::vector<bandwidth_point> probe_in_place_bandwidth(const run_config& cfg,
   double s_per_byte = 0;
   std::size_t rate_from = 0;
   const auto fits = [&](std::uint64_t bytes) { return double(bytes) * s_per_byte < -seconds_since(deadline); };
-  const auto measure = [&](std::size_t i) { // false: the array did not map
+  const auto measure = [&](std::size_t i) { // false: the array did not map, or Ctrl-C came
+    if (interrupt_requested) return false;
     const auto start = steady_clock::now();
     try {
-      gb_per_s[i].push_back(visit_element_type(
-          cfg.type, [&]<class T>() { return probe_array<T>(cfg, footprints_bytes[i] / element, deadline); }));
+      const auto figure = visit_element_type(
+          cfg.type, [&]<class T>() { return probe_array<T>(cfg, footprints_bytes[i] / element, deadline); });
+      if (!figure) return false;
+      gb_per_s[i].push_back(figure->gb_per_s);
+      disturbed[i] += figure->disturbed;
     } catch (const std::bad_alloc&) {
       return false; // an address-space limit (ulimit -v) below MemAvailable: the next pass would not map either
     }
@@ -72,7 +98,7 @@ std::vector<bandwidth_point> probe_in_place_bandwidth(const run_config& cfg,
     ++rate_from;
   bool go = n > 0 && footprints_bytes[rate_from] >= element && fits(footprints_bytes[rate_from]) &&
             measure(rate_from) && fits(footprints_bytes[n - 1] + (n > 1 ? footprints_bytes[n - 2] : 0));
-  if (n > 0) gb_per_s[rate_from].clear();
+  if (n > 0) gb_per_s[rate_from].clear(), disturbed[rate_from] = 0;
   for (int pass = 0; go && pass < probe_repeats; ++pass)
     for (std::size_t i = n; go && i-- > 0;)
       if (footprints_bytes[i] >= element) go = fits(footprints_bytes[i]) && measure(i);
@@ -83,7 +109,8 @@ std::vector<bandwidth_point> probe_in_place_bandwidth(const run_config& cfg,
     out.push_back({.bytes = footprints_bytes[i] / element * element,
                    .gb_per_s = spread.median_s,
                    .low_gb_per_s = spread.min_s,
-                   .high_gb_per_s = *std::max_element(gb_per_s[i].begin(), gb_per_s[i].end())});
+                   .high_gb_per_s = *std::max_element(gb_per_s[i].begin(), gb_per_s[i].end()),
+                   .disturbed = 2 * std::size_t(disturbed[i]) > gb_per_s[i].size()});
   }
   return out;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "measure/run_config.hpp"
+#include "measure/seconds.hpp"
 #include "measure/stats.hpp"
 
 #include <algorithm>
@@ -52,6 +53,25 @@ inline constexpr double parallel_work_floor_bytes = 16e6;
 inline constexpr double short_of_threads_share = 0.75;
 constexpr bool is_short_of_threads(double parallelism, int threads) noexcept {
   return threads > 1 && parallelism < short_of_threads_share * threads;
+}
+
+/// One call judged from the readings around it: its parallelism (CPU time / the readings' wall time) and whether it
+/// was disturbed (its threads waited for a CPU during its `call_s` seconds, or it kept fewer than `threads` busy);
+/// `judged` is false where the kernel gives no wait times.
+struct call_judgement {
+  double parallelism = 0;
+  bool disturbed = false;
+  bool judged = false;
+};
+inline call_judgement judge_call(const thread_sample& before, const thread_sample& after, double call_s,
+                                 int threads) noexcept {
+  const double window_s = to_seconds(after.at - before.at);
+  const double parallelism = window_s > 0 ? (after.cpu_s - before.cpu_s) / window_s : 0;
+  const bool judged = before.waited_s && after.waited_s;
+  return {.parallelism = parallelism,
+          .disturbed = (judged && is_disturbed(*after.waited_s - *before.waited_s, call_s)) ||
+                       is_short_of_threads(parallelism, threads),
+          .judged = judged};
 }
 
 /// How many of t's timed calls were disturbed (0 when none could be judged).

@@ -59,7 +59,8 @@ inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<co
 }
 
 /// Times `call` once cold, cfg.warmup times untimed, then timed until stop_after says why to stop (the median's
-/// noise is checked whenever the sample has grown by a tenth, and at the cap, so that sorting stays rare).
+/// noise is checked whenever the sample has grown by a tenth, and at the cap, so that sorting stays rare) or Ctrl-C
+/// (interrupt_requested, read before each call: none follows the call it arrived in, the cold call included).
 /// `call` must return only once its work is complete. If it returns call_times, its kernel_s are collected and
 /// judged by the noise rule. Around each timed call, outside its clock, every thread of the process is read: the CPU
 /// time over the call's wall time is its parallelism, and a wait for a CPU (is_disturbed) or a parallelism short of
@@ -98,35 +99,32 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
   bool judged = true;            // every call's wait for a CPU could be read
   std::size_t next_noise_check = min_timed_reps;
   double made_s = 0;
-  for (;;) {
+  // Ctrl-C is read before each timed call too: a request made during the cold call (or a warm-up) of a long chain
+  // must not start another call of the same length.
+  while (!interrupt_requested) {
     if (cfg.before_each_call) cfg.before_each_call();
     const thread_sample before = sample_threads();
     const auto start = steady_clock::now();
     const std::optional<call_times> own = one_call();
     const double wall_s = seconds_since(start), host_s = own ? own->host_s : wall_s;
-    const thread_sample after = sample_threads();
-    const double window_s = to_seconds(after.at - before.at);
-    const double parallelism = window_s > 0 ? (after.cpu_s - before.cpu_s) / window_s : 0;
-    const bool disturbed =
-        (before.waited_s && after.waited_s && is_disturbed(*after.waited_s - *before.waited_s, wall_s)) ||
-        is_short_of_threads(parallelism, cfg.call_threads);
-    judged = judged && before.waited_s && after.waited_s;
+    const call_judgement j = judge_call(before, sample_threads(), wall_s, cfg.call_threads);
+    judged = judged && j.judged;
     out.warm_s.push_back(host_s);
-    out.disturbed.push_back(disturbed);
-    out.parallelism.push_back(parallelism);
+    out.disturbed.push_back(j.disturbed);
+    out.parallelism.push_back(j.parallelism);
     if (own) out.kernel_s.push_back(own->kernel_s);
-    if (!disturbed || cfg.keep_disturbed) counted_s.push_back(own ? own->kernel_s : host_s);
+    if (!j.disturbed || cfg.keep_disturbed) counted_s.push_back(own ? own->kernel_s : host_s);
     const std::size_t n = counted_s.size();
     const bool check_noise = n >= next_noise_check || n >= std::size_t(cfg.reps);
     if (check_noise) next_noise_check = n + std::max<std::size_t>(1, n / 10);
     made_s += host_s;
-    if (const auto why = interrupt_requested ? stop_reason::interrupted
-                                             : stop_after(cfg, counted_s, out.warm_s.size(), made_s,
-                                                          seconds_since(first_start), check_noise)) {
+    if (const auto why =
+            stop_after(cfg, counted_s, out.warm_s.size(), made_s, seconds_since(first_start), check_noise)) {
       out.stopped_by = *why;
       break;
     }
   }
+  if (interrupt_requested) out.stopped_by = stop_reason::interrupted;
   if (!judged) out.disturbed.clear(); // unknown, not "none"
   out.elapsed_s = seconds_since(first_start);
   out.calls = 1 + std::uint64_t(warmups) + std::uint64_t(out.warm_s.size());

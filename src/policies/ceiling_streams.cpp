@@ -63,7 +63,7 @@ std::vector<policy_entry> ceiling_streams(const device_info& device, int work) {
   add("host_in_place_dynamic", bandwidth,
       in_place("host in place (dynamic)", pinned + ", 2 MiB chunks as threads free up", schedule::dynamic_chunks));
   add("host_in_place_one_thread", bandwidth,
-      in_place("host in place (1 thread)", "the calling thread alone", schedule::one_thread));
+      in_place(std::string(one_thread_ceiling), "the calling thread alone", schedule::one_thread));
   add("host_copy", none, host_stream("host STREAM copy", pinned + ", b[i] = a[i]", [](const run_config& cfg) {
         return measure_host_copy_stream(cfg, false);
       }));

@@ -5,8 +5,8 @@
 #pragma once
 
 #include "machine/device_info.hpp"
-#include "measure/run_config.hpp"
 #include "measure/ceilings.hpp"
+#include "measure/run_config.hpp"
 
 #include <functional>
 #include <optional>
@@ -35,6 +35,8 @@ struct policy_entry {
 /// The rows the harness's rules single out, by their names in the registry: every speedup's baseline (one thread,
 /// no library), and the parallel policy the par_unseq_vs_loop crossover sets against it.
 inline constexpr std::string_view baseline_policy = "loop", challenger_policy = "std::par_unseq";
+/// The host's in-place ceiling on one thread: set beside the rows, never the bound of the parallel ones.
+inline constexpr std::string_view one_thread_ceiling = "host in place (1 thread)";
 
 /// Every policy in table order: loop first (every speedup's baseline), the C++ policies from libstdc++ and from
 /// oneDPL, oneTBB, Thrust's host systems, then the device policies. Those this build or machine cannot run carry the

@@ -27,6 +27,13 @@ std::string unknown_text(const regime_report& r) {
                        "interval reaches down to {:.1f} (a busy machine widens it)",
                        bytes_text(r.array_bytes), at->gb_per_s, *r.plateau_gb_per_s, at->low_gb_per_s);
   }
+  case unknown_reason::top_in_cache:
+    return fmt::format("the probe's largest footprint, {}, fits in the {} cache this host reports (a memory limit cut "
+                       "it): a plateau there may be the cache's",
+                       bytes_text(r.points.back().bytes), bytes_text(r.llc_bytes));
+  case unknown_reason::disturbed:
+    return "other work disturbed every call of the probe's footprints that decide (its threads waited for a CPU): a "
+           "quieter machine tells";
   case unknown_reason::out_of_time:
     return fmt::format("the probe (largest footprint first) ran out of time at {} ({}), before it could tell for "
                        "the {} array (a busy machine slows it)",

@@ -2,7 +2,6 @@
 // the notes a mode adds.
 #include "report/table_columns.hpp"
 
-#include "harness/ceiling_rows.hpp"
 #include "harness/rules.hpp"
 #include "measure/thread_clocks.hpp"
 
@@ -65,16 +64,10 @@ void write_marks(const benchmark_report& report, const char* bullet, std::ostrea
                "ceiling's median, too few calls to tell whether beyond the noise\n",
                bullet, above_mark + 1);
   const auto within = [](const result_row& r) { return !r.above_ceiling.value_or(true) && *r.pct_of_ceiling > 100; };
-  // "Both intervals" only where the bounding ceiling has one: otherwise its median stood for its fast end.
-  const auto ceiling_spread = [&](const result_row& r) {
-    const result_row* c = bounding_ceiling(rows, r.device, ceiling_bound::bandwidth);
-    return c && c->median_ci_low_s;
-  };
+  // Both intervals: a ceiling without one bounds nothing (harness/ceiling_rows.hpp).
   if (any(within))
-    fmt::print(out, "{}{}: above the ceiling's median, but {}: the same within noise\n", bullet, within_mark + 1,
-               any([&](const result_row& r) { return within(r) && !ceiling_spread(r); })
-                   ? "its 95% interval reaches the ceiling's median (the ceiling has no interval: under 6 calls)"
-                   : "within both intervals");
+    fmt::print(out, "{}{}: above the ceiling's median, but within both intervals: the same within noise\n", bullet,
+               within_mark + 1);
   if (report.environment.config.work.value_or(1) > 1)
     fmt::print(out,
                "{}GB/s, % ceiling: '-' for the policies at --work K > 1, bound by their FLOPs (GFLOP/s, % roofline) "

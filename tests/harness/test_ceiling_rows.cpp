@@ -4,11 +4,14 @@
 
 #include "harness/host_ceiling_run.hpp"
 
+#include "harness/ceiling_rows.hpp"
 #include "machine/host_info.hpp"
 #include "measure/stats.hpp"
 #include "measure/timing.hpp"
+#include "policies/registry.hpp"
 #include "report/report.hpp"
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -151,4 +154,38 @@ TEST_CASE("the host ceiling's low end is the slow end of its median's interval, 
   REQUIRE(low);
   CHECK(*low == doctest::Approx(c.bytes_per_call / 1e9 / *c.median_ci_high_s));
   CHECK(*low < *ceiling_figure(report, "host_in_place_gb_per_s"));
+}
+
+TEST_CASE("only a parallel ceiling with an interval of mostly undisturbed calls bounds, else no share, said once") {
+  const std::vector<double> par_calls{0.30, 0.31, 0.29, 0.32, 0.30, 0.31, 0.33, 0.30};
+  measured_run run = run_of({host_outcome("std::par", par_calls, host_threading::openmp, 1.9)});
+  // A one-thread stream faster than the static split (the split waiting for cores other work holds) is no bound.
+  run.outcomes.push_back(ceiling_outcome(std::string(one_thread_ceiling), side::host, ceiling_bound::bandwidth,
+                                         calls_of(0.1, {0.10, 0.11, 0.10, 0.12, 0.10, 0.11, 0.10}, {}, 8, 1)));
+  const auto share = [](const measured_run& r) { return to_report(r).results[0].pct_of_ceiling; };
+  const auto bound = [](const measured_run& r) {
+    const auto rows = to_report(r).results;
+    const result_row* c = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
+    return c ? c->policy : std::string("none");
+  };
+  CHECK(bound(run) == "host in place (static)");
+  REQUIRE(share(run));
+  CHECK(*share(run) == doctest::Approx(100 * 0.5 / 0.305)); // median against median: 164%, marked, not 33 x 10
+  const auto no_share_warnings = [](const measured_run& r) {
+    const auto warnings = to_report(r).warnings;
+    return std::count_if(warnings.begin(), warnings.end(),
+                         [](const std::string& w) { return w.find("no share of the host ceiling") == 0; });
+  };
+  CHECK(no_share_warnings(run) == 0);
+  // The static split mostly disturbed: no ceiling bounds, no row has a share, and the run says why once.
+  measured_run busy = run;
+  busy.outcomes[1].result->in_place.disturbed.assign(6, true);
+  CHECK(bound(busy) == "none");
+  CHECK_FALSE(share(busy));
+  CHECK(no_share_warnings(busy) == 1);
+  // The static split without an interval (3 calls) bounds nothing either.
+  measured_run short_split = run;
+  short_split.outcomes[1].result->in_place = calls_of(0.1, {0.5, 0.4, 0.6}, {}, 4, 1.9);
+  CHECK(bound(short_split) == "none");
+  CHECK_FALSE(share(short_split));
 }

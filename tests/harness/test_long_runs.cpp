@@ -42,7 +42,7 @@ policy_entry interrupting(std::string name, int at) {
 
 } // namespace
 
-TEST_CASE("time_calls ends its timed calls after the call in progress when interrupted, skipping the warm-up") {
+TEST_CASE("time_calls makes no call after the one an interrupt arrived in, the cold call included") {
   const interrupt_guard guard;
   run_config cfg;
   cfg.warmup = 5;
@@ -52,8 +52,24 @@ TEST_CASE("time_calls ends its timed calls after the call in progress when inter
     if (++calls == 1) interrupt_requested = true; // during the cold call
   });
   CHECK(t.stopped_by == stop_reason::interrupted);
-  CHECK(t.warm_s.size() == 1); // one timed call: a figure, however rough
-  CHECK(t.calls == 2);         // what validation expects: the cold and the timed call, no warm-up
+  CHECK(t.warm_s.empty()); // a cold call of seconds is not followed by a timed one as long
+  CHECK(t.calls == 1);     // what validation expects: the cold call alone
+  CHECK(calls == 1);
+}
+
+TEST_CASE("time_calls ends its timed calls after the call in progress when interrupted") {
+  const interrupt_guard guard;
+  run_config cfg;
+  cfg.warmup = 2;
+  cfg.reps = 1000;
+  int calls = 0;
+  const auto t = time_calls(cfg, [&] {
+    if (++calls == 5) interrupt_requested = true; // during the second timed call
+  });
+  CHECK(t.stopped_by == stop_reason::interrupted);
+  CHECK(t.warm_s.size() == 2);
+  CHECK(t.calls == 5);
+  CHECK(calls == 5);
 }
 
 TEST_CASE("an interrupted run keeps the rounds it finished, ends the rest as interrupted, names what it never ran") {

@@ -83,7 +83,35 @@ TEST_CASE("a probe cut short below its plan decides nothing, however flat its la
   CHECK(r.why == unknown_reason::top_not_reached);
   CHECK_FALSE(r.memory_from_bytes);
   CHECK(r.planned_top_bytes == top);
-  CHECK(classify_regime(cut, 1 * mb, 800'000, reported_llc).regime == "memory"); // had that been the plan
+  CHECK(classify_regime(cut, 1 * mb, 800'000, 0).regime == "memory"); // had that been the plan, no cache reported
+}
+
+TEST_CASE("a probe whose footprints stop inside the reported cache (a memory limit cut them) decides nothing") {
+  // Issue 38's run under a 60 MB cgroup: half of what was available let the probe reach 16 MB, flat at ~103 GB/s,
+  // on a host reporting 480 MiB of L3: a plateau of cache, not of memory.
+  constexpr std::uint64_t xeon_llc = std::uint64_t(480) << 20;
+  const auto cut =
+      without_spread({{1 * mb, 104.1}, {2 * mb, 103.5}, {4 * mb, 102.2}, {8 * mb, 103.0}, {16 * mb, 102.6}});
+  const regime_report r = classify_regime(cut, 16 * mb, 8 * mb, xeon_llc);
+  CHECK(r.regime == "unknown");
+  CHECK(r.why == unknown_reason::top_in_cache);
+  CHECK(r.stream_rule == "cache");
+  CHECK_FALSE(r.memory_from_bytes);
+  // The same points past a smaller reported cache are a plateau of memory.
+  CHECK(classify_regime(cut, 16 * mb, 8 * mb, 2 * mb).regime == "memory");
+}
+
+TEST_CASE("a disturbed point that decides leaves the regime unknown, one below the array does not") {
+  // Under load a cache footprint's calls wait for a CPU and read as slow as memory: 80 MB looks flat.
+  auto busy = without_spread({{1 * mb, 121}, {16 * mb, 109}, {80 * mb, 50}, {512 * mb, 50.5}, {1024 * mb, 49}});
+  busy[2].disturbed = true;
+  const regime_report r = classify_regime(busy, top, 80 * mb, reported_llc);
+  CHECK(r.regime == "unknown");
+  CHECK(r.why == unknown_reason::disturbed);
+  CHECK_FALSE(r.memory_from_bytes);
+  CHECK(classify_regime(busy, top, 1024 * mb, reported_llc).regime == "memory"); // 80 MB does not decide 1 GB
+  busy[2].disturbed = false, busy[4].disturbed = true;                           // the plateau itself
+  CHECK(classify_regime(busy, top, 1024 * mb, reported_llc).why == unknown_reason::disturbed);
 }
 
 TEST_CASE("a slow small footprint (thread start-up) is not memory, and the points' order does not matter") {

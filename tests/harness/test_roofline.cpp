@@ -110,7 +110,7 @@ TEST_CASE("a work sweep's rooflines are on its last point's ceilings, not the fa
     // The K = 1 point's in-place ceiling read faster (a cache-hot first point) than the last point's.
     result_row c = row("host in place (static)", side::host, work, 1e-3);
     c.role = stream_role::ceiling, c.bounds = ceiling_bound::bandwidth;
-    c.gb_per_s = ceiling_gb_per_s;
+    c.gb_per_s = ceiling_gb_per_s, c.median_ci_low_s = 0.9e-3, c.median_ci_high_s = 1.1e-3;
     report.results.push_back(c);
   }
   finish_sweep_report(report, {{.kind = sweep_kind::work}}, 8);

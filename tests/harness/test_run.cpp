@@ -82,7 +82,8 @@ std::vector<result_row> policy_rows(const benchmark_report& report) {
 TEST_CASE("a size sweep measures every planned point, each with its own size") {
   std::vector<std::uint64_t> sizes;
   std::vector<int> threads;
-  const run_config cfg{element_type::int32, 0, 0, 2};
+  run_config cfg{element_type::int32, 0, 0, 6}; // 6 calls: a ceiling's interval, without which none bounds
+  cfg.keep_disturbed = true;                    // all 6 counted, however busy the test machine
   const sweep_plan plan{sweep_kind::size, 10, 1000};
   const auto report = run_sweep(plan, cfg, {}, query_host(), device_info{}, {recorder("a", sizes, threads)});
   const auto planned = plan_size_series(10, 1000, 4, memory_limits{}).sizes;

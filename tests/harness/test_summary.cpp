@@ -4,6 +4,8 @@
 
 #include "harness/summary.hpp"
 
+#include <optional>
+#include <string>
 #include <vector>
 
 using namespace policybench;
@@ -99,4 +101,28 @@ TEST_CASE("no speedup is stated from rows with too few calls for an interval: a 
   CHECK_FALSE(s.speedup);
   REQUIRE(s.speedup_unjudged);
   CHECK(s.speedup_unjudged->find("std::par has") != std::string::npos);
+}
+
+TEST_CASE("a fastest row without an interval is not named, and the summary says why and what gives more, once") {
+  // A busy run: the fastest row made 5 counted calls (a point and a range, no 95% interval), loop too.
+  const auto few = [](const char* policy, double median_s, double parallelism) {
+    result_row r = row(policy, median_s, median_s * 0.9, median_s * 1.2, parallelism);
+    r.median_ci_low_s = {}, r.median_ci_high_s = {};
+    r.samples_s = {median_s * 0.9, median_s, median_s * 1.1, median_s * 1.2, median_s * 0.95};
+    return r;
+  };
+  const std::vector<result_row> rows{few("loop", 2.0, 1), few("std::par", 1.0, 2)};
+  const run_summary s = summarize_run(rows, std::nullopt);
+  CHECK_FALSE(s.fastest);
+  REQUIRE(s.fastest_unjudged);
+  CHECK(s.fastest_unjudged->find("std::par has 5 counted timed calls") == 0);
+  const auto remedy = [](const std::optional<std::string>& why) {
+    return why && why->find("a larger --budget or a quieter machine") != std::string::npos;
+  };
+  CHECK(remedy(s.fastest_unjudged));
+  REQUIRE(s.speedup_unjudged);
+  CHECK_FALSE(remedy(s.speedup_unjudged)); // said once
+  // Where the fastest is judged, the speedup's reason carries it.
+  const std::vector<result_row> judged{few("loop", 2.0, 1), row("std::par", 1.0, 0.9, 1.1, 2)};
+  CHECK(remedy(summarize_run(judged, std::nullopt).speedup_unjudged));
 }

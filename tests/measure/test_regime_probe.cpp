@@ -1,8 +1,11 @@
 // The regime probe on real arrays: one point per footprint in order, a positive bandwidth within its arrays' spread,
-// the bytes a row counts, and its time limit kept: an array that would end past it is not started.
+// the bytes a row counts, and its time limit kept: an array that would end past it is not started; Ctrl-C ends it
+// before its next call.
 #include <doctest/doctest.h>
 
 #include "measure/ceilings.hpp"
+#include "measure/seconds.hpp"
+#include "measure/stopping.hpp"
 #include "policies/registry.hpp"
 
 #include <algorithm>
@@ -59,4 +62,15 @@ TEST_CASE("a probe whose limit cannot hold its two largest footprints starts nei
   // a probe that started the 512 MB array anyway would overrun its limit by that array's first touch.
   const std::vector<std::uint64_t> footprints{1'000'000, 256'000'000, 512'000'000};
   CHECK(probe_in_place_bandwidth(run_config{}, footprints, 0.05).empty());
+}
+
+TEST_CASE("Ctrl-C before the probe's first call ends it with nothing measured, at once") {
+  interrupt_requested = true;
+  const auto start = steady_clock::now();
+  const std::vector<std::uint64_t> footprints{1'000'000, 2'000'000, 64'000'000};
+  const auto points = probe_in_place_bandwidth(run_config{}, footprints, 60);
+  const double took_s = seconds_since(start);
+  interrupt_requested = false;
+  CHECK(points.empty());
+  CHECK(took_s < 1); // not one 64 MB array mapped, placed and streamed: within a call
 }
