@@ -28,8 +28,8 @@ usage_error from_cli11(const CLI::ParseError& error, const CLI::App& app) {
     const auto near = name.starts_with("--") ? nearest_name(name.substr(2), bare) : std::nullopt;
     return usage_error(name + ": no such option" + (near ? "; did you mean --" + *near + "?" : ""));
   }
-  // CLI11 starts its other lines with the option, dashes and all or none ("keep-disturbed was given a disallowed
-  // flag override"), but for "Could not convert: --quiet = x".
+  // CLI11 starts its other lines with the option, dashes and all or none ("size: 1 required TEXT missing"), but
+  // for "Could not convert: --size = x".
   std::string_view name = what;
   if (name.starts_with("Could not convert: ")) name.remove_prefix(19);
   name = name.substr(0, name.find_first_of(": "));
@@ -47,7 +47,6 @@ usage_error from_cli11(const CLI::ParseError& error, const CLI::App& app) {
     return usage_error(option->get_name() + ": given " + what.substr(at + 10) + " times; give it once");
   if (const auto at = what.find(" excludes "); at != std::string::npos)
     return usage_error(option->get_name() + ": not with " + what.substr(at + 10));
-  if (option->get_expected_max() == 0) return usage_error(option->get_name() + ": a flag; it takes no value");
   return usage_error(what);
 }
 

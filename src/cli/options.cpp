@@ -16,8 +16,6 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   CLI::App app{"policybench: the increment workload (a[i] += 1) run through every execution policy, timed "
                "cold and warm, validated, and compared with the memory-bandwidth ceiling.",
                args.empty() ? "policybench" : std::filesystem::path(args[0]).filename().string()};
-  // A flag given a value ("--list-policies=no") is refused: CLI11 would read any value as true or false and run.
-  app.option_defaults()->disable_flag_override();
   app.set_version_flag("--version", "policybench " POLICYBENCH_VERSION);
   options o;
   // The run's defaults have one home, run_config (measure/run_config.hpp); here they are only spelt as text.
@@ -90,6 +88,17 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   app.add_flag("--quiet", o.quiet, "No progress on stderr");
   format_help(app);
   if (more) more(app);
+  // One rule for every flag: it takes no value, whatever the value ("--quiet=true", "--list-policies=no",
+  // "--wide="); CLI11 would read some as true or false and run.
+  for (const std::string_view arg : args.subspan(std::min<std::size_t>(1, args.size()))) {
+    if (arg == "--") break;
+    const std::size_t equals = arg.find('=');
+    const CLI::Option* option = arg.starts_with("--") && equals != arg.npos
+                                    ? app.get_option_no_throw(std::string(arg.substr(0, equals)))
+                                    : nullptr;
+    if (option && option->get_expected_max() == 0)
+      throw usage_error(option->get_name() + ": a flag; it takes no value");
+  }
   try {
     app.parse(static_cast<int>(args.size()), args.data());
   } catch (const CLI::Success& e) {
