@@ -14,10 +14,12 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace CLI {
 class App;
+class Option;
 class ParseError;
 } // namespace CLI
 
@@ -82,23 +84,22 @@ struct options {
   bool default_stopping = false;
 };
 
-/// The value `table` names `text`, given to `option`; throws usage_error "<option>: '<text>' is not one of <names>"
-/// for any other text.
+/// Adds the option `name` whose value is one of `names` (cli/options.cpp): CLI11 checks and converts it and hands
+/// `set` the number the name stands for. Refuses any other text ("--type: float16 not in {float32,float64,...}").
+CLI::Option* add_choice(CLI::App& app, std::string name, std::vector<std::pair<std::string, int>> names,
+                        std::function<void(int)> set, std::string description);
+
+/// add_choice setting `target`, with the names of its enum's table (measure/enum_names.hpp).
 template <class E, std::size_t N>
-E parse_choice(std::string_view option, const enum_name<E> (&table)[N], const std::string& text) {
-  if (const auto value = parse_in(table, text)) return *value;
-  throw usage_error(std::string(option) + ": '" + text + "' is not one of " + names_in(table));
+CLI::Option* add_choice(CLI::App& app, std::string name, E& target, const enum_name<E> (&table)[N],
+                        std::string description) {
+  std::vector<std::pair<std::string, int>> names;
+  for (const auto& e : table)
+    names.emplace_back(e.name, static_cast<int>(e.value));
+  return add_choice(
+      app, std::move(name), std::move(names), [&target](int value) { target = static_cast<E>(value); },
+      std::move(description));
 }
-
-/// Parses `text`, given to `option`, as a count: decimal digits with an optional suffix k, M or G (10^3, 10^6,
-/// 10^9; "10M" = 10000000). Throws usage_error naming the option and the accepted forms for anything else ("",
-/// "-5", " 7", "1e7", "10Mi", "10x") and for values beyond 2^64 - 1, ending with `example` of a good value.
-std::uint64_t parse_count(std::string_view option, std::string_view text, std::string_view example = "10M");
-
-/// parse_count(option, text) as an int in [min, max] (max <= INT_MAX); `max_is` says where the upper bound comes
-/// from when it is not a constant. Throws usage_error "<option>: <text> is outside <min>..<max> (<max_is>)".
-int parse_int(std::string_view option, const std::string& text, std::uint64_t min, std::uint64_t max,
-              std::string_view max_is = {});
 
 /// The comma-separated names of the one value given to `option`, in order, spaces around a name dropped
 /// ("loop, std::seq"). Throws usage_error "<option>: an empty name in the list" for an empty name ("", "a,,b",
@@ -115,18 +116,11 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                                      std::span<const std::string_view> formats,
                                      const std::function<void(CLI::App&)>& more = {});
 
-/// parse_options's helpers (cli/parse_stopping.cpp), for the options that decide which points a run measures,
-/// how many timed calls each row gets and in what order: checked together, since each one's meaning depends on the
-/// others. The texts given to --sweep, --min-size, --max-size, --min-time ("" = not given), --max-noise, --timeout,
-/// --order and --seed (nullopt = not given, so that an empty value is refused), and whether --size and --reps were.
-struct stopping_texts {
-  std::string sweep, min_size, max_size, min_time, work, min_work, max_work;
-  std::optional<std::string> max_noise, timeout, order, seed, budget, repetitions;
-  bool size_given = false, reps_given = false;
-};
-
-/// Sets o.sweep (kind and bounds), o.order (its budget too), o.default_stopping, o.run's stopping rule, and --work
-/// K or the work sweep's bounds; call with o.run.type set (K must keep the type exact: measure/work.hpp).
-void parse_stopping(options& o, const stopping_texts& t);
+/// parse_options's checks (cli/parse_stopping.cpp) of the options that decide which points a run measures, how many
+/// timed calls each row gets and in what order, on the values CLI11 converted into `o` (`budget_s`: --budget's) and
+/// which options `app` was given: checked together, since each one's meaning depends on the others. Sets o.sweep's
+/// bounds, o.order (its budget too), o.default_stopping and o.run's stopping rule; call with o.run.type set (K must
+/// keep the type exact: measure/work.hpp).
+void parse_stopping(options& o, const CLI::App& app, double budget_s);
 
 } // namespace policybench

@@ -114,6 +114,9 @@ void output_file::commit() {
     return std::runtime_error("--output: could not complete '" + path_ + "': " + why);
   };
   if (!written || !stream_.good()) throw fail();
+  // The report is complete: a signal now (Ctrl-C just as the run ends) would remove it or leave it without the
+  // target's name, so it takes its course once the report has that name.
+  const signals_held held;
   if (unnamed_fd_ >= 0) { // a name first (rename cannot take an unnamed file), for the microseconds until rename
     const std::string proc = "/proc/self/fd/" + std::to_string(unnamed_fd_);
     for (;;) { // a free name (linkat cannot replace the empty file create_temporary made), then the link

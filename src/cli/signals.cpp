@@ -30,6 +30,11 @@ std::atomic<std::int64_t> first_interrupt_ns{0}; // CLOCK_MONOTONIC of the first
 static_assert(std::atomic<std::int64_t>::is_always_lock_free, "read and written in the handler");
 std::array<struct sigaction, NSIG> previous{}; // each signal's action before ours, restored to end the process
 
+// Set by signals_held: a signal then is only noted in `held`, and raised again when the hold ends.
+std::atomic<bool> holding{false};
+std::atomic<int> held{0};
+static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free, "used in the handler");
+
 // The leading newline ends a terminal's progress line (and its "^C"); elsewhere it would be a stray empty line.
 volatile std::sig_atomic_t note_from = 1;
 constexpr char interrupt_note[] =
@@ -49,6 +54,11 @@ extern "C" void remove_pending() {
 }
 
 extern "C" void on_fatal_signal(int signal, siginfo_t* info, void*) {
+  if (holding.load() && !(is_fault(signal) && info->si_code > 0)) {
+    held.store(signal);
+    // Left to the hold's end, unless it ended meanwhile without taking this signal.
+    if (holding.load() || held.exchange(0) == 0) return;
+  }
   if (signal == SIGINT) {
     // One interrupt may come twice: timeout(1) signals the process, then its process group. A second Ctrl-C counts
     // from a second after the first on, and ends the process.
@@ -105,6 +115,13 @@ void remove_pending_file_on_exit(const std::string& path) {
 }
 
 void forget_pending_file() { pending[0] = '\0'; }
+
+signals_held::signals_held() { holding.store(true); }
+
+signals_held::~signals_held() {
+  holding.store(false);
+  if (const int signal = held.exchange(0)) ::raise(signal);
+}
 
 void catch_interrupt() {
   install();

@@ -22,6 +22,17 @@ void remove_pending_file_on_exit(const std::string& path);
 /// Nothing removed any more, by a signal or at exit.
 void forget_pending_file();
 
+/// While one lives, a fatal signal sent to the process (not a fault it causes itself) is held, whichever thread its
+/// handler runs in: the handler only notes it, and the destructor raises it again, to take its course then. Around
+/// the step that makes a complete report final (the rename), so that no signal can remove or cut it. One at a time.
+class signals_held {
+public:
+  signals_held();
+  ~signals_held();
+  signals_held(const signals_held&) = delete;
+  signals_held& operator=(const signals_held&) = delete;
+};
+
 /// From now until stop_catching_interrupt(), the first SIGINT (Ctrl-C) only sets interrupt_requested
 /// (measure/stopping.hpp) and says on stderr that the run is ending with what it measured; a second one, from a
 /// second after the first on, ends the process as any fatal signal does (one within that second is the same

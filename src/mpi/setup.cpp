@@ -50,10 +50,9 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
   for (const char* a : args.subspan(1))
     line += std::string(a) + '\0';
   s.command_line_hash = std::hash<std::string>{}(line);
-  std::string scaling = "weak";
   const auto mpi_options = [&](CLI::App& app) { // --scaling, and the options no rank may take here
-    app.add_option("--scaling", scaling,
-                   "weak (--size elements per rank, the default) or strong (--size in total, split evenly)")
+    add_choice(app, "--scaling", s.scaling, scaling_names,
+               "weak (--size elements per rank, the default) or strong (--size in total, split evenly)")
         ->type_name("KIND");
     app.footer("policybench-mpi: --reps defaults to 10 here; --max-noise, --min-time, --timeout, --budget, --order, "
                "--seed and --sweep are refused (every rank makes the same calls, one policy after another)");
@@ -62,7 +61,6 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
   std::ostringstream elsewhere; // --help and --version: printed by rank 0 alone
   const auto opts = parse_options(args, job.rank == 0 ? std::cout : elsewhere, report_format_names(), mpi_options);
   if (!opts) return false;
-  s.scaling = parse_choice("--scaling", scaling_names, scaling);
   s.opts = *opts;
   if (s.opts.default_stopping) s.opts.run.max_noise = 0, s.opts.run.reps = default_reps;
   s.opts.order.budget = {}, s.opts.run.keep_disturbed = true;

@@ -3,6 +3,8 @@
 
 #include "cli/parse_args.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -94,6 +96,34 @@ TEST_CASE("CLI11's own errors take the project's form: the option first, then wh
   CHECK(usage_message({"-x"}) == "-x: no such option");
   CHECK(usage_message({"10000", "x"}) == "'10000': not expected; every value follows its option (--size 10M)");
   CHECK(usage_message({"5", "--sizes"}) == "--sizes: no such option; did you mean --size?");
+}
+
+TEST_CASE("every flag refuses every value, one that reads as true included") {
+  // The flags are read from --help, options with no value name after them ("--wide Excludes: --format", not
+  // "--size COUNT"), so that a new flag is covered too.
+  std::ostringstream help;
+  CHECK_FALSE(parse({"--help"}, help));
+  std::vector<std::string> flags;
+  std::istringstream lines(help.str());
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    std::string name, next;
+    words >> name >> next;
+    const bool value_name =
+        !next.empty() && std::all_of(next.begin(), next.end(), [](unsigned char c) { return std::isupper(c) != 0; });
+    if (line.starts_with("  -") && name.find("--") != std::string::npos && !value_name)
+      flags.push_back(name.substr(name.find("--")));
+  }
+  for (const char* flag :
+       {"--help", "--version", "--list-policies", "--wide", "--keep-disturbed", "--no-stream-hold", "--quiet"})
+    CHECK(std::find(flags.begin(), flags.end(), flag) != flags.end());
+  for (const std::string& flag : flags)
+    for (const char* value : {"true", "false", "1", "0", "yes", "on", "{}", "", "x"}) {
+      const std::string given = flag + "=" + value;
+      CAPTURE(given);
+      CHECK(usage_message({given.c_str()}) == flag + ": a flag; it takes no value");
+      CHECK(usage_message({"--size", "1k", given.c_str(), "--reps", "3"}) == flag + ": a flag; it takes no value");
+    }
 }
 
 TEST_CASE("an error line stays one line: control characters are written as escapes") {

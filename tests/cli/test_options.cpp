@@ -88,18 +88,28 @@ TEST_CASE("--output's extension picks the format unless --format or --wide says 
   CHECK(parse({"--format", "json"})->format == "json");
 }
 
-TEST_CASE("counts take the decimal SI suffixes k, M and G") {
-  CHECK(parse_count("--size", "7") == 7);
-  CHECK(parse_count("--size", "0k") == 0);
-  CHECK(parse_count("--size", "3k") == 3'000);
-  CHECK(parse_count("--size", "10M") == 10'000'000);
-  CHECK(parse_count("--size", "2G") == 2'000'000'000);
-  CHECK(parse_count("--size", "18446744073G") == 18'446'744'073'000'000'000u);
-  CHECK(parse({"--size", "1M"})->run.size == 1'000'000);
+TEST_CASE("counts take the decimal SI suffixes k, M and G, and nothing CLI11's own conversion would read") {
+  CHECK(parse({"--size", "7"})->run.size == 7);
+  CHECK(parse({"--size", "0k"})->run.size == 0);
+  CHECK(parse({"--size", "3k"})->run.size == 3'000);
+  CHECK(parse({"--size", "10M"})->run.size == 10'000'000);
+  CHECK(parse({"--size", "2G"})->run.size == 2'000'000'000);
+  CHECK(parse({"--size", "18446744073G"})->run.size == 18'446'744'073'000'000'000u);
   CHECK(parse({"--reps", "1k"})->run.reps == 1'000);
+  // Decimal whatever the leading zeros: CLI11 2.1 converts with strtoull(text, 0), which reads "010" as octal 8.
+  CHECK(parse({"--size", "010"})->run.size == 10);
+  CHECK(parse({"--seed", "010"})->order.seed == 10);
+  CHECK(parse({"--warmup", "08"})->run.warmup == 8);
   // One past 2^64 - 1 once multiplied: refused, not wrapped.
-  CHECK(usage_message_of([] { parse_count("--size", "18446744074G"); }).find("64 bits") != std::string::npos);
-  CHECK(usage_message_of([] { parse_count("--size", "1K"); }).find("k, M or G") != std::string::npos);
+  CHECK(usage_message({"--size", "18446744074G"}).find("64 bits") != std::string::npos);
+  CHECK(usage_message({"--size", "1K"}).find("k, M or G") != std::string::npos);
+  // What strtoull or CLI::AsNumberWithUnit would take: hexadecimal, a negative wrapped, a bare suffix, spaces.
+  for (const char* text : {"0x10", "-5", "M", " 7", "7 ", "10 M"}) {
+    CAPTURE(text);
+    CHECK(usage_message({"--size", text}).starts_with("--size: '"));
+  }
+  // A choice is one of its names, never the enum's number (CLI::CheckedTransformer would take "0").
+  CHECK(usage_message({"--type", "0"}) == "--type: 0 not in {float32,float64,int32,int64}");
 }
 
 TEST_CASE("--help and --version print to the stream and return nothing") {

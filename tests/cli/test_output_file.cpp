@@ -1,16 +1,23 @@
-// --output written atomically: the file appears complete or not at all, and a path that cannot be one is refused.
+// --output written atomically: the file appears complete or not at all (a signal during the rename included), and a
+// path that cannot be one is refused.
 #include <doctest/doctest.h>
 
 #include "cli/options.hpp"
 #include "cli/output_file.hpp"
+#include "cli/signals.hpp"
 
+#include <csignal>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include <fcntl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace policybench;
@@ -46,7 +53,16 @@ struct temp_dir {
   }
 };
 
+// Run by this binary's rename just before the real one: a signal in the middle of a report's delivery.
+void (*before_rename)() = nullptr;
+
 } // namespace
+
+// The rename output_file calls (a definition in the executable comes before the C library's).
+extern "C" int rename(const char* from, const char* to) noexcept {
+  if (before_rename) before_rename();
+  return ::renameat(AT_FDCWD, from, AT_FDCWD, to);
+}
 
 TEST_CASE("output_file writes atomically and a failing run leaves no file") {
   const temp_dir dir;
@@ -134,4 +150,31 @@ TEST_CASE("output_file follows a dangling link, takes a 255-byte name, and knows
   CHECK(dir.entries().size() == 3);
   CHECK_FALSE(is_standard_output(longest.string()));
   CHECK(is_standard_output("/dev/stdout") == fs::exists("/dev/stdout"));
+}
+
+TEST_CASE("a signal while the complete report is renamed into place ends the process after it: the report is whole") {
+  const temp_dir dir;
+  const fs::path target = dir.path / "report.json";
+  for (const int signal : {SIGINT, SIGTERM}) { // a first Ctrl-C as the run ends, or a kill
+    CAPTURE(signal);
+    static int sent; // for the captureless hook
+    sent = signal;
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      std::signal(signal, SIG_DFL);
+      output_file f(target.string());
+      f.stream() << "a whole report\n";
+      // From another thread, as when oneTBB's or OpenMP's workers run: the handler may run in any thread.
+      before_rename = [] { std::thread([] { std::raise(sent); }).join(); };
+      f.commit();
+      ::_exit(0); // not reached: the signal ends the process once the report has its name
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    CHECK(WIFSIGNALED(status));
+    CHECK(WTERMSIG(status) == signal);
+    CHECK(read_file(target) == "a whole report\n");
+    CHECK(dir.entries() == std::vector<std::string>{"report.json"});
+    fs::remove(target);
+  }
 }

@@ -12,8 +12,8 @@ TEST_CASE("--pages and --first-touch set the placement, --format gbench, bad val
   CHECK(o->run.pages == page_size::small);
   CHECK(o->run.first_touch == first_touch_mode::serial);
   CHECK(o->format == "gbench");
-  CHECK(usage_message({"--pages", "large"}) == "--pages: 'large' is not one of huge, small");
-  CHECK(usage_message({"--first-touch", "numa"}) == "--first-touch: 'numa' is not one of parallel, serial");
+  CHECK(usage_message({"--pages", "large"}) == "--pages: large not in {huge,small}");
+  CHECK(usage_message({"--first-touch", "numa"}) == "--first-touch: numa not in {parallel,serial}");
   CHECK(usage_message({"--list-policies", "--pages", "small"}).find("not with --pages") != std::string::npos);
 }
 

@@ -72,7 +72,7 @@ report_once) # rank 0 alone writes: one table on stdout; with --output nothing o
   [ ! -s "$dir/out" ] && [ "$(wc -l <"$dir/r.csv")" = 8 ] || fail "csv: $(cat "$dir/r.csv")" ;; # 2 policies, 5 ceilings
 bad_input_one_rank) # usage errors only rank 1 sees: exit 2, one line naming rank 1, before any allocation
   "${mpi[@]}" -np 1 "$exe" --size 1000 : -np 1 "$exe" --size 1000 --reps 0 2>"$dir/err"
-  [ $? = 2 ] && grep -q '^policybench-mpi: rank 1: error: --reps: 0 is outside' "$dir/err" ||
+  [ $? = 2 ] && grep -q '^policybench-mpi: rank 1: error: --reps: Value 0 not in range' "$dir/err" ||
     fail "not rank 1's usage error"
   "${mpi[@]}" -np 1 "$exe" --size 1000 : -np 1 "$exe" --size 1000 --reps 4 2>"$dir/err"
   [ $? = 2 ] && grep -q '^policybench-mpi: rank 1: error: its command line differs' "$dir/err" ||
