@@ -84,14 +84,16 @@ int run(int argc, char** argv) {
     file.emplace(*opts->output);
   };
   auto report = measure(*opts, selected, std::move(device), checkpoint);
-  stop_catching_interrupt();
   if (interrupt_requested) {
     report.partial = report.interrupted = true;
     report.warnings.insert(report.warnings.begin(),
                            "interrupted (Ctrl-C): the report holds what was measured before it; rows cut short say "
                            "stopped_by interrupted, rows never started 'not measured: interrupted'");
   }
+  // A first Ctrl-C while the complete report is written only asks to end by SIGINT once it is delivered, as one
+  // during the measurement does: the report is what it kept.
   deliver_report(report, opts->format, file);
+  stop_catching_interrupt();
   return all_valid(report.results) ? 0 : 1;
 }
 
