@@ -72,10 +72,7 @@ std::optional<series_summary> summarize_series(std::span<const double> values_s,
   s.stats = summarize(s.counted_s);
   s.interval = median_confidence_interval(s.counted_s);
   std::vector<double> held{s.stats.median_s}; // what the interval must hold
-  if (const auto rounds = median_confidence_interval(round_medians))
-    s.interval = rounds;
-  else if (round_medians.size() > 1)
-    held.insert(held.end(), round_medians.begin(), round_medians.end());
+  if (round_medians.size() > 1) held.insert(held.end(), round_medians.begin(), round_medians.end());
   if (s.interval) {
     const auto [low, high] = std::minmax_element(held.begin(), held.end());
     s.interval->lower_s = std::min(s.interval->lower_s, *low);

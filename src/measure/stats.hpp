@@ -47,13 +47,13 @@ struct series_summary {
 /// The one summary step, for every timing view alike (host calls, kernel times, end to end, a rank's calls), as
 /// Google Benchmark's ComputeStats is for every series: the values `counted` marks (one flag each; empty: all), in
 /// rounds that begin at `round_starts` (ascending indices, the first round's 0 left out; empty: one round). nullopt
-/// when nothing is counted. The interval covers what a rerun moves and no more: a round is what a rerun repeats
-/// (fresh pages and placement), so with 6 rounds or more it is median_confidence_interval of the round medians (10
-/// rounds: the 2nd and 9th), inside which a rerun's median falls about 83 % of the time, not always (two estimates
-/// of one median, each with its spread: Cumming and Maillardet, Psychological Methods 11(3), 2006). The calls'
-/// interval alone missed reruns, the rounds' full range held all of them at five times what reruns moved (issue
-/// 36); with 2-5 rounds, too few for an interval, the calls' interval widened to every round's median; with one,
-/// the calls' interval. It always holds the median it is quoted with.
+/// when nothing is counted. The interval covers what a rerun moves: a round is what a rerun repeats (fresh pages and
+/// placement), so with two rounds or more it is the calls' interval (median_confidence_interval) widened to every
+/// round's median; with one, the calls' interval. It always holds the median it is quoted with. The order-statistic
+/// interval of the round medians alone (10 rounds: the 2nd and 9th) was tried and held too few reruns where a
+/// machine's mode changes from run to run: five default runs on a 2-core EPYC VM whose parallel rows read 1.2-1.5 ms
+/// in some runs and 2.2-2.5 ms in others had a run's median inside another's interval in 55 % of the (row, pair)
+/// cases, against 88 % with every round's median held (issue 36's closing note).
 std::optional<series_summary> summarize_series(std::span<const double> values_s, const std::vector<bool>& counted = {},
                                                std::span<const std::size_t> round_starts = {});
 
