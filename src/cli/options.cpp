@@ -77,10 +77,11 @@ CLI::Option* add_choice(CLI::App& app, std::string name, std::vector<std::pair<s
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out,
                                      std::span<const std::string_view> formats,
                                      const std::function<void(CLI::App&)>& more) {
-  CLI::App app{"policybench: the increment workload (a[i] += 1) run through every execution policy, timed "
-               "cold and warm, validated, and set against this machine's fastest in-place stream (memory bandwidth only "
-               "for an array well past the caches).",
-               args.empty() ? "policybench" : std::filesystem::path(args[0]).filename().string()};
+  CLI::App app{
+      "policybench: the increment workload (a[i] += 1) run through every execution policy, timed "
+      "cold and warm, validated, and set against this machine's fastest in-place stream (memory bandwidth only "
+      "for an array well past the caches).",
+      args.empty() ? "policybench" : std::filesystem::path(args[0]).filename().string()};
   app.set_version_flag("--version", "policybench " POLICYBENCH_VERSION);
   options o;
   o.run.reps = default_reps; // without --reps: policybench-mpi's count (a run's is decided in parse_stopping)
