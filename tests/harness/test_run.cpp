@@ -95,7 +95,8 @@ TEST_CASE("a size sweep measures every planned point, each with its own size") {
   CHECK(report.sweep->series.size() == planned.size());
   for (std::size_t i = 0; i < planned.size(); ++i) {
     CHECK(rows[i].size == planned[i]);
-    CHECK(report.sweep->series[i].host_in_place_gb_per_s);
+    // The point's ceiling figure is its bounding ceiling's: none where a busy test machine disturbed most calls.
+    if (const auto& c = report.sweep->series[i].host_in_place_gb_per_s) CHECK(*c > 0);
     CHECK(report.sweep->series[i].size == planned[i]);
   }
   CHECK(report.sweep->stopped_at == planned.back());

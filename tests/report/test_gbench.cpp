@@ -136,7 +136,10 @@ TEST_CASE("--pages small: the JSON says small and every host row got 0 huge-page
   cfg.keep_disturbed = true; // exactly 6 timed calls (a ceiling's interval), however busy the test machine
   const json doc = to_json(to_report(run_policies(cfg, 1, query_host(), device_info{}, with_ceilings(rows, {}, 1))));
   CHECK(doc["environment"]["config"]["pages"] == "small");
-  CHECK(doc["environment"]["ceilings"]["host_huge_page_bytes"] == 0);
+  // The environment's figure is the bounding ceiling's, which a busy test machine may leave without one (no parallel
+  // ceiling of mostly undisturbed calls): every ceiling row's own figure is checked below either way.
+  const json& ceiling_pages = doc["environment"]["ceilings"]["host_huge_page_bytes"];
+  CHECK((ceiling_pages.is_null() || ceiling_pages == 0));
   REQUIRE(doc["results"].size() == 6); // the loop, then its five host ceilings, on small pages too
   for (const auto& row : doc["results"])
     CHECK(row["huge_page_bytes"] == 0);
