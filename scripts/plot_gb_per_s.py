@@ -29,8 +29,10 @@ def ceiling(report, size, device):
         if (sweep or {}).get("kind") == "size" and point.get("size") == size:
             found = point
     if device == "host":
-        best = number(found, "host_in_place_gb_per_s") or number(found, "host_copy_gb_per_s")
-        # Reports before the in-place ceiling called it host_copy_gb_per_s (then the only host ceiling).
+        # Reports before the in-place ceiling called it host_copy_gb_per_s (then the only host ceiling); a report that
+        # has the in-place key but null (no ceiling bounded: a busy machine) draws no line, not the STREAM copy's.
+        key = "host_in_place_gb_per_s" if "host_in_place_gb_per_s" in found else "host_copy_gb_per_s"
+        best = number(found, key)
         return ("CPU in-place ceiling", best, number(found, "host_in_place_low_gb_per_s"), statistic) if best else None
     if number(found, "device_in_place_gb_per_s"):
         return ("GPU in-place ceiling", found["device_in_place_gb_per_s"],

@@ -106,6 +106,14 @@ class Figures(FigureCase):
         labels = [c.get_label() for c in fig.axes[0].collections]
         self.assertTrue(any("median 40 GB/s" in label and "36" in label for label in labels), labels)
 
+    def test_no_bounding_ceiling_draws_no_line_not_the_stream_copy(self):
+        # A busy run's report: no in-place ceiling bounded (null), while the STREAM copy row has a figure.
+        rows = [row("loop", 20.0), row("std::par", 40.0)]
+        ceilings = {"host_in_place_gb_per_s": None, "host_copy_gb_per_s": 4.0}
+        fig = self.draw(plot.gb_per_s_bars, [report(rows, ceilings)])
+        self.assertFalse(any(c.get_label().startswith("CPU") for c in fig.axes[0].collections))
+        self.assertEqual([bool(b.get_hatch()) for b in bars(fig.axes[0])], [False, False])
+
     def test_an_older_report_without_intervals_still_draws_and_says_so(self):
         rows = [row("loop", 20.0, spread=None), row("std::par", 40.0, spread=None)]
         fig = self.draw(plot.gb_per_s_bars, [report(rows, {"host_copy_gb_per_s": 45.0})])
