@@ -15,8 +15,9 @@ for i in "${!runs[@]}"; do
 import collections, re, sys
 lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
 long = [line for line in lines if len(line) > 120]  # characters, as a terminal shows them
-# A thread or work sweep says its warnings per point ("2 threads: ...", "K = 4: ..."): one line per kind and point.
-point = re.compile(r"^(\d+ threads?|K = \d+): ")
+# A sweep says its warnings per point ("2 threads: ...", "K = 4: ...", "10000 elements: ..."): one line per kind
+# and point (under load one point can say both that most calls were disturbed and that no ceiling bounded).
+point = re.compile(r"^(\d+ threads?|K = \d+|\d+ elements): ")
 kinds = collections.Counter(point.match(text).group(0) + text[point.match(text).end():].split(": ")[0]
                             if point.match(text) else text.split(": ")[0]
                             for text in (line[len("warning: "):] for line in lines if line.startswith("warning: ")))
