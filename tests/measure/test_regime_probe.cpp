@@ -23,10 +23,12 @@ TEST_CASE("the probe streams each footprint it has time for, in whole elements")
   REQUIRE(points.size() == 2);                                       // 2 bytes hold no float32
   CHECK(points[0].bytes == 1'000'000);
   CHECK(points[1].bytes == 2'000'000);
-  for (const auto& p : points) { // the median of probe_repeats arrays, strictly within their spread (timings differ)
+  // The median of the arrays that had an undisturbed call, within their spread: not strictly, since on a busy
+  // machine an array whose every call was disturbed is left out and one array's figure is all three.
+  for (const auto& p : points) {
     CHECK(p.low_gb_per_s > 0);
-    CHECK(p.low_gb_per_s < p.gb_per_s);
-    CHECK(p.gb_per_s < p.high_gb_per_s);
+    CHECK(p.low_gb_per_s <= p.gb_per_s);
+    CHECK(p.gb_per_s <= p.high_gb_per_s);
   }
 }
 
