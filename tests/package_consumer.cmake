@@ -1,7 +1,9 @@
-# The package as another project sees it: install policybench into a fresh prefix, configure examples/ as a project
-# of its own against it (find_package(policybench CONFIG)), build the host example and run it (exit 0: validated).
-# Run as: cmake -DBUILD_TREE=<policybench build> -DEXAMPLES=<examples/> -DWORK=<scratch dir> -DGENERATOR=<generator>
-#               -DCXX=<compiler> -P this file
+# policybench as another project uses it, then the host example built there and run (exit 0: every policy validated).
+# MODE install: policybench installed into a fresh prefix; examples/ configured as a project of its own against it
+# (find_package(policybench CONFIG)). MODE subdirectory: a project that adds the source tree with add_subdirectory,
+# as FetchContent does, and links the same targets from its own directory.
+# Run as: cmake -DMODE=<install|subdirectory> -DSOURCE=<policybench source> -DBUILD_TREE=<its build> -DWORK=<scratch>
+#               -DGENERATOR=<generator> -DCXX=<compiler> -P this file
 function(run step)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
   if(NOT status EQUAL 0)
@@ -11,17 +13,30 @@ function(run step)
 endfunction()
 
 file(REMOVE_RECURSE "${WORK}")
-set(prefix "${WORK}/prefix")
-run(install "${CMAKE_COMMAND}" --install "${BUILD_TREE}" --prefix "${prefix}")
-# Only the prefix: no hint at the source or build tree, so that only what was installed can be found.
-run(configure "${CMAKE_COMMAND}" -S "${EXAMPLES}" -B "${WORK}/build" -G "${GENERATOR}" "-DCMAKE_CXX_COMPILER=${CXX}"
-    -DCMAKE_BUILD_TYPE=Release "-DCMAKE_PREFIX_PATH=${prefix}" -DPOLICYBENCH_ENABLE_CUDA=OFF)
-# The package found must be the one just installed, not one elsewhere on the system.
-file(STRINGS "${WORK}/build/CMakeCache.txt" found REGEX "^policybench_DIR:")
-string(FIND "${found}" "policybench_DIR:PATH=${prefix}/" at)
-if(NOT at EQUAL 0)
-  message(FATAL_ERROR "found another policybench: ${found}")
+set(configure "${CMAKE_COMMAND}" -B "${WORK}/build" -G "${GENERATOR}" "-DCMAKE_CXX_COMPILER=${CXX}"
+              -DCMAKE_BUILD_TYPE=Release -DPOLICYBENCH_ENABLE_CUDA=OFF)
+if(MODE STREQUAL "install")
+  set(prefix "${WORK}/prefix")
+  run(install "${CMAKE_COMMAND}" --install "${BUILD_TREE}" --prefix "${prefix}")
+  # Only the prefix: no hint at the source or build tree, so that only what was installed can be found.
+  run(configure ${configure} -S "${SOURCE}/examples" "-DCMAKE_PREFIX_PATH=${prefix}")
+  # The package found must be the one just installed, not one elsewhere on the system.
+  file(STRINGS "${WORK}/build/CMakeCache.txt" found REGEX "^policybench_DIR:")
+  string(FIND "${found}" "policybench_DIR:PATH=${prefix}/" at)
+  if(NOT at EQUAL 0)
+    message(FATAL_ERROR "found another policybench: ${found}")
+  endif()
+  set(target example_host_policies)
+else()
+  file(WRITE "${WORK}/consumer/CMakeLists.txt" "cmake_minimum_required(VERSION 3.25)
+project(consumer LANGUAGES CXX)
+add_subdirectory(\"${SOURCE}\" policybench EXCLUDE_FROM_ALL)
+add_executable(consumer \"${SOURCE}/examples/host_policies.cpp\")
+target_link_libraries(consumer PRIVATE policybench::headers policybench::thrust_tbb)
+")
+  run(configure ${configure} -S "${WORK}/consumer")
+  set(target consumer)
 endif()
-run(build "${CMAKE_COMMAND}" --build "${WORK}/build" --target example_host_policies)
-run(run "${WORK}/build/example_host_policies")
+run(build "${CMAKE_COMMAND}" --build "${WORK}/build" --target ${target})
+run(run "${WORK}/build/${target}")
 message(STATUS "${out}")
