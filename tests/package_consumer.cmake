@@ -1,7 +1,5 @@
-# policybench as another project uses it, then the host example built there and run (exit 0: every policy validated).
-# MODE install: policybench installed into a fresh prefix; examples/ configured as a project of its own against it
-# (find_package(policybench CONFIG)). MODE subdirectory: a project that adds the source tree with add_subdirectory,
-# as FetchContent does, and links the same targets from its own directory.
+# policybench as another project uses it: installed and found by find_package(policybench CONFIG) (MODE install), or
+# added by add_subdirectory, as FetchContent adds it (MODE subdirectory); the host example built there runs (exit 0).
 # Run as: cmake -DMODE=<install|subdirectory> -DSOURCE=<policybench source> -DBUILD_TREE=<its build> -DWORK=<scratch>
 #               -DGENERATOR=<generator> -DCXX=<compiler> -P this file
 function(run step)
@@ -18,7 +16,7 @@ set(configure "${CMAKE_COMMAND}" -B "${WORK}/build" -G "${GENERATOR}" "-DCMAKE_C
 if(MODE STREQUAL "install")
   set(prefix "${WORK}/prefix")
   run(install "${CMAKE_COMMAND}" --install "${BUILD_TREE}" --prefix "${prefix}")
-  # Only the prefix: no hint at the source or build tree, so that only what was installed can be found.
+  # examples/ as a project of its own, given only the prefix: nothing but what was installed can be found.
   run(configure ${configure} -S "${SOURCE}/examples" "-DCMAKE_PREFIX_PATH=${prefix}")
   # The package found must be the one just installed, not one elsewhere on the system.
   file(STRINGS "${WORK}/build/CMakeCache.txt" found REGEX "^policybench_DIR:")
