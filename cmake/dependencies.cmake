@@ -21,9 +21,10 @@ endif()
 set(CCCL_ENABLE_DEFAULT_THRUST_TARGET OFF)
 find_package(CCCL CONFIG REQUIRED
   HINTS "${CUDAToolkit_LIBRARY_DIR}/cmake" /usr/local/cuda/lib64/cmake /usr/local/cuda/lib/cmake)
-thrust_create_target(policybench::thrust_tbb HOST CPP DEVICE TBB)
+# GLOBAL: a project that adds policybench with add_subdirectory or FetchContent links them from its own directory.
+thrust_create_target(policybench::thrust_tbb HOST CPP DEVICE TBB GLOBAL)
 if(POLICYBENCH_HAVE_CUDA)
-  thrust_create_target(policybench::thrust_cuda HOST CPP DEVICE CUDA)
+  thrust_create_target(policybench::thrust_cuda HOST CPP DEVICE CUDA GLOBAL)
 endif()
 
 if(POLICYBENCH_BUILD_TESTS)

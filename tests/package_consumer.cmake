@@ -1,0 +1,40 @@
+# policybench as another project uses it: installed and found by find_package(policybench CONFIG) (MODE install), or
+# added by add_subdirectory, as FetchContent adds it (MODE subdirectory); the host example built there runs (exit 0).
+# Run as: cmake -DMODE=<install|subdirectory> -DSOURCE=<policybench source> -DBUILD_TREE=<its build> -DWORK=<scratch>
+#               -DGENERATOR=<generator> -DCXX=<compiler> -P this file
+function(run step)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "${step}: exit status ${status}\n${out}")
+  endif()
+  set(out "${out}" PARENT_SCOPE)
+endfunction()
+
+file(REMOVE_RECURSE "${WORK}")
+set(configure "${CMAKE_COMMAND}" -B "${WORK}/build" -G "${GENERATOR}" "-DCMAKE_CXX_COMPILER=${CXX}"
+              -DCMAKE_BUILD_TYPE=Release -DPOLICYBENCH_ENABLE_CUDA=OFF)
+if(MODE STREQUAL "install")
+  set(prefix "${WORK}/prefix")
+  run(install "${CMAKE_COMMAND}" --install "${BUILD_TREE}" --prefix "${prefix}")
+  # examples/ as a project of its own, given only the prefix: nothing but what was installed can be found.
+  run(configure ${configure} -S "${SOURCE}/examples" "-DCMAKE_PREFIX_PATH=${prefix}")
+  # The package found must be the one just installed, not one elsewhere on the system.
+  file(STRINGS "${WORK}/build/CMakeCache.txt" found REGEX "^policybench_DIR:")
+  string(FIND "${found}" "policybench_DIR:PATH=${prefix}/" at)
+  if(NOT at EQUAL 0)
+    message(FATAL_ERROR "found another policybench: ${found}")
+  endif()
+  set(target example_host_policies)
+else()
+  file(WRITE "${WORK}/consumer/CMakeLists.txt" "cmake_minimum_required(VERSION 3.25)
+project(consumer LANGUAGES CXX)
+add_subdirectory(\"${SOURCE}\" policybench EXCLUDE_FROM_ALL)
+add_executable(consumer \"${SOURCE}/examples/host_policies.cpp\")
+target_link_libraries(consumer PRIVATE policybench::headers policybench::thrust_tbb)
+")
+  run(configure ${configure} -S "${WORK}/consumer")
+  set(target consumer)
+endif()
+run(build "${CMAKE_COMMAND}" --build "${WORK}/build" --target ${target})
+run(run "${WORK}/build/${target}")
+message(STATUS "${out}")
