@@ -29,7 +29,7 @@ def status_of(code):
 def at_syscall(name, command):
     strace = shutil.which("strace")
     if not strace or subprocess.run([strace, "-o", os.devnull, "true"], capture_output=True).returncode != 0:
-        print(f"sigint_at: strace is missing or may not trace here: skipped", file=sys.stderr)
+        print("sigint_at: strace is missing or may not trace here: skipped", file=sys.stderr)
         return 77
     inject = ["-e", f"trace={name}", "-e", f"inject={name}:signal=INT:when=1"]
     return status_of(subprocess.run([strace, "-f", "-qq", "-o", os.devnull, *inject, "--", *command]).returncode)
