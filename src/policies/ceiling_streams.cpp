@@ -6,6 +6,7 @@
 #include "policies/entry.hpp"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -16,12 +17,16 @@ namespace {
 // nothing measurable next to streaming them.
 constexpr std::size_t dynamic_chunk_bytes = std::size_t(2) << 20;
 
-enum class schedule { static_split, dynamic_chunks, one_thread };
+enum class schedule { static_split, dynamic_chunks, tbb_stealing, one_thread };
 
-// The in-place update a[i] = a[i] + 1 on the ceilings' pinned threads, as the policies' calls are measured (the
-// same placement, cold call, validation): the bound of a row at K = 1 whatever K the run has.
+// The in-place update a[i] = a[i] + 1, as the policies' calls are measured (the same placement, cold call,
+// validation): the bound of a row at K = 1 whatever K the run has. The splits run on the ceilings' pinned threads;
+// tbb_stealing as the policies on oneTBB schedule (auto_partitioner, workers unpinned), so that no policy outruns the
+// bound by its schedule alone: the loop is compiled alike in every row, the schedule is what differs.
 policy_entry in_place(std::string name, std::string backend, schedule how) {
-  const host_threading threads = how == schedule::one_thread ? host_threading::one_thread : ceiling_threading();
+  const host_threading threads = how == schedule::one_thread     ? host_threading::one_thread
+                                 : how == schedule::tbb_stealing ? host_threading::tbb
+                                                                 : ceiling_threading();
   policy_entry e = host_entry(std::move(name), std::move(backend), threads, [how](auto first, auto last, int) {
     using T = std::remove_pointer_t<decltype(first)>;
     const auto update = in_place_update(first);
@@ -29,10 +34,16 @@ policy_entry in_place(std::string name, std::string backend, schedule how) {
     if (how == schedule::static_split) for_each_static_chunk(n, ceiling_threading(), update);
     if (how == schedule::dynamic_chunks)
       for_each_dynamic_chunk(n, dynamic_chunk_bytes / sizeof(T), ceiling_threading(), update);
+    if (how == schedule::tbb_stealing)
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n),
+                        [&](const tbb::blocked_range<std::size_t>& r) { update(r.begin(), r.end()); });
     if (how == schedule::one_thread) update(0, n);
   });
-  e.measure = [measure = std::move(e.measure)](run_config cfg) {
-    const pinned_openmp_threads pinned; // the thread that first touched a page keeps updating it
+  e.measure = [measure = std::move(e.measure), how](run_config cfg) {
+    // The thread that first touched a page keeps updating it (not for oneTBB's workers: the calling thread, pinned
+    // to one CPU, would take part in the calls).
+    std::optional<pinned_openmp_threads> pinned;
+    if (how != schedule::tbb_stealing) pinned.emplace();
     cfg.work = 1;
     return measure(cfg);
   };
@@ -62,6 +73,8 @@ std::vector<policy_entry> ceiling_streams(const device_info& device, int work) {
       in_place("host in place (static)", pinned + ", static split", schedule::static_split));
   add("host_in_place_dynamic", bandwidth,
       in_place("host in place (dynamic)", pinned + ", 2 MiB chunks as threads free up", schedule::dynamic_chunks));
+  add("host_in_place_tbb", bandwidth,
+      in_place("host in place (oneTBB)", "oneTBB auto_partitioner, as the PSTL on oneTBB", schedule::tbb_stealing));
   add("host_in_place_one_thread", bandwidth,
       in_place(std::string(one_thread_ceiling), "the calling thread alone", schedule::one_thread));
   add("host_copy", none, host_stream("host STREAM copy", pinned + ", b[i] = a[i]", [](const run_config& cfg) {

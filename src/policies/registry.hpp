@@ -43,10 +43,10 @@ inline constexpr std::string_view one_thread_ceiling = "host in place (1 thread)
 /// reason (a CUDA policy without a usable device gets device.unavailable).
 std::vector<policy_entry> registry(const device_info& device);
 
-/// The host's ceilings (in place with a static, a dynamic and a one-thread schedule; STREAM copy and scale; at
-/// work > 1 the FMA kernel) and the device's (the tuned in-place kernel, a D2D copy; at work > 1 its FMA kernel),
-/// in that order, each with role ceiling, what it bounds and its environment.ceilings key. The in-place streams
-/// always make one increment per call (the bandwidth roof); a device without nvcc or a GPU makes its ceilings
+/// The host's ceilings (in place with a static, a dynamic, oneTBB's and a one-thread schedule; STREAM copy and
+/// scale; at work > 1 the FMA kernel) and the device's (the tuned in-place kernel, a D2D copy; at work > 1 its FMA
+/// kernel), in that order, each with role ceiling, what it bounds and its environment.ceilings key. The in-place
+/// streams always make one increment per call (the bandwidth roof); a device without nvcc or a GPU makes its ceilings
 /// unavailable with the device rows' reason.
 std::vector<policy_entry> ceiling_streams(const device_info& device, int work);
 

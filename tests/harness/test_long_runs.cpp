@@ -106,13 +106,13 @@ TEST_CASE("an interrupted sweep keeps the points before, hands over each point a
                                 {constant("a"), interrupting("b", 3)}, {},
                                 [&](benchmark_report so_far) { handed.push_back(so_far.results.size()); });
   // Points 10, 32 and 100 measured (b interrupted at 100), 316 and above never started.
-  // After 10 and after 32, each point's 2 policies and 5 host ceilings; the interrupted point ends the sweep.
-  CHECK(handed == std::vector<std::size_t>{7, 14});
+  // After 10 and after 32, each point's 2 policies and 6 host ceilings; the interrupted point ends the sweep.
+  CHECK(handed == std::vector<std::size_t>{8, 16});
   REQUIRE(report.sweep);
   CHECK(report.sweep->series.size() == 3);
   CHECK(report.sweep->stopped_at == 100);
   CHECK(report.sweep->stop_reason.find("interrupted (Ctrl-C) at 100 elements") == 0);
-  CHECK(report.results.size() == 3 * 7);
+  CHECK(report.results.size() == 3 * 8);
   CHECK(report.crossovers); // the series' own findings, on the points it has
 }
 

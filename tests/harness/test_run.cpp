@@ -63,7 +63,7 @@ TEST_CASE("a GPU-only run measures no host ceiling: it bounds no row there") {
   CHECK(host_ceilings(with_ceilings({gpu}, no_device, 1)) == 0);
   run_policies(cfg, std::nullopt, query_host(), no_device, with_ceilings({gpu}, no_device, 1));
   const auto both = with_ceilings({gpu, recorder("cpu", sizes, threads)}, no_device, 1);
-  CHECK(host_ceilings(both) == 5);
+  CHECK(host_ceilings(both) == 6);
   run_policies(cfg, std::nullopt, query_host(), no_device, both);
   CHECK(sizes.size() == 3);
 }
@@ -90,7 +90,7 @@ TEST_CASE("a size sweep measures every planned point, each with its own size") {
   CHECK(sizes == planned);
   const auto rows = policy_rows(report);
   REQUIRE(rows.size() == planned.size());
-  CHECK(report.results.size() == 6 * planned.size()); // each point's five host ceilings are rows too
+  CHECK(report.results.size() == 7 * planned.size()); // each point's six host ceilings are rows too
   REQUIRE(report.sweep);
   CHECK(report.sweep->series.size() == planned.size());
   for (std::size_t i = 0; i < planned.size(); ++i) {

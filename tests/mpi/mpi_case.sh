@@ -69,7 +69,7 @@ report_once) # rank 0 alone writes: one table on stdout; with --output nothing o
   grep -q '^MPI job: 2 ranks on 1 node, weak scaling' "$dir/out" || fail "no job line"
   "${mpi[@]}" -np 2 "$exe" "${run[@]}" --size 1000 --format csv --output "$dir/r.csv" >"$dir/out" 2>"$dir/err" ||
     fail "exit $?"
-  [ ! -s "$dir/out" ] && [ "$(wc -l <"$dir/r.csv")" = 8 ] || fail "csv: $(cat "$dir/r.csv")" ;; # 2 policies, 5 ceilings
+  [ ! -s "$dir/out" ] && [ "$(wc -l <"$dir/r.csv")" = 9 ] || fail "csv: $(cat "$dir/r.csv")" ;; # 2 policies, 6 ceilings
 bad_input_one_rank) # usage errors only rank 1 sees: exit 2, one line naming rank 1, before any allocation
   "${mpi[@]}" -np 1 "$exe" --size 1000 : -np 1 "$exe" --size 1000 --reps 0 2>"$dir/err"
   [ $? = 2 ] && grep -q '^policybench-mpi: rank 1: error: --reps: Value 0 not in range' "$dir/err" ||

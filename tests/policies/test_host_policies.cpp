@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -107,8 +108,23 @@ TEST_CASE("the host ceilings are streams like the policies: timed, validated, co
     CHECK(*m.bytes_per_call <= cfg.bytes_per_call() / 2);
     CHECK(*m.bytes_per_call >= cfg.bytes_per_call() / 2 - 16.0 * host_concurrency());
   }
-  CHECK(host_ceilings == 5); // in place three ways, STREAM copy and scale; the FMA kernel only at K > 1
+  CHECK(host_ceilings == 6); // in place four ways, STREAM copy and scale; the FMA kernel only at K > 1
   CHECK(ceiling_streams(device_info{}, 4).size() == ceiling_streams(device_info{}, 1).size() + 2);
+}
+
+TEST_CASE("every threading a parallel host policy runs on streams an in-place ceiling too") {
+  // The loop compiles alike in every row; a schedule no ceiling has let the PSTL on oneTBB read 110-117 % (issue 36).
+  const run_config cfg{element_type::float64, 1'000'003, 0, 1};
+  std::set<host_threading> bounded;
+  for (const policy_entry& c : ceiling_streams(device_info{}, 1))
+    if (c.device == side::host && c.bound == ceiling_bound::bandwidth) bounded.insert(*c.measure(cfg).host_threads);
+  for (const policy_entry& p : policies()) {
+    if (p.device != side::host || p.unavailable) continue;
+    CAPTURE(p.name);
+    const std::optional<host_threading> threads = p.measure(cfg).host_threads;
+    REQUIRE(threads);
+    if (*threads != host_threading::one_thread) CHECK(bounded.count(*threads) == 1);
+  }
 }
 
 TEST_CASE("the oneDPL rows are available when CMake built their libraries") {
