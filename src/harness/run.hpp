@@ -61,7 +61,7 @@ struct run_step {
 using progress_callback = std::function<void(const run_step&)>;
 
 /// Measures `streams` (policies and ceilings alike) under `threads` (oneTBB and OpenMP; nullopt: all logical
-/// cores): sequentially, each once in the order given, or interleaved, in rounds (rounds.hpp: each round measures
+/// cores): sequentially, each once in the order given, or interleaved, in rounds (schedule.hpp: each round measures
 /// every stream still running once, in a shuffled order, on a fresh array; the outcome joins its rounds). The
 /// schedule (schedule.hpp) gives each measurement its share of the calls and of the time left, cuts the rounds to
 /// what that time holds and ends each row. Before each measurement the host's thread pools are
