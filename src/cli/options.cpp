@@ -190,7 +190,7 @@ void check_sweep(options& o, const CLI::App& app) {
   if (o.sweep.min_size > o.sweep.max_size)
     throw usage_error("--min-size: " + std::to_string(o.sweep.min_size) + " is larger than --max-size " +
                       std::to_string(o.sweep.max_size));
-  if (app.count("--min-time") == 0) o.run.min_time_s = sweep_min_time_s;
+  if (app.count("--min-time") == 0) o.run.stop.min_time_s = sweep_min_time_s;
 }
 
 // --work K, or --min-work and --max-work: last, since whether K stays exact depends on the type and the calls.
@@ -217,7 +217,7 @@ void parse_stopping(options& o, const CLI::App& app, double budget_s) {
   const auto given = [&](const char* name) { return app.count(name) > 0; };
   check_sweep(o, app);
   const bool sweep = o.sweep.kind != sweep_kind::none;
-  o.run.max_noise /= 100; // a percentage on the command line, a fraction in the run
+  o.run.stop.max_noise /= 100; // a percentage on the command line, a fraction in the run
   if (given("--min-time") && !sweep && !given("--max-noise"))
     throw usage_error("--min-time: only with --sweep or --max-noise (give --max-noise PCT with it: time alone is no "
                       "target for a run)");
@@ -225,12 +225,12 @@ void parse_stopping(options& o, const CLI::App& app, double budget_s) {
   // too few calls on a noisy machine and needlessly many on a quiet one. --timeout is a bound, not a criterion:
   // alone it bounds that default (not a fixed count of calls that --reps was never given).
   o.default_stopping = !sweep && !given("--reps") && !given("--max-noise") && !given("--min-time");
-  if (o.default_stopping) o.run.max_noise = default_max_noise;
+  if (o.default_stopping) o.run.stop.max_noise = default_max_noise;
   // A whole run ends on time, quiet machine or busy, and so does a sweep (--budget gives a long series room).
   o.order.budget = time_budget::from_now(given("--budget") ? budget_s
                                          : sweep           ? default_sweep_budget_s
                                                            : default_budget_s);
-  if ((sweep || o.run.max_noise > 0) && !given("--reps")) o.run.reps = sweep_max_reps;
+  if ((sweep || o.run.stop.max_noise > 0) && !given("--reps")) o.run.stop.reps = sweep_max_reps;
   if (sweep && !given("--order")) o.order.order = policy_order::sequential;
   if (sweep && o.order.order == policy_order::interleaved)
     throw usage_error("--order interleaved: not with --sweep, which measures each point's policies one after "
@@ -243,9 +243,9 @@ void parse_stopping(options& o, const CLI::App& app, double budget_s) {
     if (o.order.order != policy_order::interleaved)
       throw usage_error("--repetitions: only for a comparison run, whose policies are interleaved (not with --sweep "
                         "or --order sequential)");
-    if (given("--reps") && o.run.reps < o.order.rounds)
+    if (given("--reps") && o.run.stop.reps < o.order.rounds)
       throw usage_error("--repetitions: " + std::to_string(o.order.rounds) +
-                        " rounds need at least as many --reps, not " + std::to_string(o.run.reps));
+                        " rounds need at least as many --reps, not " + std::to_string(o.run.stop.reps));
   }
   check_work(o, app);
 }
@@ -288,7 +288,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       args.empty() ? "policybench" : std::filesystem::path(args[0]).filename().string()};
   app.set_version_flag("--version", "policybench " POLICYBENCH_VERSION);
   options o;
-  o.run.reps = default_reps; // without --reps: policybench-mpi's count (a run's is decided in parse_stopping)
+  o.run.stop.reps = default_reps; // without --reps: policybench-mpi's count (a run's is decided in parse_stopping)
   const std::vector<std::string> format_names(formats.begin(), formats.end());
   double budget_s = 0;
   bool no_stream_hold = false, no_end_to_end = false;
@@ -310,7 +310,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       add_choice(app, "--type", o.run.type, element_type_names,
                  "Element type: float32, float64, int32, int64 (default float64)"),
       bounded(app.add_option("--warmup", o.run.warmup, "Untimed calls after the cold call (default 3)"), 0, 1'000'000),
-      bounded(app.add_option("--reps", o.run.reps,
+      bounded(app.add_option("--reps", o.run.stop.reps,
                              "Timed warm calls counted, at least 1 (default: until the median is within +-2%, within "
                              "the --budget; with --sweep, --min-time or --max-noise: the most calls, default 10000)"),
               1, 1'000'000),
@@ -350,15 +350,15 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       app.add_option("--max-size", o.sweep.max_size,
                      "--sweep size: largest element count, memory permitting (default 1G)")
           ->transform(count()),
-      app.add_option("--min-time", o.run.min_time_s,
+      app.add_option("--min-time", o.run.stop.min_time_s,
                      "--sweep or --max-noise: seconds of timed calls per row at least, in (0, 60] (sweep default 0.2); "
                      "--reps then caps the calls (default 10000)")
           ->check(positive_at_most(60, "a number of seconds in (0, 60]")),
-      app.add_option("--max-noise", o.run.max_noise,
+      app.add_option("--max-noise", o.run.stop.max_noise,
                      "Timed calls until the median's 95% confidence interval is within +-PCT percent, in (0, 100] "
                      "(default 2 when no --reps or --min-time is given; --timeout then bounds it)")
           ->check(positive_at_most(100, "a percentage in (0, 100]")),
-      app.add_option("--timeout", o.run.timeout_s, "Seconds a row's calls may take at most, in (0, 3600]")
+      app.add_option("--timeout", o.run.stop.limit_s, "Seconds a row's calls may take at most, in (0, 3600]")
           ->check(positive_at_most(3600, "a number of seconds in (0, 3600]")),
       app.add_option("--budget", budget_s,
                      "Seconds the whole run may take, in (0, 86400], shared fairly over rows and rounds (default 30; "

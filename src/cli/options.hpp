@@ -62,7 +62,7 @@ inline constexpr int default_reps = 10;
 struct options {
   std::vector<std::string> policies; ///< names as in C++ ("std::par"), trimmed; empty = every available policy
   bool list_policies = false;
-  run_config run;                             ///< element type, element count, warm-up and timed calls
+  run_config run; ///< element type, element count, warm-up, and in run.stop the stopping rule the user asked for
   std::optional<int> threads;                 ///< limit for oneTBB and OpenMP; nullopt = all logical cores
   std::string format = "table";               ///< --format: one of the names parse_options was given
   std::optional<std::string> output;          ///< write the report here (atomically) instead of stdout

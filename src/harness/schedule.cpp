@@ -49,12 +49,12 @@ std::vector<std::size_t> round_order(std::size_t n, int round, std::uint64_t see
   return order;
 }
 
-run_config round_config(const run_config& cfg, int round, int rounds, const row_progress& row) {
-  if (rounds <= 1 && row.slots == 0) return cfg; // one round: time_calls applies every criterion
-  run_config r = cfg;
+stopping_rule round_rule(const stopping_rule& asked, int round, int rounds, const row_progress& row) {
+  if (rounds <= 1 && row.slots == 0) return asked; // one round: time_calls applies every criterion
+  stopping_rule r = asked;
   const int left = std::max(1, rounds - round); // base rounds still to come, this one included
-  const int remaining = std::max(1, cfg.reps - int(row.samples));
-  if (cfg.max_noise > 0) {
+  const int remaining = std::max(1, asked.reps - int(row.samples));
+  if (asked.max_noise > 0) {
     const int base = (first_noise_samples + rounds - 1) / rounds;
     // Beyond the base rounds a round must be worth its own cost (a fresh array, idle pools): a fifth of the samples
     // so far, and at least extra_round_s of timed calls at the row's pace (1 ms calls: 20 of them).
@@ -68,12 +68,12 @@ run_config round_config(const run_config& cfg, int round, int rounds, const row_
     r.reps = (remaining + left - 1) / left;
   }
   // Disturbed calls are made beside the counted ones, but all rounds together stay within the row's cap.
-  const std::size_t cap = max_calls_made(cfg);
+  const std::size_t cap = max_calls_made(asked);
   r.max_calls = cap - std::min(cap - 1, row.made);
   r.reps = int(std::min(std::size_t(r.reps), r.max_calls));
   r.min_time_s = 0;
   r.max_noise = 0;
-  if (cfg.timeout_s > 0) r.timeout_s = std::max(1e-9, (cfg.timeout_s - row.spent_s) / left);
+  if (asked.limit_s > 0) r.limit_s = std::max(1e-9, (asked.limit_s - row.spent_s) / left);
   return r;
 }
 
@@ -96,12 +96,12 @@ std::optional<double> time_budget::left_s() const {
   return deadline_ ? std::optional(-seconds_since(*deadline_)) : std::nullopt;
 }
 
-std::optional<double> time_budget::share(double timeout_s, double slots_left) const {
+std::optional<double> time_budget::share(double limit_s, double slots_left) const {
   if (!deadline_) return std::nullopt;
   // At least a nanosecond: a row past the deadline still makes its cold, warm-up and one timed call, so that
   // every row has a figure (and says it stopped by budget).
   const double share_s = std::max(1e-9, *left_s() / std::max(1.0, slots_left) - overhead_s_);
-  return timeout_s > 0 && timeout_s <= share_s ? std::nullopt : std::optional(share_s);
+  return limit_s > 0 && limit_s <= share_s ? std::nullopt : std::optional(share_s);
 }
 
 void time_budget::record(double wall_s, double measured_s) {
@@ -139,12 +139,13 @@ void sweep_clock::finish(double scale) {
 }
 
 schedule::schedule(const run_config& cfg, const run_order& order, std::size_t streams)
-    : cfg_(cfg), rounds_(order.order == policy_order::sequential ? 1 : std::clamp(cfg.reps, 1, order.rounds)),
-      rounds_asked_(rounds_), single_(rounds_ == 1), budget_(order.budget), rows_(streams), by_budget_(streams) {}
+    : cfg_(cfg), rounds_(order.order == policy_order::sequential ? 1 : std::clamp(cfg.stop.reps, 1, order.rounds)),
+      rounds_asked_(rounds_), single_(rounds_ == 1), budget_(order.budget), rows_(streams) {}
 
 int schedule::calls_needed(const row_progress& r) const {
-  const bool open_ended = cfg_.max_noise > 0 || cfg_.min_time_s > 0; // then the first base rounds' calls
-  return std::max(0, (open_ended ? std::min(cfg_.reps, first_noise_samples) : cfg_.reps) - int(r.samples));
+  const stopping_rule& asked = cfg_.stop;
+  const bool open_ended = asked.max_noise > 0 || asked.min_time_s > 0; // then the first base rounds' calls
+  return std::max(0, (open_ended ? std::min(asked.reps, first_noise_samples) : asked.reps) - int(r.samples));
 }
 
 int schedule::slots_for(const row_progress& r, int rounds) const {
@@ -185,18 +186,18 @@ bool schedule::measures(std::size_t stream, timed_calls* so_far) {
 
 run_config schedule::next(std::size_t stream) {
   fit_rounds();
-  run_config r = round_config(cfg_, round_, rounds_, rows_[stream]);
+  run_config r = cfg_;
+  r.stop = round_rule(cfg_.stop, round_, rounds_, rows_[stream]);
   double slots_left = 0; // this one included
   for (const row_progress& row : rows_)
     slots_left += slots_for(row, rounds_);
-  const auto share = budget_.share(r.timeout_s, slots_left);
-  if (share) r.timeout_s = *share;
-  by_budget_[stream] = share.has_value();
+  // The budget's share, where it binds, is the limit, and a stop there is named budget by the rule itself.
+  if (const auto share = budget_.share(r.stop.limit_s, slots_left))
+    r.stop.limit_s = *share, r.stop.limit = stop_reason::budget;
   return r;
 }
 
-void schedule::record(std::size_t stream, double wall_s, measurement& m) {
-  if (by_budget_[stream] && m.in_place.stopped_by == stop_reason::timeout) m.in_place.stopped_by = stop_reason::budget;
+void schedule::record(std::size_t stream, double wall_s, const measurement& m) {
   row_progress& r = rows_[stream];
   const double calls_s = std::accumulate(m.in_place.warm_s.begin(), m.in_place.warm_s.end(), 0.0);
   budget_.record(wall_s, elapsed_s(m));
@@ -212,7 +213,7 @@ void schedule::finish(std::size_t stream, timed_calls* joined) {
   r.calls_s = std::accumulate(joined->warm_s.begin(), joined->warm_s.end(), 0.0);
   // The row's stopping rule over all its rounds' samples; a round's share of --timeout or of the budget running
   // out only ended that round: the row stops by timeout once the whole --timeout is spent, by budget at the deadline.
-  auto why = stop_after(cfg_, counted, r.made, r.calls_s, r.spent_s, round_ + 1 >= rounds_);
+  auto why = stop_after(cfg_.stop, counted, r.made, r.calls_s, r.spent_s, round_ + 1 >= rounds_);
   if (!why && budget_.spent()) why = stop_reason::budget;
   if (why) joined->stopped_by = *why, r.done = true;
 }
