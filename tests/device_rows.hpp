@@ -27,7 +27,7 @@ inline const std::vector<policy_entry>& policies() {
 
 // A small warm-up: the figures are not looked at, and the suite runs some 500 measurements.
 inline run_config small_config(element_type type, std::size_t n, int warmup, int reps) {
-  run_config cfg{type, n, warmup, reps};
+  run_config cfg{type, n, warmup, {reps}};
   cfg.device_warmup_s = 0.001;
   cfg.keep_disturbed = true; // exactly the calls asked for, however busy the machine
   // Set by the bundle's sanitizer steps: under compute-sanitizer a held stream would spin to its timeout.

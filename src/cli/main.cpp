@@ -7,7 +7,6 @@
 #include "cli/signals.hpp"
 #include "cli/write_report.hpp"
 #include "harness/regime.hpp"
-#include "harness/resource_check.hpp"
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
 #include "harness/sweep.hpp"

@@ -1,21 +1,25 @@
 // The command line, parsed with CLI11: each value is checked and converted by the option's validators into its typed
-// field, and every refusal is a one-line usage_error naming the option.
+// field, the options that depend on each other are checked together, and every refusal (CLI11's own too) is a
+// one-line usage_error naming the option; --help names each value and fits 120 columns.
 #include "cli/options.hpp"
 
 #include "machine/memory.hpp"
+#include "measure/work.hpp"
+#include "policies/registry.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <filesystem>
 #include <limits>
+#include <memory>
 #include <system_error>
 
 namespace policybench {
 namespace {
-
 // A count: decimal digits with an optional decimal SI suffix, rewritten as plain digits for CLI11 to convert. Not
 // CLI::AsNumberWithUnit: CLI11 2.1 converts with strtoull(text, 0), which reads "010" as octal 8, "0x10" as 16,
 // wraps "-5" to 2^64 - 5 and saturates past 2^64 - 1; and it takes " 7", "M" alone and "10 M". Anything else is
@@ -61,7 +65,207 @@ CLI::Validator positive_at_most(double max, std::string what) {
           ""};
 }
 
+// Each value's name in --help; --policies is one list, never repeated (CLI11 would write "TEXT ...").
+constexpr std::string_view value_names[] = {
+    "--policies LIST",    "--size COUNT",        "--type TYPE",       "--warmup COUNT",    "--reps COUNT",
+    "--threads COUNT",    "--format FORMAT",     "--pages PAGES",     "--first-touch WHO", "--sweep KIND",
+    "--work K",           "--min-work K",        "--max-work K",      "--min-size COUNT",  "--max-size COUNT",
+    "--min-time SECONDS", "--max-noise PCT",     "--timeout SECONDS", "--budget SECONDS",  "--order ORDER",
+    "--seed N",           "--repetitions COUNT", "--output FILE"};
+
+// `text` with a space turned into a line break wherever a line would pass `width` columns.
+std::string wrap(std::string text, std::size_t width) {
+  for (std::size_t line = 0; text.size() - line > width;) {
+    if (const std::size_t end = text.find('\n', line); end <= line + width) {
+      line = end + 1;
+      continue;
+    }
+    const std::size_t space = text.rfind(' ', line + width);
+    if (space == std::string::npos || space <= line) break; // a word longer than the line stays whole
+    text[space] = '\n';
+    line = space + 1;
+  }
+  return text;
+}
+
+// CLI11 2.1 writes each description on one line, however long (200 columns and more): here wrapped at a word.
+class wrapping_formatter : public CLI::Formatter {
+public:
+  wrapping_formatter() { column_width(36); }
+  std::string make_option_desc(const CLI::Option* option) const override {
+    return wrap(option->get_description(), 120 - get_column_width());
+  }
+  std::string make_description(const CLI::App* app) const override {
+    return wrap(CLI::Formatter::make_description(app), 120);
+  }
+  std::string make_footer(const CLI::App* app) const override { return wrap(CLI::Formatter::make_footer(app), 120); }
+};
+
+// CLI11's own error `error` (its wording: "The following argument was not expected: x", "--format excludes --wide")
+// as the usage_error "<option>: <what>" every other check throws; a misspelt option with the name in `app` it most
+// likely meant ("--sizes": "did you mean --size?"), a missing value with what the option takes.
+usage_error from_cli11(const CLI::ParseError& error, const CLI::App& app) {
+  const std::string what = error.what();
+  if (dynamic_cast<const CLI::ExtrasError*>(&error)) {
+    const std::vector<std::string> extras = app.remaining();
+    const auto first = std::find_if(extras.begin(), extras.end(), [](const auto& e) { return e.starts_with('-'); });
+    if (first == extras.end()) // a value without its option ("policybench 10M")
+      return usage_error("'" + extras.front() + "': not expected; every value follows its option (--size 10M)");
+    const std::string name = first->substr(0, first->find('='));
+    std::vector<std::string> bare; // compared without the dashes, which every name shares: "--bogus" is no "--pages"
+    for (const CLI::Option* option : app.get_options())
+      bare.push_back(option->get_name().substr(2));
+    const auto near = name.starts_with("--") ? nearest_name(name.substr(2), bare) : std::nullopt;
+    return usage_error(name + ": no such option" + (near ? "; did you mean --" + *near + "?" : ""));
+  }
+  // CLI11's other lines start with the option ("--size: 1 required COUNT missing", "--format excludes --wide"); a
+  // validator's (cli/options.cpp) is already "<option>: <what>".
+  const CLI::Option* option = app.get_option_no_throw(what.substr(0, what.find_first_of(": ")));
+  if (!option) return usage_error(what);
+  const std::string& help = option->get_description();
+  if (what.ends_with(" missing")) { // "1 required TEXT missing": say what the option takes, its help's first clause
+    std::string takes = help.substr(0, std::min(help.find(" (default"), help.find("; ")));
+    if (takes.size() > 1 && std::islower(static_cast<unsigned char>(takes[1])))
+      takes[0] = char(std::tolower(static_cast<unsigned char>(takes[0])));
+    return usage_error(option->get_name() + ": the value is missing; expected: " + takes);
+  }
+  if (const auto at = what.find(" received "); at != std::string::npos)
+    return usage_error(option->get_name() + ": given " + what.substr(at + 10) + " times; give it once");
+  if (const auto at = what.find(" excludes "); at != std::string::npos)
+    return usage_error(option->get_name() + ": not with " + what.substr(at + 10));
+  return usage_error(what);
+}
+
+// --help's look: a name for each value ("--size COUNT", not CLI11's "TEXT"), every line within 120 columns.
+void format_help(CLI::App& app) {
+  for (const std::string_view named : value_names)
+    app.get_option(std::string(named.substr(0, named.find(' '))))
+        ->type_name(std::string(named.substr(named.find(' ') + 1)));
+  app.get_option("--policies")->option_text("LIST");
+  app.formatter(std::make_shared<wrapping_formatter>());
+}
+
+// The comma-separated names of the one value given to `option`, in order, spaces around a name dropped
+// ("loop, std::seq"). Throws usage_error "<option>: an empty name in the list" for an empty name ("", "a,,b",
+// "a,"), "<option>: '<name>' is listed twice" for a repeated one and "<option>: given N times; ..." for a second
+// value.
+std::vector<std::string> split_list(std::string_view option, const std::vector<std::string>& values) {
+  // Two --policies would be merged into one list, which is no way to ask for anything else: refused, not guessed at.
+  if (values.size() > 1)
+    throw usage_error(std::string(option) + ": given " + std::to_string(values.size()) +
+                      " times; give one comma-separated list");
+  std::vector<std::string> out;
+  for (const std::string& value : values) {
+    std::string_view rest = value;
+    for (;;) {
+      const std::size_t comma = rest.find(',');
+      std::string_view one = rest.substr(0, comma);
+      one.remove_prefix(std::min(one.find_first_not_of(' '), one.size()));
+      one.remove_suffix(one.size() - std::min(one.find_last_not_of(' ') + 1, one.size()));
+      if (one.empty()) throw usage_error(std::string(option) + ": an empty name in the list");
+      if (std::find(out.begin(), out.end(), one) != out.end()) // a row measured twice, never meant
+        throw usage_error(std::string(option) + ": '" + std::string(one) + "' is listed twice");
+      out.emplace_back(one);
+      if (comma == std::string_view::npos) break;
+      rest.remove_prefix(comma + 1);
+    }
+  }
+  return out;
+}
+
+void check_sweep(options& o, const CLI::App& app) {
+  const bool bounds = app.count("--min-size") > 0 || app.count("--max-size") > 0;
+  if (o.sweep.kind == sweep_kind::none) {
+    if (bounds) throw usage_error("--min-size/--max-size: only with --sweep size");
+    return;
+  }
+  if (o.sweep.kind == sweep_kind::threads && o.threads)
+    throw usage_error("--threads: not with --sweep threads, which runs every thread count from 1 to the logical cores");
+  if (o.sweep.kind != sweep_kind::size && bounds)
+    throw usage_error("--min-size/--max-size: only with --sweep size; --sweep " +
+                      std::string(name_in(sweep_kind_names, o.sweep.kind)) + " runs one --size");
+  if (o.sweep.kind == sweep_kind::size && app.count("--size") > 0)
+    throw usage_error("--size: not with --sweep size; bound the series with --min-size and --max-size");
+  if (o.sweep.min_size < 1) throw usage_error("--min-size: must be at least 1 element");
+  if (o.sweep.min_size > o.sweep.max_size)
+    throw usage_error("--min-size: " + std::to_string(o.sweep.min_size) + " is larger than --max-size " +
+                      std::to_string(o.sweep.max_size));
+  if (app.count("--min-time") == 0) o.run.stop.min_time_s = sweep_min_time_s;
+}
+
+// --work K, or --min-work and --max-work: last, since whether K stays exact depends on the type and the calls.
+void check_work(const options& o, const CLI::App& app) {
+  const bool sweep = o.sweep.kind == sweep_kind::work;
+  if (!sweep && (app.count("--min-work") > 0 || app.count("--max-work") > 0))
+    throw usage_error("--min-work/--max-work: only with --sweep work");
+  if (sweep && app.count("--work") > 0)
+    throw usage_error("--work: not with --sweep work; bound the series with --min-work and --max-work");
+  if (o.sweep.min_work > o.sweep.max_work)
+    throw usage_error("--min-work: " + std::to_string(o.sweep.min_work) + " is larger than --max-work " +
+                      std::to_string(o.sweep.max_work));
+  if (const auto why = outside_exact_range(o.run, std::uint64_t(sweep ? o.sweep.max_work : o.run.work),
+                                           sweep ? "--max-work" : "--work"))
+    throw usage_error(*why);
+}
+
+// parse_options's checks of the options that decide which points a run measures, how many
+// timed calls each row gets and in what order, on the values CLI11 converted into `o` (`budget_s`: --budget's) and
+// which options `app` was given: checked together, since each one's meaning depends on the others. Sets o.sweep's
+// bounds, o.order (its budget too), o.default_stopping and o.run's stopping rule; call with o.run.type set (K must
+// keep the type exact: measure/work.hpp).
+void parse_stopping(options& o, const CLI::App& app, double budget_s) {
+  const auto given = [&](const char* name) { return app.count(name) > 0; };
+  check_sweep(o, app);
+  const bool sweep = o.sweep.kind != sweep_kind::none;
+  o.run.stop.max_noise /= 100; // a percentage on the command line, a fraction in the run
+  if (given("--min-time") && !sweep && !given("--max-noise"))
+    throw usage_error("--min-time: only with --sweep or --max-noise (give --max-noise PCT with it: time alone is no "
+                      "target for a run)");
+  // A run told neither a count nor a criterion runs until its medians are known to +-2%: a fixed count would be
+  // too few calls on a noisy machine and needlessly many on a quiet one. --timeout is a bound, not a criterion:
+  // alone it bounds that default (not a fixed count of calls that --reps was never given).
+  o.default_stopping = !sweep && !given("--reps") && !given("--max-noise") && !given("--min-time");
+  if (o.default_stopping) o.run.stop.max_noise = default_max_noise;
+  // A whole run ends on time, quiet machine or busy, and so does a sweep (--budget gives a long series room).
+  o.order.budget = time_budget::from_now(given("--budget") ? budget_s
+                                         : sweep           ? default_sweep_budget_s
+                                                           : default_budget_s);
+  if ((sweep || o.run.stop.max_noise > 0) && !given("--reps")) o.run.stop.reps = sweep_max_reps;
+  if (sweep && !given("--order")) o.order.order = policy_order::sequential;
+  if (sweep && o.order.order == policy_order::interleaved)
+    throw usage_error("--order interleaved: not with --sweep, which measures each point's policies one after "
+                      "another so that small arrays stay cache-hot");
+  if (given("--seed") && o.order.order != policy_order::interleaved)
+    throw usage_error("--seed: only with --order interleaved");
+  // Google Benchmark's and pyperf's --repetitions: more rounds, each with fresh arrays (hence fresh pages), widen
+  // the median's interval to what a rerun sees; every round makes at least one counted call of each row.
+  if (given("--repetitions")) {
+    if (o.order.order != policy_order::interleaved)
+      throw usage_error("--repetitions: only for a comparison run, whose policies are interleaved (not with --sweep "
+                        "or --order sequential)");
+    if (given("--reps") && o.run.stop.reps < o.order.rounds)
+      throw usage_error("--repetitions: " + std::to_string(o.order.rounds) +
+                        " rounds need at least as many --reps, not " + std::to_string(o.run.stop.reps));
+  }
+  check_work(o, app);
+}
+
 } // namespace
+
+std::string one_line(std::string_view text) {
+  std::string out;
+  constexpr std::string_view named = "\n\t\r", letters = "ntr";
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (const auto at = named.find(c); at != std::string_view::npos)
+      out += {'\\', letters[at]};
+    else if (byte < 0x20 || byte == 0x7f)
+      out += {'\\', 'x', "0123456789abcdef"[byte >> 4], "0123456789abcdef"[byte & 15]};
+    else
+      out += c;
+  }
+  return out;
+}
 
 CLI::Option* add_choice(CLI::App& app, std::string name, std::vector<std::pair<std::string, int>> names,
                         std::function<void(int)> set, std::string description) {
@@ -84,7 +288,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       args.empty() ? "policybench" : std::filesystem::path(args[0]).filename().string()};
   app.set_version_flag("--version", "policybench " POLICYBENCH_VERSION);
   options o;
-  o.run.reps = default_reps; // without --reps: policybench-mpi's count (a run's is decided in parse_stopping)
+  o.run.stop.reps = default_reps; // without --reps: policybench-mpi's count (a run's is decided in parse_stopping)
   const std::vector<std::string> format_names(formats.begin(), formats.end());
   double budget_s = 0;
   bool no_stream_hold = false, no_end_to_end = false;
@@ -106,7 +310,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       add_choice(app, "--type", o.run.type, element_type_names,
                  "Element type: float32, float64, int32, int64 (default float64)"),
       bounded(app.add_option("--warmup", o.run.warmup, "Untimed calls after the cold call (default 3)"), 0, 1'000'000),
-      bounded(app.add_option("--reps", o.run.reps,
+      bounded(app.add_option("--reps", o.run.stop.reps,
                              "Timed warm calls counted, at least 1 (default: until the median is within +-2%, within "
                              "the --budget; with --sweep, --min-time or --max-noise: the most calls, default 10000)"),
               1, 1'000'000),
@@ -146,15 +350,15 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       app.add_option("--max-size", o.sweep.max_size,
                      "--sweep size: largest element count, memory permitting (default 1G)")
           ->transform(count()),
-      app.add_option("--min-time", o.run.min_time_s,
+      app.add_option("--min-time", o.run.stop.min_time_s,
                      "--sweep or --max-noise: seconds of timed calls per row at least, in (0, 60] (sweep default 0.2); "
                      "--reps then caps the calls (default 10000)")
           ->check(positive_at_most(60, "a number of seconds in (0, 60]")),
-      app.add_option("--max-noise", o.run.max_noise,
+      app.add_option("--max-noise", o.run.stop.max_noise,
                      "Timed calls until the median's 95% confidence interval is within +-PCT percent, in (0, 100] "
                      "(default 2 when no --reps or --min-time is given; --timeout then bounds it)")
           ->check(positive_at_most(100, "a percentage in (0, 100]")),
-      app.add_option("--timeout", o.run.timeout_s, "Seconds a row's calls may take at most, in (0, 3600]")
+      app.add_option("--timeout", o.run.stop.limit_s, "Seconds a row's calls may take at most, in (0, 3600]")
           ->check(positive_at_most(3600, "a number of seconds in (0, 3600]")),
       app.add_option("--budget", budget_s,
                      "Seconds the whole run may take, in (0, 86400], shared fairly over rows and rounds (default 30; "

@@ -20,7 +20,6 @@
 namespace CLI {
 class App;
 class Option;
-class ParseError;
 } // namespace CLI
 
 namespace policybench {
@@ -44,14 +43,6 @@ template <class E, class F> auto or_usage_error(const std::string& prefix, F&& f
 /// through, since it may quote what the user typed (--policies $'a\\nb') and must stay one line.
 std::string one_line(std::string_view text);
 
-/// CLI11's own error `error` (its wording: "The following argument was not expected: x", "--format excludes --wide")
-/// as the usage_error "<option>: <what>" every other check throws; a misspelt option with the name in `app` it most
-/// likely meant ("--sizes": "did you mean --size?"), a missing value with what the option takes.
-usage_error from_cli11(const CLI::ParseError& error, const CLI::App& app);
-
-/// --help's look: a name for each value ("--size COUNT", not CLI11's "TEXT"), every line within 120 columns.
-void format_help(CLI::App& app);
-
 /// Timed calls at most per row of a sweep or a --max-noise run when --reps is not given: --min-time or
 /// --max-noise decides below it.
 inline constexpr int sweep_max_reps = 10'000;
@@ -71,7 +62,7 @@ inline constexpr int default_reps = 10;
 struct options {
   std::vector<std::string> policies; ///< names as in C++ ("std::par"), trimmed; empty = every available policy
   bool list_policies = false;
-  run_config run;                             ///< element type, element count, warm-up and timed calls
+  run_config run; ///< element type, element count, warm-up, and in run.stop the stopping rule the user asked for
   std::optional<int> threads;                 ///< limit for oneTBB and OpenMP; nullopt = all logical cores
   std::string format = "table";               ///< --format: one of the names parse_options was given
   std::optional<std::string> output;          ///< write the report here (atomically) instead of stdout
@@ -101,12 +92,6 @@ CLI::Option* add_choice(CLI::App& app, std::string name, E& target, const enum_n
       std::move(description));
 }
 
-/// The comma-separated names of the one value given to `option`, in order, spaces around a name dropped
-/// ("loop, std::seq"). Throws usage_error "<option>: an empty name in the list" for an empty name ("", "a,,b",
-/// "a,"), "<option>: '<name>' is listed twice" for a repeated one and "<option>: given N times; ..." for a second
-/// value.
-std::vector<std::string> split_list(std::string_view option, const std::vector<std::string>& values);
-
 /// Parses args (args[0] is the program name); `formats`: the --format names (cli/write_report.hpp's
 /// report_format_names(): the writers live above this library). Returns the options, or std::nullopt after
 /// printing --help or --version to `out`. Throws usage_error, one line naming the option, on bad input and on
@@ -115,12 +100,5 @@ std::vector<std::string> split_list(std::string_view option, const std::vector<s
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out,
                                      std::span<const std::string_view> formats,
                                      const std::function<void(CLI::App&)>& more = {});
-
-/// parse_options's checks (cli/parse_stopping.cpp) of the options that decide which points a run measures, how many
-/// timed calls each row gets and in what order, on the values CLI11 converted into `o` (`budget_s`: --budget's) and
-/// which options `app` was given: checked together, since each one's meaning depends on the others. Sets o.sweep's
-/// bounds, o.order (its budget too), o.default_stopping and o.run's stopping rule; call with o.run.type set (K must
-/// keep the type exact: measure/work.hpp).
-void parse_stopping(options& o, const CLI::App& app, double budget_s);
 
 } // namespace policybench

@@ -29,7 +29,7 @@ struct report_config {
   /// --max-noise (percent) and --timeout (seconds per row), if given; --budget (seconds for the whole run).
   figure max_noise_pct, timeout_s, budget_s;
   bool keep_disturbed = false; ///< --keep-disturbed: disturbed calls count in the figures
-  /// "interleaved" or "sequential" (harness/rounds.hpp); the base rounds every row took part in (unless stopped by
+  /// "interleaved" or "sequential" (harness/schedule.hpp); the base rounds every row took part in (unless stopped by
   /// timeout or failed); interleaved: the seed of the first round's order; the policies each round measured.
   std::string order = "sequential";
   int rounds = 1;

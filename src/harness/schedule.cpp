@@ -1,4 +1,5 @@
-// The schedule: fair shares of the time left, the rounds cut to what it holds, each row's stopping rule, sweep points.
+// The schedule: fair shares of the time left, the rounds (their orders and shares, joined into one row) cut to what
+// it holds, each row's stopping rule, sweep points.
 #include "harness/schedule.hpp"
 
 #include "measure/seconds.hpp"
@@ -6,9 +7,86 @@
 #include "measure/timing.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
+#include <random>
+#include <string>
+#include <utility>
 
 namespace policybench {
+namespace {
+
+void append_calls(timed_calls& acc, timed_calls next) {
+  // A round whose waits could not be read leaves the whole row unjudged, not partly judged.
+  const bool judged = acc.disturbed.size() == acc.warm_s.size() && next.disturbed.size() == next.warm_s.size();
+  const std::size_t offset = acc.warm_s.size();
+  acc.round_starts.push_back(offset);
+  for (const std::size_t start : next.round_starts)
+    acc.round_starts.push_back(offset + start);
+  acc.warm_s.insert(acc.warm_s.end(), next.warm_s.begin(), next.warm_s.end());
+  acc.disturbed.insert(acc.disturbed.end(), next.disturbed.begin(), next.disturbed.end());
+  if (!judged) acc.disturbed.clear();
+  acc.parallelism.insert(acc.parallelism.end(), next.parallelism.begin(), next.parallelism.end());
+  acc.kernel_s.insert(acc.kernel_s.end(), next.kernel_s.begin(), next.kernel_s.end());
+  acc.calls += next.calls;
+  acc.elapsed_s += next.elapsed_s;
+  acc.stopped_by = next.stopped_by;
+}
+
+void append_calls(std::optional<timed_calls>& acc, std::optional<timed_calls> next) {
+  if (acc && next) append_calls(*acc, std::move(*next));
+}
+
+} // namespace
+
+std::vector<std::size_t> round_order(std::size_t n, int round, std::uint64_t seed) {
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), std::size_t(0));
+  std::mt19937_64 draw(seed);
+  for (std::size_t i = n; i > 1; --i) // std::shuffle's draws are the library's own; these are the same everywhere
+    std::swap(order[i - 1], order[draw() % i]);
+  if (n > 0) std::rotate(order.begin(), order.begin() + std::ptrdiff_t(std::size_t(round) % n), order.end());
+  return order;
+}
+
+stopping_rule round_rule(const stopping_rule& asked, int round, int rounds, const row_progress& row) {
+  if (rounds <= 1 && row.slots == 0) return asked; // one round: time_calls applies every criterion
+  stopping_rule r = asked;
+  const int left = std::max(1, rounds - round); // base rounds still to come, this one included
+  const int remaining = std::max(1, asked.reps - int(row.samples));
+  if (asked.max_noise > 0) {
+    const int base = (first_noise_samples + rounds - 1) / rounds;
+    // Beyond the base rounds a round must be worth its own cost (a fresh array, idle pools): a fifth of the samples
+    // so far, and at least extra_round_s of timed calls at the row's pace (1 ms calls: 20 of them).
+    const double pace_s = row.made > 0 ? row.calls_s / double(row.made) : 0;
+    const int fill = pace_s > 0 ? int(std::min(1e6, std::ceil(extra_round_s / pace_s))) : 1;
+    // A row short of the base rounds' calls (its rounds were cut by the schedule, or calls disturbed) gets them.
+    const int share = int((row.samples + extra_round_share - 1) / extra_round_share);
+    const int more = round < rounds ? base : std::max({1, first_noise_samples - int(row.samples), share, fill});
+    r.reps = std::min(remaining, more);
+  } else {
+    r.reps = (remaining + left - 1) / left;
+  }
+  // Disturbed calls are made beside the counted ones, but all rounds together stay within the row's cap.
+  const std::size_t cap = max_calls_made(asked);
+  r.max_calls = cap - std::min(cap - 1, row.made);
+  r.reps = int(std::min(std::size_t(r.reps), r.max_calls));
+  r.min_time_s = 0;
+  r.max_noise = 0;
+  if (asked.limit_s > 0) r.limit_s = std::max(1e-9, (asked.limit_s - row.spent_s) / left);
+  return r;
+}
+
+void append_round(measurement& acc, measurement next, int round) {
+  append_calls(acc.in_place, std::move(next.in_place));
+  append_calls(acc.e2e_pageable, std::move(next.e2e_pageable));
+  append_calls(acc.e2e_pinned, std::move(next.e2e_pinned));
+  if (!acc.validation_error && next.validation_error)
+    acc.validation_error = "round " + std::to_string(round + 1) + ": " + *next.validation_error;
+  if (next.clocks_after) acc.clocks_after = next.clocks_after;
+  if (acc.huge_page_bytes && next.huge_page_bytes)
+    acc.huge_page_bytes = std::min(*acc.huge_page_bytes, *next.huge_page_bytes);
+}
 
 time_budget time_budget::from_now(double seconds) {
   return seconds > 0 ? time_budget(seconds_from_now(seconds), seconds) : time_budget();
@@ -18,12 +96,12 @@ std::optional<double> time_budget::left_s() const {
   return deadline_ ? std::optional(-seconds_since(*deadline_)) : std::nullopt;
 }
 
-std::optional<double> time_budget::share(double timeout_s, double slots_left) const {
+std::optional<double> time_budget::share(double limit_s, double slots_left) const {
   if (!deadline_) return std::nullopt;
   // At least a nanosecond: a row past the deadline still makes its cold, warm-up and one timed call, so that
   // every row has a figure (and says it stopped by budget).
   const double share_s = std::max(1e-9, *left_s() / std::max(1.0, slots_left) - overhead_s_);
-  return timeout_s > 0 && timeout_s <= share_s ? std::nullopt : std::optional(share_s);
+  return limit_s > 0 && limit_s <= share_s ? std::nullopt : std::optional(share_s);
 }
 
 void time_budget::record(double wall_s, double measured_s) {
@@ -61,12 +139,13 @@ void sweep_clock::finish(double scale) {
 }
 
 schedule::schedule(const run_config& cfg, const run_order& order, std::size_t streams)
-    : cfg_(cfg), rounds_(order.order == policy_order::sequential ? 1 : std::clamp(cfg.reps, 1, order.rounds)),
-      rounds_asked_(rounds_), single_(rounds_ == 1), budget_(order.budget), rows_(streams), by_budget_(streams) {}
+    : cfg_(cfg), rounds_(order.order == policy_order::sequential ? 1 : std::clamp(cfg.stop.reps, 1, order.rounds)),
+      rounds_asked_(rounds_), single_(rounds_ == 1), budget_(order.budget), rows_(streams) {}
 
 int schedule::calls_needed(const row_progress& r) const {
-  const bool open_ended = cfg_.max_noise > 0 || cfg_.min_time_s > 0; // then the first base rounds' calls
-  return std::max(0, (open_ended ? std::min(cfg_.reps, first_noise_samples) : cfg_.reps) - int(r.samples));
+  const stopping_rule& asked = cfg_.stop;
+  const bool open_ended = asked.max_noise > 0 || asked.min_time_s > 0; // then the first base rounds' calls
+  return std::max(0, (open_ended ? std::min(asked.reps, first_noise_samples) : asked.reps) - int(r.samples));
 }
 
 int schedule::slots_for(const row_progress& r, int rounds) const {
@@ -107,18 +186,18 @@ bool schedule::measures(std::size_t stream, timed_calls* so_far) {
 
 run_config schedule::next(std::size_t stream) {
   fit_rounds();
-  run_config r = round_config(cfg_, round_, rounds_, rows_[stream]);
+  run_config r = cfg_;
+  r.stop = round_rule(cfg_.stop, round_, rounds_, rows_[stream]);
   double slots_left = 0; // this one included
   for (const row_progress& row : rows_)
     slots_left += slots_for(row, rounds_);
-  const auto share = budget_.share(r.timeout_s, slots_left);
-  if (share) r.timeout_s = *share;
-  by_budget_[stream] = share.has_value();
+  // The budget's share, where it binds, is the limit, and a stop there is named budget by the rule itself.
+  if (const auto share = budget_.share(r.stop.limit_s, slots_left))
+    r.stop.limit_s = *share, r.stop.limit = stop_reason::budget;
   return r;
 }
 
-void schedule::record(std::size_t stream, double wall_s, measurement& m) {
-  if (by_budget_[stream] && m.in_place.stopped_by == stop_reason::timeout) m.in_place.stopped_by = stop_reason::budget;
+void schedule::record(std::size_t stream, double wall_s, const measurement& m) {
   row_progress& r = rows_[stream];
   const double calls_s = std::accumulate(m.in_place.warm_s.begin(), m.in_place.warm_s.end(), 0.0);
   budget_.record(wall_s, elapsed_s(m));
@@ -134,7 +213,7 @@ void schedule::finish(std::size_t stream, timed_calls* joined) {
   r.calls_s = std::accumulate(joined->warm_s.begin(), joined->warm_s.end(), 0.0);
   // The row's stopping rule over all its rounds' samples; a round's share of --timeout or of the budget running
   // out only ended that round: the row stops by timeout once the whole --timeout is spent, by budget at the deadline.
-  auto why = stop_after(cfg_, counted, r.made, r.calls_s, r.spent_s, round_ + 1 >= rounds_);
+  auto why = stop_after(cfg_.stop, counted, r.made, r.calls_s, r.spent_s, round_ + 1 >= rounds_);
   if (!why && budget_.spent()) why = stop_reason::budget;
   if (why) joined->stopped_by = *why, r.done = true;
 }

@@ -1,8 +1,8 @@
-// Who owns a run's time: the budget (--budget) and its deadline, the rounds and each stream's share of the calls and
-// of the time left, and a sweep's points' shares: every measurement gets its stopping rule here.
+// Who owns a run's time: the budget (--budget) and its deadline, the interleaved rounds (their orders, each round's
+// share of the calls and of the time left, the rounds joined into one row: docs/measurement.md says why), and a
+// sweep's points' shares: every measurement gets its stopping rule here.
 #pragma once
 
-#include "harness/rounds.hpp"
 #include "measure/enum_names.hpp"
 #include "measure/run_config.hpp"
 
@@ -35,9 +35,9 @@ public:
   std::optional<double> left_s() const;
 
   /// The next of `slots_left` measurements' share of the time left (time left / slots_left less the overhead per
-  /// slot measured so far, at least a nanosecond) where it is shorter than `timeout_s` (0: none); nullopt where the
-  /// budget does not bind (no deadline, or a shorter --timeout).
-  std::optional<double> share(double timeout_s, double slots_left) const;
+  /// slot measured so far, at least a nanosecond) where it is shorter than `limit_s` (--timeout's; 0: none);
+  /// nullopt where the budget does not bind (no deadline, or a shorter --timeout).
+  std::optional<double> share(double limit_s, double slots_left) const;
   /// Records one slot: its wall seconds and the seconds its measurement took (elapsed_s(measurement)).
   void record(double wall_s, double measured_s);
 
@@ -64,9 +64,9 @@ inline constexpr enum_name<policy_order> policy_order_names[] = {{policy_order::
 constexpr std::string_view to_string(policy_order o) noexcept { return name_in(policy_order_names, o); }
 
 /// The rounds every row takes part in at least (unless it stops by timeout or fails): 1 when sequential,
-/// min(cfg.reps, rounds) when interleaved, rounds being --repetitions (each round allocates its arrays afresh, so
+/// min(--reps, rounds) when interleaved, rounds being --repetitions (each round allocates its arrays afresh, so
 /// the rounds sample what a new process would see), fewer where the budget cannot hold them all (schedule). A
-/// noise-driven row may take more (round_config).
+/// noise-driven row may take more (round_rule).
 /// 10, not 5: on a 2-core Xeon VM five quiet default runs' medians fell inside each other's intervals in 70-75 % of
 /// cases with 5 rounds, 88 % with 10 (pyperf's default is 20 processes).
 inline constexpr int default_rounds = 10;
@@ -102,7 +102,42 @@ private:
   int points_ = 0;
 };
 
-/// A run's rounds and budget in one place: every measurement of every stream asks it for its run_config, and it
+/// Round `round`'s order of n streams, as indices: a Fisher-Yates shuffle of 0..n-1 driven by std::mt19937_64(seed)
+/// (whose output the standard fixes, so a seed names the same order everywhere), rotated left by `round` places, so
+/// that with n >= rounds every stream takes a different position in each round.
+std::vector<std::size_t> round_order(std::size_t n, int round, std::uint64_t seed);
+
+/// What one row has done in its rounds so far.
+struct row_progress {
+  std::size_t samples = 0, made = 0; ///< counted timed calls (stopping_samples), timed calls in all
+  double calls_s = 0;                ///< seconds of its timed calls
+  double spent_s = 0;                ///< wall seconds of its measurements, cold calls on (what --timeout covers)
+  double slot_s = 0;                 ///< wall seconds of its slots beyond the timed calls (idle waits, allocation...)
+  int slots = 0;                     ///< its measurements so far
+  bool done = false;
+};
+
+/// The stopping rule of one row's measurement in round `round` of a run of `rounds` base rounds, given `row`, from
+/// the rule `asked`. Sequential (rounds 1): `asked` itself, time_calls applies every criterion. Interleaved:
+/// asked.reps split as evenly as the rounds allow (the shares add up to reps), or, with asked.max_noise,
+/// ceil(first_noise_samples / rounds) calls in each base round and a fifth of the samples so far, or extra_round_s of
+/// timed calls at the row's pace if more, in each later one (never past reps); min_time_s and max_noise are left to the
+/// schedule, which checks them on all rounds' samples (stop_after); limit_s (--timeout) is what is left of it, shared
+/// over the base rounds still to come; max_calls is what is left of the row's max_calls_made(asked).
+inline constexpr int first_noise_samples = 10;
+/// A round beyond the base rounds makes at least 1 / extra_round_share of the samples so far, and at least
+/// extra_round_s seconds of calls (each round pays an allocation and idle waits).
+inline constexpr int extra_round_share = 5;
+inline constexpr double extra_round_s = 0.02;
+stopping_rule round_rule(const stopping_rule& asked, int round, int rounds, const row_progress& row);
+
+/// Adds round `round`'s measurement `next` of a stream to `acc`, its earlier rounds: samples concatenated (host,
+/// kernel, end-to-end, with their disturbed flags and parallelism) and `next`'s first call marked as a round start,
+/// cold figures and clocks_before kept from the first round, clocks_after from the last, calls and elapsed_s summed,
+/// huge_page_bytes the least of any round, the first validation error kept with its round named.
+void append_round(measurement& acc, measurement next, int round);
+
+/// A run's rounds and budget in one place: every measurement of every stream asks it for its stopping rule, and it
 /// decides when each row is done. Once the first round has shown what a slot costs beyond its calls, the base rounds
 /// are cut to those the time left holds, each then given more calls, so that rows keep their intervals at large
 /// sizes.
@@ -116,15 +151,15 @@ public:
   /// Whether `stream` is measured in this round: not done, and, once the deadline has passed, without calls yet
   /// (a row with calls then stops by budget: `so_far` says so).
   bool measures(std::size_t stream, timed_calls* so_far);
-  /// `stream`'s run_config in this round (round_config, with its share of the budget), once the base rounds are cut
-  /// to what the time left holds.
+  /// The run's workload with `stream`'s stopping rule in this round (round_rule; where the budget's share binds, that
+  /// share is its limit, named budget), once the base rounds are cut to what the time left holds.
   run_config next(std::size_t stream);
   /// Ctrl-C: `stream`'s row, with calls in `so_far` (nullptr: none) but not done, stopped by interrupted.
   void interrupt(std::size_t stream, timed_calls* so_far) const {
     if (so_far && !done(stream)) so_far->stopped_by = stop_reason::interrupted;
   }
-  /// Records `stream`'s slot of `wall_s` seconds and its measurement `m` (a stop by the budget's share named so).
-  void record(std::size_t stream, double wall_s, measurement& m);
+  /// Records `stream`'s slot of `wall_s` seconds and its measurement `m`.
+  void record(std::size_t stream, double wall_s, const measurement& m);
   /// Decides after its round whether `stream`'s row is done, from `joined`, all its rounds' calls (nullptr: it
   /// failed), setting joined's stopped_by when it is: the stopping rule on every round's samples, or the budget.
   void finish(std::size_t stream, timed_calls* joined);
@@ -140,7 +175,6 @@ private:
   bool single_;                           ///< one round: time_calls applies every criterion
   time_budget budget_;
   std::vector<row_progress> rows_;
-  std::vector<bool> by_budget_; ///< each stream's last measurement had the budget's share as its timeout
 };
 
 } // namespace policybench

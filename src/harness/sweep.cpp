@@ -2,7 +2,6 @@
 #include "harness/sweep.hpp"
 
 #include "harness/ceiling_rows.hpp"
-#include "harness/resource_check.hpp"
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
 #include "machine/memory.hpp"
@@ -22,7 +21,7 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
   const bool by_size = plan.kind == sweep_kind::size;
   std::vector<policy_entry> policies = selected;
   sweep_info sweep{plan};
-  sweep.min_time_s = run.min_time_s;
+  sweep.min_time_s = run.stop.min_time_s;
   benchmark_report report;
   std::vector<series_point> points; // the plan: size, thread limit (thread sweeps) and K of each point
   if (plan.kind == sweep_kind::work) {

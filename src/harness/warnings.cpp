@@ -127,7 +127,7 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
     if (r.validation_error) list_item(invalid, r.policy + " (" + *r.validation_error + ")");
     if (per_size_notes && r.bytes_per_call > 0 && is_noisy(r)) list_item(noisy, r.policy + " " + percent(*r.cv));
     // A noise target not reached is said, not left to the table; no option is named (the command line's business).
-    if (run.config.max_noise > 0 && r.status == row_status::ok && r.stopped_by && *r.stopped_by != "max_noise")
+    if (run.config.stop.max_noise > 0 && r.status == row_status::ok && r.stopped_by && *r.stopped_by != "max_noise")
       list_item(short_of_target[*r.stopped_by], r.policy);
     if (r.mostly_disturbed && *r.mostly_disturbed)
       list_item(disturbed, r.policy + " (" + std::to_string(r.disturbed_calls.value_or(0)) + ")");
@@ -142,7 +142,7 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
   std::string unreached;
   for (const auto& [stopped_by, policies] : short_of_target)
     unreached += (unreached.empty() ? "" : "; ") + ("stopped by " + stopped_by + ": ") + policies;
-  fold(unreached, "the noise target +-" + percent(run.config.max_noise) + " was not reached", "");
+  fold(unreached, "the noise target +-" + percent(run.config.stop.max_noise) + " was not reached", "");
   fold(disturbed, "most timed calls disturbed (their threads waited for a CPU taken by other work)",
        ": those figures do not show a quiet machine");
   if (per_size_notes) parallelism_warnings(run, rows, out);

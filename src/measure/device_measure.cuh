@@ -112,7 +112,7 @@ measurement measure_on_device(const run_config& cfg, stream_choice where, cub_ti
   const auto end_to_end = [&](T* host, const char* view, int views_left) {
     fill_initial(host, n);
     run_config view_cfg = cfg;
-    if (cfg.timeout_s > 0) view_cfg.timeout_s = std::max(1e-9, (cfg.timeout_s - elapsed_s(m)) / views_left);
+    if (cfg.stop.limit_s > 0) view_cfg.stop.limit_s = std::max(1e-9, (cfg.stop.limit_s - elapsed_s(m)) / views_left);
     auto times = time_calls(view_cfg, [&] {
       if (n > 0) POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(d, host, n * sizeof(T), cudaMemcpyHostToDevice, stream));
       apply(d, n, stream);

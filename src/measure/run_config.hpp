@@ -20,16 +20,9 @@ struct run_config {
   element_type type = element_type::float64;
   std::size_t size = 10'000'000; ///< element count
   int warmup = 3;                ///< untimed calls after the cold call
-  int reps = 10;                 ///< timed warm calls; with min_time_s, max_noise or timeout_s the most there may be
-  /// An interleaved round's part of the row's cap on timed calls made (max_calls_made); 0: 3 x reps.
-  std::size_t max_calls = 0;
-  /// Seconds the timed calls should fill (sweeps); 0 = exactly `reps` timed calls (see stop_after).
-  double min_time_s = 0;
-  /// Timed calls until median_noise (measure/stats.hpp) is at most this fraction; 0 = off.
-  double max_noise = 0;
-  /// Wall seconds a row's calls may take, from the cold call on (--timeout, or the schedule's share of the run's time,
-  /// harness/schedule.hpp); 0 = no limit. At least one timed call is made.
-  double timeout_s = 0;
+  /// When the timed calls end, the one member that is not the workload's: the command line's request, or the rule the
+  /// schedule made for this one measurement (harness/schedule.hpp), which measurement functions pass to time_calls.
+  stopping_rule stop = {};
   /// Disturbed calls (measure/thread_clocks.hpp) count in the statistics and the stopping rule.
   bool keep_disturbed = false;
   /// Device runs: seconds of GPU work before the policy's first call (wake_gpu says why).

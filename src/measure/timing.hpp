@@ -29,44 +29,45 @@ struct call_times {
   double kernel_s = 0;
 };
 
-/// The most timed calls a row makes in all, disturbed ones included, when cfg.reps undisturbed ones are asked for:
+/// The most timed calls a row makes in all, disturbed ones included, when rule.reps undisturbed ones are asked for:
 /// on a machine so busy that almost every call is disturbed, the row still ends (and says it was disturbed).
-constexpr std::size_t max_calls_made(const run_config& cfg) noexcept {
-  const auto cap = 3 * std::size_t(std::max(cfg.reps, 1));
-  return cfg.max_calls > 0 ? std::min(cap, cfg.max_calls) : cap;
+constexpr std::size_t max_calls_made(const stopping_rule& rule) noexcept {
+  const auto cap = 3 * std::size_t(std::max(rule.reps, 1));
+  return rule.max_calls > 0 ? std::min(cap, rule.max_calls) : cap;
 }
 
-/// Whether timed calls should end, and why (checked in this order: max_noise, min_time, reps, timeout, which the
-/// schedule renames where the limit was its own share of the run's time); std::nullopt: make another call.
-/// `counted_s`: the durations the stopping rule counts (thread_clocks.hpp); `made` and `made_s`: every timed call
-/// and their seconds; `elapsed_s`: wall seconds since the cold call began.
-inline std::optional<stop_reason> stop_after(const run_config& cfg, std::span<const double> counted_s, std::size_t made,
-                                             double made_s, double elapsed_s, bool check_noise) {
+/// Whether timed calls should end, and why (checked in this order: max_noise, min_time, reps, the limit, named as
+/// the rule names it); std::nullopt: make another call. `counted_s`: the durations the stopping rule counts
+/// (thread_clocks.hpp); `made` and `made_s`: every timed call and their seconds; `elapsed_s`: wall seconds since the
+/// cold call began.
+inline std::optional<stop_reason> stop_after(const stopping_rule& rule, std::span<const double> counted_s,
+                                             std::size_t made, double made_s, double elapsed_s, bool check_noise) {
   const double timed_s = std::accumulate(counted_s.begin(), counted_s.end(), 0.0);
-  const bool enough = counted_s.size() >= std::size_t(min_timed_reps) && timed_s >= cfg.min_time_s;
-  if (cfg.max_noise > 0 && check_noise && enough) {
+  const bool enough = counted_s.size() >= std::size_t(min_timed_reps) && timed_s >= rule.min_time_s;
+  if (rule.max_noise > 0 && check_noise && enough) {
     const auto noise = median_noise(counted_s);
-    if (noise && *noise <= cfg.max_noise) return stop_reason::max_noise;
+    if (noise && *noise <= rule.max_noise) return stop_reason::max_noise;
   }
-  if (cfg.max_noise <= 0 && cfg.min_time_s > 0 && enough) return stop_reason::min_time;
+  if (rule.max_noise <= 0 && rule.min_time_s > 0 && enough) return stop_reason::min_time;
   // Calls so often disturbed that the counted ones fill min_time slowly: the row ends at three times it, disturbed
   // calls included, as the count does at max_calls_made.
-  if (cfg.min_time_s > 0 && made >= std::size_t(min_timed_reps) && made_s >= 3 * cfg.min_time_s)
+  if (rule.min_time_s > 0 && made >= std::size_t(min_timed_reps) && made_s >= 3 * rule.min_time_s)
     return stop_reason::min_time;
-  if (counted_s.size() >= std::size_t(std::max(cfg.reps, 1)) || made >= max_calls_made(cfg)) return stop_reason::reps;
-  if (cfg.timeout_s > 0 && elapsed_s >= cfg.timeout_s) return stop_reason::timeout;
+  if (counted_s.size() >= std::size_t(std::max(rule.reps, 1)) || made >= max_calls_made(rule)) return stop_reason::reps;
+  if (rule.limit_s > 0 && elapsed_s >= rule.limit_s) return rule.limit;
   return std::nullopt;
 }
 
-/// Times `call` once cold, cfg.warmup times untimed, then timed until stop_after says why to stop (the median's
-/// noise is checked whenever the sample has grown by a tenth, and at the cap, so that sorting stays rare) or Ctrl-C
-/// (interrupt_requested, read before each call: none follows the call it arrived in, the cold call included).
+/// Times `call` once cold, cfg.warmup times untimed, then timed until stop_after(cfg.stop) says why to stop (the
+/// median's noise is checked whenever the sample has grown by a tenth, and at the cap, so that sorting stays rare) or
+/// Ctrl-C (interrupt_requested, read before each call: none follows the call it arrived in, the cold call included).
 /// `call` must return only once its work is complete. If it returns call_times, its kernel_s are collected and
 /// judged by the noise rule. Around each timed call, outside its clock, every thread of the process is read: the CPU
 /// time over the call's wall time is its parallelism, and a wait for a CPU (is_disturbed) or a parallelism short of
 /// cfg.call_threads (is_short_of_threads) marks it disturbed.
 template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call) {
   constexpr bool reports_kernel_time = std::is_same_v<std::invoke_result_t<Call&>, call_times>;
+  const stopping_rule& rule = cfg.stop;
   timed_calls out;
   // One call: a device call's own times (its unheld call's host seconds, its kernel seconds); a host call has none,
   // and its host seconds are the wall seconds around it.
@@ -86,15 +87,15 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
   };
   const auto first_start = steady_clock::now();
   out.cold_s = untimed();
-  // Warm-ups stop once the row's time limit is spent: a call of seconds (a long --work chain) would otherwise spend
-  // the run's time several times over before the one timed call.
+  // Warm-ups stop once the measurement's time limit is spent: a call of seconds (a long --work chain) would otherwise
+  // spend the run's time several times over before the one timed call.
   int warmups = 0;
   for (; warmups < cfg.warmup && !interrupt_requested &&
-         !(cfg.timeout_s > 0 && seconds_since(first_start) >= cfg.timeout_s);
+         !(rule.limit_s > 0 && seconds_since(first_start) >= rule.limit_s);
        ++warmups)
     untimed();
-  const bool open_ended = cfg.min_time_s > 0 || cfg.max_noise > 0; // the cap may be far above what is made
-  out.warm_s.reserve(std::size_t(open_ended ? std::min(cfg.reps, 1000) : cfg.reps));
+  const bool open_ended = rule.min_time_s > 0 || rule.max_noise > 0; // the cap may be far above what is made
+  out.warm_s.reserve(std::size_t(open_ended ? std::min(rule.reps, 1000) : rule.reps));
   std::vector<double> counted_s; // what the stopping rule counts, kept as the calls are made
   bool judged = true;            // every call's wait for a CPU could be read
   std::size_t next_noise_check = min_timed_reps;
@@ -115,11 +116,11 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
     if (own) out.kernel_s.push_back(own->kernel_s);
     if (!j.disturbed || cfg.keep_disturbed) counted_s.push_back(own ? own->kernel_s : host_s);
     const std::size_t n = counted_s.size();
-    const bool check_noise = n >= next_noise_check || n >= std::size_t(cfg.reps);
+    const bool check_noise = n >= next_noise_check || n >= std::size_t(rule.reps);
     if (check_noise) next_noise_check = n + std::max<std::size_t>(1, n / 10);
     made_s += host_s;
     if (const auto why =
-            stop_after(cfg, counted_s, out.warm_s.size(), made_s, seconds_since(first_start), check_noise)) {
+            stop_after(rule, counted_s, out.warm_s.size(), made_s, seconds_since(first_start), check_noise)) {
       out.stopped_by = *why;
       break;
     }

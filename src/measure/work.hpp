@@ -40,7 +40,7 @@ constexpr std::uint64_t device_calls_per_timed_call(const run_config& cfg) noexc
 /// start each round on a fresh array.
 constexpr std::uint64_t max_calls_per_buffer(const run_config& cfg) noexcept {
   const std::uint64_t per_timed = device_calls_per_timed_call(cfg);
-  const std::uint64_t timed = cfg.keep_disturbed ? std::uint64_t(std::max(cfg.reps, 1)) : max_calls_made(cfg);
+  const std::uint64_t timed = cfg.keep_disturbed ? std::uint64_t(std::max(cfg.stop.reps, 1)) : max_calls_made(cfg.stop);
   return 1 + std::uint64_t(cfg.warmup) + timed * per_timed;
 }
 

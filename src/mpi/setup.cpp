@@ -2,7 +2,7 @@
 #include "mpi/setup.hpp"
 
 #include "cli/write_report.hpp"
-#include "harness/resource_check.hpp"
+#include "harness/run.hpp"
 #include "policies/registry.hpp"
 
 #include <CLI/CLI.hpp>
@@ -62,7 +62,7 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
   const auto opts = parse_options(args, job.rank == 0 ? std::cout : elsewhere, report_format_names(), mpi_options);
   if (!opts) return false;
   s.opts = *opts;
-  if (s.opts.default_stopping) s.opts.run.max_noise = 0, s.opts.run.reps = default_reps;
+  if (s.opts.default_stopping) s.opts.run.stop.max_noise = 0, s.opts.run.stop.reps = default_reps;
   s.opts.order.budget = {}, s.opts.run.keep_disturbed = true;
   s.opts.run.size = rank_size(s.scaling, s.opts.run.size, job.rank, job.ranks);
   if (job.rank == 0 && s.opts.output && !is_standard_output(*s.opts.output)) s.file.emplace(*s.opts.output);

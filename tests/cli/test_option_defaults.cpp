@@ -41,12 +41,12 @@ TEST_CASE("defaults, as the README states them") {
   CHECK(o.run.hold_stream);
   CHECK(o.run.end_to_end);
   CHECK(o.default_stopping);
-  CHECK(o.run.max_noise == 0.02); // +-2%
-  CHECK(o.run.timeout_s == 0);    // no per-row limit: the run's budget bounds every row
+  CHECK(o.run.stop.max_noise == 0.02); // +-2%
+  CHECK(o.run.stop.limit_s == 0);      // no per-row limit: the run's budget bounds every row
   CHECK(o.order.budget.budget_s() == 30);
   CHECK_FALSE(o.run.keep_disturbed);
-  CHECK(o.run.reps == 10000);
-  CHECK(o.run.min_time_s == 0);
+  CHECK(o.run.stop.reps == 10000);
+  CHECK(o.run.stop.min_time_s == 0);
   CHECK(o.run.pages == page_size::huge);
   CHECK(o.run.first_touch == first_touch_mode::parallel);
   CHECK(o.order.order == policy_order::interleaved);
@@ -57,26 +57,26 @@ TEST_CASE("defaults, as the README states them") {
   const options sweep = parse({"--sweep", "size"});
   CHECK(sweep.sweep.min_size == 1000);
   CHECK(sweep.sweep.max_size == 1000000000);
-  CHECK(sweep.run.min_time_s == 0.2);
-  CHECK(sweep.run.reps == 10000);
+  CHECK(sweep.run.stop.min_time_s == 0.2);
+  CHECK(sweep.run.stop.reps == 10000);
   CHECK(sweep.order.order == policy_order::sequential);
   // A sweep ends within minutes too: the README's sweeps say how long they take.
   CHECK(sweep.order.budget.budget_s() == 120);
   CHECK(sweep.order.budget.left_s());
   CHECK_FALSE(sweep.default_stopping);
   const options noise = parse({"--max-noise", "5"});
-  CHECK(noise.run.reps == 10000);
-  CHECK(noise.run.min_time_s == 0);
+  CHECK(noise.run.stop.reps == 10000);
+  CHECK(noise.run.stop.min_time_s == 0);
   const options counted = parse({"--reps", "7"});
-  CHECK(counted.run.reps == 7);
-  CHECK(counted.run.max_noise == 0);
-  CHECK(counted.run.timeout_s == 0);
+  CHECK(counted.run.stop.reps == 7);
+  CHECK(counted.run.stop.max_noise == 0);
+  CHECK(counted.run.stop.limit_s == 0);
 }
 
 TEST_CASE("--max-noise is a percentage on the command line and a fraction in the run") {
-  CHECK(parse({"--max-noise", "5"}).run.max_noise == 0.05);
-  CHECK(parse({"--max-noise", "100"}).run.max_noise == 1);
-  CHECK(parse({"--max-noise", "0.5"}).run.max_noise == 0.005);
+  CHECK(parse({"--max-noise", "5"}).run.stop.max_noise == 0.05);
+  CHECK(parse({"--max-noise", "100"}).run.stop.max_noise == 1);
+  CHECK(parse({"--max-noise", "0.5"}).run.stop.max_noise == 0.005);
 }
 
 TEST_CASE("--threads accepts 1 to the logical cores, not one more") {

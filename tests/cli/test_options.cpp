@@ -21,16 +21,16 @@ TEST_CASE("no arguments give the defaults") {
   // No count and no criterion: noise-driven (+-2%), within 10 s, the count only a cap. Literals, not the named
   // constants: a changed default must fail here and be changed in the docs too.
   CHECK(o->default_stopping);
-  CHECK(o->run.max_noise == 0.02);
-  CHECK(o->run.timeout_s == 0);
+  CHECK(o->run.stop.max_noise == 0.02);
+  CHECK(o->run.stop.limit_s == 0);
   // The whole run within 30 s, from now; disturbed calls left out.
   CHECK(o->order.budget.budget_s() == 30);
   REQUIRE(o->order.budget.left_s());
   CHECK(*o->order.budget.left_s() > 29);
   CHECK(*o->order.budget.left_s() <= 30);
   CHECK_FALSE(o->run.keep_disturbed);
-  CHECK(o->run.reps == 10'000);
-  CHECK(o->run.min_time_s == 0);
+  CHECK(o->run.stop.reps == 10'000);
+  CHECK(o->run.stop.min_time_s == 0);
   CHECK_FALSE(o->threads);
   CHECK(o->format == "table");
   CHECK_FALSE(o->output);
@@ -53,7 +53,7 @@ TEST_CASE("every option parses") {
   CHECK(o->run.size == 1'000'003);
   CHECK(o->run.type == element_type::int32);
   CHECK(o->run.warmup == 0);
-  CHECK(o->run.reps == 7);
+  CHECK(o->run.stop.reps == 7);
   CHECK(o->threads == std::optional<int>(1));
   CHECK(o->format == "json");
   CHECK(o->output == std::optional<std::string>("out.json"));
@@ -95,7 +95,7 @@ TEST_CASE("counts take the decimal SI suffixes k, M and G, and nothing CLI11's o
   CHECK(parse({"--size", "10M"})->run.size == 10'000'000);
   CHECK(parse({"--size", "2G"})->run.size == 2'000'000'000);
   CHECK(parse({"--size", "18446744073G"})->run.size == 18'446'744'073'000'000'000u);
-  CHECK(parse({"--reps", "1k"})->run.reps == 1'000);
+  CHECK(parse({"--reps", "1k"})->run.stop.reps == 1'000);
   // Decimal whatever the leading zeros: CLI11 2.1 converts with strtoull(text, 0), which reads "010" as octal 8.
   CHECK(parse({"--size", "010"})->run.size == 10);
   CHECK(parse({"--seed", "010"})->order.seed == 10);

@@ -23,34 +23,34 @@ TEST_CASE("--order, --seed, --max-noise, --timeout: a run interleaves by default
   CHECK(run->order.order == policy_order::interleaved);
   CHECK(run->order.seed == 1);
   CHECK_FALSE(run->default_stopping); // a count given: exactly that many calls, no criterion
-  CHECK(run->run.max_noise == 0);
-  CHECK(run->run.timeout_s == 0);
+  CHECK(run->run.stop.max_noise == 0);
+  CHECK(run->run.stop.limit_s == 0);
   // --timeout alone bounds the default noise target: not a silent fixed count of default_reps calls.
   const auto bounded = parse({"--timeout", "3"});
   CHECK(bounded->default_stopping);
-  CHECK(bounded->run.max_noise == default_max_noise);
-  CHECK(bounded->run.reps == sweep_max_reps);
-  CHECK(bounded->run.timeout_s == 3);
+  CHECK(bounded->run.stop.max_noise == default_max_noise);
+  CHECK(bounded->run.stop.reps == sweep_max_reps);
+  CHECK(bounded->run.stop.limit_s == 3);
   CHECK_FALSE(parse({"--sweep", "size"})->default_stopping);
   const auto sweep = parse({"--sweep", "size", "--max-noise", "0.5", "--timeout", "2"});
   REQUIRE(sweep);
   CHECK(sweep->order.order == policy_order::sequential);
-  CHECK(sweep->run.max_noise == doctest::Approx(0.005));
-  CHECK(sweep->run.timeout_s == 2);
-  CHECK(sweep->run.min_time_s == 0.2);
+  CHECK(sweep->run.stop.max_noise == doctest::Approx(0.005));
+  CHECK(sweep->run.stop.limit_s == 2);
+  CHECK(sweep->run.stop.min_time_s == 0.2);
   const auto noise = parse({"--max-noise", "1", "--min-time", "0.3", "--order", "sequential"});
   REQUIRE(noise);
-  CHECK(noise->run.max_noise == doctest::Approx(0.01));
-  CHECK(noise->run.min_time_s == 0.3);
-  CHECK(noise->run.reps == 10'000); // --max-noise decides, --reps not given: the cap
+  CHECK(noise->run.stop.max_noise == doctest::Approx(0.01));
+  CHECK(noise->run.stop.min_time_s == 0.3);
+  CHECK(noise->run.stop.reps == 10'000); // --max-noise decides, --reps not given: the cap
   CHECK(noise->order.order == policy_order::sequential);
   CHECK(run->order.rounds == default_rounds);
   CHECK(parse({"--repetitions", "12"})->order.rounds == 12);
   const auto seeded = parse({"--seed", "42", "--reps", "20", "--timeout", "0.5"});
   REQUIRE(seeded);
   CHECK(seeded->order.seed == 42);
-  CHECK(seeded->run.reps == 20);
-  CHECK(seeded->run.timeout_s == 0.5);
+  CHECK(seeded->run.stop.reps == 20);
+  CHECK(seeded->run.stop.limit_s == 0.5);
   const bad_case cases[] = {
       {{"--order", "bogus"}, "--order"},
       {{"--order", ""}, "--order"},

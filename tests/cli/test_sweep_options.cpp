@@ -11,24 +11,24 @@ TEST_CASE("--sweep: defaults, bounds (one point included) and --min-time") {
   const auto none = parse({});
   REQUIRE(none);
   CHECK(none->sweep.kind == sweep_kind::none);
-  CHECK(none->run.min_time_s == 0);
+  CHECK(none->run.stop.min_time_s == 0);
   const auto size = parse({"--sweep", "size", "--min-size", "2000", "--max-size", "300000", "--min-time", "0.5"});
   REQUIRE(size);
   CHECK(size->sweep.kind == sweep_kind::size);
   CHECK(size->sweep.min_size == 2000);
   CHECK(size->sweep.max_size == 300000);
-  CHECK(size->run.min_time_s == 0.5);
-  CHECK(size->run.reps == 10'000); // --reps not given: the cap
+  CHECK(size->run.stop.min_time_s == 0.5);
+  CHECK(size->run.stop.reps == 10'000); // --reps not given: the cap
   const auto size_defaults = parse({"--sweep", "size"});
   REQUIRE(size_defaults);
   CHECK(size_defaults->sweep.min_size == 1'000);
   CHECK(size_defaults->sweep.max_size == 1'000'000'000);
-  CHECK(size_defaults->run.min_time_s == 0.2);
+  CHECK(size_defaults->run.stop.min_time_s == 0.2);
   const auto threads = parse({"--sweep", "threads", "--reps", "20", "--quiet"});
   REQUIRE(threads);
   CHECK(threads->sweep.kind == sweep_kind::threads);
-  CHECK(threads->run.min_time_s == 0.2);
-  CHECK(threads->run.reps == 20);
+  CHECK(threads->run.stop.min_time_s == 0.2);
+  CHECK(threads->run.stop.reps == 20);
   CHECK(threads->quiet);
   // A work sweep of one point (first K = largest K) is a sweep, not an error.
   const auto one_k = parse({"--sweep", "work", "--min-work", "8", "--max-work", "8"});

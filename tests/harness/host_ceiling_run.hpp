@@ -31,7 +31,7 @@ inline policy_outcome host_outcome(std::string name, std::vector<double> warm_s,
 // run measures them.
 inline measured_run run_of(std::vector<policy_outcome> outcomes) {
   measured_run r;
-  r.config = run_config{element_type::float64, 1'000'000, 1, 10};
+  r.config = run_config{element_type::float64, 1'000'000, 1, {10}};
   r.host_concurrency = 2;
   r.host.pstl_backend = "oneTBB";
   r.host.transparent_hugepages = "madvise";

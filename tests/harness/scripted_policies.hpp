@@ -13,18 +13,18 @@
 
 namespace policybench::testing {
 
-// A host policy whose every round makes cfg.reps timed calls lasting what `duration(call index)` says (seconds),
-// and reports `round_elapsed_s` as the round's wall time. `shares` collects each round's cfg.reps.
+// A host policy whose every round makes cfg.stop.reps timed calls lasting what `duration(call index)` says (seconds),
+// and reports `round_elapsed_s` as the round's wall time. `shares` collects each round's cfg.stop.reps.
 inline policy_entry scripted(std::string name, std::function<double(std::size_t)> duration,
                              std::vector<int>* shares = nullptr, double round_elapsed_s = 0) {
   auto calls = std::make_shared<std::size_t>(0);
   return {std::move(name), side::host, "test", std::nullopt, [=](const run_config& cfg) {
-            if (shares) shares->push_back(cfg.reps);
+            if (shares) shares->push_back(cfg.stop.reps);
             measurement m;
             m.in_place.cold_s = 1;
-            for (int i = 0; i < cfg.reps; ++i)
+            for (int i = 0; i < cfg.stop.reps; ++i)
               m.in_place.warm_s.push_back(duration((*calls)++));
-            m.in_place.calls = 1 + std::uint64_t(cfg.warmup) + std::uint64_t(cfg.reps);
+            m.in_place.calls = 1 + std::uint64_t(cfg.warmup) + std::uint64_t(cfg.stop.reps);
             m.in_place.elapsed_s = round_elapsed_s;
             return m;
           }};

@@ -8,6 +8,7 @@
 #include "harness/sweep.hpp"
 #include "host_rows.hpp"
 #include "measure/seconds.hpp"
+#include "measure/timing.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -40,14 +41,14 @@ TEST_CASE("the budget shares the time left over the measurements to come, less t
 }
 
 TEST_CASE("a row stopped by its share of the budget says budget, by a shorter --timeout says timeout") {
-  // time_calls knows one limit; the schedule, which set it, names it (measure/timing.hpp's stop_after).
-  const policy_entry p{"p", side::host, "test", std::nullopt, [](const run_config&) {
+  // The schedule names the limit in the rule it hands the measurement; nothing renames the stop afterwards.
+  const policy_entry p{"p", side::host, "test", std::nullopt, [](const run_config& cfg) {
                          measurement m;
                          m.in_place.warm_s = {1e-3};
-                         m.in_place.stopped_by = stop_reason::timeout;
+                         m.in_place.stopped_by = cfg.stop.limit;
                          return m;
                        }};
-  run_config cfg{element_type::float64, 100, 0, 10};
+  run_config cfg{element_type::float64, 100, 0, {10}};
   run_order order;
   order.budget = time_budget::from_now(60);
   const auto stopped_by = [&] {
@@ -56,15 +57,50 @@ TEST_CASE("a row stopped by its share of the budget says budget, by a shorter --
         .result->in_place.stopped_by;
   };
   CHECK(stopped_by() == stop_reason::budget);
-  cfg.timeout_s = 1; // the same limit, set by --timeout, says so
+  cfg.stop.limit_s = 1; // the same limit, set by --timeout, says so
   CHECK(stopped_by() == stop_reason::timeout);
+}
+
+TEST_CASE("a measurement given a share of the run's time stops within it, and its stop says whose limit it was") {
+  // time_calls itself, not a script: 2 ms calls, far more of them asked for than any share holds (without the limit
+  // a row would take 2 s). Each measurement's stop must come within one call of the limit it was handed.
+  struct slot {
+    double limit_s, elapsed_s, last_call_s;
+    stop_reason stopped_by;
+  };
+  std::vector<slot> slots;
+  const auto sleeper = [&slots](std::string name) {
+    return policy_entry{
+        std::move(name), side::host, "test", std::nullopt, [&slots](const run_config& cfg) {
+          measurement m;
+          m.in_place = time_calls(cfg, [] { std::this_thread::sleep_for(2ms); });
+          slots.push_back({cfg.stop.limit_s, m.in_place.elapsed_s, m.in_place.warm_s.back(), m.in_place.stopped_by});
+          return m;
+        }};
+  };
+  run_config cfg{element_type::float64, 100, 0, {1000}};
+  for (const bool by_timeout : {false, true}) {
+    CAPTURE(by_timeout);
+    slots.clear();
+    cfg.stop.limit_s = by_timeout ? 0.05 : 0; // --timeout shorter than the budget's share, or none
+    run_policies(cfg, std::nullopt, query_host(), device_info{}, {sleeper("a"), sleeper("b")},
+                 {policy_order::sequential, 1, default_rounds, time_budget::from_now(0.6)});
+    REQUIRE(slots.size() == 2);
+    for (const slot& s : slots) {
+      CHECK(s.limit_s > 0);
+      CHECK(s.limit_s <= 0.6);
+      CHECK(s.stopped_by == (by_timeout ? stop_reason::timeout : stop_reason::budget));
+      // Past the limit only the call under way ends (plus reading the threads around it, slow under a sanitizer).
+      CHECK(s.elapsed_s <= s.limit_s + s.last_call_s + 0.05);
+    }
+  }
 }
 
 TEST_CASE("a noise target no row can reach ends at the run's deadline, every row measured and saying why") {
   // 10^5 elements: calls short enough for several a row within the budget even under a sanitizer on a busy machine.
   // A cap no row reaches in 1.5 s of 20 us calls (10^4 did, once the ceilings' rounds no longer shared the budget).
-  run_config cfg{element_type::float64, 100'000, 1, 1'000'000};
-  cfg.max_noise = 1e-6; // unreachable: only the budget ends the rows
+  run_config cfg{element_type::float64, 100'000, 1, {1'000'000}};
+  cfg.stop.max_noise = 1e-6; // unreachable: only the budget ends the rows
   cfg.keep_disturbed = true;
   const auto start = std::chrono::steady_clock::now();
   std::vector<policy_entry> selected;
@@ -97,13 +133,14 @@ TEST_CASE("a round that runs out of its share of the budget or of --timeout ends
     const policy_entry p{"p", side::host, "test", std::nullopt, [&](const run_config& cfg) {
                            ++rounds;
                            measurement m;
-                           m.in_place.warm_s.assign(std::size_t(std::min(cfg.reps, 2)), 1e-3 * (1 + 0.001 * rounds));
+                           m.in_place.warm_s.assign(std::size_t(std::min(cfg.stop.reps, 2)),
+                                                    1e-3 * (1 + 0.001 * rounds));
                            m.in_place.calls = 1 + m.in_place.warm_s.size();
                            m.in_place.stopped_by = share;
                            return m;
                          }};
-    run_config cfg{element_type::float64, 100, 0, 10};
-    if (share == stop_reason::timeout) cfg.timeout_s = 60;
+    run_config cfg{element_type::float64, 100, 0, {10}};
+    if (share == stop_reason::timeout) cfg.stop.limit_s = 60;
     const measured_run run = run_policies(cfg, std::nullopt, query_host(), device_info{}, {p},
                                           {policy_order::interleaved, 1, default_rounds, time_budget::from_now(60)});
     CHECK(rounds == std::min(10, default_rounds)); // every base round, until --reps 10 were made
@@ -117,14 +154,14 @@ TEST_CASE("an unavailable row takes no share of the budget (a CPU-only machine l
     auto shares = std::make_shared<std::vector<double>>();
     std::vector<policy_entry> rows{constant("a")};
     rows[0].measure = [shares, inner = rows[0].measure](const run_config& cfg) {
-      shares->push_back(cfg.timeout_s);
+      shares->push_back(cfg.stop.limit_s);
       return inner(cfg);
     };
     for (std::size_t k = 0; k < unavailable; ++k) {
       rows.push_back(constant("gpu" + std::to_string(k)));
       rows.back().unavailable = "built without nvcc";
     }
-    run_config cfg{element_type::float64, 100, 0, 10};
+    run_config cfg{element_type::float64, 100, 0, {10}};
     interleaved(cfg, rows, 1, time_budget::from_now(10));
     return shares->front();
   };
@@ -142,7 +179,7 @@ TEST_CASE("rounds whose slots cost more than the budget holds are cut, so that e
       return inner(cfg);
     };
   }
-  run_config cfg{element_type::float64, 100, 0, 10};
+  run_config cfg{element_type::float64, 100, 0, {10}};
   const measured_run run = interleaved(cfg, rows, 1, time_budget::from_now(0.8));
   CHECK(run.rounds < default_rounds);
   CHECK(run.rounds >= 2);
@@ -157,7 +194,7 @@ TEST_CASE("rounds whose slots cost more than the budget holds are cut, so that e
 }
 
 TEST_CASE("past the deadline a row with no calls yet still makes its one call: every row has a figure") {
-  const run_config cfg{element_type::float64, 100, 0, 10};
+  const run_config cfg{element_type::float64, 100, 0, {10}};
   const time_budget spent(std::chrono::steady_clock::now() - 1s, 1);
   for (const policy_order order : {policy_order::sequential, policy_order::interleaved}) {
     const std::string_view order_name = to_string(order); // CAPTURE keeps a reference: not to a temporary
@@ -178,10 +215,10 @@ TEST_CASE("each sweep point gets an even share of the time left over the points 
   std::vector<double> shares;
   policy_entry p = constant("a");
   p.measure = [&shares, inner = p.measure](const run_config& cfg) {
-    shares.push_back(cfg.timeout_s);
+    shares.push_back(cfg.stop.limit_s);
     return inner(cfg);
   };
-  const run_config cfg{element_type::int32, 0, 0, 2};
+  const run_config cfg{element_type::int32, 0, 0, {2}};
   run_sweep({sweep_kind::size, 10, 100}, cfg, sweep_clock(time_budget::from_now(60)), query_host(), device_info{}, {p});
   REQUIRE(shares.size() == 3);
   // Of 60 s: 20, 30 (of about 60 left over 2) and 60 s, each over the point's six rows; the same 20 s at every point

@@ -128,7 +128,7 @@ TEST_CASE("% of ceiling sets a row's median against the ceiling's median, not an
 }
 
 TEST_CASE("a call short of the threads it should keep busy is disturbed, one that used them is not") {
-  run_config cfg{element_type::float64, 0, 0, 5};
+  run_config cfg{element_type::float64, 0, 0, {5}};
   cfg.keep_disturbed = true;
   cfg.call_threads = 2;
   const auto one_thread = time_calls(cfg, [] {

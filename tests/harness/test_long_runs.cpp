@@ -46,7 +46,7 @@ TEST_CASE("time_calls makes no call after the one an interrupt arrived in, the c
   const interrupt_guard guard;
   run_config cfg;
   cfg.warmup = 5;
-  cfg.reps = 1000;
+  cfg.stop.reps = 1000;
   int calls = 0;
   const auto t = time_calls(cfg, [&] {
     if (++calls == 1) interrupt_requested = true; // during the cold call
@@ -61,7 +61,7 @@ TEST_CASE("time_calls ends its timed calls after the call in progress when inter
   const interrupt_guard guard;
   run_config cfg;
   cfg.warmup = 2;
-  cfg.reps = 1000;
+  cfg.stop.reps = 1000;
   int calls = 0;
   const auto t = time_calls(cfg, [&] {
     if (++calls == 5) interrupt_requested = true; // during the second timed call
@@ -74,7 +74,7 @@ TEST_CASE("time_calls ends its timed calls after the call in progress when inter
 
 TEST_CASE("an interrupted run keeps the rounds it finished, ends the rest as interrupted, names what it never ran") {
   const interrupt_guard guard;
-  run_config cfg{element_type::float64, 1000, 0, 10};
+  run_config cfg{element_type::float64, 1000, 0, {10}};
   std::vector<int> b_shares;
   // Sequential order: a, then b (interrupting during its one measurement), then c, never measured.
   const measured_run seq = run_policies(cfg, std::nullopt, query_host(), device_info{},
@@ -100,7 +100,7 @@ TEST_CASE("an interrupted run keeps the rounds it finished, ends the rest as int
 
 TEST_CASE("an interrupted sweep keeps the points before, hands over each point as it goes, and says where it stopped") {
   const interrupt_guard guard;
-  const run_config cfg{element_type::int32, 0, 0, 2};
+  const run_config cfg{element_type::int32, 0, 0, {2}};
   std::vector<std::size_t> handed; // rows in each report handed over after a point
   const auto report = run_sweep({sweep_kind::size, 10, 10'000}, cfg, {}, query_host(), device_info{},
                                 {constant("a"), interrupting("b", 3)}, {},
@@ -117,7 +117,7 @@ TEST_CASE("an interrupted sweep keeps the points before, hands over each point a
 }
 
 TEST_CASE("a sweep hands over its points so far after each point but the last, as a sweep report") {
-  const run_config cfg{element_type::int32, 0, 0, 2};
+  const run_config cfg{element_type::int32, 0, 0, {2}};
   std::vector<std::uint64_t> stopped_at;
   std::size_t announced = 0, total = 0; // the progress line's count: every measurement, the ceilings' too
   const auto starting = [&](std::string_view, std::size_t planned) { ++announced, total = planned; };
@@ -141,7 +141,7 @@ TEST_CASE("a size sweep within a budget stops before a point the time left canno
     std::this_thread::sleep_for(std::chrono::milliseconds(3 * cfg.size));
     return inner(cfg);
   };
-  run_config cfg{element_type::int32, 0, 0, 2};
+  run_config cfg{element_type::int32, 0, 0, {2}};
   const auto report = run_sweep({sweep_kind::size, 10, 100}, cfg, sweep_clock(time_budget::from_now(0.25)),
                                 query_host(), device_info{}, {slow});
   REQUIRE(report.sweep);

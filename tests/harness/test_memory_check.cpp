@@ -1,7 +1,6 @@
 // The memory check: a run that cannot fit is refused before anything is allocated, naming the bytes.
 #include <doctest/doctest.h>
 
-#include "harness/resource_check.hpp"
 #include "harness/run.hpp"
 
 #include <optional>
@@ -40,9 +39,9 @@ TEST_CASE("check_memory refuses a run that cannot fit, naming the bytes") {
     CAPTURE(message);
     CHECK(message.find("bytes") != std::string::npos);
   }
-  run_config cfg{element_type::int32, std::size_t(1) << 45, 0, 1}; // 128 TiB per array: no host has that
+  run_config cfg{element_type::int32, std::size_t(1) << 45, 0, {1}}; // 128 TiB per array: no host has that
   CHECK(memory_message([&] { check_memory(cfg, selected, no_device); }).find("bytes") != std::string::npos);
-  CHECK_NOTHROW(check_memory(run_config{element_type::float64, 1000, 0, 1}, selected, no_device));
+  CHECK_NOTHROW(check_memory(run_config{element_type::float64, 1000, 0, {1}}, selected, no_device));
 }
 
 TEST_CASE("memory_shortfall counts one host array: a run holds one at a time") {
@@ -64,7 +63,7 @@ TEST_CASE("check_memory counts device memory only when a device policy is select
   device_info small;
   small.name = "test device";
   small.free_memory_bytes = 1000;
-  const run_config cfg{element_type::float64, 1000, 0, 1}; // 16000 bytes for two arrays
+  const run_config cfg{element_type::float64, 1000, 0, {1}}; // 16000 bytes for two arrays
   CHECK_NOTHROW(check_memory(cfg, {fake("loop")}, small));
   CHECK_NOTHROW(check_memory(cfg, {fake("cuda::kernel", side::device, "no nvcc")}, small));
   const std::string message = memory_message([&] { check_memory(cfg, {fake("cuda::kernel", side::device)}, small); });

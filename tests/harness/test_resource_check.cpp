@@ -2,7 +2,7 @@
 // libgomp's reading of OMP_STACKSIZE, threads that start where they can, and OpenMP's that libgomp cannot start.
 #include <doctest/doctest.h>
 
-#include "harness/resource_check.hpp"
+#include "harness/run.hpp"
 #include "machine/memory.hpp"
 
 #include <sys/resource.h>

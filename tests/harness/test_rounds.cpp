@@ -18,7 +18,7 @@ TEST_CASE("interleaved rounds: every policy in every round, each round's order r
   std::vector<policy_entry> policies;
   for (const auto& n : names)
     policies.push_back(constant(n));
-  const run_config cfg{element_type::float64, 100, 0, 10};
+  const run_config cfg{element_type::float64, 100, 0, {10}};
   const auto run = interleaved(cfg, policies, 7);
   REQUIRE(run.round_orders.size() == std::size_t(default_rounds));
   for (const auto& n : names) {
@@ -52,7 +52,7 @@ TEST_CASE("interleaved rounds: the shares add up to --reps and every round's sam
   for (const int reps : {1, 3, 5, 13, 100}) {
     CAPTURE(reps);
     std::vector<int> shares;
-    run_config cfg{element_type::float64, 100, 1, reps};
+    run_config cfg{element_type::float64, 100, 1, {reps}};
     cfg.keep_disturbed = true; // the ceiling's real calls: a busy test machine must not change their count
     // Each call's duration names its index, so the row's samples show which calls of which rounds it kept.
     const auto run = interleaved(cfg, with_ceilings({scripted(
@@ -80,7 +80,7 @@ TEST_CASE("interleaved rounds: the shares add up to --reps and every round's sam
 }
 
 TEST_CASE("interleaved rounds: a real policy validates exactly in every round, a bad round is named") {
-  run_config cfg{element_type::int32, 1001, 2, 7};
+  run_config cfg{element_type::int32, 1001, 2, {7}};
   cfg.keep_disturbed = true; // exactly 7 timed calls, however busy the test machine
   const auto run = interleaved(cfg, {host_entry("loop", "test", host_threading::one_thread, plain_loop{})});
   CHECK_FALSE(result_of(run, "loop").validation_error); // each round's array got 1 + 2 + its share of 7 calls
@@ -104,7 +104,7 @@ TEST_CASE("interleaved rounds: a policy that throws is failed and measured no mo
     if (++rounds_asked == 2) throw std::runtime_error("device lost");
     return inner(c);
   };
-  const auto run = interleaved(run_config{element_type::float64, 100, 0, 10}, {failing, constant("fine")});
+  const auto run = interleaved(run_config{element_type::float64, 100, 0, {10}}, {failing, constant("fine")});
   CHECK(rounds_asked == 2);
   CHECK(run.outcomes.at(0).error == "device lost");
   CHECK_FALSE(run.outcomes.at(0).result);
@@ -115,10 +115,10 @@ TEST_CASE("the base rounds a run reports are those that ran, fewer where every r
   // A policy that makes all its --reps 10 calls in its first round, whatever its share: done after one round of 10.
   policy_entry eager = constant("eager");
   eager.measure = [inner = eager.measure](run_config cfg) {
-    cfg.reps = 10;
+    cfg.stop.reps = 10;
     return inner(cfg);
   };
-  const run_config cfg{element_type::float64, 100, 0, 10};
+  const run_config cfg{element_type::float64, 100, 0, {10}};
   const measured_run run = interleaved(cfg, {eager});
   CHECK(run.round_orders.size() < std::size_t(default_rounds));
   CHECK(run.rounds == int(run.round_orders.size()));
@@ -133,38 +133,38 @@ TEST_CASE("a row's huge-page bytes are the least any of its rounds got: one roun
 }
 
 TEST_CASE("a round beyond the base rounds makes at least extra_round_s of calls at the row's pace") {
-  run_config cfg{element_type::float64, 100, 1, 10'000};
-  cfg.max_noise = 0.02;
+  run_config cfg{element_type::float64, 100, 1, {10'000}};
+  cfg.stop.max_noise = 0.02;
   // 10 samples in 10 ms so far (1 ms a call): a fifth would be 2 calls, 20 ms at that pace is 20.
-  CHECK(round_config(cfg, default_rounds, default_rounds, {.samples = 10, .made = 10, .calls_s = 0.01}).reps == 20);
+  CHECK(round_rule(cfg.stop, default_rounds, default_rounds, {.samples = 10, .made = 10, .calls_s = 0.01}).reps == 20);
   // Slow calls (100 ms each): a fifth of the samples, 2.
-  CHECK(round_config(cfg, default_rounds, default_rounds, {.samples = 10, .made = 10, .calls_s = 1.0}).reps == 2);
+  CHECK(round_rule(cfg.stop, default_rounds, default_rounds, {.samples = 10, .made = 10, .calls_s = 1.0}).reps == 2);
   // In a base round the share stays ceil(10 / rounds).
-  CHECK(round_config(cfg, 1, default_rounds, {.samples = 2, .made = 2, .calls_s = 0.002}).reps ==
+  CHECK(round_rule(cfg.stop, 1, default_rounds, {.samples = 2, .made = 2, .calls_s = 0.002}).reps ==
         (first_noise_samples + default_rounds - 1) / default_rounds);
 }
 
 TEST_CASE("interleaved rounds make at most 3 x reps timed calls of a row in all, however many are disturbed") {
-  run_config cfg{element_type::float64, 100, 1, 20};
+  run_config cfg{element_type::float64, 100, 1, {20}};
   // Every call disturbed: each round makes as many calls as time_calls's cap allows and counts none.
   const policy_entry always_disturbed{"busy", side::host, "test", std::nullopt, [](const run_config& round) {
                                         measurement m;
-                                        m.in_place.warm_s.assign(max_calls_made(round), 1e-3);
+                                        m.in_place.warm_s.assign(max_calls_made(round.stop), 1e-3);
                                         m.in_place.disturbed.assign(m.in_place.warm_s.size(), true);
                                         m.in_place.calls = 1 + std::uint64_t(round.warmup) + m.in_place.warm_s.size();
                                         return m;
                                       }};
   const auto run = interleaved(cfg, {always_disturbed});
-  CHECK(result_of(run, "busy").in_place.warm_s.size() == max_calls_made(cfg));
+  CHECK(result_of(run, "busy").in_place.warm_s.size() == max_calls_made(cfg.stop));
 }
 
 TEST_CASE("a base round's share of --timeout and --reps: what is left over the base rounds still to come") {
-  run_config cfg{element_type::float64, 100, 1, 10};
-  cfg.timeout_s = 4;
-  CHECK(round_config(cfg, 0, 4, {}).timeout_s == doctest::Approx(1));
+  run_config cfg{element_type::float64, 100, 1, {10}};
+  cfg.stop.limit_s = 4;
+  CHECK(round_rule(cfg.stop, 0, 4, {}).limit_s == doctest::Approx(1));
   // 2 s left over rounds 3 and 4
-  CHECK(round_config(cfg, 2, 4, {.samples = 5, .made = 5, .spent_s = 2}).timeout_s == doctest::Approx(1));
+  CHECK(round_rule(cfg.stop, 2, 4, {.samples = 5, .made = 5, .spent_s = 2}).limit_s == doctest::Approx(1));
   // --reps 10 over 4 rounds: rounded up, so that the last rounds are never short of the calls left.
-  CHECK(round_config(cfg, 0, 4, {}).reps == 3);
-  CHECK(round_config(cfg, 2, 4, {.samples = 6, .made = 6, .spent_s = 2}).reps == 2);
+  CHECK(round_rule(cfg.stop, 0, 4, {}).reps == 3);
+  CHECK(round_rule(cfg.stop, 2, 4, {.samples = 6, .made = 6, .spent_s = 2}).reps == 2);
 }

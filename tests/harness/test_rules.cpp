@@ -24,7 +24,7 @@ policy_outcome host(std::string name, std::vector<double> warm_s) {
 
 measured_run run_of(std::vector<policy_outcome> outcomes) {
   measured_run r;
-  r.config = run_config{element_type::float64, 1000, 1, 3};
+  r.config = run_config{element_type::float64, 1000, 1, {3}};
   r.host.pstl_backend = "oneTBB";
   r.outcomes = std::move(outcomes);
   policy_outcome ceiling = host("host in place (static)", {0.5});
@@ -115,7 +115,7 @@ TEST_CASE("a device row: kernel GB/s, share of the device ceiling by CUDA events
 
 TEST_CASE("--max-noise not reached is a warning naming what stopped the row") {
   auto run = run_of({host("loop", {1e-3, 2e-3, 3e-3})});
-  run.config.max_noise = 0.01;
+  run.config.stop.max_noise = 0.01;
   run.outcomes[0].result->in_place.stopped_by = stop_reason::reps;
   const auto report = to_report(run);
   const auto said = std::count_if(report.warnings.begin(), report.warnings.end(), [](const std::string& w) {

@@ -28,7 +28,7 @@ policy_entry recorder(std::string name, std::vector<std::uint64_t>& sizes, std::
             sizes.push_back(cfg.size);
             threads.push_back(host_concurrency());
             measurement m;
-            m.in_place = calls_of(1e-3, std::vector<double>(std::size_t(cfg.reps), 1e-3), {}, 0);
+            m.in_place = calls_of(1e-3, std::vector<double>(std::size_t(cfg.stop.reps), 1e-3), {}, 0);
             return m;
           }};
 }
@@ -38,7 +38,7 @@ policy_entry recorder(std::string name, std::vector<std::uint64_t>& sizes, std::
 TEST_CASE("--threads reaches the policies while they run and every row reports it") {
   std::vector<std::uint64_t> sizes;
   std::vector<int> threads;
-  const run_config cfg{element_type::float64, 1000, 0, 2};
+  const run_config cfg{element_type::float64, 1000, 0, {2}};
   const auto report = to_report(run_policies(cfg, 1, query_host(), device_info{}, {recorder("a", sizes, threads)}));
   CHECK(threads == std::vector<int>{1});
   REQUIRE(report.results.size() == 1);
@@ -50,7 +50,7 @@ TEST_CASE("--threads reaches the policies while they run and every row reports i
 TEST_CASE("a GPU-only run measures no host ceiling: it bounds no row there") {
   std::vector<std::uint64_t> sizes;
   std::vector<int> threads;
-  const run_config cfg{element_type::float64, 1000, 0, 2};
+  const run_config cfg{element_type::float64, 1000, 0, {2}};
   policy_entry gpu = recorder("gpu", sizes, threads);
   gpu.device = side::device;
   device_info no_device;
@@ -82,8 +82,8 @@ std::vector<result_row> policy_rows(const benchmark_report& report) {
 TEST_CASE("a size sweep measures every planned point, each with its own size") {
   std::vector<std::uint64_t> sizes;
   std::vector<int> threads;
-  run_config cfg{element_type::int32, 0, 0, 6}; // 6 calls: a ceiling's interval, without which none bounds
-  cfg.keep_disturbed = true;                    // all 6 counted, however busy the test machine
+  run_config cfg{element_type::int32, 0, 0, {6}}; // 6 calls: a ceiling's interval, without which none bounds
+  cfg.keep_disturbed = true;                      // all 6 counted, however busy the test machine
   const sweep_plan plan{sweep_kind::size, 10, 1000};
   const auto report = run_sweep(plan, cfg, {}, query_host(), device_info{}, {recorder("a", sizes, threads)});
   const auto planned = plan_size_series(10, 1000, 4, memory_limits{}).sizes;
@@ -107,7 +107,7 @@ TEST_CASE("a size sweep measures every planned point, each with its own size") {
 TEST_CASE("a warning every point of a sweep gives is said once, with the first point that gave it") {
   const policy_entry broken{"broken", side::host, "test", std::nullopt,
                             [](const run_config&) -> measurement { throw std::runtime_error("boom"); }};
-  const run_config cfg{element_type::int32, 0, 0, 2};
+  const run_config cfg{element_type::int32, 0, 0, {2}};
   const auto report = run_sweep({sweep_kind::size, 10, 100}, cfg, {}, query_host(), device_info{}, {broken});
   REQUIRE(report.sweep);
   CHECK(report.sweep->series.size() == 3); // each point failed it
@@ -120,7 +120,7 @@ TEST_CASE("a thread sweep runs every thread count and derives the scaling") {
   std::vector<int> threads;
   host_info host = query_host();
   host.logical_cores = 2;
-  const run_config cfg{element_type::float64, 100, 0, 2};
+  const run_config cfg{element_type::float64, 100, 0, {2}};
   const auto report = run_sweep({sweep_kind::threads}, cfg, {}, host, device_info{}, {recorder("a", sizes, threads)});
   const auto rows = policy_rows(report);
   REQUIRE(rows.size() == 2);

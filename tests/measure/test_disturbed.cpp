@@ -97,7 +97,7 @@ TEST_CASE("a call whose CPU a spinning thread shares is disturbed and left out, 
   const int cpu = sched_getcpu();
   pin_to(pthread_self(), cpu);
   run_config cfg;
-  cfg.warmup = 0, cfg.reps = 3, cfg.keep_disturbed = true;
+  cfg.warmup = 0, cfg.stop.reps = 3, cfg.keep_disturbed = true;
   std::atomic<bool> stop{false};
   std::thread rival([&] {
     while (!stop.load(std::memory_order_relaxed)) {
@@ -109,7 +109,7 @@ TEST_CASE("a call whose CPU a spinning thread shares is disturbed and left out, 
   rival.join();
   // Alone, short calls (0.2 ms): a busy test machine may still disturb many (at a load of 7 on 2 cores, once all of
   // ten), not all fifty.
-  cfg.reps = 50;
+  cfg.stop.reps = 50;
   const timed_calls alone = time_calls(cfg, [] { spin_for(0.0002); });
   REQUIRE(pthread_setaffinity_np(pthread_self(), sizeof allowed, &allowed) == 0);
   CHECK(disturbed_calls(shared) >= 2);
@@ -121,7 +121,7 @@ TEST_CASE("a one-thread host row is judged by its wait for a CPU alone, a parall
   if (host_concurrency() < 2) return; // one thread allowed: no call can be short of threads
   // An array large enough for a parallel call to be judged on its threads; calls that return at once keep one thread
   // busy (the reading of the clocks around them), and are over too soon for other work to take its CPU often.
-  run_config cfg{element_type::float64, std::size_t(parallel_work_floor_bytes / 16), 0, 8};
+  run_config cfg{element_type::float64, std::size_t(parallel_work_floor_bytes / 16), 0, {8}};
   cfg.keep_disturbed = true;
   auto nothing = [](double*, double*, int) {};
   const auto valid = [](const double*, std::uint64_t) { return std::optional<std::string>(); };

@@ -17,8 +17,8 @@ using namespace policybench;
 
 namespace {
 // As many untimed calls (cold + 4 warm-up) as timed ones: counting their CPU time would double the figure.
-const run_config few_calls{element_type::float64, 0, 4, 5};
-}
+const run_config few_calls{element_type::float64, 0, 4, {5}};
+} // namespace
 
 TEST_CASE("a call that sleeps uses almost no CPU: effective parallelism near 0") {
   const timed_calls t = time_calls(few_calls, [] { std::this_thread::sleep_for(std::chrono::milliseconds(20)); });

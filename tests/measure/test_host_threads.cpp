@@ -48,7 +48,7 @@ TEST_CASE("validation fails a wrong call on every kind of threads, one thread in
     for (double* p = first; p != last; ++p)
       *p += 1;
   };
-  const run_config cfg{element_type::float64, 1'000'003, 1, 2};
+  const run_config cfg{element_type::float64, 1'000'003, 1, {2}};
   for (const host_threading t : {host_threading::one_thread, host_threading::tbb, host_threading::openmp}) {
     CAPTURE(int(t));
     auto wrong = skip_last;

@@ -35,7 +35,7 @@ TEST_CASE("the probe streams each footprint it has time for, in whole elements")
 TEST_CASE("the probe counts the bytes the in-place ceiling rows count: each element read and written") {
   // 8 MB in cache: calls of a fraction of a millisecond, so that the fastest of many is the machine's, not its load.
   // Both taken in turns, three times each, so that a busy spell of the machine slows neither side alone.
-  run_config cfg{element_type::float64, 1'000'000, 2, 10};
+  run_config cfg{element_type::float64, 1'000'000, 2, {10}};
   cfg.keep_disturbed = true;
   const std::vector<std::uint64_t> footprint{cfg.size * size_of(cfg.type)};
   double best_s = HUGE_VAL, probe_gb_per_s = 0; // the fastest call of the ceiling streams the probe times, and its

@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
                              m.in_place = time_calls(cfg, [] {});
                              return m;
                            }};
-  const run_config cfg{element_type::float64, 1000, 1, 3};
+  const run_config cfg{element_type::float64, 1000, 1, {3}};
   run_policies(cfg, std::nullopt, query_host(), device_info{}, {across_ranks(fails, job, by_policy)});
   return 0; // reached only when rank 1's failure did not end the job
 }

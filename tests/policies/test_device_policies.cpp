@@ -24,8 +24,8 @@ using namespace policybench;
 namespace {
 
 void check_calls(const timed_calls& t, const run_config& cfg, bool kernel_times) {
-  CHECK(t.warm_s.size() == std::size_t(cfg.reps));
-  CHECK(t.kernel_s.size() == (kernel_times ? std::size_t(cfg.reps) : 0));
+  CHECK(t.warm_s.size() == std::size_t(cfg.stop.reps));
+  CHECK(t.kernel_s.size() == (kernel_times ? std::size_t(cfg.stop.reps) : 0));
   CHECK(std::all_of(t.warm_s.begin(), t.warm_s.end(), [](double s) { return s >= 0; }));
   CHECK(std::all_of(t.kernel_s.begin(), t.kernel_s.end(), [](double s) { return s >= 0; }));
 }

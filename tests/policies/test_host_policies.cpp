@@ -43,7 +43,7 @@ TEST_CASE_TEMPLATE("every available host policy increments every element exactly
         CHECK(p.device == side::host);
         const measurement m = p.measure(cfg);
         CHECK_MESSAGE(!m.validation_error, m.validation_error.value_or(""));
-        CHECK(m.in_place.warm_s.size() == std::size_t(cfg.reps));
+        CHECK(m.in_place.warm_s.size() == std::size_t(cfg.stop.reps));
         CHECK(m.in_place.calls == 1 + 1 + 2); // cold + warm-up + timed: what validation counted
         CHECK(m.in_place.kernel_s.empty());
         CHECK_FALSE(m.e2e_pageable);
@@ -86,7 +86,7 @@ TEST_CASE("thrust::omp is available when OpenMP was found") {
 }
 
 TEST_CASE("the host ceilings are streams like the policies: timed, validated, copy and scale at half the bytes") {
-  run_config cfg{element_type::float64, 1'000'003, 1, 3};
+  run_config cfg{element_type::float64, 1'000'003, 1, {3}};
   cfg.keep_disturbed = true;
   std::size_t host_ceilings = 0;
   for (const policy_entry& c : ceiling_streams(device_info{}, 1)) {
@@ -146,7 +146,7 @@ TEST_CASE("host_thread_limit limits oneTBB while it lives") {
     const auto par =
         std::find_if(policies().begin(), policies().end(), [](const policy_entry& p) { return p.name == "std::par"; });
     REQUIRE(par != policies().end());
-    CHECK_FALSE(par->measure(run_config{element_type::int32, 100'003, 1, 1}).validation_error);
+    CHECK_FALSE(par->measure(run_config{element_type::int32, 100'003, 1, {1}}).validation_error);
   }
   CHECK(host_concurrency() == unlimited);
   {

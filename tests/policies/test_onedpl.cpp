@@ -136,7 +136,7 @@ TEST_CASE("the oneDPL rows place and judge their calls by their own backend's th
   for (const policy_entry& p : registry(query_device())) {
     if (p.name.rfind("oneapi::dpl::", 0) != 0 || p.unavailable) continue;
     CAPTURE(p.name);
-    const measurement m = p.measure(run_config{element_type::float64, 1000, 0, 1});
+    const measurement m = p.measure(run_config{element_type::float64, 1000, 0, {1}});
     REQUIRE(m.host_threads);
     const host_threading own = p.name.ends_with("@tbb")   ? host_threading::tbb
                                : p.name.ends_with("@omp") ? host_threading::openmp

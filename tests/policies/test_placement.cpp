@@ -37,7 +37,7 @@ std::uint64_t own_minor_faults() {
 
 TEST_CASE("every host policy is exact with small pages and a serial first touch, and says it got no huge pages") {
   for (const std::size_t n : {std::size_t(0), std::size_t(17), std::size_t(1'000'003)}) {
-    run_config cfg{element_type::float64, n, 1, 2};
+    run_config cfg{element_type::float64, n, 1, {2}};
     cfg.pages = page_size::small;
     cfg.first_touch = first_touch_mode::serial;
     for (const policy_entry& p : host_rows()) {
@@ -54,7 +54,7 @@ TEST_CASE("every host policy is exact with small pages and a serial first touch,
 
 TEST_CASE("a host policy's array and the ceilings' array get huge pages where THP allows them") {
   // 8 MiB: four whole huge pages, whatever the first toucher.
-  const run_config cfg{element_type::float64, std::size_t(1) << 20, 0, 1};
+  const run_config cfg{element_type::float64, std::size_t(1) << 20, 0, {1}};
   const auto rows = host_rows();
   const auto loop = std::find_if(rows.begin(), rows.end(), [](const policy_entry& p) { return p.name == "loop"; });
   REQUIRE(loop != rows.end());
@@ -79,7 +79,7 @@ TEST_CASE("a parallel first touch faults the pages in on the policy's threads, a
       std::find_if(rows.begin(), rows.end(), [](const policy_entry& p) { return p.name == "thrust::omp"; });
   if (std::thread::hardware_concurrency() < 2 || omp == rows.end() || omp->unavailable) return;
   const std::size_t n = std::size_t(4) << 20, pages = n * sizeof(double) / 4096; // 32 MiB of 4 KiB pages
-  run_config cfg{element_type::float64, n, 0, 1};
+  run_config cfg{element_type::float64, n, 0, {1}};
   cfg.pages = page_size::small;
   const auto faults_of = [&](first_touch_mode touch) {
     cfg.first_touch = touch;

@@ -30,7 +30,7 @@ TEST_CASE("1000 calls of each host policy leave the heap where the warm-up left 
   // Room for allocator bookkeeping that settles late (a free-list split); a leak of 64 bytes per measurement
   // already exceeds it in every block. Measured growth here: 0 bytes for every policy.
   constexpr std::size_t slack_bytes = 4096;
-  const run_config cfg{element_type::float64, 1000, 0, 9}; // the cold call + 9 timed calls
+  const run_config cfg{element_type::float64, 1000, 0, {9}}; // the cold call + 9 timed calls
   for (const policy_entry& p : host_rows()) {
     if (p.unavailable) continue;
     CAPTURE(p.name);

@@ -24,7 +24,7 @@ inline policy_outcome ran(std::string name, std::vector<double> warm_s, std::str
 // one, an invalid one.
 inline measured_run synthetic_run() {
   measured_run r;
-  r.config = run_config{element_type::float64, 1000, 1, 3};
+  r.config = run_config{element_type::float64, 1000, 1, {3}};
   r.host_concurrency = 2;
   r.host.pstl_backend = "oneTBB";
   r.host.cpu_model = "test cpu";

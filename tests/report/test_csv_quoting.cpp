@@ -12,7 +12,7 @@ using namespace policybench;
 
 TEST_CASE("write_csv doubles a double quote inside a quoted field and quotes a line break") {
   measured_run r;
-  r.config = run_config{element_type::float64, 1000, 1, 2};
+  r.config = run_config{element_type::float64, 1000, 1, {2}};
   r.device.unavailable = "test: no device";
   measurement m;
   m.in_place.warm_s = {2, 1};

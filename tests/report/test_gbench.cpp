@@ -16,7 +16,7 @@ namespace {
 
 measured_run gbench_run() {
   measured_run r;
-  r.config = run_config{element_type::float64, 1000, 1, 5};
+  r.config = run_config{element_type::float64, 1000, 1, {5}};
   r.host_concurrency = 2;
   r.host.pstl_backend = "oneTBB";
   r.host.logical_cores = 2, r.host.l1d_cache_bytes = 32768, r.host.l2_cache_bytes = 1 << 19;
@@ -131,7 +131,7 @@ TEST_CASE("gbench: cpu_time is real_time where the effective parallelism is null
 TEST_CASE("--pages small: the JSON says small and every host row got 0 huge-page bytes") {
   auto rows = host_rows();
   std::erase_if(rows, [](const policy_entry& p) { return p.name != "loop"; });
-  run_config cfg{element_type::float64, std::size_t(1) << 20, 0, 6}; // 8 MiB: room for huge pages
+  run_config cfg{element_type::float64, std::size_t(1) << 20, 0, {6}}; // 8 MiB: room for huge pages
   cfg.pages = page_size::small;
   cfg.keep_disturbed = true; // exactly 6 timed calls (a ceiling's interval), however busy the test machine
   const json doc = to_json(to_report(run_policies(cfg, 1, query_host(), device_info{}, with_ceilings(rows, {}, 1))));

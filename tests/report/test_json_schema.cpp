@@ -67,7 +67,7 @@ std::vector<std::string> documented(const std::string& schema, const std::string
 
 json written_report(int work = 1) {
   measured_run r;
-  r.config = run_config{element_type::float64, 1000, 1, 7};
+  r.config = run_config{element_type::float64, 1000, 1, {7}};
   r.config.work = work;
   r.host_concurrency = 2;
   r.device.unavailable = "test: no device";

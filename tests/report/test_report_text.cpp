@@ -168,7 +168,7 @@ TEST_CASE("the heading says the interleaved rounds that ran, not the base rounds
 
 TEST_CASE("a count of one reads singular in the heading, the footer and the summary") {
   measured_run run = synthetic_run();
-  run.config.reps = 1, run.host.logical_cores = 1, run.host.llc_instances = 1;
+  run.config.stop.reps = 1, run.host.logical_cores = 1, run.host.llc_instances = 1;
   std::ostringstream out;
   write_table(to_report(run), false, out, true);
   const std::string text = out.str();

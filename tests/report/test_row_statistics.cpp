@@ -20,7 +20,7 @@ const std::vector<double> warm_s{3, 1, 12, 2, 4, 5, 1};
 
 benchmark_report report_of(std::vector<double> samples) {
   measured_run r;
-  r.config = run_config{element_type::float64, 1000, 1, int(samples.size())};
+  r.config = run_config{element_type::float64, 1000, 1, {int(samples.size())}};
   r.host_concurrency = 2;
   r.device.unavailable = "test: no device";
   measurement m;

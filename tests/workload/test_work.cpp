@@ -23,7 +23,8 @@ namespace {
 // (tens of microseconds each; an OpenMP team that lost a thread to other work can take a timeslice, ~8 ms), of 2
 // above (~25-50 ms each), so that the fastest is a quiet one on a busy machine too.
 double fastest_call_s(const policy_entry& p, int work) {
-  run_config cfg{.type = element_type::float64, .size = std::size_t(1) << 16, .warmup = 0, .reps = work == 1 ? 20 : 2};
+  run_config cfg{
+      .type = element_type::float64, .size = std::size_t(1) << 16, .warmup = 0, .stop = {.reps = work == 1 ? 20 : 2}};
   cfg.keep_disturbed = true, cfg.work = work;
   const measurement m = p.measure(cfg);
   REQUIRE_MESSAGE(!m.validation_error, m.validation_error.value_or(""));
@@ -69,7 +70,7 @@ TEST_CASE_TEMPLATE("increment_all with --work K leaves start + calls x K", T, fl
 }
 
 TEST_CASE("every host policy validates start + calls x K") {
-  run_config cfg{element_type::float32, 4099, 1, 2};
+  run_config cfg{element_type::float32, 4099, 1, {2}};
   cfg.keep_disturbed = true, cfg.work = 5;
   for (const policy_entry& p : host_rows()) {
     if (p.unavailable) continue;
@@ -91,7 +92,7 @@ TEST_CASE("no host policy's chain is folded, and a planted x + K shortcut is cau
 }
 
 TEST_CASE("the host compute ceiling counts 2 FLOPs per lane and step, and its chains beat one chain per element") {
-  run_config cfg{element_type::float64, 0, 2, 10};
+  run_config cfg{element_type::float64, 0, 2, {10}};
   cfg.keep_disturbed = true; // exactly 10 timed calls, however busy the test machine
   const measurement c = measure_host_compute(cfg);
   CHECK(c.in_place.warm_s.size() == 10);
@@ -108,7 +109,7 @@ TEST_CASE("the host compute ceiling counts 2 FLOPs per lane and step, and its ch
 }
 
 TEST_CASE("a run that could leave the element type's exact range is refused, one increment inside is not") {
-  run_config cfg{element_type::float32, 1000, 3, 10};
+  run_config cfg{element_type::float32, 1000, 3, {10}};
   cfg.hold_stream = true;
   const std::uint64_t calls = max_calls_per_buffer(cfg);
   CHECK(calls == 1 + 3 + 2 * 30); // up to 3 x --reps timed calls (disturbed ones left out), each unheld + held
