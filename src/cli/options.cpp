@@ -2,7 +2,7 @@
 // field, and every refusal is a one-line usage_error naming the option.
 #include "cli/options.hpp"
 
-#include "machine/memory.hpp"
+#include "machine/host_info.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/ranges.h>

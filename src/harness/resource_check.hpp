@@ -3,7 +3,7 @@
 #pragma once
 
 #include "harness/run.hpp"
-#include "machine/memory.hpp"
+#include "machine/host_info.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -5,7 +5,7 @@
 #include "harness/resource_check.hpp"
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
-#include "machine/memory.hpp"
+#include "machine/host_info.hpp"
 #include "measure/stopping.hpp"
 
 #include <algorithm>
