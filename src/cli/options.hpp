@@ -120,7 +120,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
 /// timed calls each row gets and in what order, on the values CLI11 converted into `o` (`budget_s`: --budget's) and
 /// which options `app` was given: checked together, since each one's meaning depends on the others. Sets o.sweep's
 /// bounds, o.order (its budget too), o.default_stopping and o.run's stopping rule; call with o.run.type set (K must
-/// keep the type exact: measure/work.hpp).
+/// keep the type exact: measure/validation.hpp).
 void parse_stopping(options& o, const CLI::App& app, double budget_s);
 
 } // namespace policybench

@@ -3,7 +3,7 @@
 // each a one-line usage_error. CLI11 has already checked and converted every value.
 #include "cli/options.hpp"
 
-#include "measure/work.hpp"
+#include "measure/validation.hpp"
 
 #include <CLI/CLI.hpp>
 

@@ -21,7 +21,7 @@ inline constexpr enum_name<stop_reason> stop_reason_names[] = {
     {stop_reason::timeout, "timeout"}, {stop_reason::budget, "budget"},     {stop_reason::interrupted, "interrupted"}};
 constexpr std::string_view to_string(stop_reason r) noexcept { return name_in(stop_reason_names, r); }
 
-/// Set by the command line's SIGINT handler (cli/signals.hpp), hence a lock-free atomic: time_calls ends a row's
+/// Set by the command line's SIGINT handler (cli/write_report.hpp), hence a lock-free atomic: time_calls ends a row's
 /// timed calls after the call in progress (stopped_by interrupted), the round and sweep loops start nothing more.
 inline std::atomic<bool> interrupt_requested{false};
 static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
