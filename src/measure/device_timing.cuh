@@ -11,7 +11,7 @@
 #include "measure/run_config.hpp"
 #include "measure/seconds.hpp"
 #include "measure/timing.hpp"
-#include "measure/work.hpp"
+#include "measure/validation.hpp"
 
 #include <cuda_runtime_api.h>
 
