@@ -2,9 +2,7 @@
 // validated, 1 when one failed validation or a run-time error stopped the run, 2 for bad input; a run Ctrl-C ended
 // writes the report of what it measured, then ends by SIGINT (130).
 #include "cli/options.hpp"
-#include "cli/output_file.hpp"
 #include "cli/progress.hpp"
-#include "cli/signals.hpp"
 #include "cli/write_report.hpp"
 #include "harness/regime.hpp"
 #include "harness/rules.hpp"

@@ -3,8 +3,8 @@
 // one-line usage_error naming the option; --help names each value and fits 120 columns.
 #include "cli/options.hpp"
 
-#include "machine/memory.hpp"
-#include "measure/work.hpp"
+#include "machine/host_info.hpp"
+#include "measure/validation.hpp"
 #include "policies/registry.hpp"
 
 #include <CLI/CLI.hpp>
@@ -212,7 +212,7 @@ void check_work(const options& o, const CLI::App& app) {
 // timed calls each row gets and in what order, on the values CLI11 converted into `o` (`budget_s`: --budget's) and
 // which options `app` was given: checked together, since each one's meaning depends on the others. Sets o.sweep's
 // bounds, o.order (its budget too), o.default_stopping and o.run's stopping rule; call with o.run.type set (K must
-// keep the type exact: measure/work.hpp).
+// keep the type exact: measure/validation.hpp).
 void parse_stopping(options& o, const CLI::App& app, double budget_s) {
   const auto given = [&](const char* name) { return app.count(name) > 0; };
   check_sweep(o, app);

@@ -1,17 +1,160 @@
-// --format: the one place the command line's choice of format meets the writers.
+// Delivering a report: the one place the command line's choice of format meets the writers; atomic report files
+// (an unnamed file, or a short-named temporary, beside the target, named when complete); and the handler behind every
+// fatal signal: a pending report file removed whatever ends the process (short of SIGKILL), and Ctrl-C turned into a
+// request to end with what was measured.
 #include "cli/write_report.hpp"
 
+#include "cli/options.hpp"
+#include "measure/stopping.hpp"
+
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <cerrno>
 #include <csignal>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 namespace policybench {
 namespace {
+
+namespace fs = std::filesystem;
+
+// signal(7)'s Term and Core actions, the faults included: a report's temporary must not outlive any of them.
+constexpr int fatal[] = {SIGHUP,  SIGINT,    SIGQUIT, SIGILL,  SIGTRAP, SIGABRT, SIGBUS,    SIGFPE,
+                         SIGUSR1, SIGSEGV,   SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU,
+                         SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO,   SIGPWR,  SIGSYS};
+
+// Plain arrays and sig_atomic_t: the handler may only touch those and call async-signal-safe functions.
+std::array<char, 4096> pending{};
+volatile std::sig_atomic_t catching_interrupt = 0;
+std::atomic<std::int64_t> first_interrupt_ns{0}; // CLOCK_MONOTONIC of the first SIGINT (clock_gettime is signal-safe)
+static_assert(std::atomic<std::int64_t>::is_always_lock_free, "read and written in the handler");
+std::array<struct sigaction, NSIG> previous{}; // each signal's action before ours, restored to end the process
+
+// Set by signals_held: a signal then is only noted in `held`, and raised again when the hold ends.
+std::atomic<bool> holding{false};
+std::atomic<int> held{0};
+static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free, "used in the handler");
+
+// The leading newline ends a terminal's progress line (and its "^C"); elsewhere it would be a stray empty line.
+volatile std::sig_atomic_t note_from = 1;
+constexpr char interrupt_note[] =
+    "\npolicybench: interrupted: finishing the measurement in progress, then the report of what was measured "
+    "(Ctrl-C again: quit without it)\n";
+
+bool is_fault(int signal) { return signal == SIGSEGV || signal == SIGBUS || signal == SIGFPE || signal == SIGILL; }
+
+std::int64_t monotonic_ns() {
+  timespec now{};
+  ::clock_gettime(CLOCK_MONOTONIC, &now);
+  return std::int64_t(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+}
+
+extern "C" void remove_pending() {
+  if (pending[0] != '\0') ::unlink(pending.data());
+}
+
+extern "C" void on_fatal_signal(int signal, siginfo_t* info, void*) {
+  if (holding.load() && !(is_fault(signal) && info->si_code > 0)) {
+    held.store(signal);
+    // Left to the hold's end, unless it ended meanwhile without taking this signal.
+    if (holding.load() || held.exchange(0) == 0) return;
+  }
+  if (signal == SIGINT) {
+    // One interrupt may come twice: timeout(1) signals the process, then its process group. A second Ctrl-C counts
+    // from a second after the first on, and ends the process.
+    const std::int64_t first = first_interrupt_ns.load();
+    if (first != 0 && monotonic_ns() - first < 1'000'000'000) return;
+    if (first == 0 && catching_interrupt) {
+      first_interrupt_ns.store(monotonic_ns());
+      interrupt_requested.store(true);
+      (void)!::write(STDERR_FILENO, interrupt_note + note_from, sizeof interrupt_note - 1 - note_from);
+      return;
+    }
+  }
+  remove_pending();
+  ::sigaction(signal, &previous[std::size_t(signal)], nullptr);
+  // The kernel's fault (si_code > 0) recurs at the same instruction once this returns; anything sent is raised
+  // again, and delivered when this returns (the signal is blocked meanwhile).
+  if (is_fault(signal) && info->si_code > 0) return;
+  ::raise(signal);
+}
+
+// The handler on every fatal signal neither ignored nor ours already, each one's action before it kept: whoever
+// set an action since (a test's child resetting them, a library) is chained to, not lost.
+void install() {
+  static const bool hooked = std::atexit(remove_pending) == 0;
+  (void)hooked;
+  struct sigaction ours {};
+  ours.sa_sigaction = on_fatal_signal;
+  ours.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigemptyset(&ours.sa_mask);
+  const auto set = [&](int signal) {
+    struct sigaction now {};
+    ::sigaction(signal, nullptr, &now);
+    if (now.sa_handler == SIG_IGN || ((now.sa_flags & SA_SIGINFO) && now.sa_sigaction == on_fatal_signal)) return;
+    previous[std::size_t(signal)] = now;
+    ::sigaction(signal, &ours, nullptr);
+  };
+  for (const int signal : fatal)
+    set(signal);
+  for (int signal = SIGRTMIN; signal <= SIGRTMAX; ++signal)
+    set(signal);
+}
+
+// Whether `path` names something (a link is not followed); false for a new file. Any other failure (a name or path
+// too long, a loop of links, a directory this user cannot search) is the one --output error, not a filesystem_error.
+bool names_something(const fs::path& path, struct stat& st) {
+  if (::lstat(path.c_str(), &st) == 0) return true;
+  if (errno == ENOENT) return false; // a missing directory is found when the file is opened, with the same line
+  throw usage_error("--output: cannot write '" + path.string() + "': " + std::strerror(errno));
+}
+
+// `path` with every symbolic link along its last component followed, dangling or not: the report replaces the
+// file a link names, never the link.
+fs::path follow_links(fs::path path) {
+  struct stat st {};
+  for (int hops = 0; names_something(path, st) && S_ISLNK(st.st_mode); ++hops) {
+    if (hops == 40) throw usage_error("--output: '" + path.string() + "': too many levels of symbolic links");
+    std::error_code ec;
+    const fs::path target = fs::read_symlink(path, ec);
+    if (ec) throw usage_error("--output: cannot write '" + path.string() + "': " + ec.message());
+    path = target.is_absolute() ? target : path.parent_path() / target;
+  }
+  return path;
+}
+
+std::string directory_of(const std::string& path) {
+  const fs::path parent = fs::path(path).parent_path();
+  return parent.empty() ? "." : parent.string();
+}
+
+// A new empty file ".policybench-XXXXXX" in `dir` with the permissions any new file gets (0666 less the umask); its
+// name, or "" with errno set. Short, so that a target name of up to 255 bytes still has a temporary beside it.
+std::string create_temporary(const std::string& dir) {
+  std::string name = dir + "/.policybench-XXXXXX";
+  const int fd = ::mkstemp(name.data());
+  if (fd < 0) return {};
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  (void)::fchmod(fd, 0666 & ~mask);
+  ::close(fd);
+  return name;
+}
 
 /// Writes a report to a stream; `add`: what a mode adds to a JSON document (the other formats ignore it).
 using report_writer = void (*)(const benchmark_report& report, std::ostream& out, const json_addition& add);
@@ -50,6 +193,114 @@ const report_format& format_named(std::string_view name) {
 }
 
 } // namespace
+
+std::span<const int> fatal_signals() { return fatal; }
+
+void remove_pending_file_on_exit(const std::string& path) {
+  pending[0] = '\0'; // the first byte last: the handler never sees a half-copied name
+  if (path.empty() || path.size() >= pending.size()) return;
+  install();
+  std::copy(path.begin() + 1, path.end(), pending.begin() + 1);
+  pending[path.size()] = '\0';
+  pending[0] = path[0];
+}
+
+void forget_pending_file() { pending[0] = '\0'; }
+
+signals_held::signals_held() { holding.store(true); }
+
+signals_held::~signals_held() {
+  holding.store(false);
+  if (const int signal = held.exchange(0)) ::raise(signal);
+}
+
+void catch_interrupt() {
+  install();
+  note_from = ::isatty(STDERR_FILENO) == 1 ? 0 : 1;
+  catching_interrupt = 1;
+}
+
+void stop_catching_interrupt() { catching_interrupt = 0; }
+
+void end_by_interrupt() {
+  std::fflush(stdout);
+  forget_pending_file();
+  ::signal(SIGINT, SIG_DFL);
+  ::raise(SIGINT);
+  std::_Exit(128 + SIGINT); // SIGINT blocked by whoever started us: the status a shell gives an interrupted command
+}
+
+bool is_standard_output(const std::string& path) {
+  struct stat named {
+  }, out{};
+  return ::stat(path.c_str(), &named) == 0 && ::fstat(STDOUT_FILENO, &out) == 0 && named.st_dev == out.st_dev &&
+         named.st_ino == out.st_ino;
+}
+
+output_file::output_file(std::string path) : path_(std::move(path)) {
+  std::error_code ec;
+  path_ = follow_links(path_).string();
+  if (fs::is_directory(path_, ec)) throw usage_error("--output: '" + path_ + "' is a directory, not a file name");
+  // Renaming over a device, FIFO or socket would replace it with a plain file (as root, /dev/null itself).
+  if (const auto status = fs::status(path_, ec); fs::exists(status) && !fs::is_regular_file(status))
+    throw usage_error("--output: '" + path_ +
+                      "' is not a regular file (a device, FIFO or socket); leave --output out to write to stdout");
+  const std::string dir = directory_of(path_);
+  // 0666 less the umask, as any new file; unnamed, so nothing is left behind whatever ends the process.
+  unnamed_fd_ = ::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+  if (unnamed_fd_ >= 0) {
+    stream_.open("/proc/self/fd/" + std::to_string(unnamed_fd_), std::ios::binary | std::ios::trunc);
+    if (stream_) return;
+    ::close(unnamed_fd_); // no /proc: a named temporary instead
+    unnamed_fd_ = -1;
+  } else if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL) {
+    throw usage_error("--output: cannot write '" + path_ + "': " + std::strerror(errno));
+  }
+  temporary_ = create_temporary(dir);
+  if (temporary_.empty()) throw usage_error("--output: cannot write '" + path_ + "': " + std::strerror(errno));
+  remove_pending_file_on_exit(temporary_);
+  stream_.open(temporary_, std::ios::binary | std::ios::trunc);
+  if (!stream_) {
+    ::unlink(temporary_.c_str());
+    throw usage_error("--output: cannot open '" + temporary_ + "' for writing");
+  }
+}
+
+output_file::~output_file() {
+  stream_.close();
+  if (unnamed_fd_ >= 0) ::close(unnamed_fd_);
+  if (!committed_ && !temporary_.empty()) ::unlink(temporary_.c_str());
+  forget_pending_file();
+}
+
+void output_file::commit() {
+  stream_.flush();
+  const bool written = static_cast<bool>(stream_);
+  stream_.close();
+  const auto fail = [&] {
+    const std::string why = std::strerror(errno);
+    if (!temporary_.empty()) ::unlink(temporary_.c_str());
+    return std::runtime_error("--output: could not complete '" + path_ + "': " + why);
+  };
+  if (!written || !stream_.good()) throw fail();
+  // The report is complete: a signal now (Ctrl-C just as the run ends) would remove it or leave it without the
+  // target's name, so it takes its course once the report has that name.
+  const signals_held held;
+  if (unnamed_fd_ >= 0) { // a name first (rename cannot take an unnamed file), for the microseconds until rename
+    const std::string proc = "/proc/self/fd/" + std::to_string(unnamed_fd_);
+    for (;;) { // a free name (linkat cannot replace the empty file create_temporary made), then the link
+      temporary_ = create_temporary(directory_of(path_));
+      if (temporary_.empty()) throw fail();
+      ::unlink(temporary_.c_str());
+      if (::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, temporary_.c_str(), AT_SYMLINK_FOLLOW) == 0) break;
+      if (errno != EEXIST) throw fail();
+    }
+    remove_pending_file_on_exit(temporary_);
+  }
+  if (std::rename(temporary_.c_str(), path_.c_str()) != 0) throw fail();
+  committed_ = true;
+  forget_pending_file();
+}
 
 std::span<const std::string_view> report_format_names() {
   static const std::vector<std::string_view> names = [] {

@@ -4,7 +4,7 @@
 #include "harness/ceiling_rows.hpp"
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
-#include "machine/memory.hpp"
+#include "machine/host_info.hpp"
 #include "measure/host_threads.hpp"
 #include "measure/seconds.hpp"
 

@@ -7,7 +7,7 @@
 #include "harness/schedule.hpp"
 #include "machine/device_info.hpp"
 #include "machine/host_info.hpp"
-#include "machine/memory.hpp"
+#include "machine/host_info.hpp"
 #include "policies/registry.hpp"
 
 #include <cstdint>

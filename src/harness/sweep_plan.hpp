@@ -2,7 +2,7 @@
 // element counts on a geometric series capped by memory, host thread counts, K.
 #pragma once
 
-#include "machine/memory.hpp"
+#include "machine/host_info.hpp"
 #include "measure/enum_names.hpp"
 
 #include <cstddef>

@@ -1,9 +1,13 @@
-// The CPU as the harness sees it: the processor, its caches and the software that runs the host policies; its
+// The host as the harness sees it: the processor, its caches and the software that runs the host policies; its
 // topology from hwloc (the library Open MPI and oneTBB read it with: tests load XML topologies of other machines,
-// lstopo --of xml, through the same code); and the moment and place of a run (Google Benchmark's JSON context).
+// lstopo --of xml, through the same code); the moment and place of a run (Google Benchmark's JSON context); and the
+// limits the process really runs under, beyond what the machine has: its CPU mask, its cgroup's CPU quota and memory
+// limit (v2 or v1), checked up front, since past them a run is throttled or OOM-killed without a word; whether a run
+// of a given element count fits in host and device memory; whether the kernel gives huge pages (the THP mode).
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <iosfwd>
 #include <optional>
@@ -23,12 +27,13 @@ struct topology {
   int physical_cores = 0;          ///< physical cores holding at least one of the run's CPUs
   std::vector<int> numa_nodes;     ///< the machine's NUMA nodes (OS indexes), with or without CPUs
   std::string cpuset;              ///< the run's CPUs as a kernel list, "0-1"
+  std::string cpu_model;           ///< the package's CPUModel info (hwloc reads the kernel's or CPUID's brand string)
 };
 
 /// The host machine and the software that runs the host policies: its topology from hwloc, or, where hwloc cannot
-/// load it, only the caches from sysconf (cores, cpuset, NUMA nodes and llc_instances then stay empty or 0).
+/// load it, only the caches from sysconf (cores, cpuset, NUMA nodes and llc_instances then stay empty or 0) and the
+/// CPU model from /proc/cpuinfo "model name" ("unknown (why)", unknown_fact, when unreadable).
 struct host_info : topology {
-  std::string cpu_model;             ///< /proc/cpuinfo "model name"; "unknown (why)" (unknown_fact) when unreadable
   double cpu_mhz = 0;                ///< /proc/cpuinfo "cpu MHz" of the first CPU (a VM: the host's nominal clock)
   int logical_cores = 0;             ///< std::thread::hardware_concurrency
   std::string cache_source;          ///< where the topology came from: "hwloc", or "sysconf" (glibc's CPUID)
@@ -69,5 +74,54 @@ struct run_context {
 
 /// Reads run_context now. Never throws; unknown fields stay empty or 0.
 run_context query_run_context();
+
+/// Where the cgroup files are; tests point these at a made-up tree.
+struct cgroup_files {
+  std::filesystem::path membership = "/proc/self/cgroup"; ///< "id:controllers:path" lines
+  std::filesystem::path root = "/sys/fs/cgroup";          ///< v2 here (or in unified/), v1 one folder per controller
+};
+
+/// A limit and what sets it, e.g. {1, "this process's CPU mask, sched_getaffinity"}.
+template <class T> struct process_limit {
+  T value{};
+  std::string source;
+};
+
+/// The CPUs this process's threads can use at once: the CPUs in its mask (taskset, a container's cpuset), lowered
+/// to the cgroup's CPU quota rounded up (cpu.max 150000 100000 -> 2; v1 cpu.cfs_quota_us / cpu.cfs_period_us). At
+/// least 1; the machine's logical cores when neither can be read.
+process_limit<int> usable_cpus(const cgroup_files& files = {});
+
+/// Bytes the process's cgroup (and each cgroup above it) lets it allocate more: the limit (v2 memory.max, v1
+/// memory.limit_in_bytes) less what is charged to it (memory.current, memory.usage_in_bytes) plus its inactive file
+/// cache (reclaimable). std::nullopt when no cgroup sets a limit or none can be read.
+std::optional<process_limit<std::uint64_t>> cgroup_memory_headroom(const cgroup_files& files = {});
+
+/// Memory a run may use, in bytes. 0 host bytes means "unknown" (no /proc/meminfo) and is not a limit.
+struct memory_limits {
+  std::uint64_t host_available_bytes = 0;
+  std::optional<std::uint64_t> device_free_bytes; ///< set only when a selected, available policy runs on the device
+  std::string device_name;
+  std::string host_limit = "MemAvailable"; ///< what sets host_available_bytes: MemAvailable or the cgroup's limit
+};
+
+/// What the kernel can give this process without swapping or an OOM kill, in bytes: /proc/meminfo MemAvailable,
+/// lowered to the headroom of its memory cgroup (cgroup_memory_headroom); .value 0 when neither can be read.
+process_limit<std::uint64_t> host_available_bytes();
+
+/// Why `size` elements of `element_bytes` bytes do not fit, or std::nullopt when they do: one line naming bytes needed
+/// and available (host_info.cpp writes each case). On the host a run holds one array of size x element_bytes bytes at a
+/// time (each host row's, a device policy's pageable then pinned end-to-end buffer); on the device two (the D2D
+/// copy's source and destination).
+std::optional<std::string> memory_shortfall(std::uint64_t size, std::size_t element_bytes, const memory_limits& limits);
+
+/// The one way an environment fact that could not be read is written: "unknown (<file>: <strerror(errno)>)", e.g.
+/// "unknown (/proc/cpuinfo: Too many open files)"; never a value that poses as a finding ("", 0, "none").
+std::string unknown_fact(const std::string& file);
+
+/// The bracketed word of the kernel's THP switch ("always [madvise] never" -> "madvise"); empty when the file is
+/// absent (a kernel without transparent huge pages) or malformed; unknown_fact when it exists but cannot be read.
+std::string
+transparent_hugepage_mode(const std::filesystem::path& enabled = "/sys/kernel/mm/transparent_hugepage/enabled");
 
 } // namespace policybench

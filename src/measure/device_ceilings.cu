@@ -1,8 +1,6 @@
 // The device's ceilings beside its in-place kernel (ceilings.hpp). The FMA grid's every thread runs independent chains,
 // so the warp schedulers always have a ready FMA (a GPU hides one chain's latency with other warps; this with both).
 #include "measure/ceilings.hpp"
-#include "measure/cuda_check.cuh"
-#include "measure/cuda_handles.cuh"
 #include "measure/device_measure.cuh"
 #include "policybench/increment.hpp"
 

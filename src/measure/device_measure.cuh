@@ -3,8 +3,6 @@
 // end-to-end views within the row's timeout.
 #pragma once
 
-#include "measure/cuda_check.cuh"
-#include "measure/cuda_handles.cuh"
 #include "measure/device_timing.cuh"
 #include "measure/run_config.hpp"
 #include "measure/timing.hpp"

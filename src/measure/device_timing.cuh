@@ -1,24 +1,137 @@
-// How a device stream is timed: the GPU woken first, then per call host-synchronous time from an unheld call (what
-// a caller waits for, with nothing of the timing machinery in it) and kernel time from CUDA events, behind a held
-// stream or around a batch; the GPU's clocks before and after. The hold is nvbench's blocking kernel, re-derived:
-// a one-thread kernel holds the stream while the start event, the work and the stop event are enqueued behind it,
-// then the host releases it, so the kernel time carries no host launch latency.
+// A device stream's timing and everything it stands on: one error path for every CUDA runtime call and kernel launch
+// (throw with the call text, the error and where, nvbench style, so a failure in a sweep names the exact call), RAII
+// handles for the resources one measurement owns, the GPU's clocks (NVML), and the timing itself: the GPU woken
+// first, then per call host-synchronous time from an unheld call (what a caller waits for, with nothing of the timing
+// machinery in it) and kernel time from CUDA events, behind a held stream or around a batch. The hold is nvbench's
+// blocking kernel, re-derived: a one-thread kernel holds the stream while the start event, the work and the stop
+// event are enqueued behind it, then the host releases it, so the kernel time carries no host launch latency.
 #pragma once
 
-#include "measure/cuda_check.cuh"
-#include "measure/cuda_handles.cuh"
-#include "measure/gpu_clocks.hpp"
+#include "measure/device_out_of_memory.hpp"
 #include "measure/run_config.hpp"
 #include "measure/seconds.hpp"
 #include "measure/timing.hpp"
-#include "measure/work.hpp"
+#include "measure/validation.hpp"
+
+#include <cuda_runtime_api.h>
 
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace policybench::detail {
+
+/// "cudaMalloc(&p, bytes): cudaErrorMemoryAllocation: out of memory (src/measure/device_timing.cuh:97)".
+/// Clears the thread's last error first (cudaGetLastError), so that a non-sticky error reported here is not
+/// reported again by the next cudaGetLastError(), i.e. as the next policy's failure. Sticky errors (a kernel
+/// fault) stay: the context is unusable and every later call fails with them, as it should.
+[[noreturn]] inline void throw_cuda_error(cudaError_t status, const char* call, std::string_view file, int line) {
+  (void)cudaGetLastError();
+  // __FILE__ is absolute under CMake; from "src/" on is what a reader can open.
+  if (const auto src = file.rfind("/src/"); src != std::string_view::npos) file.remove_prefix(src + 1);
+  std::string message = std::string(call) + ": " + cudaGetErrorName(status) + ": " + cudaGetErrorString(status) + " (" +
+                        std::string(file) + ":" + std::to_string(line) + ")";
+  if (status == cudaErrorMemoryAllocation) throw device_out_of_memory(std::move(message));
+  throw std::runtime_error(std::move(message));
+}
+
+} // namespace policybench::detail
+
+/// Throws device_out_of_memory (a std::bad_alloc) for cudaErrorMemoryAllocation, std::runtime_error for any other
+/// status but cudaSuccess, after clearing the error. After a kernel launch, check cudaGetLastError(): a launch
+/// returns nothing, a bad configuration shows only there.
+#define POLICYBENCH_CUDA_CHECK(expr)                                                                                   \
+  do {                                                                                                                 \
+    const cudaError_t policybench_cuda_status_ = (expr);                                                               \
+    if (policybench_cuda_status_ != cudaSuccess)                                                                       \
+      ::policybench::detail::throw_cuda_error(policybench_cuda_status_, #expr, __FILE__, __LINE__);                    \
+  } while (false)
 
 namespace policybench {
+
+/// Owns one CUDA resource `Handle` (a pointer or an opaque CUDA handle) and gives it back with `Release` once.
+/// A null handle (the default, or an empty array) releases nothing. Move-only.
+template <class Handle, cudaError_t (*Release)(Handle)> class cuda_handle {
+public:
+  cuda_handle() = default;
+  explicit cuda_handle(Handle handle) noexcept : handle_(handle) {}
+  cuda_handle(cuda_handle&& other) noexcept : handle_(std::exchange(other.handle_, Handle{})) {}
+  cuda_handle& operator=(cuda_handle&& other) noexcept {
+    std::swap(handle_, other.handle_);
+    return *this;
+  }
+  ~cuda_handle() {
+    if (handle_) (void)Release(handle_); // an error here would be a sticky one, reported by the next call
+  }
+  Handle get() const noexcept { return handle_; }
+
+private:
+  Handle handle_{};
+};
+
+template <class T> cudaError_t free_device(T* p) { return cudaFree(p); }
+template <class T> cudaError_t free_pinned(T* p) { return cudaFreeHost(p); }
+
+template <class T> using device_array = cuda_handle<T*, free_device<T>>; ///< cudaMalloc'd elements of T
+template <class T> using pinned_array = cuda_handle<T*, free_pinned<T>>; ///< cudaHostAlloc'd elements of T
+using cuda_stream = cuda_handle<cudaStream_t, cudaStreamDestroy>;
+using cuda_event = cuda_handle<cudaEvent_t, cudaEventDestroy>;
+
+/// n uninitialized elements of T in device memory; n == 0 allocates nothing. Throws device_out_of_memory, naming
+/// both figures when n elements do not fit in the device's free memory: clearer than cudaErrorMemoryAllocation, and
+/// raised before anything was allocated.
+template <class T> device_array<T> allocate_device(std::size_t n) {
+  T* p = nullptr;
+  if (n == 0) return device_array<T>(p);
+  std::size_t free_bytes = 0, total_bytes = 0;
+  POLICYBENCH_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  if (n * sizeof(T) > free_bytes)
+    throw device_out_of_memory("device memory: " + std::to_string(n * sizeof(T)) + " bytes needed, " +
+                               std::to_string(free_bytes) + " bytes free of " + std::to_string(total_bytes));
+  POLICYBENCH_CUDA_CHECK(cudaMalloc(&p, n * sizeof(T)));
+  return device_array<T>(p);
+}
+
+/// n uninitialized elements of T in page-locked host memory (copies DMA straight from it, no staging);
+/// cudaHostAllocMapped in `flags` makes it addressable from kernels. Throws device_out_of_memory.
+template <class T> pinned_array<T> allocate_pinned(std::size_t n, unsigned flags = cudaHostAllocDefault) {
+  T* p = nullptr;
+  if (n > 0) POLICYBENCH_CUDA_CHECK(cudaHostAlloc(&p, n * sizeof(T), flags));
+  return pinned_array<T>(p);
+}
+
+/// Blocks of `kernel`, `block` threads each, that the current device holds resident at once: a grid that size runs
+/// in one wave, every block staying for the whole loop.
+template <class Kernel> unsigned resident_blocks(Kernel kernel, int block) {
+  int device = 0, sms = 0, per_sm = 0;
+  POLICYBENCH_CUDA_CHECK(cudaGetDevice(&device));
+  POLICYBENCH_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  POLICYBENCH_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, 0));
+  return unsigned(sms * per_sm);
+}
+
+/// A stream that does not synchronize with the legacy default stream, as a library caller's stream would be.
+inline cuda_stream make_stream() {
+  cudaStream_t s = nullptr;
+  POLICYBENCH_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  return cuda_stream(s);
+}
+
+inline cuda_event make_event() {
+  cudaEvent_t e = nullptr;
+  POLICYBENCH_CUDA_CHECK(cudaEventCreate(&e));
+  return cuda_event(e);
+}
+
+/// The clocks of the GPU whose PCI bus id is `pci_bus_id` (cudaDeviceGetPCIBusId's form, "0000:3B:00.0"), now.
+/// std::nullopt, with the reason in *why when given, when libnvidia-ml.so.1 (installed with the driver, not the
+/// toolkit) cannot be loaded, NVML does not start, or the device or a clock cannot be queried. Never throws but
+/// std::bad_alloc.
+std::optional<gpu_clocks> read_gpu_clocks(const std::string& pci_bus_id, std::string* why = nullptr);
 
 /// Keeps the GPU busy for at least `seconds` with memsets of `bytes` at `d` on `s` (batches of doubling length,
 /// so tiny buffers do not cost a host round trip each): the SM clock ramps up before the policy is timed.
@@ -50,7 +163,7 @@ inline constexpr double stream_hold_timeout_s = 5.0;
 class stream_hold {
 public:
   /// Enqueues the hold kernel on `stream`; everything enqueued after it waits until release().
-  void hold(cudaStream_t stream); // stream_hold.cu
+  void hold(cudaStream_t stream); // device_timing.cu
   void release() noexcept { static_cast<volatile int*>(flags_.get())[0] = 1; }
   /// Whether the last hold ended by its timeout rather than by release(); read after the stream has drained.
   bool timed_out() const noexcept { return static_cast<volatile const int*>(flags_.get())[1] != 0; }

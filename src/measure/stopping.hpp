@@ -40,7 +40,7 @@ struct stopping_rule {
   stop_reason limit = stop_reason::timeout;
 };
 
-/// Set by the command line's SIGINT handler (cli/signals.hpp), hence a lock-free atomic: time_calls ends a row's
+/// Set by the command line's SIGINT handler (cli/write_report.hpp), hence a lock-free atomic: time_calls ends a row's
 /// timed calls after the call in progress (stopped_by interrupted), the round and sweep loops start nothing more.
 inline std::atomic<bool> interrupt_requested{false};
 static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");

@@ -1,9 +1,13 @@
 // Exact validation without a second copy: element i starts at i mod 1024, so after c calls of K increments each
 // (--work K) it must equal (i mod 1024) + c x K. Unequal starting values make a wrong index or a skipped element show.
+// And the calls one buffer can receive, and whether start + calls x K stays exact there.
 #pragma once
 
+#include "measure/run_config.hpp"
+#include "measure/timing.hpp"
 #include "policybench/increment.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -12,7 +16,7 @@
 namespace policybench {
 
 /// Element i's value after `increments` increments (calls x K). Exact while 1023 + increments is within the type's
-/// exact range (measure/work.hpp refuses runs that could leave it).
+/// exact range (outside_exact_range refuses runs that could leave it).
 template <class T>
 POLICYBENCH_HOST_DEVICE constexpr T expected_value(std::size_t i, std::uint64_t increments) noexcept {
   return static_cast<T>(i % 1024) + static_cast<T>(increments);
@@ -35,6 +39,54 @@ std::optional<std::size_t> first_mismatch(const T* data, std::size_t n, std::uin
 template <class T> std::string describe_mismatch(std::size_t i, T actual, std::uint64_t increments) {
   return "element " + std::to_string(i) + " is " + std::to_string(actual) + ", expected " +
          std::to_string(expected_value<T>(i, increments));
+}
+
+/// The largest value of the element type every integer up to which is exact: 2^24 (float32), 2^53 (float64),
+/// 2^31 - 1 (int32), 2^63 - 1 (int64; signed overflow is undefined, not merely inexact).
+constexpr std::uint64_t exact_limit(element_type t) noexcept {
+  // A switch, not visit_element_type's template lambda: nvcc warns (#445-D) on a template parameter used only in the
+  // body, and the cuda preset builds with warnings as errors.
+  switch (t) {
+  case element_type::float32: return std::uint64_t(1) << 24;
+  case element_type::float64: return std::uint64_t(1) << 53;
+  case element_type::int32: return (std::uint64_t(1) << 31) - 1;
+  case element_type::int64: break;
+  }
+  return (std::uint64_t(1) << 63) - 1;
+}
+
+/// Calls in the one event pair of a device kernel time taken without the hold (measure/device_timing.cuh): enough
+/// that the first launch's latency (the start event is timestamped before the first kernel arrives) is a tenth of a
+/// call or less.
+inline constexpr int unheld_batch_calls = 10;
+
+/// Calls a device row makes per timed call: an unheld call, then a held one or a batch of unheld_batch_calls.
+constexpr std::uint64_t device_calls_per_timed_call(const run_config& cfg) noexcept {
+  return cfg.hold_stream ? 2 : 1 + unheld_batch_calls;
+}
+
+/// Calls one buffer can receive under cfg, whatever the policy: the cold call, the warm-up and every timed call made
+/// (up to max_calls_made when disturbed calls are left out of the count) at its device count. Interleaved rounds
+/// start each round on a fresh array.
+constexpr std::uint64_t max_calls_per_buffer(const run_config& cfg) noexcept {
+  const std::uint64_t per_timed = device_calls_per_timed_call(cfg);
+  const std::uint64_t timed = cfg.keep_disturbed ? std::uint64_t(std::max(cfg.stop.reps, 1)) : max_calls_made(cfg.stop);
+  return 1 + std::uint64_t(cfg.warmup) + timed * per_timed;
+}
+
+/// Why `work` increments per call (given by `option`: --work, or --max-work for a work sweep) would leave cfg.type's
+/// exact range (the largest start, 1023, plus max_calls_per_buffer(cfg) x work beyond exact_limit), as one line;
+/// nullopt when every value stays exact.
+inline std::optional<std::string> outside_exact_range(const run_config& cfg, std::uint64_t work,
+                                                      const std::string& option = "--work") {
+  const std::uint64_t calls = max_calls_per_buffer(cfg), limit = exact_limit(cfg.type);
+  if (work == 0 || calls <= (limit - 1023) / work) return std::nullopt;
+  return option + " " + std::to_string(work) + ": with " + std::string(to_string(cfg.type)) +
+         " an element could reach 1023 + " + std::to_string(calls) + " calls x " + std::to_string(work) + ", beyond " +
+         std::to_string(limit) + " where the type stops being exact (calls: cold, warm-up, up to " +
+         (cfg.keep_disturbed ? "--reps" : "3 x --reps") + " timed, each up to " +
+         std::to_string(device_calls_per_timed_call(cfg)) + " device calls); lower " + option +
+         " or --reps, or use --type float64";
 }
 
 } // namespace policybench

@@ -1,8 +1,13 @@
 // An MPI job as policybench-mpi sees it: this rank and its node, the collective steps that leave no rank waiting
-// when another fails, and one stream measured on every rank at once (each call starts after a barrier, the job's
-// time per call is the slowest rank's, validation is reduced over ranks, each rank's own median kept for the report).
+// when another fails, what every rank checks before anything is allocated (its options, its share of the elements,
+// its device, the memory its run needs; then that all ranks agree), and one stream measured on every rank at once
+// (each call starts after a barrier, the job's time per call is the slowest rank's, validation is reduced over
+// ranks, each rank's own median kept for the report). --scaling, the one option policybench-mpi adds, is handed to
+// the plain parser by parse_options's hook, so that the plain policybench's stays free of MPI options.
 #pragma once
 
+#include "cli/options.hpp"
+#include "cli/write_report.hpp"
 #include "harness/figure.hpp"
 #include "policies/registry.hpp"
 
@@ -10,6 +15,7 @@
 
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -71,5 +77,30 @@ using rank_figures_by_policy = std::map<std::string, std::vector<rank_figures>>;
 /// the job (run_config::before_each_call). A rank whose measure throws (out of memory, a CUDA error) ends the job
 /// with abort_job.
 policy_entry across_ranks(policy_entry p, const mpi_session& job, rank_figures_by_policy& by_policy);
+
+/// --scaling: weak, --size elements per rank; strong, --size in total, split evenly.
+enum class scaling_kind { weak, strong };
+inline constexpr enum_name<scaling_kind> scaling_names[] = {{scaling_kind::weak, "weak"},
+                                                            {scaling_kind::strong, "strong"}};
+
+/// One rank's checked inputs. `opts.run.size` is this rank's element count.
+struct rank_setup {
+  options opts;
+  scaling_kind scaling = scaling_kind::weak;
+  std::size_t command_line_hash = 0;
+  device_info device;
+  std::vector<policy_entry> selected; ///< with --list-policies, every row of the registry (rank 0 lists them)
+  std::optional<output_file> file;    ///< rank 0 only
+};
+
+/// Not collective: fills `s` from `args`: parses them (rank 0 prints --help or --version; then false), opens
+/// --output on rank 0, queries the device (local rank mod device count), selects the policies and checks the memory
+/// this rank's share needs. Throws usage_error naming the option for bad input (--sweep is refused: a series of rank
+/// counts is scripts/mpi_scaling.sh's).
+bool prepare(const mpi_session& job, std::span<const char* const> args, rank_setup& s);
+
+/// Collective: why this rank cannot join rank 0's run (a different command line, a device rank 0 has and it has
+/// not, or the reverse), or nullopt.
+std::optional<std::string> disagreement(const mpi_session& job, const rank_setup& s);
 
 } // namespace policybench

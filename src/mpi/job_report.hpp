@@ -4,7 +4,6 @@
 
 #include "harness/run.hpp"
 #include "mpi/job.hpp"
-#include "mpi/setup.hpp"
 
 #include <string>
 #include <vector>

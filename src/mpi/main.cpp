@@ -4,7 +4,6 @@
 #include "harness/run.hpp"
 #include "mpi/job.hpp"
 #include "mpi/job_report.hpp"
-#include "mpi/setup.hpp"
 #include "report/report.hpp"
 
 #include <exception>

@@ -1,6 +1,5 @@
 // What thrust::transform compiles down to on CUDA: cub::DeviceTransform, called directly on a stream.
 // A comparison point beside the one call, applying the same increment object, not a second workload.
-#include "measure/cuda_check.cuh"
 #include "measure/device_measure.cuh"
 #include "policies/device_policies.hpp"
 #include "policybench/increment.hpp"

@@ -1,7 +1,6 @@
 // Hand-written kernels: the seed's @cuda.jit form (one element per thread, block 256) and what an expert writes
 // for a streaming loop (16-byte vector accesses, several independent loads in flight, a grid from occupancy): the
 // cuda::kernel_grid_stride row and the device ceiling.
-#include "measure/cuda_check.cuh"
 #include "measure/device_measure.cuh"
 #include "policies/device_policies.hpp"
 #include "policybench/increment.hpp"

@@ -3,8 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "cli/options.hpp"
-#include "cli/output_file.hpp"
-#include "cli/signals.hpp"
+#include "cli/write_report.hpp"
 
 #include <csignal>
 #include <cstdint>

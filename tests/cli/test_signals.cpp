@@ -3,7 +3,7 @@
 // instead. Each case runs in a child process.
 #include <doctest/doctest.h>
 
-#include "cli/signals.hpp"
+#include "cli/write_report.hpp"
 #include "measure/stopping.hpp"
 
 #include <algorithm>

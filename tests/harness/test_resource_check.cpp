@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "harness/run.hpp"
-#include "machine/memory.hpp"
+#include "machine/host_info.hpp"
 
 #include <sys/resource.h>
 #include <unistd.h>

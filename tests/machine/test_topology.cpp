@@ -5,7 +5,6 @@
 #include <doctest/doctest.h>
 
 #include "machine/host_info.hpp"
-#include "machine/memory.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -52,6 +51,7 @@ void check_figures(const std::optional<topology>& t, const topology& machine) {
   CHECK(t->physical_cores == machine.physical_cores);
   CHECK(t->numa_nodes == machine.numa_nodes);
   CHECK(t->cpuset == machine.cpuset);
+  CHECK(t->cpu_model == machine.cpu_model);
 }
 } // namespace
 
@@ -62,7 +62,8 @@ TEST_CASE("2-socket EPYC 7763: 16 L3 domains add up, L1d and L2 are one core's")
                                                                    .llc_instances = 16,
                                                                    .physical_cores = 128,
                                                                    .numa_nodes = {0, 1},
-                                                                   .cpuset = "0-255"});
+                                                                   .cpuset = "0-255",
+                                                                   .cpu_model = "AMD EPYC 7763 64-Core Processor"});
 }
 
 TEST_CASE("a run's cpuset decides which last-level caches it reaches") {
@@ -90,7 +91,8 @@ TEST_CASE("i7-8700 desktop: one 12 MiB L3 over 6 cores, 12 threads") {
                                                               .llc_instances = 1,
                                                               .physical_cores = 6,
                                                               .numa_nodes = {0},
-                                                              .cpuset = "0-11"});
+                                                              .cpuset = "0-11",
+                                                              .cpu_model = "Intel(R) Core(TM) i7-8700 CPU @ 3.20GHz"});
 }
 
 TEST_CASE("this 2-core EPYC VM: 32 MiB of L3 as lscpu says, not sysconf's 320 MiB") {
@@ -100,7 +102,8 @@ TEST_CASE("this 2-core EPYC VM: 32 MiB of L3 as lscpu says, not sysconf's 320 Mi
                                                          .llc_instances = 1,
                                                          .physical_cores = 2,
                                                          .numa_nodes = {0},
-                                                         .cpuset = "0-1"});
+                                                         .cpuset = "0-1",
+                                                         .cpu_model = "AMD EPYC"});
 }
 
 TEST_CASE("a topology that does not load, a list that does not parse or names no CPU: no topology") {

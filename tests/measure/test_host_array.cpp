@@ -2,7 +2,7 @@
 // parser, and first_touch_fill's values with every threading.
 #include <doctest/doctest.h>
 
-#include "machine/memory.hpp"
+#include "machine/host_info.hpp"
 #include "measure/ceilings.hpp"
 #include "measure/host_array.hpp"
 #include "measure/host_threads.hpp"

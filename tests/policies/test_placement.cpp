@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "host_rows.hpp"
-#include "machine/memory.hpp"
+#include "machine/host_info.hpp"
 #include "policies/registry.hpp"
 
 #include <algorithm>

@@ -5,7 +5,6 @@
 #include "host_rows.hpp"
 #include "measure/ceilings.hpp"
 #include "measure/validation.hpp"
-#include "measure/work.hpp"
 #include "policies/entry.hpp"
 #include "policybench/workload.hpp"
 

@@ -1,7 +1,8 @@
-// NVML through dlopen: the driver's libnvidia-ml may be absent (this machine, a container without it), and then
-// clocks are "unavailable", not a failed build or run. The toolkit here ships no nvml.h; the few declarations
+// device_timing.cuh's out-of-line parts: the hold kernel (one thread polls a flag the host writes through mapped
+// memory), and NVML through dlopen: the driver's libnvidia-ml may be absent (this machine, a container without it),
+// and then clocks are "unavailable", not a failed build or run. The toolkit here ships no nvml.h; the few declarations
 // below are NVML's stable C ABI (nvml.h: nvmlReturn_t 0 = NVML_SUCCESS, NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2).
-#include "measure/gpu_clocks.hpp"
+#include "measure/device_timing.cuh"
 
 #include <dlfcn.h>
 
@@ -11,6 +12,25 @@
 namespace policybench {
 
 namespace {
+
+// Spins until *released != 0, or until timeout_ns of %globaltimer have passed, then sets *timed_out = 1.
+__global__ void spin_until_released(const volatile int* released, volatile int* timed_out,
+                                    unsigned long long timeout_ns) {
+  // %globaltimer: nanoseconds, the same on every SM, unaffected by the SM clock the GPU happens to run at.
+  const auto now = [] {
+    unsigned long long ns;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(ns));
+    return ns;
+  };
+  const unsigned long long start = now();
+  while (*released == 0) {
+    if (now() - start > timeout_ns) {
+      *timed_out = 1;
+      return;
+    }
+    __nanosleep(1000); // polls every microsecond or so, leaving the memory system to the work behind it
+  }
+}
 
 struct nvml_device;
 using nvml_init_fn = int (*)();
@@ -41,6 +61,13 @@ struct nvml_library {
 };
 
 } // namespace
+
+void stream_hold::hold(cudaStream_t stream) {
+  flags_.get()[0] = flags_.get()[1] = 0;
+  spin_until_released<<<1, 1, 0, stream>>>(flags_.get(), flags_.get() + 1,
+                                           static_cast<unsigned long long>(stream_hold_timeout_s * 1e9));
+  POLICYBENCH_CUDA_CHECK(cudaGetLastError());
+}
 
 std::optional<gpu_clocks> read_gpu_clocks(const std::string& pci_bus_id, std::string* why) {
   static const nvml_library nvml;
