@@ -1,4 +1,4 @@
-// The GPU views of a device row: each figure one line, with the column the table shows it in.
+// The GPU views of a device row: each figure one line (report/summaries.cpp declares how each is printed).
 #include "harness/gpu_views.hpp"
 
 #include "harness/rules.hpp"
@@ -22,24 +22,16 @@ void add_gpu_views(result_row& row, const measurement* m, bool keep_disturbed) {
   const auto mhz = [](const std::optional<gpu_clocks>& clocks, unsigned gpu_clocks::*which) {
     return clocks ? figure((*clocks).*which) : figure();
   };
-  const extra_column none;
-  const auto add = [&](const char* name, extra_value value, const char* unit, extra_column column) {
-    set_extra(row, {.name = name, .value = std::move(value), .unit = unit, .column = std::move(column)});
-  };
-  add(kernel_median_s, row.kernel.median_s, "s", {.header = "kernel"});
-  add("kernel_median_ci_low_s", row.kernel.low_s, "s", none);
-  add("kernel_median_ci_high_s", row.kernel.high_s, "s", none);
-  add("kernel_gb_per_s", gb_per_s(row.bytes_per_call, row.kernel.median_s), "GB/s", none);
-  add("no_kernel_time_reason", r.no_kernel_time, "", none);
-  add("sm_clock_before_mhz", mhz(r.clocks_before, &gpu_clocks::sm_mhz), "MHz", none);
-  add("sm_clock_after_mhz", mhz(r.clocks_after, &gpu_clocks::sm_mhz), "MHz", none);
-  add("memory_clock_before_mhz", mhz(r.clocks_before, &gpu_clocks::memory_mhz), "MHz", none);
-  add("memory_clock_after_mhz", mhz(r.clocks_after, &gpu_clocks::memory_mhz), "MHz", none);
-  add("e2e_pageable_cold_s", r.e2e_pageable ? figure(r.e2e_pageable->cold_s) : figure(), "s", none);
-  add(e2e_pageable_median_s, pageable, "s", {.header = "e2e pageable"});
-  add(e2e_pinned_median_s, median(r.e2e_pinned), "s", {.header = "e2e pinned"});
-  add("e2e_over_kernel", ratio(pageable, row.kernel.median_s), "x",
-      {.header = "e2e/kernel", .decimals = 0, .suffix = "x"});
+  row.gpu = gpu_figures{.kernel_gb_per_s = gb_per_s(row.bytes_per_call, row.kernel.median_s),
+                        .no_kernel_time_reason = r.no_kernel_time,
+                        .sm_clock_before_mhz = mhz(r.clocks_before, &gpu_clocks::sm_mhz),
+                        .sm_clock_after_mhz = mhz(r.clocks_after, &gpu_clocks::sm_mhz),
+                        .memory_clock_before_mhz = mhz(r.clocks_before, &gpu_clocks::memory_mhz),
+                        .memory_clock_after_mhz = mhz(r.clocks_after, &gpu_clocks::memory_mhz),
+                        .e2e_pageable_cold_s = r.e2e_pageable ? figure(r.e2e_pageable->cold_s) : figure(),
+                        .e2e_pageable_median_s = pageable,
+                        .e2e_pinned_median_s = median(r.e2e_pinned),
+                        .e2e_over_kernel = ratio(pageable, row.kernel.median_s)};
 }
 
 } // namespace policybench::gpu_view

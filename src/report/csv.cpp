@@ -1,12 +1,9 @@
-// The report as CSV: one line per result row, the JSON's scalar result fields and the rows' extras as columns (not
-// samples_s).
+// The report as CSV: one line per result row, the JSON's scalar result fields as columns (not samples_s).
 #include "report/report.hpp"
 
-#include "report/row_fields.hpp"
+#include "report/summaries.hpp"
 
-#include <ranges>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace policybench {
@@ -29,25 +26,21 @@ void write_csv(const benchmark_report& report, std::ostream& out) {
   if (report.results.empty()) return;
   using json = nlohmann::ordered_json;
   // One value per column: arrays (samples_s) only JSON carries.
-  auto fields = row_fields() | std::views::filter([](const row_field& f) {
-                  return !std::holds_alternative<std::vector<double> result_row::*>(f.member);
-                });
-  const auto extras = extra_fields(report.results);
-  // The header and every line from the same lists: one line of the common fields' and the extras' values, then
-  // `partial` (the JSON's mark, on every line: a file that holds part of what was asked says so to any reader of
-  // rows, where a comment line would be read as the header).
-  const auto line = [&](const auto& common, const auto& extra_value, const json& partial) {
-    const char* separator = "";
-    for (const auto& f : fields)
-      out << std::exchange(separator, ",") << csv_field(common(f));
-    for (const auto& e : extras)
-      out << ',' << csv_field(extra_value(e));
-    out << ',' << csv_field(partial) << '\n';
+  std::vector<const summary*> fields = summaries_of(report.results);
+  std::erase_if(fields, [](const summary* s) {
+    const auto* m = std::get_if<row_member>(&s->value);
+    return m && std::holds_alternative<std::vector<double> result_row::*>(*m);
+  });
+  // The header and every line from the same list, then `partial` (the JSON's mark, on every line: a file that holds
+  // part of what was asked says so to any reader of rows, where a comment line would be read as the header).
+  const auto line = [&](const auto& value, const json& partial) {
+    for (const summary* s : fields)
+      out << csv_field(value(*s)) << ',';
+    out << csv_field(partial) << '\n';
   };
-  line([](const row_field& f) { return json(f.name); }, [](const extra& e) { return json(e.name); }, "partial");
+  line([](const summary& s) { return json(s.name); }, "partial");
   for (const auto& r : report.results)
-    line([&](const row_field& f) { return field_json(r, f); }, [&](const extra& e) { return extra_json(r, e); },
-         report.partial);
+    line([&](const summary& s) { return field_json(r, s); }, report.partial);
 }
 
 } // namespace policybench

@@ -36,7 +36,7 @@ void write_json_text(nlohmann::ordered_json& document, const nlohmann::ordered_j
 /// table_width columns, lines wrapped; `wide` (and markdown): every column, lines whole.
 void write_table(const benchmark_report& report, bool markdown, std::ostream& out, bool wide = false);
 
-/// CSV: a header of the result fields, the rows' extras (row_fields.hpp) and `partial` (the report's mark, true or
+/// CSV: a header of the result fields (summaries.hpp) and `partial` (the report's mark, true or
 /// false on every line), then one line per result (RFC 4180 quoting). Warnings are not part of CSV.
 void write_csv(const benchmark_report& report, std::ostream& out);
 

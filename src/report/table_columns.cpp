@@ -3,7 +3,7 @@
 
 #include "harness/ceiling_rows.hpp"
 #include "report/report.hpp"
-#include "report/row_fields.hpp"
+#include "report/summaries.hpp"
 
 #include <fmt/format.h>
 
@@ -48,14 +48,14 @@ std::string interval_cell(const result_row& r) {
   return fmt::format("-{}/+{}", number(below), number(above)); // not "-" + ...: GCC 12 warns falsely (-Wrestrict)
 }
 
-// An extra's column as its hint says: seconds as durations, other figures fixed, texts as they are.
-table_column extra_column_of(const extra& e, const std::vector<const result_row*>& rows) {
-  if (e.unit == "s")
-    return durations(
-        e.column.header.c_str(), [&](const result_row& r) { return extra_figure(r, e.name); }, rows);
-  return column(e.column.header, rows, [&](const result_row& r) {
-    if (const auto text = extra_text(r, e.name)) return *text;
-    return fixed_cell(extra_figure(r, e.name), e.column.scale, e.column.decimals, e.column.suffix.c_str());
+// A mode's column as its summary says: seconds as durations, other figures fixed, texts as they are.
+table_column mode_column(const summary& s, const std::vector<const result_row*>& rows) {
+  return column(s.column.header, rows, [&](const result_row& r) {
+    const mode_value v = mode_value_of(r, s);
+    if (const auto* text = std::get_if<std::optional<std::string>>(&v)) return text->value_or("-");
+    const figure f = std::holds_alternative<figure>(v) ? std::get<figure>(v) : figure();
+    return std::string_view(s.unit) == "s" ? duration_cell(f)
+                                           : fixed_cell(f, s.column.scale, s.column.decimals, s.column.suffix);
   });
 }
 
@@ -75,10 +75,6 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
     return [field](const r& row) { return row.*field ? fmt::format("{}", *(row.*field)) : std::string("-"); };
   };
   const sweep_kind kind = report.sweep ? report.sweep->kind : sweep_kind::none;
-  // The columns depend only on the kinds of rows (a sweep's kind, the extras their modes give every row of a kind),
-  // never on figures.
-  std::vector<extra> extras = extra_fields(rows);
-  std::erase_if(extras, [](const extra& e) { return e.column.header.empty(); });
   std::vector<table_column> out;
   if (kind == sweep_kind::size)
     out.push_back(column("size", rows, [](const r& row) { return fmt::format("{}", row.size); }));
@@ -113,14 +109,16 @@ std::vector<table_column> table_columns(const benchmark_report& report, const st
   else if (wide || kind != sweep_kind::threads)
     out.push_back(column("speedup", rows, [](const r& row) { return fixed_cell(row.speedup_vs_loop, 1, 2, "x"); }));
   out.push_back(column("eff. par.", rows, [](const r& row) { return fixed_cell(row.effective_parallelism, 1, 2); }));
-  // The default table keeps a mode's own figures (speedups, GFLOP/s); in --wide: its extra durations, FLOP/B (K / 8
-  // for every row), a single --work run's K (the heading says it) and the efficiency (vs 1 thread over threads).
-  const auto in_default = [&](const extra& e) {
-    return e.unit != "s" && e.name != "flop_per_byte" && e.name != "parallel_efficiency" &&
-           (e.name != "work" || kind == sweep_kind::work);
+  // A mode's columns where some row has its figures: the columns depend only on the kinds of rows (the groups their
+  // modes give every row of a kind), never on figures. The default table keeps a mode's own figures (speedups,
+  // GFLOP/s); --wide adds its durations, FLOP/B (K / 8 for every row), a single --work run's K (the heading says it)
+  // and the efficiency (vs 1 thread over threads).
+  const auto shown = [&](table_show show) {
+    return show == table_show::always || (show != table_show::never && wide) ||
+           (show == table_show::wide_or_work_sweep && kind == sweep_kind::work);
   };
-  for (const extra& e : extras)
-    if (wide || in_default(e)) out.push_back(extra_column_of(e, rows));
+  for (const summary& s : summaries())
+    if (shown(s.column.show) && any_has(rows, s)) out.push_back(mode_column(s, rows));
   if (wide)
     out.push_back(column("validated", rows, [](const r& row) {
       return row.validated ? std::string(*row.validated ? "yes" : "NO") : std::string("-");

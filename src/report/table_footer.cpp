@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <tuple>
 
 namespace policybench {
 namespace {
@@ -30,13 +31,6 @@ std::string huge_pages_obtained(const benchmark_report& report) {
     text += fmt::format("{}{} {}", text.empty() ? "" : ", ", policies ? "policies' arrays" : "ceilings' arrays", range);
   }
   return text + " bytes";
-}
-
-// environment.ceilings' figure `name` (harness/ceiling_rows.hpp names them all).
-extra_value ceiling_value(const benchmark_report& report, std::string_view name) {
-  for (const auto& e : report.environment.ceilings)
-    if (e.name == name) return e.value;
-  return figure();
 }
 
 // What the table's marks and '-' mean, each said once.
@@ -91,11 +85,16 @@ void write_table_footer(const benchmark_report& report, const char* bullet, std:
   const host_info& h = env.host;
   // Only a run with --work K > 1 has them (the roofline's flat roof; 2 FLOPs per fused multiply-add): its ceiling
   // rows give the measured figure, the peaks are said here.
-  for (const std::string where : {"host", "device"}) {
-    const auto peak = std::get<figure>(ceiling_value(report, where + "_compute_peak_gflop_per_s"));
+  const ceiling_summary& c = env.ceilings;
+  for (const auto& [where, device, peak_figures] :
+       {std::tuple{"host", side::host, c.host_compute_peak}, {"device", side::device, c.device_compute_peak}}) {
+    const figure peak = peak_figures ? peak_figures->gflop_per_s : figure();
     if (!peak) continue;
-    const auto best = std::get<figure>(ceiling_value(report, where + "_compute_gflop_per_s"));
-    const auto how = std::get<std::optional<std::string>>(ceiling_value(report, where + "_compute_peak_how"));
+    const auto compute = std::find_if(c.streams.begin(), c.streams.end(), [&](const ceiling_stream_figures& s) {
+      return s.device == device && s.bound == ceiling_bound::compute;
+    });
+    const figure best = compute == c.streams.end() ? figure() : compute->rate;
+    const std::optional<std::string>& how = peak_figures->how;
     // A measured median above the peak means the peak's clock is below the one the cores ran at (a VM's
     // /proc/cpuinfo gives the nominal clock while the cores boost): said, so that the two never read as a paradox.
     const std::string above = best && *best > *peak ? fmt::format("; the compute ceiling ran at {:.2f}x this peak: "
