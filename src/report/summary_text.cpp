@@ -2,7 +2,6 @@
 #include "report/report.hpp"
 
 #include "report/summaries.hpp"
-#include "report/table_columns.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

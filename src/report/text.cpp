@@ -2,8 +2,6 @@
 // its roofline findings with the figures that decide them, and --list-policies.
 #include "report/report.hpp"
 
-#include "report/table_columns.hpp"
-
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
