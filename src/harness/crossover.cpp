@@ -14,7 +14,7 @@ namespace {
 
 figure median(const result_row& r) { return r.median_s; }
 
-// A GPU view's time (harness/gpu_views.hpp).
+// A GPU view's time (add_gpu_views, harness/results.cpp).
 figure kernel_time(const result_row& r) { return r.gpu ? r.kernel.median_s : figure(); }
 figure e2e_pageable(const result_row& r) { return r.gpu ? r.gpu->e2e_pageable_median_s : figure(); }
 figure e2e_pinned(const result_row& r) { return r.gpu ? r.gpu->e2e_pinned_median_s : figure(); }

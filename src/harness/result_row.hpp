@@ -8,14 +8,13 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace policybench {
 
 enum class row_status { ok, invalid, failed, unavailable };
 
-/// A device row's GPU views beyond its kernel time (harness/gpu_views.hpp): kernel GB/s, why a row has no kernel
+/// A device row's GPU views beyond its kernel time (add_gpu_views): kernel GB/s, why a row has no kernel
 /// time, NVML's clocks (MHz) before the first call and after the last timed one, end to end from host memory.
 struct gpu_figures {
   figure kernel_gb_per_s{};
@@ -80,7 +79,7 @@ struct result_row {
   /// fraction, >= 0.95); none below 6 samples, where even [min, max] covers less.
   figure median_ci_low_s{}, median_ci_high_s{}, median_ci_confidence{};
   /// Device rows: the kernel view (CUDA-event times), on which the row's throughput, its share of the ceiling and
-  /// its marks rest (harness/gpu_views.hpp writes it as kernel_median_s and kernel_median_ci_*_s).
+  /// its marks rest (add_gpu_views; JSON as kernel_median_s and kernel_median_ci_*_s).
   view_figures kernel{};
   figure effective_parallelism{}; ///< process CPU time / wall time over the timed calls (timed_calls)
   std::optional<std::uint64_t> huge_page_bytes = std::nullopt; ///< host rows: bytes of the array on huge pages
@@ -101,8 +100,15 @@ struct result_row {
 /// Whether a row is a policy's, not a ceiling's.
 inline bool is_policy(const result_row& row) { return row.role == stream_role::policy; }
 
-/// "ok", "invalid", "failed", "unavailable" (the JSON's words), and back; nullopt for any other text.
+/// "ok", "invalid", "failed", "unavailable" (the JSON's words).
 std::string to_string(row_status s);
-std::optional<row_status> parse_row_status(std::string_view text);
+
+/// Sets every GPU view of a device row from its measurement (nullptr: the row did not run, and each is none), so
+/// that every device row has the same figures, each view summarized by summarize_view over the calls
+/// `keep_disturbed` counts: row.kernel (the CUDA-event times' median and interval) and row.gpu: kernel_gb_per_s
+/// (bytes per call / kernel median), no_kernel_time_reason (why a row has none, e.g. it synchronizes inside the
+/// call), NVML's SM and memory clocks, e2e_pageable_cold_s, e2e_pageable_median_s, e2e_pinned_median_s and
+/// e2e_over_kernel (pageable median / kernel median).
+void add_gpu_views(result_row& row, const measurement* m, bool keep_disturbed);
 
 } // namespace policybench

@@ -78,7 +78,7 @@ const std::array all{
             "%",
             in<&r::roofline, &roofline_place::pct_of_bound>,
             {.show = table_show::always, .header = "% roofline", .decimals = 1}},
-    // A device row's GPU views (harness/gpu_views.hpp).
+    // A device row's GPU views (add_gpu_views, harness/results.cpp).
     summary{"kernel_median_s", "s", kernel<&view_figures::median_s>, wide_duration("kernel")},
     summary{"kernel_median_ci_low_s", "s", kernel<&view_figures::low_s>},
     summary{"kernel_median_ci_high_s", "s", kernel<&view_figures::high_s>},

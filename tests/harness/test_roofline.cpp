@@ -3,7 +3,6 @@
 #include <doctest/doctest.h>
 
 #include "harness/crossover.hpp"
-#include "harness/gpu_views.hpp"
 #include "harness/roofline.hpp"
 #include "harness/sweep.hpp"
 #include "report/report.hpp"

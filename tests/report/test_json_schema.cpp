@@ -4,7 +4,6 @@
 
 #include "ceiling_outcome.hpp"
 
-#include "harness/gpu_views.hpp"
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
 #include "measure/ceilings.hpp"
@@ -118,7 +117,7 @@ TEST_CASE("every extra field a report of device rows and a thread sweep writes i
   result_row device{.policy = "cuda::kernel", .device = side::device, .backend = "CUDA", .type = "float64", .size = 8};
   measurement m;
   m.in_place.warm_s = {2e-3}, m.in_place.kernel_s = {1e-3}; // one timed call: its host and its kernel time
-  gpu_view::add_gpu_views(device, &m, false);
+  add_gpu_views(device, &m, false);
   report.results = {device, device};
   report.results[0].threads = 1, report.results[1].threads = 2;
   add_thread_scaling(report.results);
