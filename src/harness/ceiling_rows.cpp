@@ -26,7 +26,7 @@ figure interval_end(const result_row& row, bool slow) {
 } // namespace
 
 figure throughput(const result_row& row) {
-  if (row.bounds == ceiling_bound::compute) return extra_figure(row, "gflop_per_s");
+  if (row.bounds == ceiling_bound::compute) return row.flops ? row.flops->gflop_per_s : figure();
   return row.device == side::device ? gb_per_s(row.bytes_per_call, row.kernel.median_s) : row.gb_per_s;
 }
 
@@ -79,47 +79,46 @@ std::optional<bool> above_ceiling(const result_row& row, std::span<const result_
   return fast && *slow > *fast;
 }
 
-std::vector<extra> ceiling_figures(const measured_run& run, std::span<const result_row> rows) {
-  std::vector<extra> out;
+ceiling_summary ceiling_figures(const measured_run& run, std::span<const result_row> rows) {
+  ceiling_summary out;
   const result_row* host = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
-  std::optional<std::string> schedule; // the bounding host ceiling's, from its key: "static", "one thread"
-  const auto add = [&](std::string name, extra_value value, std::string unit) {
-    out.push_back({.name = std::move(name), .value = std::move(value), .unit = std::move(unit)});
-  };
   for (const auto& stream : ceiling_streams(run.device, run.config.work)) {
     const auto row = std::find_if(rows.begin(), rows.end(), [&](const result_row& r) {
       return !is_policy(r) && r.policy == stream.name && r.status == row_status::ok;
     });
     const bool ran = row != rows.end();
-    if (ran && &*row == host) schedule = stream.key.substr(stream.key.rfind("in_place_") + 9);
-    const bool device = stream.device == side::device;
-    add(stream.key + "_median_s", !ran ? figure() : device ? row->kernel.median_s : row->median_s, "s");
-    add(stream.key + "_best_s", ran ? row->min_s : figure(), "s");
-    if (stream.bound == ceiling_bound::compute) {
-      add(stream.key + "_gflop_per_s", ran ? throughput(*row) : figure(), "GFLOP/s");
-      add(stream.key + "_kernel", std::optional(stream.backend), "");
-    } else {
-      add(stream.key + "_gb_per_s", ran ? throughput(*row) : figure(), "GB/s");
+    if (ran && &*row == host) { // its schedule, from its key: "static", "one thread"
+      out.host_in_place_schedule = stream.key.substr(stream.key.rfind("in_place_") + 9);
+      std::replace(out.host_in_place_schedule->begin(), out.host_in_place_schedule->end(), '_', ' ');
     }
+    const bool device = stream.device == side::device;
+    out.streams.push_back({.key = stream.key,
+                           .device = stream.device,
+                           .bound = stream.bound,
+                           .median_s = !ran     ? figure()
+                                       : device ? row->kernel.median_s
+                                                : row->median_s,
+                           .best_s = ran ? row->min_s : figure(),
+                           .rate = ran ? throughput(*row) : figure(),
+                           .kernel = stream.bound == ceiling_bound::compute ? stream.backend : ""});
   }
-  if (schedule) std::replace(schedule->begin(), schedule->end(), '_', ' ');
-  add("host_in_place_best_s", host ? host->min_s : figure(), "s");
-  add("host_in_place_gb_per_s", host ? throughput(*host) : figure(), "GB/s");
-  add("host_in_place_low_gb_per_s", host ? interval_end(*host, true) : figure(), "GB/s");
-  add("host_in_place_schedule", schedule, "");
-  add("host_huge_page_bytes", host && host->huge_page_bytes ? figure(double(*host->huge_page_bytes)) : figure(), "");
-  add("host_effective_parallelism", host ? host->effective_parallelism : figure(), "");
+  if (host) {
+    out.host_in_place_best_s = host->min_s, out.host_in_place_gb_per_s = throughput(*host);
+    out.host_in_place_low_gb_per_s = interval_end(*host, true);
+    if (host->huge_page_bytes) out.host_huge_page_bytes = double(*host->huge_page_bytes);
+    out.host_effective_parallelism = host->effective_parallelism;
+  }
   const double peak = run.device.theoretical_peak_gb_per_s;
-  add("device_theoretical_peak_gb_per_s", peak > 0 ? figure(peak) : figure(), "GB/s");
+  if (peak > 0) out.device_theoretical_peak_gb_per_s = peak;
   if (run.config.work <= 1) return out; // a K = 1 report keeps the fields it had
-  const compute_peak h = host_compute_peak(run.config.type, run.host_concurrency, run.host.cpu_mhz);
+  const auto peak_figures = [](const compute_peak& p) {
+    return compute_peak_figures{.gflop_per_s = p.gflop_per_s > 0 ? figure(p.gflop_per_s) : figure(),
+                                .how = p.how.empty() ? std::nullopt : std::optional(p.how)};
+  };
+  out.host_compute_peak = peak_figures(host_compute_peak(run.config.type, run.host_concurrency, run.host.cpu_mhz));
   const device_info& d = run.device;
-  const compute_peak g = device_compute_peak(run.config.type, d.sm_count, d.sm_clock_khz, d.compute_capability);
-  for (const auto& [where, p] : {std::pair{"host", h}, std::pair{"device", g}}) {
-    add(std::string(where) + "_compute_peak_gflop_per_s", p.gflop_per_s > 0 ? figure(p.gflop_per_s) : figure(),
-        "GFLOP/s");
-    add(std::string(where) + "_compute_peak_how", p.how.empty() ? std::nullopt : std::optional(p.how), "");
-  }
+  out.device_compute_peak =
+      peak_figures(device_compute_peak(run.config.type, d.sm_count, d.sm_clock_khz, d.compute_capability));
   return out;
 }
 

@@ -2,7 +2,7 @@
 // like), and the figures environment.ceilings names them by.
 #pragma once
 
-#include "harness/result_row.hpp"
+#include "harness/result.hpp"
 #include "measure/ceilings.hpp"
 
 #include <optional>
@@ -40,10 +40,8 @@ figure pct_of_ceiling(const result_row& row, std::span<const result_row> rows);
 std::optional<bool> above_ceiling(const result_row& row, std::span<const result_row> rows);
 
 /// environment.ceilings: for each ceiling the run could have (its key from policies/ceiling_streams.cpp) its
-/// median and best call in seconds and its median GB/s (GFLOP/s for compute ceilings), null where it did not run;
-/// then the bounding host ceiling's figures (host_in_place_*: best call, median GB/s, the low end of its interval,
-/// which schedule it is, its huge pages and effective parallelism), the device's theoretical peak, and at work > 1
-/// the compute peaks and kernels.
-std::vector<extra> ceiling_figures(const measured_run& run, std::span<const result_row> rows);
+/// median and best call in seconds and its median GB/s (GFLOP/s for compute ceilings), none where it did not run;
+/// then the bounding host ceiling's figures, the device's theoretical peak, and at work > 1 the compute peaks.
+ceiling_summary ceiling_figures(const measured_run& run, std::span<const result_row> rows);
 
 } // namespace policybench

@@ -3,7 +3,6 @@
 #include "harness/crossover.hpp"
 
 #include "harness/ceiling_rows.hpp"
-#include "harness/gpu_views.hpp"
 #include "harness/roofline.hpp"
 #include "policies/registry.hpp"
 
@@ -15,10 +14,10 @@ namespace {
 
 figure median(const result_row& r) { return r.median_s; }
 
-// A GPU view's time, by its name (harness/gpu_views.hpp).
-auto gpu_time(const char* name) {
-  return [name](const result_row& r) { return extra_figure(r, name); };
-}
+// A GPU view's time (add_gpu_views, harness/results.cpp).
+figure kernel_time(const result_row& r) { return r.gpu ? r.kernel.median_s : figure(); }
+figure e2e_pageable(const result_row& r) { return r.gpu ? r.gpu->e2e_pageable_median_s : figure(); }
+figure e2e_pinned(const result_row& r) { return r.gpu ? r.gpu->e2e_pinned_median_s : figure(); }
 
 // The fastest point at each size (or K, by_work) among the ok policy rows on `device` (of `policy` only, unless
 // empty), timed by `time`: a ceiling is what policies are set against, not one of them.
@@ -93,12 +92,12 @@ std::vector<crossover> find_crossovers(std::span<const result_row> rows, bool by
   std::vector<crossover> out{
       compare("par_unseq_vs_loop", challenger_policy, baseline_policy, "host-synchronous median",
               best(side::host, challenger_policy, median), best(side::host, baseline_policy, median)),
-      compare("gpu_vs_cpu_kernel", gpu, cpu, "kernel time by CUDA events",
-              best(side::device, "", gpu_time(gpu_view::kernel_median_s)), best_cpu),
+      compare("gpu_vs_cpu_kernel", gpu, cpu, "kernel time by CUDA events", best(side::device, "", kernel_time),
+              best_cpu),
       compare("gpu_vs_cpu_end_to_end", gpu, cpu, "end to end from pageable memory, copies included",
-              best(side::device, "", gpu_time(gpu_view::e2e_pageable_median_s)), best_cpu),
+              best(side::device, "", e2e_pageable), best_cpu),
       compare("gpu_vs_cpu_end_to_end_pinned", gpu, cpu, "end to end from pinned memory, copies included",
-              best(side::device, "", gpu_time(gpu_view::e2e_pinned_median_s)), best_cpu)};
+              best(side::device, "", e2e_pinned), best_cpu)};
   for (auto& c : out)
     c.axis = by_work ? "work" : "size";
   return out;
@@ -122,8 +121,10 @@ std::vector<compute_bound_k> find_compute_bound(std::span<const result_row> rows
     if (!is_policy(r) || r.status != row_status::ok || std::any_of(out.begin(), out.end(), seen)) continue;
     const auto series = best_per_size(rows, r.device, r.policy, roofline_time_s, true);
     compute_bound_k c{.policy = r.policy, .from_work = compute_bound_from(series)};
-    if (!series.empty())
-      c.largest_work = series.back().size, c.gflop_per_s_at_largest = extra_figure(*series.back().row, "gflop_per_s");
+    if (!series.empty()) {
+      c.largest_work = series.back().size;
+      c.gflop_per_s_at_largest = series.back().row->flops ? series.back().row->flops->gflop_per_s : figure();
+    }
     out.push_back(c);
   }
   return out;

@@ -40,13 +40,39 @@ struct report_config {
   bool stream_hold = true, end_to_end = true;
 };
 
+/// A ceiling stream's figures in environment.ceilings, under its registry key (policies/ceiling_streams.cpp):
+/// <key>_median_s (kernel time on the device), <key>_best_s, and <key>_gb_per_s, or for a compute ceiling
+/// <key>_gflop_per_s and <key>_kernel; none where it did not run.
+struct ceiling_stream_figures {
+  std::string key;
+  side device = side::host;
+  ceiling_bound bound = ceiling_bound::none;
+  figure median_s{}, best_s{}, rate{}; ///< rate: the median's GB/s, or GFLOP/s for a compute ceiling
+  std::string kernel = "";             ///< compute ceilings: what the kernel runs
+};
+
+/// A theoretical compute peak (GFLOP/s; 2 FLOPs per fused multiply-add) and how it was computed.
+struct compute_peak_figures {
+  figure gflop_per_s{};
+  std::optional<std::string> how = std::nullopt;
+};
+
+/// environment.ceilings (harness/ceiling_rows.hpp), for scripts that read them; a sweep's are its last point's.
+struct ceiling_summary {
+  std::vector<ceiling_stream_figures> streams = {};
+  /// The bounding host ceiling's: best call, median GB/s, the low end of its interval, which schedule it is, its huge
+  /// pages and effective parallelism.
+  figure host_in_place_best_s{}, host_in_place_gb_per_s{}, host_in_place_low_gb_per_s{};
+  std::optional<std::string> host_in_place_schedule = std::nullopt;
+  figure host_huge_page_bytes{}, host_effective_parallelism{}, device_theoretical_peak_gb_per_s{};
+  std::optional<compute_peak_figures> host_compute_peak = std::nullopt, device_compute_peak = std::nullopt; ///< K > 1
+};
+
 struct environment_info {
   report_config config;
   host_info host;
   device_info device;
-  /// environment.ceilings: the ceiling rows' figures by key, for scripts that read them (harness/ceiling_rows.hpp);
-  /// a sweep's are its last point's.
-  std::vector<extra> ceilings;
+  ceiling_summary ceilings;
 };
 
 /// One point of a sweep's series: its size and threads and the ceilings measured there.

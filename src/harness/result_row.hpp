@@ -1,5 +1,5 @@
-// One result row of the typed model: the figures every row has, computed once, and the named extra figures a mode
-// adds where it measures them (as Google Benchmark's UserCounters), which every writer prints without knowing them.
+// One result row of the typed model: the figures every row has, computed once, and the groups of figures a mode adds
+// where it measures them (as Google Benchmark's UserCounters; report/summaries.cpp declares how each is printed).
 #pragma once
 
 #include "harness/figure.hpp"
@@ -8,33 +8,40 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <string_view>
-#include <variant>
 #include <vector>
 
 namespace policybench {
 
 enum class row_status { ok, invalid, failed, unavailable };
 
-/// How the table shows an extra figure: a column under `header` (empty: no column; JSON, CSV and gbench carry the
-/// figure all the same). A figure in seconds is shown in the table's one duration unit, any other as value x
-/// `scale` with `decimals` and `suffix` ("x", "%").
-struct extra_column {
-  std::string header;
-  int decimals = 2;
-  double scale = 1;
-  std::string suffix = "";
+/// A device row's GPU views beyond its kernel time (add_gpu_views): kernel GB/s, why a row has no kernel
+/// time, NVML's clocks (MHz) before the first call and after the last timed one, end to end from host memory.
+struct gpu_figures {
+  figure kernel_gb_per_s{};
+  std::optional<std::string> no_kernel_time_reason = std::nullopt;
+  figure sm_clock_before_mhz{}, sm_clock_after_mhz{}, memory_clock_before_mhz{}, memory_clock_after_mhz{};
+  figure e2e_pageable_cold_s{}, e2e_pageable_median_s{}, e2e_pinned_median_s{}, e2e_over_kernel{};
 };
 
-/// A figure (none: null in JSON, '-' in the table) or a text (none: null).
-using extra_value = std::variant<figure, std::optional<std::string>>;
+/// The FLOPs of a call and their rate (10^9 FLOP/s): a compute ceiling's, and every policy row's at --work K.
+struct flop_figures {
+  figure flops_per_call{}, gflop_per_s{};
+};
 
-/// A named figure beyond the common ones, added by the mode that measures it: one line makes a column.
-struct extra {
-  std::string name;         ///< the JSON and CSV name, in the field's terms with its unit: "kernel_median_s"
-  extra_value value = {};   ///< what this row has
-  std::string unit = "";    ///< "s" (a duration), "GB/s", "MHz", "x" (a ratio), "count" (integer), "" (fraction, text)
-  extra_column column = {}; ///< how the table shows it
+/// A policy row on the roofline at --work K > 1 (harness/roofline.hpp): K, FLOP/byte, the bound and its share.
+struct roofline_place {
+  int work = 1;
+  figure flop_per_byte{}, bound_gflop_per_s{}, pct_of_bound{};
+};
+
+/// A thread sweep's row against the same policy's 1-thread row: speedup, and efficiency (speedup / threads).
+struct thread_scaling {
+  figure speedup_vs_1_thread{}, parallel_efficiency{};
+};
+
+/// An MPI job's row: the fastest and the slowest rank's own median, and their ratio.
+struct rank_spread {
+  figure median_min_s{}, median_max_s{}, imbalance{};
 };
 
 /// A timing view's median and the ends of its interval (summarize_series), in seconds; none where it has none.
@@ -42,7 +49,7 @@ struct view_figures {
   figure median_s{}, low_s{}, high_s{};
 };
 
-/// One policy at one point (README "JSON schema"; report/row_fields.cpp lists the common fields in the JSON's order).
+/// One policy at one point (README "JSON schema"; report/summaries.cpp lists every figure in the JSON's order).
 /// Times in seconds, throughput in GB/s (10^9 bytes/s), shares in percent, cv as a fraction.
 struct result_row {
   std::string policy;
@@ -72,7 +79,7 @@ struct result_row {
   /// fraction, >= 0.95); none below 6 samples, where even [min, max] covers less.
   figure median_ci_low_s{}, median_ci_high_s{}, median_ci_confidence{};
   /// Device rows: the kernel view (CUDA-event times), on which the row's throughput, its share of the ceiling and
-  /// its marks rest (harness/gpu_views.hpp writes it as kernel_median_s and kernel_median_ci_*_s).
+  /// its marks rest (add_gpu_views; JSON as kernel_median_s and kernel_median_ci_*_s).
   view_figures kernel{};
   figure effective_parallelism{}; ///< process CPU time / wall time over the timed calls (timed_calls)
   std::optional<std::uint64_t> huge_page_bytes = std::nullopt; ///< host rows: bytes of the array on huge pages
@@ -82,26 +89,26 @@ struct result_row {
   std::optional<bool> validated = std::nullopt; ///< none for a row that did not run (unavailable, failed)
   std::optional<std::string> validation_error = std::nullopt;
   std::optional<std::string> stopped_by = std::nullopt; ///< "reps", "min_time", ... (measure/stopping.hpp)
-  std::vector<extra> extras = {};                       ///< in the order first set, one per name (set_extra)
+  /// A mode's figures, none where the row's mode does not measure them (then the report has no such columns).
+  std::optional<gpu_figures> gpu = std::nullopt; ///< device rows
+  std::optional<flop_figures> flops = std::nullopt;
+  std::optional<roofline_place> roofline = std::nullopt;
+  std::optional<thread_scaling> scaling = std::nullopt;
+  std::optional<rank_spread> ranks = std::nullopt;
 };
 
 /// Whether a row is a policy's, not a ceiling's.
 inline bool is_policy(const result_row& row) { return row.role == stream_role::policy; }
 
-/// Sets `e` on `row`: replaces the extra of its name, or appends it.
-void set_extra(result_row& row, extra e);
-
-/// The row's extra named `name`, or nullptr.
-const extra* find_extra(const result_row& row, std::string_view name);
-
-/// The figure of the row's extra `name`; none when the row lacks it or it is a text.
-figure extra_figure(const result_row& row, std::string_view name);
-
-/// The text of the row's extra `name`; nullopt when the row lacks it or it is a figure.
-std::optional<std::string> extra_text(const result_row& row, std::string_view name);
-
-/// "ok", "invalid", "failed", "unavailable" (the JSON's words), and back; nullopt for any other text.
+/// "ok", "invalid", "failed", "unavailable" (the JSON's words).
 std::string to_string(row_status s);
-std::optional<row_status> parse_row_status(std::string_view text);
+
+/// Sets every GPU view of a device row from its measurement (nullptr: the row did not run, and each is none), so
+/// that every device row has the same figures, each view summarized by summarize_view over the calls
+/// `keep_disturbed` counts: row.kernel (the CUDA-event times' median and interval) and row.gpu: kernel_gb_per_s
+/// (bytes per call / kernel median), no_kernel_time_reason (why a row has none, e.g. it synchronizes inside the
+/// call), NVML's SM and memory clocks, e2e_pageable_cold_s, e2e_pageable_median_s, e2e_pinned_median_s and
+/// e2e_over_kernel (pageable median / kernel median).
+void add_gpu_views(result_row& row, const measurement* m, bool keep_disturbed);
 
 } // namespace policybench

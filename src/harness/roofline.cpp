@@ -29,10 +29,7 @@ roofline_figures roofline(int work, std::uint64_t size, double bytes_per_call, f
   return f;
 }
 
-int work_of(const result_row& r) {
-  const figure k = extra_figure(r, "work");
-  return k ? int(*k) : 1;
-}
+int work_of(const result_row& r) { return r.roofline ? r.roofline->work : 1; }
 
 void add_roofline(result_row& r, int work, std::span<const result_row> rows) {
   const bool device = r.device == side::device;
@@ -44,24 +41,16 @@ void add_roofline(result_row& r, int work, std::span<const result_row> rows) {
                                       roof(ceiling_bound::bandwidth));
   // Without a kernel time (thrust::device) no share of event-timed ceilings: two clocks would mix (pct_of_ceiling).
   const bool mixed_clocks = device && !r.kernel.median_s;
-  const auto add = [&](const char* name, figure value, const char* unit, extra_column column) {
-    set_extra(r, {.name = name, .value = value, .unit = unit, .column = std::move(column)});
-  };
-  add("work", double(work), "count", {.header = "K", .decimals = 0});
-  add("flops_per_call", f.flops_per_call, "FLOP", {});
-  add("gflop_per_s", f.gflop_per_s, "GFLOP/s", {.header = "GFLOP/s"});
-  add("flop_per_byte", f.flop_per_byte, "FLOP/B", {.header = "FLOP/B", .decimals = 3});
-  add("roofline_bound_gflop_per_s", f.bound_gflop_per_s, "GFLOP/s", {});
-  add("pct_of_roofline", mixed_clocks ? figure() : f.pct_of_bound, "%", {.header = "% roofline", .decimals = 1});
+  r.flops = flop_figures{.flops_per_call = f.flops_per_call, .gflop_per_s = f.gflop_per_s};
+  r.roofline = roofline_place{.work = work,
+                              .flop_per_byte = f.flop_per_byte,
+                              .bound_gflop_per_s = f.bound_gflop_per_s,
+                              .pct_of_bound = mixed_clocks ? figure() : f.pct_of_bound};
 }
 
 void add_compute_figures(result_row& r, std::optional<double> flops_per_call) {
   const figure flops = flops_per_call ? figure(*flops_per_call) : figure();
-  set_extra(r, {.name = "flops_per_call", .value = flops, .unit = "FLOP", .column = {}});
-  set_extra(r, {.name = "gflop_per_s",
-                .value = ratio(scaled(flops, 1e-9), roofline_time_s(r)),
-                .unit = "GFLOP/s",
-                .column = {.header = "GFLOP/s"}});
+  r.flops = flop_figures{.flops_per_call = flops, .gflop_per_s = ratio(scaled(flops, 1e-9), roofline_time_s(r))};
 }
 
 figure roofline_time_s(const result_row& r) {

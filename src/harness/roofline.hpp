@@ -27,11 +27,11 @@ struct roofline_figures {
 roofline_figures roofline(int work, std::uint64_t size, double bytes_per_call, figure median_s,
                           figure compute_gflop_per_s, figure bandwidth_gb_per_s);
 
-/// The K a row was measured at: its "work" extra, 1 when it has none (a run without --work).
+/// The K a row was measured at: its roofline's, 1 when it has none (a run without --work).
 int work_of(const result_row& r);
 
-/// Sets r's roofline extras (one line each in roofline.cpp): work (K), flops_per_call, gflop_per_s, flop_per_byte,
-/// roofline_bound_gflop_per_s and pct_of_roofline from roofline() at `work`: a device row timed by kernel time (else
+/// Sets r's roofline figures (r.flops and r.roofline: K, flops_per_call, gflop_per_s, flop_per_byte, the bound and
+/// the share of it) from roofline() at `work`: a device row timed by kernel time (else
 /// host-synchronous, then without a share: two clocks would mix) against its device's ceiling rows among `rows`
 /// (harness/ceiling_rows.hpp: the fastest median of each bound).
 void add_roofline(result_row& r, int work, std::span<const result_row> rows);

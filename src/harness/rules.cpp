@@ -63,13 +63,8 @@ void add_thread_scaling(std::vector<result_row>& rows) {
       return o.policy == r.policy && o.threads == 1 && o.median_s;
     });
     const figure speedup = one == rows.end() ? figure() : ratio(one->median_s, r.median_s);
-    set_extra(r, {.name = "speedup_vs_1_thread",
-                  .value = speedup,
-                  .unit = "x",
-                  .column = {.header = "vs 1 thread", .suffix = "x"}});
-    set_extra(r, {.name = "parallel_efficiency",
-                  .value = ratio(speedup, double(r.threads)),
-                  .column = {.header = "efficiency", .decimals = 0, .scale = 100, .suffix = "%"}});
+    r.scaling =
+        thread_scaling{.speedup_vs_1_thread = speedup, .parallel_efficiency = ratio(speedup, double(r.threads))};
   }
 }
 

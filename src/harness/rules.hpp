@@ -50,7 +50,7 @@ bool is_noisy(const result_row& row);
 std::string percent(double fraction);
 std::string two_decimals(double v);
 
-/// Thread sweeps: each row's extras speedup_vs_1_thread, over its policy's own 1-thread median, and
+/// Thread sweeps: each row's scaling: speedup_vs_1_thread, over its policy's own 1-thread median, and
 /// parallel_efficiency = that speedup / threads (1 = ideal); none without a 1-thread median.
 void add_thread_scaling(std::vector<result_row>& rows);
 

@@ -82,15 +82,13 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
     report.results.insert(report.results.end(), at.results.begin(), at.results.end());
     for (const auto& w : at.warnings)
       if (said.insert(w).second) report.warnings.push_back(where + ": " + w); // once, not at every point
-    const auto ceiling = [&](std::string_view name) {
-      const auto e = std::find_if(at.environment.ceilings.begin(), at.environment.ceilings.end(),
-                                  [&](const extra& x) { return x.name == name; });
-      return std::get<figure>(e->value); // ceiling_figures names every one
-    };
+    const ceiling_summary& c = at.environment.ceilings;
+    const auto copy = std::find_if(c.streams.begin(), c.streams.end(),
+                                   [](const ceiling_stream_figures& s) { return s.key == "device_copy"; });
     point.threads = at.environment.config.host_concurrency;
-    point.host_in_place_gb_per_s = ceiling("host_in_place_gb_per_s");
-    point.host_in_place_low_gb_per_s = ceiling("host_in_place_low_gb_per_s");
-    point.device_copy_gb_per_s = ceiling("device_copy_gb_per_s");
+    point.host_in_place_gb_per_s = c.host_in_place_gb_per_s;
+    point.host_in_place_low_gb_per_s = c.host_in_place_low_gb_per_s;
+    point.device_copy_gb_per_s = copy == c.streams.end() ? figure() : copy->rate;
     sweep.series.push_back(point);
     sweep.stopped_at = point.size;
     report.environment = std::move(at.environment);

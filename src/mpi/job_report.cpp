@@ -3,7 +3,7 @@
 
 #include "cli/write_report.hpp"
 #include "harness/rules.hpp"
-#include "report/row_fields.hpp"
+#include "report/summaries.hpp"
 
 #include <algorithm>
 
@@ -11,7 +11,7 @@ namespace policybench {
 namespace {
 using json = nlohmann::ordered_json;
 
-// Every row's extras: the fastest and the slowest rank's own median, and their ratio (none for a row no rank
+// Every row's rank figures: the fastest and the slowest rank's own median, and their ratio (none for a row no rank
 // measured).
 void add_rank_figures(benchmark_report& report, const rank_figures_by_policy& by_policy) {
   for (auto& row : report.results) {
@@ -21,12 +21,7 @@ void add_rank_figures(benchmark_report& report, const rank_figures_by_policy& by
       if (r.median_s) medians.push_back(*r.median_s);
     const auto [fastest, slowest] = std::minmax_element(medians.begin(), medians.end());
     const figure low = medians.empty() ? figure() : *fastest, high = medians.empty() ? figure() : *slowest;
-    set_extra(row, {.name = "rank_median_min_s", .value = low, .unit = "s", .column = {.header = "fastest rank"}});
-    set_extra(row, {.name = "rank_median_max_s", .value = high, .unit = "s", .column = {.header = "slowest rank"}});
-    set_extra(row, {.name = "imbalance",
-                    .value = ratio(high, low),
-                    .unit = "x",
-                    .column = {.header = "imbalance", .decimals = 3, .suffix = "x"}});
+    row.ranks = rank_spread{.median_min_s = low, .median_max_s = high, .imbalance = ratio(high, low)};
   }
 }
 

@@ -3,6 +3,7 @@
 #include "report/report.hpp"
 
 #include "measure/stats.hpp"
+#include "report/summaries.hpp"
 
 #include <map>
 #include <string>
@@ -43,16 +44,17 @@ void add_times(json& e, std::size_t iterations, double real, double cpu, figure 
   if (bytes_per_second) e["bytes_per_second"] = *bytes_per_second;
 }
 
-// The row's known extra figures as user counters (Google Benchmark writes a run's counters beside its times).
+// The row's known figures of its modes as user counters (Google Benchmark writes a run's counters beside its times).
 void add_counters(json& e, const result_row& r) {
-  for (const extra& x : r.extras)
-    if (const figure* f = std::get_if<figure>(&x.value); f && *f) e[x.name] = **f;
+  for (const summary& s : summaries())
+    if (const auto v = mode_value_of(r, s); std::holds_alternative<figure>(v) && std::get<figure>(v))
+      e[s.name] = *std::get<figure>(v);
 }
 
 std::string benchmark_name(const benchmark_report& report, const result_row& r) {
   std::string name = "increment/" + r.policy + "/" + r.type + "/" + std::to_string(r.size);
   if (report.sweep && report.sweep->kind == sweep_kind::threads) name += "/host_threads:" + std::to_string(r.threads);
-  if (const figure k = extra_figure(r, "work")) name.append("/work:").append(std::to_string(int(*k))); // K > 1
+  if (r.roofline) name.append("/work:").append(std::to_string(r.roofline->work)); // K > 1
   return name;
 }
 

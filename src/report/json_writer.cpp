@@ -1,10 +1,11 @@
 // The report as JSON (README "JSON schema"): the typed report written field by field, in the schema's order, each
-// row's extras after its common fields.
+// row's summaries as declared (report/summaries.cpp); and as CSV: one line per row of the same summaries' scalars.
 #include "report/report.hpp"
 
-#include "report/row_fields.hpp"
+#include "report/summaries.hpp"
 
 #include <string>
+#include <vector>
 
 namespace policybench {
 namespace {
@@ -44,10 +45,31 @@ json crossovers_json(const std::vector<crossover>& crossovers) {
   return out;
 }
 
+// environment.ceilings: each stream's figures under its key, then the bounding host ceiling's and the peaks.
+json ceilings_json(const ceiling_summary& c) {
+  json out = json::object();
+  for (const auto& s : c.streams) {
+    out[s.key + "_median_s"] = s.median_s;
+    out[s.key + "_best_s"] = s.best_s;
+    const bool compute = s.bound == ceiling_bound::compute;
+    out[s.key + (compute ? "_gflop_per_s" : "_gb_per_s")] = s.rate;
+    if (compute) out[s.key + "_kernel"] = s.kernel;
+  }
+  POLICYBENCH_JSON_MEMBERS(out, c, host_in_place_best_s, host_in_place_gb_per_s, host_in_place_low_gb_per_s,
+                           host_in_place_schedule, host_huge_page_bytes, host_effective_parallelism,
+                           device_theoretical_peak_gb_per_s);
+  for (const auto& [where, peak] : {std::pair{"host", c.host_compute_peak}, {"device", c.device_compute_peak}})
+    if (peak) {
+      out[std::string(where) + "_compute_peak_gflop_per_s"] = peak->gflop_per_s;
+      out[std::string(where) + "_compute_peak_how"] = peak->how;
+    }
+  return out;
+}
+
 // The "environment" object (README "JSON schema"): the run's settings, the host and the device member by member, and
 // the ceilings' figures.
 json environment_json(const environment_info& env) {
-  json config = json::object(), host = json::object(), ceilings = json::object();
+  json config = json::object(), host = json::object();
   POLICYBENCH_JSON_MEMBERS(config, env.config, type, size, working_set_bytes, bytes_per_call, warmup, reps, min_time_s,
                            threads_limit, host_concurrency, pages, first_touch, max_noise_pct, timeout_s, budget_s,
                            keep_disturbed, order, rounds, seed, round_orders, stream_hold, end_to_end);
@@ -71,26 +93,22 @@ json environment_json(const environment_info& env) {
       device[key] = nullptr;
   // --work K > 1 only (a work sweep's K is in its rows): a K = 1 report keeps its fields as they were.
   if (env.config.work.value_or(1) > 1) config["work"] = *env.config.work;
-  for (const auto& e : env.ceilings) // the ceiling rows' figures by key (harness/ceiling_rows.hpp)
-    ceilings[e.name] = std::visit([](const auto& v) { return json(v); }, e.value);
   return {{"policybench_version", POLICYBENCH_VERSION},
           {"config", std::move(config)},
           {"host", std::move(host)},
           {"device", std::move(device)},
-          {"ceilings", std::move(ceilings)}};
+          {"ceilings", ceilings_json(env.ceilings)}};
 }
 
 } // namespace
 
 nlohmann::ordered_json to_json(const benchmark_report& report) {
   json results = json::array();
-  const auto extras = extra_fields(report.results);
+  const auto fields = summaries_of(report.results);
   for (const auto& r : report.results) {
     json row = json::object();
-    for (const auto& f : row_fields())
-      row[f.name] = field_json(r, f);
-    for (const auto& e : extras)
-      row[e.name] = extra_json(r, e);
+    for (const summary* s : fields)
+      row[s->name] = field_json(r, *s);
     results.push_back(std::move(row));
   }
   json out{{"partial", report.partial},
@@ -138,6 +156,42 @@ void write_json_text(json& document, const json::json_pointer& warnings, std::os
     text = document.dump(2, ' ', false, json::error_handler_t::replace);
   }
   out << text << '\n';
+}
+
+namespace {
+
+// RFC 4180: quote a field holding a comma, a quote or a line break, doubling the quotes inside.
+std::string csv_field(const nlohmann::ordered_json& v) {
+  if (v.is_null()) return "";
+  std::string text = v.is_string() ? v.get<std::string>() : v.dump();
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char ch : text)
+    quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return quoted + '"';
+}
+
+} // namespace
+
+void write_csv(const benchmark_report& report, std::ostream& out) {
+  if (report.results.empty()) return;
+  using json = nlohmann::ordered_json;
+  // One value per column: arrays (samples_s) only JSON carries.
+  std::vector<const summary*> fields = summaries_of(report.results);
+  std::erase_if(fields, [](const summary* s) {
+    const auto* m = std::get_if<row_member>(&s->value);
+    return m && std::holds_alternative<std::vector<double> result_row::*>(*m);
+  });
+  // The header and every line from the same list, then `partial` (the JSON's mark, on every line: a file that holds
+  // part of what was asked says so to any reader of rows, where a comment line would be read as the header).
+  const auto line = [&](const auto& value, const json& partial) {
+    for (const summary* s : fields)
+      out << csv_field(value(*s)) << ',';
+    out << csv_field(partial) << '\n';
+  };
+  line([](const summary& s) { return json(s.name); }, "partial");
+  for (const auto& r : report.results)
+    line([&](const summary& s) { return field_json(r, s); }, report.partial);
 }
 
 } // namespace policybench

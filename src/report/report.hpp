@@ -31,12 +31,12 @@ void write_json(const benchmark_report& report, std::ostream& out, const json_ad
 void write_json_text(nlohmann::ordered_json& document, const nlohmann::ordered_json::json_pointer& warnings,
                      std::ostream& out);
 
-/// The fixed-width table (or markdown): the summary, the rows that ran (report/table_columns.hpp's blocks), then
+/// The fixed-width table (or markdown): the summary, the rows that ran (one block per role), then
 /// unavailable or failed policies, the footer, the series' end, the crossovers and the warnings. By default within
 /// table_width columns, lines wrapped; `wide` (and markdown): every column, lines whole.
 void write_table(const benchmark_report& report, bool markdown, std::ostream& out, bool wide = false);
 
-/// CSV: a header of the result fields, the rows' extras (row_fields.hpp) and `partial` (the report's mark, true or
+/// CSV: a header of the result fields (summaries.hpp) and `partial` (the report's mark, true or
 /// false on every line), then one line per result (RFC 4180 quoting). Warnings are not part of CSV.
 void write_csv(const benchmark_report& report, std::ostream& out);
 
@@ -82,5 +82,36 @@ std::string duration_cell(figure seconds, figure like = figure());
 
 /// One duration with its unit and three significant figures: 0.000012 -> "12.0 us".
 std::string duration_text(double seconds);
+
+/// A column of the table (report/table.cpp) or of --list-policies.
+struct table_column {
+  std::string header;
+  /// One per row; a cell of several lines ('\n') makes its row as many lines, the other cells on the first
+  std::vector<std::string> cells = {};
+  bool left_aligned = false;
+};
+
+/// The policy's name; with `wrap`, a name of more than 32 characters broken after each " + ", the rest indented by
+/// two ("thrust::cuda::par_nosync +\n  cuda::...").
+std::string policy_label(std::string policy, bool wrap);
+
+/// `n` and `noun`, with an "s" unless n is 1: "1 footprint", "3 footprints".
+std::string count_of(std::uint64_t n, const char* noun);
+
+/// Bytes in decimal units with three significant figures: 80000000 -> "80 MB", 1024000000 -> "1.02 GB".
+std::string bytes_text(std::uint64_t bytes);
+
+/// The default table's lines fit this many columns (its heading, footer and warnings wrapped); --wide does not.
+inline constexpr std::size_t table_width = 120;
+
+/// The header and `rows` rows of `columns`, each column as wide as its widest line, two spaces between (markdown:
+/// pipes and a rule under the header); a row with a cell of several lines takes as many lines. A row's non-empty
+/// `notes` entry follows it as written, outside the columns (not in markdown).
+void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdown, std::ostream& out,
+                const std::vector<std::string>& notes = {});
+
+/// `text` with each line longer than table_width broken at its last space within it, the rest indented by `indent`
+/// spaces; a single word longer than a line is left whole.
+std::string wrapped(const std::string& text, std::size_t indent = 4);
 
 } // namespace policybench

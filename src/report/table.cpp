@@ -1,22 +1,460 @@
-// The human-readable report: a fixed-width (or markdown) table of the policies that ran, then the rest.
+// The human-readable report: a fixed-width (or markdown) table of the policies that ran, each block with the columns
+// its rows need, laid out in aligned, wrapped lines, then the footer (what every row is set against, where its
+// memory was, what ran it) and the rest; durations in their units (as nvbench prints them), the crossovers and
+// roofline findings in words, and --list-policies.
 #include "report/report.hpp"
 
+#include "harness/ceiling_rows.hpp"
+#include "harness/rules.hpp"
+#include "measure/thread_clocks.hpp"
 #include "measure/timing.hpp"
-#include "report/table_columns.hpp"
+#include "report/summaries.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <functional>
 #include <optional>
 #include <set>
+#include <span>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace policybench {
+
 namespace {
+
+struct unit {
+  const char* name = "s";
+  double size = 1;
+};
+constexpr std::array time_units{unit{.name = "s", .size = 1}, unit{.name = "ms", .size = 1e-3},
+                                unit{.name = "us", .size = 1e-6}, unit{.name = "ns", .size = 1e-9}};
+constexpr std::array byte_units{unit{.name = "GB", .size = 1e9}, unit{.name = "MB", .size = 1e6},
+                                unit{.name = "kB", .size = 1e3}, unit{.name = "bytes", .size = 1}};
+
+// The largest of `units` (largest first) in which `v` (> 0) is at least 1; the smallest for anything less.
+unit unit_for(double v, std::span<const unit> units = time_units) {
+  for (const auto& u : units)
+    if (v >= u.size) return u;
+  return units.back();
+}
+
+// `v` with three significant figures in its unit_for.
+std::string three_figures(double v, std::span<const unit> units) {
+  const unit u = unit_for(v, units);
+  return fmt::format("{:.3g} {}", v / u.size, u.name);
+}
+
+std::string versus(const crossover_point& at) {
+  return fmt::format("{} {} vs {} {}", at.challenger_policy, duration_text(at.challenger_s), at.baseline_policy,
+                     duration_text(at.baseline_s));
+}
+
+} // namespace
+
+std::string duration_cell(figure seconds, figure like) {
+  if (!seconds) return "-";
+  const double reference = like && *like > 0 ? *like : *seconds;
+  if (*seconds == 0 && reference <= 0) return "0";
+  const unit u = unit_for(reference);
+  // 12.34 -> 2 decimals, 123.4 -> 1, below 10 three: an interval of 1% of its median still shows.
+  const int digits_before = static_cast<int>(std::floor(std::log10(reference / u.size)));
+  return fmt::format("{:.{}f} {}", *seconds / u.size, std::clamp(3 - digits_before, 0, 3), u.name);
+}
+
+std::string count_of(std::uint64_t n, const char* noun) { return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s"); }
+
+std::string duration_text(double seconds) { return three_figures(seconds, time_units); }
+
+std::string bytes_text(std::uint64_t bytes) { return three_figures(double(bytes), byte_units); }
+
+std::vector<std::string> crossover_summary(const std::vector<crossover>& crossovers) {
+  std::vector<std::string> out;
+  for (const auto& c : crossovers) {
+    const bool work = c.axis == "work"; // a work sweep's points are K, a size sweep's element counts
+    const auto at = [&](std::uint64_t p) { return work ? fmt::format("K = {}", p) : count_of(p, "element"); };
+    const char* point = work ? "K" : "size";
+    const std::string what = fmt::format("{} vs {} ({})", c.challenger, c.baseline, c.view);
+    if (!c.at_largest_size) {
+      out.push_back(fmt::format("{}: not measured, no {} where both ran", what, point));
+      continue;
+    }
+    const std::string largest = fmt::format("at {}: {}", at(c.at_largest_size->size), versus(*c.at_largest_size));
+    if (!c.from_size)
+      out.push_back(
+          fmt::format("{}: never in this range, it is not faster at the largest {} ({})", what, point, largest));
+    else
+      out.push_back(fmt::format("{}: faster from {} on, at every larger {} measured ({}; {})", what, at(*c.from_size),
+                                point, versus(*c.at_from_size), largest));
+  }
+  return out;
+}
+
+std::vector<std::string> compute_bound_summary(const std::vector<compute_bound_k>& policies) {
+  std::vector<std::string> out;
+  for (const auto& c : policies) {
+    const std::string at_largest =
+        c.gflop_per_s_at_largest ? fmt::format("{:.3g} GFLOP/s at K = {}", *c.gflop_per_s_at_largest, c.largest_work)
+                                 : fmt::format("K = {} measured", c.largest_work);
+    out.push_back(c.from_work ? fmt::format("{}: compute-bound from K = {} on (its time more than twice its first "
+                                            "point's, at every larger K); {}",
+                                            c.policy, *c.from_work, at_largest)
+                              : fmt::format("{}: memory-bound at every K measured; {}", c.policy, at_largest));
+  }
+  return out;
+}
+
+void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& out) {
+  std::vector<table_column> columns{{.header = "policy", .left_aligned = true},
+                                    {.header = "device", .left_aligned = true},
+                                    {.header = "backend", .left_aligned = true},
+                                    {.header = "status", .left_aligned = true}};
+  std::vector<std::string> notes;
+  for (const auto& p : registry) {
+    const std::string status = p.unavailable ? "unavailable" : "available";
+    for (std::size_t c = 0;
+         const std::string& cell : {policy_label(p.name, true), std::string(to_string(p.device)), p.backend, status})
+      columns[c++].cells.push_back(cell);
+    // A reason is a sentence, longer than any column: under the row, where it has the table's whole width.
+    notes.push_back(p.unavailable ? wrapped("  unavailable: " + *p.unavailable) : "");
+  }
+  write_rows(std::move(columns), registry.size(), false, out, notes);
+}
+
+namespace {
+
+// A cell's lines: the text between its '\n's.
+std::vector<std::string> lines_of(const std::string& cell) {
+  std::vector<std::string> out{""};
+  for (const char c : cell)
+    if (c == '\n')
+      out.emplace_back();
+    else
+      out.back().push_back(c);
+  return out;
+}
+
+} // namespace
+
+std::string policy_label(std::string policy, bool wrap) {
+  if (wrap && policy.size() > 32)
+    for (auto at = policy.find(" + "); at != std::string::npos; at = policy.find(" + ", at))
+      policy.replace(at, 3, " +\n  ");
+  return policy;
+}
+
+void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdown, std::ostream& out,
+                const std::vector<std::string>& notes) {
+  std::vector<std::size_t> width(columns.size());
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    width[c] = columns[c].header.size();
+    for (const auto& cell : columns[c].cells)
+      for (const auto& part : lines_of(cell))
+        width[c] = std::max(width[c], part.size());
+  }
+  // One line of a row: line `at` of each cell, blank where a cell has fewer lines.
+  const auto line = [&](auto cell_of, std::size_t at) {
+    std::string text = markdown ? "| " : "";
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      const auto parts = lines_of(cell_of(columns[c]));
+      const std::string cell = at < parts.size() ? parts[at] : "";
+      text += columns[c].left_aligned ? fmt::format("{:<{}}", cell, width[c]) : fmt::format("{:>{}}", cell, width[c]);
+      text += markdown ? " | " : (c + 1 < columns.size() ? "  " : "");
+    }
+    while (!text.empty() && text.back() == ' ')
+      text.pop_back();
+    out << text << '\n';
+  };
+  const auto row = [&](auto cell_of) {
+    std::size_t height = 1;
+    for (const auto& c : columns)
+      height = std::max(height, lines_of(cell_of(c)).size());
+    for (std::size_t at = 0; at < height; ++at)
+      line(cell_of, at);
+  };
+  row([](const table_column& c) -> const std::string& { return c.header; });
+  if (markdown) {
+    std::string rule = "|";
+    for (std::size_t c = 0; c < width.size(); ++c)
+      rule += fmt::format(fmt::runtime(columns[c].left_aligned ? " :{} |" : " {}: |"), std::string(width[c] - 1, '-'));
+    out << rule << '\n';
+  }
+  for (std::size_t r = 0; r < rows; ++r) {
+    row([r](const table_column& c) -> const std::string& { return c.cells[r]; });
+    if (!markdown && r < notes.size() && !notes[r].empty()) out << notes[r] << '\n';
+  }
+}
+
+std::string wrapped(const std::string& text, std::size_t indent) {
+  std::string out;
+  for (std::string line : lines_of(text)) {
+    while (line.size() > table_width) {
+      const auto space = line.rfind(' ', table_width);
+      if (space == std::string::npos || space <= indent) break; // one word longer than a line: left whole
+      out += line.substr(0, space) + '\n';
+      line = std::string(indent, ' ') + line.substr(space + 1);
+    }
+    out += line + '\n';
+  }
+  out.pop_back(); // lines_of gave one line more than text had newlines
+  return out;
+}
+
+namespace {
+
+/// A share above 100 carries above_mark (beyond both intervals) or within_mark (within them).
+constexpr const char* above_mark = " !";
+constexpr const char* within_mark = " ~";
+
+using cell_of = std::function<std::string(const result_row&)>;
+
+table_column column(std::string header, const std::vector<const result_row*>& rows, const cell_of& cell,
+                    bool left_aligned = false) {
+  table_column out{.header = std::move(header), .left_aligned = left_aligned};
+  for (const result_row* r : rows)
+    out.cells.push_back(cell(*r));
+  return out;
+}
+
+// A duration column: each cell in its own unit (duration_cell), so that a sweep's sizes all read in three figures.
+table_column durations(const char* name, const std::function<figure(const result_row&)>& field,
+                       const std::vector<const result_row*>& rows) {
+  return column(name, rows, [&](const result_row& r) { return duration_cell(field(r)); });
+}
+
+// `v` x `scale` with `decimals` and `suffix`, or "-" when unknown.
+std::string fixed_cell(figure v, double scale, int decimals, const char* suffix = "") {
+  return v ? fmt::format("{:.{}f}{}", *v * scale, decimals, suffix) : "-";
+}
+
+// The median's 95% interval, numbers alone in the median's unit and decimals: "half-width" where it is about even; a
+// lopsided one (a side over 1.5x the other: widened to take in what a rerun sees) "-below/+above", never a wider ±.
+std::string interval_cell(const result_row& r) {
+  if (!r.median_s || !r.median_ci_low_s || !r.median_ci_high_s) return "-";
+  const double below = std::max(0.0, *r.median_s - *r.median_ci_low_s);
+  const double above = std::max(0.0, *r.median_ci_high_s - *r.median_s);
+  const auto number = [&](double s) {
+    const std::string cell = duration_cell(s, r.median_s);
+    return cell.substr(0, cell.find(' '));
+  };
+  if (std::max(below, above) <= 1.5 * std::min(below, above)) return number((below + above) / 2);
+  return fmt::format("-{}/+{}", number(below), number(above)); // not "-" + ...: GCC 12 warns falsely (-Wrestrict)
+}
+
+// A mode's column as its summary says: seconds as durations, other figures fixed, texts as they are.
+table_column mode_column(const summary& s, const std::vector<const result_row*>& rows) {
+  return column(s.column.header, rows, [&](const result_row& r) {
+    const mode_value v = mode_value_of(r, s);
+    if (const auto* text = std::get_if<std::optional<std::string>>(&v)) return text->value_or("-");
+    const figure f = std::holds_alternative<figure>(v) ? std::get<figure>(v) : figure();
+    return std::string_view(s.unit) == "s" ? duration_cell(f)
+                                           : fixed_cell(f, s.column.scale, s.column.decimals, s.column.suffix);
+  });
+}
+
+// A share of the ceiling; above 100 it is marked, never bare (the footer says why).
+std::string ceiling_cell(const result_row& r) {
+  if (!r.pct_of_ceiling || *r.pct_of_ceiling <= 100) return fixed_cell(r.pct_of_ceiling, 1, 1);
+  return fixed_cell(r.pct_of_ceiling, 1, 1, r.above_ceiling.value_or(false) ? above_mark : within_mark);
+}
+
+// The columns for `rows`, one cell per row ('-' where a figure does not apply); the ceilings' block shows each one's
+// best call where the policies show their speedup. Without `wide`: no device, backend, cold call, validated or extra
+// durations (the warnings name rows that failed validation), and long policy names wrapped.
+std::vector<table_column> table_columns(const benchmark_report& report, const std::vector<const result_row*>& rows,
+                                        bool ceilings, bool wide) {
+  using r = result_row;
+  const auto count = [](auto field) {
+    return [field](const r& row) { return row.*field ? fmt::format("{}", *(row.*field)) : std::string("-"); };
+  };
+  const sweep_kind kind = report.sweep ? report.sweep->kind : sweep_kind::none;
+  std::vector<table_column> out;
+  if (kind == sweep_kind::size)
+    out.push_back(column("size", rows, [](const r& row) { return fmt::format("{}", row.size); }));
+  if (kind == sweep_kind::threads)
+    out.push_back(column("threads", rows, [](const r& row) { return fmt::format("{}", row.threads); }));
+  out.push_back(column(
+      "policy", rows, [&](const r& row) { return policy_label(row.policy, !wide); }, true));
+  out.push_back(column("reps", rows, count(&r::reps)));
+  out.push_back(column("disturbed", rows, [&](const r& row) {
+    return count(&r::disturbed_calls)(row) + (row.mostly_disturbed.value_or(false) ? " (most)" : "");
+  }));
+  if (wide) {
+    out.push_back(column(
+        "device", rows, [](const r& row) { return std::string(to_string(row.device)); }, true));
+    out.push_back(column(
+        "backend", rows, [](const r& row) { return row.backend; }, true));
+    out.push_back(durations("cold", &r::cold_s, rows));
+  }
+  out.push_back(durations("median", &r::median_s, rows));
+  out.push_back(column("±", rows, interval_cell));
+  // With K fused steps a policy row is bound by its FLOPs (GFLOP/s, % roofline), not by the bytes it moves.
+  const bool flop_bound = !ceilings && report.environment.config.work.value_or(1) > 1;
+  out.push_back(column("GB/s", rows, [&](const r& row) { return flop_bound ? "-" : fixed_cell(row.gb_per_s, 1, 1); }));
+  // Policy rows at K > 1 (and in a work sweep) have % roofline instead, which at K = 1 is this share (the roof is the
+  // bandwidth there).
+  if (wide || ceilings || (kind != sweep_kind::work && !flop_bound))
+    out.push_back(column("% ceiling", rows, [&](const r& row) { return flop_bound ? "-" : ceiling_cell(row); }));
+  // A thread sweep's own speedup is over the policy's 1-thread row (below): loop's and the best call go to --wide,
+  // so that the default table fits 120 columns.
+  if (ceilings && (wide || kind != sweep_kind::threads))
+    out.push_back(durations("best", &r::min_s, rows));
+  else if (wide || kind != sweep_kind::threads)
+    out.push_back(column("speedup", rows, [](const r& row) { return fixed_cell(row.speedup_vs_loop, 1, 2, "x"); }));
+  out.push_back(column("eff. par.", rows, [](const r& row) { return fixed_cell(row.effective_parallelism, 1, 2); }));
+  // A mode's columns where some row has its figures: the columns depend only on the kinds of rows (the groups their
+  // modes give every row of a kind), never on figures. The default table keeps a mode's own figures (speedups,
+  // GFLOP/s); --wide adds its durations, FLOP/B (K / 8 for every row), a single --work run's K (the heading says it)
+  // and the efficiency (vs 1 thread over threads).
+  const auto shown = [&](table_show show) {
+    return show == table_show::always || (show != table_show::never && wide) ||
+           (show == table_show::wide_or_work_sweep && kind == sweep_kind::work);
+  };
+  for (const summary& s : summaries())
+    if (shown(s.column.show) && any_has(rows, s)) out.push_back(mode_column(s, rows));
+  if (wide)
+    out.push_back(column("validated", rows, [](const r& row) {
+      return row.validated ? std::string(*row.validated ? "yes" : "NO") : std::string("-");
+    }));
+  return out;
+}
+
+// Writes the rows of `report` that ran, in one block per role (result_row::role), each with the columns its rows need
+// (table_columns): a fixed set that depends only on the kinds of rows, each duration in its own unit, the median's
+// interval in the median's. `wide` (and markdown): every column; else those that fit table_width.
+void write_row_blocks(const benchmark_report& report, bool markdown, bool wide, std::ostream& out) {
+  // The policies, then the ceilings they are set against, each block with the columns its rows need.
+  for (const bool ceilings : {false, true}) {
+    std::vector<const result_row*> ran;
+    for (const auto& r : report.results)
+      if (r.status != row_status::unavailable && r.status != row_status::failed && is_policy(r) != ceilings)
+        ran.push_back(&r);
+    if (ran.empty()) continue;
+    if (ceilings) // markdown: a blank line on both sides of a table, or CommonMark reads it into the list item
+      out << (markdown ? "- " : "\n")
+          << "ceilings (% ceiling: a row's median GB/s against its device's fastest in-place median GB/s):\n"
+          << (markdown ? "\n" : "");
+    write_rows(table_columns(report, ran, ceilings, wide || markdown), ran.size(), markdown, out);
+    if (markdown) out << '\n';
+  }
+}
+
+// The huge-page bytes the host arrays got: the range over the policies' rows and over the ceilings'.
+std::string huge_pages_obtained(const benchmark_report& report) {
+  std::string text;
+  for (const bool policies : {false, true}) {
+    std::optional<std::uint64_t> low, high;
+    for (const auto& r : report.results)
+      if (r.huge_page_bytes && is_policy(r) == policies) {
+        low = std::min(low.value_or(*r.huge_page_bytes), *r.huge_page_bytes);
+        high = std::max(high.value_or(0), *r.huge_page_bytes);
+      }
+    const std::string range = !low ? "-" : *low == *high ? std::to_string(*low) : fmt::format("{} to {}", *low, *high);
+    text += fmt::format("{}{} {}", text.empty() ? "" : ", ", policies ? "policies' arrays" : "ceilings' arrays", range);
+  }
+  return text + " bytes";
+}
+
+// What the table's marks and '-' mean, each said once.
+void write_marks(const benchmark_report& report, const char* bullet, std::ostream& out) {
+  const auto& rows = report.results;
+  const auto any = [&](auto pred) { return std::any_of(rows.begin(), rows.end(), pred); };
+  const std::uint64_t llc = report.environment.host.llc_bytes;
+  const auto above = [](const result_row& r) { return r.above_ceiling.value_or(false); };
+  // Beyond the row's spread only where it has one: device kernel times and rows under 6 counted calls have none.
+  const auto beyond = [&](const result_row& r) { return above(r) && r.device != side::device && r.median_ci_high_s; };
+  const auto cached = [&](const result_row& r) {
+    return beyond(r) && under_4x_cache(std::uint64_t(r.bytes_per_call / 2), llc);
+  };
+  if (any(beyond))
+    fmt::print(out,
+               "{}{}: above the ceiling's median by more than the row's spread (its 95% interval), so that ceiling "
+               "does not bound it here: {}\n",
+               bullet, above_mark + 1,
+               any(cached) ? "its array is under 4x the last-level cache (STREAM's rule), which may serve part of it"
+                           : "the ceiling's kernel is not the fastest schedule here, or the machine was busy while it "
+                             "ran (a finding, not a measurement error)");
+  if (any([&](const result_row& r) { return above(r) && !beyond(r); }))
+    fmt::print(out,
+               "{}{} without a 95% interval (under 6 counted calls, or a device row's kernel time): above the "
+               "ceiling's median, too few calls to tell whether beyond the noise\n",
+               bullet, above_mark + 1);
+  const auto within = [](const result_row& r) { return !r.above_ceiling.value_or(true) && *r.pct_of_ceiling > 100; };
+  // Both intervals: a ceiling without one bounds nothing (harness/ceiling_rows.hpp).
+  if (any(within))
+    fmt::print(out, "{}{}: above the ceiling's median, but within both intervals: the same within noise\n", bullet,
+               within_mark + 1);
+  if (report.environment.config.work.value_or(1) > 1)
+    fmt::print(out,
+               "{}GB/s, % ceiling: '-' for the policies at --work K > 1, bound by their FLOPs (GFLOP/s, % roofline) "
+               "rather than by the bytes they move\n",
+               bullet);
+  fmt::print(out,
+             "{}disturbed: timed calls whose threads waited >= {:.0f} us (and 2% of the call) for a CPU taken by "
+             "other work, {}; '-': a figure that does not apply or could not be measured (an "
+             "effective parallelism under 10 ms of calls, a speedup without a validated loop row)\n",
+             bullet, disturbed_floor_s * 1e6,
+             report.environment.config.keep_disturbed
+                 ? "counted in the figures (--keep-disturbed)"
+                 : "left out of the row's figures; '(most)': most of its calls were disturbed (with fewer than 5 "
+                   "quiet ones, every call counts)");
+}
+
+// Writes the footer's lines of `report` (the peaks, the marks, the placement the host arrays got, the host and the
+// device, a mode's notes) to `out`, each led by `bullet` ("- " in markdown, "" in the table).
+void write_table_footer(const benchmark_report& report, const char* bullet, std::ostream& out) {
+  const environment_info& env = report.environment;
+  const host_info& h = env.host;
+  // Only a run with --work K > 1 has them (the roofline's flat roof; 2 FLOPs per fused multiply-add): its ceiling
+  // rows give the measured figure, the peaks are said here.
+  const ceiling_summary& c = env.ceilings;
+  for (const auto& [where, device, peak_figures] :
+       {std::tuple{"host", side::host, c.host_compute_peak}, {"device", side::device, c.device_compute_peak}}) {
+    const figure peak = peak_figures ? peak_figures->gflop_per_s : figure();
+    if (!peak) continue;
+    const auto compute = std::find_if(c.streams.begin(), c.streams.end(), [&](const ceiling_stream_figures& s) {
+      return s.device == device && s.bound == ceiling_bound::compute;
+    });
+    const figure best = compute == c.streams.end() ? figure() : compute->rate;
+    const std::optional<std::string>& how = peak_figures->how;
+    // A measured median above the peak means the peak's clock is below the one the cores ran at (a VM's
+    // /proc/cpuinfo gives the nominal clock while the cores boost): said, so that the two never read as a paradox.
+    const std::string above = best && *best > *peak ? fmt::format("; the compute ceiling ran at {:.2f}x this peak: "
+                                                                  "the cores' clock was above the one assumed",
+                                                                  *best / *peak)
+                                                    : "";
+    fmt::print(out, "{}{} theoretical peak: {:.1f} GFLOP/s ({}){}\n", bullet, where, *peak, how.value_or(""), above);
+  }
+  write_marks(report, bullet, out);
+  fmt::print(out,
+             "{}placement: {} pages, {} first touch; huge pages obtained: {}; transparent huge pages: {}; NUMA "
+             "nodes: {}\n",
+             bullet, env.config.pages, env.config.first_touch, huge_pages_obtained(report),
+             h.transparent_hugepages.empty() ? "none" : h.transparent_hugepages,
+             h.numa_nodes.empty() ? "none" : fmt::format("{}", fmt::join(h.numa_nodes, ",")));
+  fmt::print(out,
+             "{}host: {}, {}, last-level cache {} bytes ({}{}), built for {}, oneTBB {}, std::par on {}; device: {}\n",
+             bullet, h.cpu_model, count_of(h.logical_cores, "logical core"), h.llc_bytes, h.cache_source,
+             h.llc_instances > 0 ? ", " + count_of(h.llc_instances, "instance") : "", h.compiled_for, h.tbb_version,
+             h.pstl_backend,
+             env.device.unavailable ? "unavailable: " + *env.device.unavailable
+                                    : fmt::format("{}, theoretical peak {:.0f} GB/s", env.device.name,
+                                                  env.device.theoretical_peak_gb_per_s));
+  if (!env.config.stream_hold)
+    fmt::print(out,
+               "{}kernel times: per call of a batch between one event pair, the stream not held "
+               "(--no-stream-hold): each includes a share of the first launch's latency\n",
+               bullet);
+  for (const auto& note : report.notes)
+    fmt::print(out, "{}{}\n", bullet, note);
+}
 
 // The first line after "policybench <version>: ": what was run, for one run or for a sweep.
 std::string heading(const benchmark_report& report) {
@@ -102,5 +540,4 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
     fmt::print(out, "{}warning: {}\n", bullet, w);
   flush();
 }
-
 } // namespace policybench

@@ -5,12 +5,11 @@
 #include "ceiling_outcome.hpp"
 
 #include "harness/run.hpp"
+#include "report/report.hpp"
 
 #include <optional>
 #include <string>
-#include <string_view>
 #include <utility>
-#include <variant>
 #include <vector>
 
 namespace policybench {
@@ -46,11 +45,10 @@ inline measured_run run_of(std::vector<policy_outcome> outcomes) {
   return r;
 }
 
-// environment.ceilings' figure `name`; none when the report has no such key.
-inline figure ceiling_figure(const benchmark_report& report, std::string_view name) {
-  for (const auto& e : report.environment.ceilings)
-    if (e.name == name && std::holds_alternative<figure>(e.value)) return std::get<figure>(e.value);
-  return {};
+// environment.ceilings' figure `name` as the JSON writes it; none when it has no such key or it is null.
+inline figure ceiling_figure(const benchmark_report& report, const std::string& name) {
+  const auto ceilings = to_json(report)["environment"]["ceilings"];
+  return ceilings.contains(name) && ceilings[name].is_number() ? figure(ceilings[name].get<double>()) : figure();
 }
 
 } // namespace policybench

@@ -4,8 +4,8 @@
 
 #include "timed_calls_of.hpp"
 
-#include "harness/run.hpp"
 #include "harness/rules.hpp"
+#include "harness/run.hpp"
 #include "measure/stats.hpp"
 
 #include <string>
@@ -24,13 +24,13 @@ TEST_CASE("thread scaling: speedup over the policy's own 1-thread median, effici
   std::vector<result_row> rows{row("a", 1, 4), row("a", 2, 2.5), row("b", 2, 1), row("a", 4, figure())};
   rows[3].status = row_status::failed; // b has no 1-thread row; a failed at 4 threads
   add_thread_scaling(rows);
-  CHECK(*extra_figure(rows[0], "speedup_vs_1_thread") == 1);
-  CHECK(*extra_figure(rows[0], "parallel_efficiency") == 1);
-  CHECK(*extra_figure(rows[1], "speedup_vs_1_thread") == doctest::Approx(1.6));
-  CHECK(*extra_figure(rows[1], "parallel_efficiency") == doctest::Approx(0.8));
-  CHECK_FALSE(extra_figure(rows[2], "speedup_vs_1_thread"));
-  CHECK_FALSE(extra_figure(rows[2], "parallel_efficiency"));
-  CHECK_FALSE(extra_figure(rows[3], "speedup_vs_1_thread"));
+  CHECK(*rows[0].scaling->speedup_vs_1_thread == 1);
+  CHECK(*rows[0].scaling->parallel_efficiency == 1);
+  CHECK(*rows[1].scaling->speedup_vs_1_thread == doctest::Approx(1.6));
+  CHECK(*rows[1].scaling->parallel_efficiency == doctest::Approx(0.8));
+  CHECK_FALSE(rows[2].scaling->speedup_vs_1_thread);
+  CHECK_FALSE(rows[2].scaling->parallel_efficiency);
+  CHECK_FALSE(rows[3].scaling->speedup_vs_1_thread);
 }
 
 TEST_CASE("STREAM's 4x rule and the noise rule") {

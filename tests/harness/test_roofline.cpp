@@ -3,7 +3,6 @@
 #include <doctest/doctest.h>
 
 #include "harness/crossover.hpp"
-#include "harness/gpu_views.hpp"
 #include "harness/roofline.hpp"
 #include "harness/sweep.hpp"
 #include "report/report.hpp"
@@ -57,7 +56,7 @@ result_row row(const char* policy, side device, int work, double median_s, figur
   add_roofline(r, work, {});
   if (device != side::device) return r;
   r.kernel.median_s = median_s / 2;
-  set_extra(r, {.name = gpu_view::e2e_pinned_median_s, .value = e2e_pinned_s, .unit = "s"});
+  r.gpu = gpu_figures{.e2e_pinned_median_s = e2e_pinned_s};
   return r;
 }
 
@@ -115,5 +114,5 @@ TEST_CASE("a work sweep's rooflines are on its last point's ceilings, not the fa
   }
   finish_sweep_report(report, {{.kind = sweep_kind::work}}, 8);
   // K = 2: 4 FLOPs per element, 4000 FLOPs per 16000 bytes: 0.25 FLOP/byte x 50 GB/s.
-  CHECK(*extra_figure(report.results[2], "roofline_bound_gflop_per_s") == doctest::Approx(0.25 * 50));
+  CHECK(*report.results[2].roofline->bound_gflop_per_s == doctest::Approx(0.25 * 50));
 }

@@ -99,11 +99,11 @@ TEST_CASE("device rows: clocks before and after, a changed clock warns, no kerne
       ceiling_outcome("device in place", side::device, ceiling_bound::bandwidth, calls_of(0, {1e-4}, {1e-4}, 2, 0.5)));
   const auto report = to_report(run);
   const result_row& r = report.results[0];
-  CHECK(*extra_figure(r, "sm_clock_before_mhz") == 1980);
-  CHECK(*extra_figure(r, "sm_clock_after_mhz") == 1755);
-  CHECK(*extra_figure(r, "memory_clock_before_mhz") == 3201);
-  CHECK(*extra_figure(r, "memory_clock_after_mhz") == 3201);
-  CHECK(extra_text(r, "no_kernel_time_reason") == "it synchronizes inside the call");
+  CHECK(*r.gpu->sm_clock_before_mhz == 1980);
+  CHECK(*r.gpu->sm_clock_after_mhz == 1755);
+  CHECK(*r.gpu->memory_clock_before_mhz == 3201);
+  CHECK(*r.gpu->memory_clock_after_mhz == 3201);
+  CHECK(r.gpu->no_kernel_time_reason == "it synchronizes inside the call");
   CHECK(r.gb_per_s);             // the host-synchronous figure stays
   CHECK_FALSE(r.pct_of_ceiling); // but is not set against the event-timed device ceiling
   CHECK(count_containing(report.warnings, "GPU clocks changed during thrust::device (SM 1980 -> 1755 MHz)") == 1);
@@ -111,6 +111,6 @@ TEST_CASE("device rows: clocks before and after, a changed clock warns, no kerne
   run.outcomes[0].result->clocks_before.reset(), run.outcomes[0].result->clocks_after.reset();
   run.device.clocks_unavailable = "libnvidia-ml.so.1 not found";
   const auto without_nvml = to_report(run);
-  CHECK_FALSE(extra_figure(without_nvml.results[0], "sm_clock_before_mhz"));
+  CHECK_FALSE(without_nvml.results[0].gpu->sm_clock_before_mhz);
   CHECK(count_containing(without_nvml.warnings, "GPU clocks not recorded (libnvidia-ml.so.1 not found)") == 1);
 }

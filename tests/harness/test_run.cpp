@@ -126,8 +126,8 @@ TEST_CASE("a thread sweep runs every thread count and derives the scaling") {
   REQUIRE(rows.size() == 2);
   CHECK(rows[0].threads == 1);
   CHECK(threads.front() == 1);
-  CHECK(*extra_figure(rows[0], "speedup_vs_1_thread") == 1);
-  CHECK(extra_figure(rows[1], "parallel_efficiency"));
+  CHECK(*rows[0].scaling->speedup_vs_1_thread == 1);
+  CHECK(rows[1].scaling->parallel_efficiency);
   CHECK_FALSE(report.crossovers);
 }
 

@@ -105,13 +105,12 @@ TEST_CASE("a compute ceiling measured above its theoretical peak says the clock 
   benchmark_report report;
   report.results.push_back(share(50, 0.99e-3, 1.01e-3));
   auto& c = report.environment.ceilings;
-  c = {{.name = "host_compute_gflop_per_s", .value = figure(275)},
-       {.name = "host_compute_peak_gflop_per_s", .value = figure(166)},
-       {.name = "host_compute_peak_how", .value = std::optional<std::string>("2 threads x 2596 MHz")}};
+  c.streams = {{.key = "host_compute", .bound = ceiling_bound::compute, .rate = 275}};
+  c.host_compute_peak = compute_peak_figures{.gflop_per_s = 166, .how = "2 threads x 2596 MHz"};
   std::ostringstream above;
   write_table(report, false, above, true); // whole lines: the default table wraps this one
   CHECK(above.str().find("ran at 1.66x this peak: the cores' clock was above the one assumed") != std::string::npos);
-  c[0].value = figure(150);
+  c.streams[0].rate = 150;
   std::ostringstream under;
   write_table(report, false, under);
   CHECK(under.str().find("host theoretical peak: 166.0 GFLOP/s (2 threads x 2596 MHz)") != std::string::npos);

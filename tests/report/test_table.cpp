@@ -5,7 +5,6 @@
 #include "lines_containing.hpp"
 #include "report/synthetic_run.hpp"
 
-#include "harness/gpu_views.hpp"
 #include "harness/run.hpp"
 #include "report/report.hpp"
 
@@ -72,7 +71,7 @@ TEST_CASE("the table's columns depend only on the kinds of rows, --wide adds the
   measurement kernel;
   kernel.in_place.warm_s = {4e-3}, kernel.in_place.kernel_s = {3e-3};
   report.results.back().status = row_status::ok;
-  gpu_view::add_gpu_views(report.results.back(), &kernel, false);
+  add_gpu_views(report.results.back(), &kernel, false);
   CHECK(header().find("kernel") != std::string::npos);
   CHECK(header().find("e2e pageable") != std::string::npos);
   CHECK(header(false).find("e2e/kernel") != std::string::npos); // the ratio stays, its durations are --wide's

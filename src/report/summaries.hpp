@@ -1,7 +1,6 @@
-// The fields of a result row in the JSON's order: the common fields, one list the JSON writer and the CSV writer
-// share, then the rows' extras, so that their columns cannot disagree; and how values are written to JSON: a missing
-// figure or optional is null, never 0 or NaN, a struct's members each under its own name (the report's writers share
-// these, and so may a mode's).
+// Every figure of a result row as a named summary (nvbench's add_summary): its JSON and CSV name, unit and table
+// column, declared once in the JSON's order, the one list every writer prints; and how values are written to JSON:
+// a missing figure or optional is null, never 0 or NaN, a struct's members each under its own name.
 #pragma once
 
 #include "harness/result.hpp"
@@ -53,28 +52,49 @@ using row_member =
                  double result_row::*, figure result_row::*, std::optional<bool> result_row::*,
                  std::vector<double> result_row::*>;
 
-struct row_field {
-  const char* name; ///< the member's own name
-  row_member member;
-};
-
-/// The visitor over row_member's alternatives: one lambda per member type.
+/// The visitor over a variant's alternatives: one lambda per type.
 template <class... F> struct overloaded : F... { using F::operator()...; };
 template <class... F> overloaded(F...) -> overloaded<F...>;
 
-/// Every common field, in the JSON's order (README "JSON schema").
-std::span<const row_field> row_fields();
+/// What a mode's summary holds for a row: absent (the row's mode does not measure it), a figure or a text.
+using mode_value = std::variant<std::monostate, figure, std::optional<std::string>>;
 
-/// A common field's value in JSON (none and nullopt: null).
-nlohmann::ordered_json field_json(const result_row& row, const row_field& field);
+/// Where the table shows a mode's summary: nowhere (JSON, CSV and gbench carry it all the same), in every table, in
+/// --wide (and markdown) only, or also in a work sweep's default table (K).
+enum class table_show { never, always, wide, wide_or_work_sweep };
 
-/// The extras of `rows`: one per name, in the order first met, the columns every format adds after the common
-/// fields (a row without one shows null, empty or '-'). Each is the first of its name with a table column, else the
-/// first.
-std::vector<extra> extra_fields(std::span<const result_row* const> rows);
-std::vector<extra> extra_fields(std::span<const result_row> rows);
+/// A mode's column: under `header`, a duration (unit "s") in the table's units, any other figure as value x `scale`
+/// with `decimals` and `suffix` ("x", "%"), a text as it is.
+struct summary_column {
+  table_show show = table_show::never;
+  const char* header = "";
+  int decimals = 2;
+  double scale = 1;
+  const char* suffix = "";
+};
 
-/// The row's value of the extra `field` in JSON: a number, a string or null (none, or a row without it).
-nlohmann::ordered_json extra_json(const result_row& row, const extra& field);
+/// One figure of a row. The common ones are members every row has (the table lays them out itself); a mode's are
+/// read from its group (result_row::gpu, ...), and a report has their key where some row has the group.
+struct summary {
+  const char* name; ///< the JSON key and CSV column
+  const char* unit; ///< "s", "GB/s", "%", "x" (a ratio), "count" (an integer: never 1.0), "MHz", "" (fraction, text)
+  std::variant<row_member, mode_value (*)(const result_row&)> value;
+  summary_column column = {};
+};
+
+/// Every summary, in the JSON's order (README "JSON schema"): the common fields, then each mode's.
+std::span<const summary> summaries();
+
+/// A mode's summary of `row` (monostate: the row lacks it); a common field is never absent.
+mode_value mode_value_of(const result_row& row, const summary& s);
+
+/// Whether one of `rows` has `s`: every common summary, a mode's where some row's mode measured it.
+bool any_has(std::span<const result_row* const> rows, const summary& s);
+
+/// The summaries `rows` have (any_has), in order: the fields of every format's row.
+std::vector<const summary*> summaries_of(std::span<const result_row> rows);
+
+/// The row's value of `s` in JSON: none, nullopt and a summary the row lacks are null.
+nlohmann::ordered_json field_json(const result_row& row, const summary& s);
 
 } // namespace policybench
