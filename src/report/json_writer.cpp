@@ -12,9 +12,8 @@ namespace {
 using json = nlohmann::ordered_json;
 
 json sweep_json(const sweep_info& s) {
-  const bool work = s.kind == sweep_kind::work;
-  json out{{"kind", work ? "work" : s.kind == sweep_kind::size ? "size" : "threads"}};
-  if (work) POLICYBENCH_JSON_MEMBERS(out, s, min_work, max_work);
+  json out{{"kind", std::string(axis_of(s.kind).name)}};
+  if (s.kind == sweep_kind::work) POLICYBENCH_JSON_MEMBERS(out, s, min_work, max_work);
   if (s.kind == sweep_kind::size) POLICYBENCH_JSON_MEMBERS(out, s, min_size, max_size, stopped_at, stop_reason);
   out["min_time_s"] = s.min_time_s;
   out["series"] = POLICYBENCH_JSON_ARRAY(s.series, size, threads, host_in_place_gb_per_s, host_in_place_low_gb_per_s,

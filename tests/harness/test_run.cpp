@@ -8,7 +8,6 @@
 #include "harness/ceiling_rows.hpp"
 #include "harness/run.hpp"
 #include "harness/sweep.hpp"
-#include "harness/sweep_plan.hpp"
 #include "measure/host_threads.hpp"
 
 #include <algorithm>
@@ -86,7 +85,7 @@ TEST_CASE("a size sweep measures every planned point, each with its own size") {
   cfg.keep_disturbed = true;                    // all 6 counted, however busy the test machine
   const sweep_plan plan{sweep_kind::size, 10, 1000};
   const auto report = run_sweep(plan, cfg, {}, query_host(), device_info{}, {recorder("a", sizes, threads)});
-  const auto planned = plan_size_series(10, 1000, 4, memory_limits{}).sizes;
+  const auto planned = plan_size_series(10, 1000, 4, memory_limits{}).values;
   CHECK(sizes == planned);
   const auto rows = policy_rows(report);
   REQUIRE(rows.size() == planned.size());
