@@ -13,6 +13,15 @@
 
 namespace policybench {
 
+bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes) {
+  return cache_bytes > 0 && array_bytes > 0 && array_bytes < 4 * cache_bytes;
+}
+
+std::string cache_note(const std::string& subject, const std::string& cache, std::uint64_t cache_bytes) {
+  return subject + " is smaller than 4x the " + cache + " (" + std::to_string(cache_bytes) +
+         " bytes): figures include cache effects, not memory bandwidth alone (STREAM's rule)";
+}
+
 regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t planned_top_bytes,
                               std::uint64_t array_bytes, std::uint64_t llc_bytes, double tolerance) {
   std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) { return a.bytes < b.bytes; });

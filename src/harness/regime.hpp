@@ -37,6 +37,12 @@ enum class unknown_reason {
   array_point_noisy
 };
 
+/// STREAM's rule: an array of `array_bytes` under 4x a cache of `cache_bytes` measures the cache, not memory.
+/// False when either is 0 (nothing moved, cache size unknown).
+bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes);
+/// The note on arrays under_4x_cache: "`subject` is smaller than 4x the `cache` (N bytes): figures include ...".
+std::string cache_note(const std::string& subject, const std::string& cache, std::uint64_t cache_bytes);
+
 /// The regime probe, one footprint: the in-place stream over an array of `bytes`, in GB/s (10^9 bytes/s, 2 x bytes
 /// moved per call as STREAM counts): its row's median and the ends of the median's 95% interval (the spread a busy
 /// machine or the array's pages bring).
