@@ -266,20 +266,14 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
       sweep.stop_reason = "out of host memory (std::bad_alloc) at " + where + "; the points before it are kept";
       break;
     }
+    sweep.series.push_back({.size = point.run.size,
+                            .threads = at.environment.config.host_concurrency,
+                            .work = point.run.work,
+                            .first_row = report.results.size(),
+                            .end_row = report.results.size() + at.results.size()});
     report.results.insert(report.results.end(), at.results.begin(), at.results.end());
     for (const auto& w : at.warnings)
       if (said.insert(w).second) report.warnings.push_back(where + ": " + w); // once, not at every point
-    const auto ceiling = [&](std::string_view name) {
-      const auto e = std::find_if(at.environment.ceilings.begin(), at.environment.ceilings.end(),
-                                  [&](const extra& x) { return x.name == name; });
-      return std::get<figure>(e->value); // ceiling_figures names every one
-    };
-    sweep.series.push_back({.size = point.run.size,
-                            .threads = at.environment.config.host_concurrency,
-                            .host_in_place_gb_per_s = ceiling("host_in_place_gb_per_s"),
-                            .host_in_place_low_gb_per_s = ceiling("host_in_place_low_gb_per_s"),
-                            .device_copy_gb_per_s = ceiling("device_copy_gb_per_s"),
-                            .work = point.run.work});
     sweep.stopped_at = point.run.size;
     report.environment = std::move(at.environment);
     report.environment.config.budget_s =
@@ -301,6 +295,20 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
   }
   finish_sweep_report(report, std::move(sweep), size_of(run.type));
   return report;
+}
+
+point_ceilings ceilings_at(const series_point& point, std::span<const result_row> results) {
+  const auto rows = results.subspan(point.first_row, point.end_row - point.first_row);
+  const result_row* host = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
+  std::string copy; // the device copy's row, by its ceiling's key (policies/ceiling_streams.cpp)
+  for (const auto& stream : ceiling_streams(device_info{}, 1))
+    if (stream.key == "device_copy") copy = stream.name;
+  const auto device_copy = std::find_if(rows.begin(), rows.end(), [&](const result_row& r) {
+    return !is_policy(r) && r.policy == copy && r.status == row_status::ok;
+  });
+  return {.host_in_place_gb_per_s = host ? throughput(*host) : figure(),
+          .host_in_place_low_gb_per_s = host ? interval_end(*host, true) : figure(),
+          .device_copy_gb_per_s = device_copy != rows.end() ? throughput(*device_copy) : figure()};
 }
 
 void finish_sweep_report(benchmark_report& report, sweep_info sweep, std::size_t element_bytes) {

@@ -92,13 +92,21 @@ std::vector<int> thread_series(int logical_cores);
 /// one (1, 1024 -> 1, 2, 4, ..., 1024; 3, 20 -> 3, 4, 8, 16, 20). Needs 1 <= min_work <= max_work.
 std::vector<int> work_series(int min_work, int max_work);
 
-/// One point of a sweep's series: its size and threads and the ceilings measured there.
+/// One point of a sweep's series: its size, threads and K, and where its rows are among the report's results (its
+/// ceiling rows among them: ceilings_at).
 struct series_point {
   std::uint64_t size = 0;
   int threads = 0;
-  figure host_in_place_gb_per_s{}, host_in_place_low_gb_per_s{}, device_copy_gb_per_s{};
-  int work = 1; ///< K at this point
+  int work = 1;                           ///< K at this point
+  std::size_t first_row = 0, end_row = 0; ///< its rows: results[first_row, end_row)
 };
+
+/// A point's ceiling figures as the JSON's series names them: its bounding host in-place ceiling row's median GB/s
+/// and the slow end of its interval, and its device copy row's GB/s; none where such a row did not run or bound.
+struct point_ceilings {
+  figure host_in_place_gb_per_s, host_in_place_low_gb_per_s, device_copy_gb_per_s;
+};
+point_ceilings ceilings_at(const series_point& point, std::span<const result_row> results);
 
 /// A sweep as planned (the JSON names min_size and max_size for size sweeps only, min_work and max_work for work
 /// sweeps only) and what it measured.
