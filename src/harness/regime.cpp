@@ -127,7 +127,7 @@ policy_entry probe_stream() {
 }
 
 std::vector<result_row> probe_rows(const run_config& cfg, std::span<const std::uint64_t> footprints_bytes,
-                                   std::uint64_t skip_bytes, const time_budget& budget, std::optional<int> threads,
+                                   std::uint64_t skip_bytes, sweep_clock clock, std::optional<int> threads,
                                    const host_info& host) {
   const std::vector<policy_entry> stream{probe_stream()};
   run_config at = cfg; // the run's type and placement; a fixed count of calls, each row's limit the schedule's share
@@ -135,9 +135,8 @@ std::vector<result_row> probe_rows(const run_config& cfg, std::span<const std::u
   std::vector<std::size_t> sizes;
   for (const auto bytes : footprints_bytes)
     if (bytes != skip_bytes && bytes >= size_of(cfg.type)) sizes.push_back(bytes / size_of(cfg.type));
-  sweep_clock clock(budget);
   std::vector<result_row> out;
-  for (std::size_t i = 0; i < sizes.size() && !interrupt_requested && !budget.spent(); ++i) {
+  for (std::size_t i = 0; i < sizes.size() && !interrupt_requested && !clock.whole().spent(); ++i) {
     at.size = sizes[i];
     if (clock.cannot_hold(double(at.size), "")) break;
     run_order order;
@@ -159,8 +158,8 @@ std::optional<regime_report> measure_regime(const run_config& cfg, double probe_
   const auto start = steady_clock::now();
   const auto footprints = probe_footprints(array_bytes, host_available_bytes().value);
   std::vector<bandwidth_point> points;
-  for (const auto& row :
-       probe_rows(cfg, footprints, array_bytes, time_budget(seconds_from_now(probe_s), probe_s), threads, host))
+  for (const auto& row : probe_rows(cfg, footprints, array_bytes,
+                                    sweep_clock(time_budget(seconds_from_now(probe_s), probe_s)), threads, host))
     if (const auto point = point_of(row)) points.push_back(*point);
   regime_report r = classify_regime(std::move(points), footprints.back(), array_bytes, host.llc_bytes);
   r.probe_s = seconds_since(start);

@@ -116,13 +116,13 @@ policy_entry probe_stream();
 inline constexpr int probe_calls = 6;
 
 /// The probe as a size sweep: probe_stream() measured by run_policies as every row is (a cold call, one warm-up call,
-/// probe_calls timed calls, disturbed calls judged, the schedule's share of `budget` as its limit) at each of
+/// probe_calls timed calls, disturbed calls judged, its share of `clock`'s time as its limit) at each of
 /// `footprints_bytes` (ascending) but `skip_bytes` (the run's own array: the run measures it) and those under one
-/// element, cfg's type and placement, under `threads`. A sweep_clock shares `budget` over the footprints and starts
-/// none it predicts past it (a first touch cannot be cut short); none once it is spent, after Ctrl-C or after an
-/// array that cannot be mapped. Returns the rows measured, ascending.
+/// element, cfg's type and placement, under `threads`. `clock` shares its time over the footprints and starts none it
+/// predicts past it (a first touch cannot be cut short); none once it is spent, after Ctrl-C or after an array that
+/// cannot be mapped. Returns the rows measured, ascending.
 std::vector<result_row> probe_rows(const run_config& cfg, std::span<const std::uint64_t> footprints_bytes,
-                                   std::uint64_t skip_bytes, const time_budget& budget, std::optional<int> threads,
+                                   std::uint64_t skip_bytes, sweep_clock clock, std::optional<int> threads,
                                    const host_info& host);
 
 /// Probes for at most `probe_s` seconds (the schedule's probe_seconds: probe_rows over probe_footprints) and

@@ -17,7 +17,7 @@ TEST_CASE("the probe sizes the in-place ceiling row at each footprint but the ru
   cfg.type = element_type::float32;
   cfg.keep_disturbed = true; // every call counted, however busy the test machine
   const std::vector<std::uint64_t> footprints{2, 1'000'001, 2'000'000, 4'000'000};
-  const auto rows = probe_rows(cfg, footprints, 4'000'000, time_budget(), std::nullopt, query_host());
+  const auto rows = probe_rows(cfg, footprints, 4'000'000, sweep_clock(), std::nullopt, query_host());
   REQUIRE(rows.size() == 2); // 2 bytes hold no float32; 4 MB is the run's
   CHECK(rows[0].size == 250'000);
   CHECK(rows[1].size == 500'000);
@@ -54,7 +54,7 @@ TEST_CASE("a footprint's point takes its spread from its row's interval, and is 
 
 TEST_CASE("a probe out of time measures nothing more") {
   const std::vector<std::uint64_t> footprints{1'000'000, 2'000'000};
-  const time_budget spent(steady_clock::now(), 0.001);
+  const sweep_clock spent(time_budget(steady_clock::now(), 0.001));
   CHECK(probe_rows(run_config{}, footprints, 0, spent, std::nullopt, query_host()).empty());
 }
 
@@ -62,7 +62,7 @@ TEST_CASE("Ctrl-C before the probe's first call ends it with nothing measured, a
   interrupt_requested = true;
   const auto start = steady_clock::now();
   const std::vector<std::uint64_t> footprints{1'000'000, 2'000'000, 64'000'000};
-  const auto rows = probe_rows(run_config{}, footprints, 0, time_budget(), std::nullopt, query_host());
+  const auto rows = probe_rows(run_config{}, footprints, 0, sweep_clock(), std::nullopt, query_host());
   const double took_s = seconds_since(start);
   interrupt_requested = false;
   CHECK(rows.empty());
