@@ -90,7 +90,7 @@ def ratios(size, rows):
 
 def offload_crossover(reports):
     """THE offload crossover over one-point work sweeps (run.sh's work_sweep.jsonl): each point's report says whether
-    the device, end to end from pinned memory, beat the best host policy at its K; as in crossover.hpp, the crossover
+    the device, end to end from pinned memory, beat the best host policy at its K; as in sweep.hpp, the crossover
     is the smallest K from which it won at every larger K measured. (K, points measured): K None when it never did."""
     won = sorted((rep["sweep"]["series"][0]["work"], c["from_work"] is not None) for rep in reports
                  for c in [(rep.get("crossovers") or {}).get("gpu_vs_cpu_end_to_end_pinned")]

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "harness/schedule.hpp"
-#include "harness/sweep_plan.hpp"
+#include "harness/sweep.hpp"
 #include "measure/enum_names.hpp"
 #include "measure/run_config.hpp"
 

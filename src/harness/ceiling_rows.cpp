@@ -10,10 +10,7 @@
 #include <algorithm>
 
 namespace policybench {
-namespace {
 
-// The row's throughput at the slow (fast) end of the interval of the view its throughput reads (kernel times on
-// the device, host calls else); its median where there is none (under 6 samples).
 figure interval_end(const result_row& row, bool slow) {
   const bool device = row.device == side::device;
   const figure median_s = device ? row.kernel.median_s : row.median_s;
@@ -22,8 +19,6 @@ figure interval_end(const result_row& row, bool slow) {
   const figure median = throughput(row);
   return end_s && median_s ? ratio(scaled(median, *median_s), end_s) : median;
 }
-
-} // namespace
 
 figure throughput(const result_row& row) {
   if (row.bounds == ceiling_bound::compute) return row.flops ? row.flops->gflop_per_s : figure();

@@ -19,6 +19,10 @@ struct measured_run;
 /// events (none without a kernel time: thrust::device's host round trip would mix two clocks); GB/s on the host.
 figure throughput(const result_row& row);
 
+/// The row's throughput at the slow (fast) end of the interval of the view its throughput reads (kernel times on
+/// the device, host calls else); its median where there is none (under 6 samples).
+figure interval_end(const result_row& row, bool slow);
+
 /// The ceiling row bounding `device`'s rows as `bound`: of the ok ceiling rows of that device and bound that use
 /// every thread (not one_thread_ceiling), whose median has a 95% interval and whose calls were mostly undisturbed,
 /// the one with the highest median throughput; nullptr when none (then no row has a share: no_bound_reason).

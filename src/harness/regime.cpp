@@ -1,17 +1,27 @@
-// The regime rule, the probe's footprints and time, and the probe run as the policies' rows are.
+// The regime rule, the probe's footprints and time, and the probe: the in-place ceiling row run as every row is.
 #include "harness/regime.hpp"
 
-#include "harness/ceiling_rows.hpp"
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
 #include "machine/host_info.hpp"
 #include "measure/host_threads.hpp"
 #include "measure/seconds.hpp"
+#include "measure/stopping.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <new>
 
 namespace policybench {
+
+bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes) {
+  return cache_bytes > 0 && array_bytes > 0 && array_bytes < 4 * cache_bytes;
+}
+
+std::string cache_note(const std::string& subject, const std::string& cache, std::uint64_t cache_bytes) {
+  return subject + " is smaller than 4x the " + cache + " (" + std::to_string(cache_bytes) +
+         " bytes): figures include cache effects, not memory bandwidth alone (STREAM's rule)";
+}
 
 regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t planned_top_bytes,
                               std::uint64_t array_bytes, std::uint64_t llc_bytes, double tolerance) {
@@ -76,17 +86,23 @@ regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t
   return r;
 }
 
+std::optional<bandwidth_point> point_of(const result_row& row) {
+  if (!row.gb_per_s || !row.median_ci_low_s || !row.median_ci_high_s || *row.median_ci_low_s <= 0) return std::nullopt;
+  return bandwidth_point{.bytes = std::uint64_t(row.bytes_per_call / 2),
+                         .gb_per_s = *row.gb_per_s,
+                         .low_gb_per_s = *gb_per_s(row.bytes_per_call, row.median_ci_high_s),
+                         .high_gb_per_s = *gb_per_s(row.bytes_per_call, row.median_ci_low_s),
+                         .disturbed = row.mostly_disturbed.value_or(false)};
+}
+
 regime_report with_run_point(regime_report probe, std::span<const result_row> rows) {
-  const result_row* row = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
-  if (!row || !row->gb_per_s || !row->median_ci_low_s || !row->median_ci_high_s || *row->median_ci_low_s <= 0)
-    return probe;
+  const std::string stream = probe_stream().name;
+  const auto row = std::find_if(rows.begin(), rows.end(), [&](const result_row& r) { return r.policy == stream; });
+  const auto point = row == rows.end() ? std::nullopt : point_of(*row);
+  if (!point) return probe;
   auto points = probe.points;
-  // Only in place of a point the probe measured: a probe short of time keeps its verdict (and its reason).
-  if (std::erase_if(points, [&](const bandwidth_point& p) { return p.bytes == probe.array_bytes; }) == 0) return probe;
-  points.push_back({.bytes = probe.array_bytes,
-                    .gb_per_s = *row->gb_per_s,
-                    .low_gb_per_s = *gb_per_s(row->bytes_per_call, row->median_ci_high_s),
-                    .high_gb_per_s = *gb_per_s(row->bytes_per_call, row->median_ci_low_s)});
+  std::erase_if(points, [&](const bandwidth_point& p) { return p.bytes == point->bytes; });
+  points.push_back(*point);
   regime_report r =
       classify_regime(points, probe.planned_top_bytes, probe.array_bytes, probe.llc_bytes, probe.tolerance);
   r.probe_s = probe.probe_s;
@@ -105,15 +121,48 @@ std::vector<std::uint64_t> probe_footprints(std::uint64_t array_bytes, std::uint
   return out;
 }
 
+policy_entry probe_stream() {
+  for (auto& stream : ceiling_streams(device_info{}, 1))
+    if (stream.key == "host_in_place_static") return stream;
+  throw std::logic_error("no host_in_place_static ceiling"); // ceiling_streams always has it
+}
+
+std::vector<result_row> probe_rows(const run_config& cfg, std::span<const std::uint64_t> footprints_bytes,
+                                   std::uint64_t skip_bytes, sweep_clock clock, std::optional<int> threads,
+                                   const host_info& host) {
+  const std::vector<policy_entry> stream{probe_stream()};
+  run_config at = cfg; // the run's type and placement; a fixed count of calls, each row's limit the schedule's share
+  at.warmup = 1, at.stop = {.reps = probe_calls};
+  std::vector<std::size_t> sizes;
+  for (const auto bytes : footprints_bytes)
+    if (bytes != skip_bytes && bytes >= size_of(cfg.type)) sizes.push_back(bytes / size_of(cfg.type));
+  std::vector<result_row> out;
+  for (std::size_t i = 0; i < sizes.size() && !interrupt_requested && !clock.whole().spent(); ++i) {
+    at.size = sizes[i];
+    if (clock.cannot_hold(double(at.size), "")) break;
+    run_order order;
+    order.budget = clock.start(sizes.size() - i);
+    try {
+      out.push_back(to_report(run_policies(at, threads, host, device_info{}, stream, order), false).results.front());
+    } catch (const std::bad_alloc&) {
+      break; // an address-space limit (ulimit -v) below MemAvailable: the larger arrays would not map either
+    }
+    clock.finish(double(at.size));
+  }
+  return out;
+}
+
 std::optional<regime_report> measure_regime(const run_config& cfg, double probe_s, std::optional<int> threads,
                                             const host_info& host, std::span<const policy_entry> selected) {
   const std::uint64_t array_bytes = cfg.size * size_of(cfg.type);
   if (!runs_on(selected, side::host) || array_bytes == 0) return std::nullopt;
-  const host_thread_limit limit(threads);
   const auto start = steady_clock::now();
   const auto footprints = probe_footprints(array_bytes, host_available_bytes().value);
-  regime_report r = classify_regime(probe_in_place_bandwidth(cfg, footprints, probe_s), footprints.back(), array_bytes,
-                                    host.llc_bytes);
+  std::vector<bandwidth_point> points;
+  for (const auto& row : probe_rows(cfg, footprints, array_bytes,
+                                    sweep_clock(time_budget(seconds_from_now(probe_s), probe_s)), threads, host))
+    if (const auto point = point_of(row)) points.push_back(*point);
+  regime_report r = classify_regime(std::move(points), footprints.back(), array_bytes, host.llc_bytes);
   r.probe_s = seconds_since(start);
   return r;
 }

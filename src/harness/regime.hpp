@@ -1,10 +1,11 @@
-// Memory or cache, measured: where the in-place bandwidth stops falling with the footprint (the regime probe), and
-// which side of it the run's array is on. STREAM's 4x rule on the reported cache is kept beside it, as a second fact.
+// Memory or cache, measured: where the in-place bandwidth stops falling with the footprint (the regime probe: a short
+// size sweep of the host in-place ceiling row), and which side of it the run's array is on. STREAM's 4x rule on the
+// reported cache is kept beside it, as a second fact.
 #pragma once
 
 #include "harness/result_row.hpp"
+#include "harness/schedule.hpp"
 #include "machine/host_info.hpp"
-#include "measure/ceilings.hpp"
 #include "policies/registry.hpp"
 
 #include <cstdint>
@@ -23,8 +24,8 @@ inline constexpr double flat_tolerance = 0.25;
 /// Why a probe decides nothing: its largest footprint was not reached (did not map), or it fits in the cache the
 /// machine reports (a memory limit cut the footprints: a plateau there may be the cache's), a point that decides
 /// (from the array's footprint up, and the two largest) was disturbed by other work, the two largest disagree
-/// (still falling), or it ran out of time before two footprints or above the run's array (it probes the largest
-/// first), or the array's own footprint streamed faster than the plateau at its median while its interval reached
+/// (still falling), or it measured fewer than two footprints or none at or below the run's array (out of time), or
+/// the array's own footprint streamed faster than the plateau at its median while its interval reached
 /// the plateau (a busy machine widens it): neither cache nor memory shown.
 enum class unknown_reason {
   none,
@@ -35,6 +36,27 @@ enum class unknown_reason {
   out_of_time,
   array_point_noisy
 };
+
+/// STREAM's rule: an array of `array_bytes` under 4x a cache of `cache_bytes` measures the cache, not memory.
+/// False when either is 0 (nothing moved, cache size unknown).
+bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes);
+/// The note on arrays under_4x_cache: "`subject` is smaller than 4x the `cache` (N bytes): figures include ...".
+std::string cache_note(const std::string& subject, const std::string& cache, std::uint64_t cache_bytes);
+
+/// The regime probe, one footprint: the in-place stream over an array of `bytes`, in GB/s (10^9 bytes/s, 2 x bytes
+/// moved per call as STREAM counts): its row's median and the ends of the median's 95% interval (the spread a busy
+/// machine or the array's pages bring).
+struct bandwidth_point {
+  std::uint64_t bytes = 0;
+  double gb_per_s = 0;
+  double low_gb_per_s = 0;
+  double high_gb_per_s = 0;
+  bool disturbed = false; ///< most of its calls were disturbed by other work (thread_clocks.hpp)
+};
+
+/// A footprint's point from a row of the in-place stream; none when the row has no GB/s or no interval (fewer than 6
+/// calls counted: its spread is unknown, and a point without one cannot tell cache from noise).
+std::optional<bandwidth_point> point_of(const result_row& row);
 
 /// The probe's verdict on one array size.
 struct regime_report {
@@ -63,18 +85,18 @@ struct regime_report {
 /// two largest (else "unknown": a disturbed call reads a cache footprint as slow as memory). The plateau is the mean of
 /// the two largest footprints' medians, which must agree: within `tolerance` of it or with overlapping spreads (else
 /// "unknown": still falling). A footprint streams faster than memory when its median is above plateau x (1 + tolerance)
-/// and its slowest array above both largest footprints' fastest (slower is no cache: overhead or a busy machine). The
+/// and its interval's slow end above both largest footprints' fast ends (slower is no cache: overhead or a busy
+/// machine). The
 /// memory regime starts at the smallest footprint from which none larger streams faster; the array is "memory" from
 /// there on (also past the largest footprint), "cache" below it down to the smallest footprint probed, "unknown" below
-/// that (the probe, largest first, ran out of time above the array). The reported cache also decides stream_rule.
+/// that (no footprint at or below the array was measured). The reported cache also decides stream_rule.
 regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t planned_top_bytes,
                               std::uint64_t array_bytes, std::uint64_t llc_bytes, double tolerance = flat_tolerance);
 
-/// The probe's verdict with its point at the array's own footprint (3 calls an array) replaced by the run's fastest
-/// host in-place ceiling row, the same stream at the same size, timed in every round (its median GB/s, its interval's
-/// ends for the spread): on the Xeon VM one default run's probe read 80 MB at 55 GB/s, "memory", while that row
-/// streamed it at 91 GB/s. The probe as it was without such a row (no host row ran, or it has no interval) or
-/// without its own point there (it ran out of time above the array).
+/// The probe's verdict with the point at the array's own footprint, which the probe leaves to the run: the run's
+/// row of probe_stream(), the same stream at the same size timed in every round (on the Xeon VM one default run's
+/// separate probe read 80 MB at 55 GB/s, "memory", while that row streamed it at 91 GB/s). The probe as it was
+/// without such a row (no host row ran, or it has no interval).
 regime_report with_run_point(regime_report probe, std::span<const result_row> rows);
 
 /// The smallest footprint the probe reaches at least: a VM's host may have larger caches than it reports (an EPYC VM
@@ -87,9 +109,26 @@ inline constexpr std::uint64_t min_probe_top_bytes = 512'000'000;
 /// `available_bytes` (MemAvailable; 0: unknown, no limit), and array_bytes itself (when it fits); ascending.
 std::vector<std::uint64_t> probe_footprints(std::uint64_t array_bytes, std::uint64_t available_bytes);
 
-/// Probes for at most `probe_s` seconds (the schedule's probe_seconds) and classifies the run's array (cfg.size of
-/// cfg.type) under `threads` (as run_policies), when a host row of `selected` can run and the array is not empty;
-/// std::nullopt otherwise.
+/// The stream the probe sizes: the host in-place ceiling with the static split (policies/ceiling_streams.cpp).
+policy_entry probe_stream();
+
+/// Timed calls of each probe row: the fewest whose median has a 95% interval (median_confidence_interval).
+inline constexpr int probe_calls = 6;
+
+/// The probe as a size sweep: probe_stream() measured by run_policies as every row is (a cold call, one warm-up call,
+/// probe_calls timed calls, disturbed calls judged, its share of `clock`'s time as its limit) at each of
+/// `footprints_bytes` (ascending) but `skip_bytes` (the run's own array: the run measures it) and those under one
+/// element, cfg's type and placement, under `threads`. `clock` shares its time over the footprints and starts none it
+/// predicts past it (a first touch cannot be cut short); none once it is spent, after Ctrl-C or after an array that
+/// cannot be mapped. Returns the rows measured, ascending.
+std::vector<result_row> probe_rows(const run_config& cfg, std::span<const std::uint64_t> footprints_bytes,
+                                   std::uint64_t skip_bytes, sweep_clock clock, std::optional<int> threads,
+                                   const host_info& host);
+
+/// Probes for at most `probe_s` seconds (the schedule's probe_seconds: probe_rows over probe_footprints) and
+/// classifies the run's array (cfg.size of cfg.type) under `threads` (as run_policies) without its own footprint
+/// (with_run_point adds it), when a host row of `selected` can run and the array is not empty; std::nullopt
+/// otherwise.
 std::optional<regime_report> measure_regime(const run_config& cfg, double probe_s, std::optional<int> threads,
                                             const host_info& host, std::span<const policy_entry> selected);
 

@@ -3,7 +3,7 @@
 
 #include "harness/result_row.hpp"
 #include "harness/summary.hpp"
-#include "harness/sweep_plan.hpp"
+#include "harness/sweep.hpp"
 #include "machine/device_info.hpp"
 #include "machine/host_info.hpp"
 
@@ -73,51 +73,6 @@ struct environment_info {
   host_info host;
   device_info device;
   ceiling_summary ceilings;
-};
-
-/// One point of a sweep's series: its size and threads and the ceilings measured there.
-struct series_point {
-  std::uint64_t size = 0;
-  int threads = 0;
-  figure host_in_place_gb_per_s{}, host_in_place_low_gb_per_s{}, device_copy_gb_per_s{};
-  int work = 1; ///< K at this point
-};
-
-/// A sweep as planned (the JSON names min_size and max_size for size sweeps only, min_work and max_work for work
-/// sweeps only) and what it measured.
-struct sweep_info : sweep_plan {
-  std::uint64_t stopped_at = 0; ///< size sweeps only
-  std::string stop_reason = ""; ///< size sweeps only: max-size, memory or bad_alloc
-  double min_time_s = 0;
-  std::vector<series_point> series = {};
-};
-
-/// A work sweep's policy: the smallest K from which it is compute-bound (harness/roofline.hpp), and its
-/// GFLOP/s at the largest K measured.
-struct compute_bound_k {
-  std::string policy;
-  std::optional<std::uint64_t> from_work = std::nullopt; ///< none: memory-bound at every K measured
-  std::uint64_t largest_work = 0;
-  figure gflop_per_s_at_largest = {};
-};
-
-/// Both sides of a crossover at one size.
-struct crossover_point {
-  std::uint64_t size = 0;
-  std::string challenger_policy;
-  double challenger_s = 0;
-  std::string baseline_policy;
-  double baseline_s = 0;
-};
-
-/// Where `challenger` starts to beat `baseline` (harness/crossover.hpp says how it is decided).
-struct crossover {
-  std::string key, challenger, baseline, view; ///< key: the JSON name, e.g. "par_unseq_vs_loop"
-  std::uint64_t sizes_compared = 0;
-  std::optional<std::uint64_t> from_size = std::nullopt; ///< none: never in this range
-  std::optional<crossover_point> at_from_size = std::nullopt, at_largest_size = std::nullopt;
-  /// What the sweep varied, the unit of from_size and of each point's size: "size" (elements) or "work" (K).
-  std::string axis = "size";
 };
 
 /// What a run or a sweep produced: the one value every writer reads.

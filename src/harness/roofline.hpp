@@ -1,6 +1,6 @@
 // A row's arithmetic figures (--work K) and where the roofline model (Williams, Waterman, Patterson 2009) bounds it:
 // min(compute ceiling, arithmetic intensity x bandwidth ceiling). Computed here once, for every row and every mode
-// (a work sweep's compute-bound K and offload crossover are crossover.hpp's).
+// (a work sweep's compute-bound K and offload crossover are sweep.hpp's).
 #pragma once
 
 #include "harness/figure.hpp"

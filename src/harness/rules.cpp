@@ -32,15 +32,6 @@ figure measured_parallelism(const timed_calls& t, bool keep_disturbed) {
   return timed_s >= 0.01 ? figure(effective_parallelism(t, keep_disturbed)) : figure();
 }
 
-bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes) {
-  return cache_bytes > 0 && array_bytes > 0 && array_bytes < 4 * cache_bytes;
-}
-
-std::string cache_note(const std::string& subject, const std::string& cache, std::uint64_t cache_bytes) {
-  return subject + " is smaller than 4x the " + cache + " (" + std::to_string(cache_bytes) +
-         " bytes): figures include cache effects, not memory bandwidth alone (STREAM's rule)";
-}
-
 bool is_noisy(const result_row& row) {
   return row.cv && *row.cv > noisy_cv && row.stopped_by != to_string(stop_reason::max_noise);
 }

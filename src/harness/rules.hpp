@@ -1,5 +1,5 @@
 // The rules a report's figures follow, each written once: throughput, the loop baseline, speedups, the share of
-// the ceiling, STREAM's 4x-cache rule, the noise rule, thread scaling and what makes a run fail.
+// the ceiling, the noise rule, thread scaling and what makes a run fail (STREAM's 4x-cache rule: regime.hpp).
 #pragma once
 
 #include "harness/result.hpp"
@@ -22,12 +22,6 @@ const result_row* loop_baseline(std::span<const result_row> rows);
 
 /// loop's median / the row's median; none without a baseline or when the row moves no bytes.
 figure speedup_vs_loop(const result_row& row, const result_row* loop);
-
-/// STREAM's rule: an array of `array_bytes` under 4x a cache of `cache_bytes` measures the cache, not memory.
-/// False when either is 0 (nothing moved, cache size unknown).
-bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes);
-/// The note on arrays under_4x_cache: "`subject` is smaller than 4x the `cache` (N bytes): figures include ...".
-std::string cache_note(const std::string& subject, const std::string& cache, std::uint64_t cache_bytes);
 
 /// Whether [a_low, a_high] and [b_low, b_high] overlap: then neither side is faster beyond the intervals.
 constexpr bool overlap(double a_low, double a_high, double b_low, double b_high) noexcept {

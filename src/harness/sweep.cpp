@@ -1,65 +1,252 @@
-// A sweep: one run per point (element count or thread limit), merged into one report with its series and crossovers.
+// A sweep: its axes, their points, one run per point merged into one report, and what the series shows together
+// (crossovers, compute-bound K, thread scaling, the notes said once).
 #include "harness/sweep.hpp"
 
 #include "harness/ceiling_rows.hpp"
+#include "harness/result.hpp"
+#include "harness/roofline.hpp"
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
 #include "machine/host_info.hpp"
+#include "measure/stats.hpp"
 #include "measure/stopping.hpp"
 
 #include <algorithm>
-#include <cstddef>
+#include <cmath>
+#include <map>
 #include <new>
 #include <set>
-#include <string>
 #include <utility>
 
 namespace policybench {
+namespace {
+
+// What each axis' series shows, the config field it varies reset (unknown in the sweep's report).
+void finish_size(benchmark_report& report) {
+  report_config& config = report.environment.config;
+  config.size.reset(), config.working_set_bytes.reset(), config.bytes_per_call = {};
+  report.crossovers = find_crossovers(report.results, axis_of(sweep_kind::size));
+}
+
+void finish_threads(benchmark_report& report) {
+  report.environment.config.threads_limit.reset();
+  add_thread_scaling(report.results);
+}
+
+void finish_work(benchmark_report& report) {
+  report.environment.config.work.reset(); // every point's roofline on the last point's ceilings (K = 1 measures none)
+  const auto last_ceilings = std::find_if(report.results.rbegin(), report.results.rend(), is_policy).base();
+  const std::vector<result_row> ceilings(last_ceilings, report.results.end()); // after its policies' rows
+  for (auto& row : report.results)
+    if (is_policy(row)) add_roofline(row, work_of(row), ceilings);
+  report.crossovers = find_crossovers(report.results, axis_of(sweep_kind::work));
+  report.compute_bound = find_compute_bound(report.results);
+}
+
+axis_values values_of(const std::vector<int>& counts) {
+  return {.values = std::vector<std::uint64_t>(counts.begin(), counts.end()), .stop_reason = ""};
+}
+
+const sweep_axis axes[] = {
+    {.kind = sweep_kind::size,
+     .name = "size",
+     .values =
+         [](const sweep_plan& plan, std::size_t element_bytes, const memory_limits& limits) {
+           return plan_size_series(plan.min_size, plan.max_size, element_bytes, limits);
+         },
+     .apply = [](point_config& p, std::uint64_t size) { p.run.size = size; },
+     .value_of = [](const result_row& r) { return r.size; },
+     .label = [](std::uint64_t size) { return std::to_string(size) + " elements"; },
+     .finish = finish_size,
+     .sizes_array = true,
+     .cost_grows = true},
+    {.kind = sweep_kind::threads,
+     .name = "threads",
+     // Up to the CPUs the process may use (its CPU mask, its cgroup's quota), not the machine's cores.
+     .values = [](const sweep_plan&, std::size_t,
+                  const memory_limits&) { return values_of(thread_series(usable_cpus().value)); },
+     .apply = [](point_config& p, std::uint64_t threads) { p.threads = int(threads); },
+     .value_of = [](const result_row& r) { return std::uint64_t(r.threads); },
+     .label = [](std::uint64_t threads) { return std::to_string(threads) + (threads == 1 ? " thread" : " threads"); },
+     .finish = finish_threads,
+     // The thread limit reaches oneTBB and OpenMP only; a GPU policy's figures would not change with it.
+     .host_only = true},
+    {.kind = sweep_kind::work,
+     .name = "work",
+     .values = [](const sweep_plan& plan, std::size_t,
+                  const memory_limits&) { return values_of(work_series(plan.min_work, plan.max_work)); },
+     .apply = [](point_config& p, std::uint64_t k) { p.run.work = int(k); },
+     .value_of = [](const result_row& r) { return std::uint64_t(work_of(r)); },
+     .label = [](std::uint64_t k) { return "K = " + std::to_string(k); },
+     .finish = finish_work,
+     .cost_grows = true}};
+
+// What run_warnings leaves out of each point of every sweep, said once for the series with the points named: which
+// points' arrays fit in 4x the host's last-level cache or the device's L2 (STREAM's rule), how many medians are noisy.
+void add_sweep_notes(benchmark_report& report, const sweep_axis& axis, std::size_t element_bytes) {
+  const auto points = [&](auto pred, bool up_to) {
+    std::string out;
+    std::set<std::string> named;
+    std::uint64_t largest = 0;
+    for (const auto& r : report.results)
+      if (const auto p = axis.label(axis.value_of(r)); pred(r) && named.insert(p).second)
+        out += (out.empty() ? "" : ", ") + p, largest = std::max(largest, axis.value_of(r));
+    // Where the array grows with the axis, the cached points are all those up to the largest.
+    return out.empty() ? out : up_to && axis.sizes_array ? "points up to " + axis.label(largest) : "at " + out;
+  };
+  const auto note_cached = [&](side device, const char* where, std::uint64_t cache_bytes) {
+    const std::string at = points(
+        [&](const result_row& r) { return r.device == device && under_4x_cache(r.size * element_bytes, cache_bytes); },
+        true);
+    if (!at.empty()) report.warnings.push_back(cache_note(at + ": the array", where, cache_bytes));
+  };
+  note_cached(side::host, "host's last-level cache", report.environment.host.llc_bytes);
+  note_cached(side::device, "device's L2 cache", report.environment.device.l2_cache_bytes);
+  const auto noisy = std::count_if(report.results.begin(), report.results.end(), is_noisy);
+  const auto timed = std::count_if(report.results.begin(), report.results.end(), [](auto& r) { return r.cv.known(); });
+  if (noisy > 0)
+    report.warnings.push_back(
+        std::to_string(noisy) + " of " + std::to_string(timed) + " results have warm times that " +
+        "vary by more than " + percent(noisy_cv) + " (the cv field; " + points(is_noisy, false) +
+        "); their medians are less certain, most at small sizes where one interruption outlasts many calls");
+}
+
+figure median(const result_row& r) { return r.median_s; }
+
+// A GPU view's time (add_gpu_views, harness/results.cpp).
+figure kernel_time(const result_row& r) { return r.gpu ? r.kernel.median_s : figure(); }
+figure e2e_pageable(const result_row& r) { return r.gpu ? r.gpu->e2e_pageable_median_s : figure(); }
+figure e2e_pinned(const result_row& r) { return r.gpu ? r.gpu->e2e_pinned_median_s : figure(); }
+
+// The fastest point at each value of `axis` among the ok policy rows on `device` (of `policy` only, unless
+// empty), timed by `time`: a ceiling is what policies are set against, not one of them.
+template <class Time>
+std::vector<timing_point> best_per_size(std::span<const result_row> rows, side device, std::string_view policy,
+                                        Time time, const sweep_axis& axis) {
+  std::map<std::uint64_t, timing_point> best;
+  for (const auto& r : rows) {
+    if (!is_policy(r) || r.status != row_status::ok || r.device != device || !time(r)) continue;
+    if (!policy.empty() && r.policy != policy) continue;
+    const timing_point p{.size = axis.value_of(r), .seconds = *time(r), .policy = r.policy, .row = &r};
+    if (const auto it = best.find(p.size); it == best.end() || p.seconds < it->second.seconds) best[p.size] = p;
+  }
+  std::vector<timing_point> out;
+  for (const auto& [size, p] : best)
+    out.push_back(p);
+  return out;
+}
+
+crossover_point point_at(std::uint64_t size, const std::vector<timing_point>& challenger,
+                         const std::vector<timing_point>& baseline) {
+  const auto at = [size](const std::vector<timing_point>& series) {
+    return *std::find_if(series.begin(), series.end(), [size](const auto& p) { return p.size == size; });
+  };
+  const timing_point c = at(challenger), b = at(baseline);
+  return {.size = size,
+          .challenger_policy = c.policy,
+          .challenger_s = c.seconds,
+          .baseline_policy = b.policy,
+          .baseline_s = b.seconds};
+}
+
+crossover compare(const char* key, std::string_view challenger_name, std::string_view baseline_name, const char* view,
+                  const std::vector<timing_point>& challenger, const std::vector<timing_point>& baseline) {
+  std::vector<std::uint64_t> common;
+  for (const auto& c : challenger)
+    if (std::any_of(baseline.begin(), baseline.end(), [&](const auto& b) { return b.size == c.size; }))
+      common.push_back(c.size);
+  crossover out{.key = key,
+                .challenger = std::string(challenger_name),
+                .baseline = std::string(baseline_name),
+                .view = view,
+                .sizes_compared = common.size(),
+                .from_size = crossover_size(challenger, baseline)};
+  if (out.from_size) out.at_from_size = point_at(*out.from_size, challenger, baseline);
+  if (!common.empty()) out.at_largest_size = point_at(common.back(), challenger, baseline);
+  return out;
+}
+
+} // namespace
+
+std::span<const sweep_axis> sweep_axes() { return axes; }
+
+const sweep_axis& axis_of(sweep_kind kind) {
+  return *std::find_if(std::begin(axes), std::end(axes), [&](const sweep_axis& a) { return a.kind == kind; });
+}
+
+axis_values plan_size_series(std::uint64_t min_size, std::uint64_t max_size, std::size_t element_bytes,
+                             const memory_limits& limits) {
+  axis_values out;
+  for (int k = 0;; ++k) {
+    // From min_size each time, not by repeated multiplication, so that rounding does not accumulate.
+    const double scaled = std::round(double(min_size) * std::pow(10.0, k / 2.0));
+    // The first point is min_size itself: 2^64 - 1 rounds up to 2^64 as a double, and must meet the memory check
+    // (beyond the address space), not pass for a series that reached --max-size before it began.
+    if (k > 0 && (scaled > double(max_size) || scaled >= 0x1p64)) {
+      out.stop_reason = "reached --max-size " + std::to_string(max_size);
+      return out;
+    }
+    const std::uint64_t size = k == 0 ? min_size : std::uint64_t(scaled);
+    if (const auto shortfall = memory_shortfall(size, element_bytes, limits)) {
+      out.stop_reason = *shortfall;
+      return out;
+    }
+    out.values.push_back(size);
+  }
+}
+
+std::vector<int> thread_series(int logical_cores) {
+  std::vector<int> out{1};
+  for (int t = 2; t < logical_cores; t *= 2)
+    out.push_back(t);
+  if (logical_cores > 1) out.push_back(logical_cores);
+  return out;
+}
+
+std::vector<int> work_series(int min_work, int max_work) {
+  std::vector<int> out{min_work};
+  for (long long k = 1; k <= max_work; k *= 2)
+    if (k > min_work) out.push_back(int(k));
+  if (out.back() != max_work) out.push_back(max_work);
+  return out;
+}
+
 benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_clock clock, const host_info& host,
                            const device_info& device, const std::vector<policy_entry>& selected,
                            const sweep_callback& starting, const sweep_point_callback& finished) {
-  const bool by_size = plan.kind == sweep_kind::size;
+  const sweep_axis& axis = axis_of(plan.kind);
   std::vector<policy_entry> policies = selected;
   sweep_info sweep{plan};
   sweep.min_time_s = run.stop.min_time_s;
   benchmark_report report;
-  std::vector<series_point> points; // the plan: size, thread limit (thread sweeps) and K of each point
-  if (plan.kind == sweep_kind::work) {
-    for (const int k : work_series(plan.min_work, plan.max_work))
-      points.push_back({.size = run.size, .work = k});
-  } else if (by_size) {
-    auto series =
-        plan_size_series(plan.min_size, plan.max_size, size_of(run.type), run_memory_limits(selected, device));
-    if (series.sizes.empty()) throw insufficient_memory(series.stop_reason);
-    for (const auto size : series.sizes)
-      points.push_back({.size = size});
-    sweep.stop_reason = std::move(series.stop_reason);
-  } else {
-    // The thread limit reaches oneTBB and OpenMP only; a GPU policy's figures would not change with it.
+  auto [values, stop_reason] = axis.values(plan, size_of(run.type), run_memory_limits(selected, device));
+  if (values.empty()) throw insufficient_memory(stop_reason);
+  sweep.stop_reason = std::move(stop_reason);
+  if (axis.host_only) {
     std::string left_out;
     for (const auto& p : policies)
       if (p.device != side::host) left_out += (left_out.empty() ? "" : ", ") + p.name;
     if (!left_out.empty()) report.warnings.push_back("a thread sweep runs host policies only; left out: " + left_out);
     std::erase_if(policies, [](const policy_entry& p) { return p.device != side::host; });
-    // Up to the CPUs the process may use (its CPU mask, its cgroup's quota), not the machine's cores.
-    for (const int t : thread_series(usable_cpus().value))
-      points.push_back({.size = run.size, .threads = t});
+  }
+  std::vector<point_config> points;
+  for (const auto value : values) {
+    point_config point{.run = run, .threads = std::nullopt};
+    axis.apply(point, value);
+    points.push_back(std::move(point));
   }
   std::size_t total = 0; // the measurements announced: each point's runnable policies and ceilings
   for (const auto& p : points)
-    for (const auto& stream : with_ceilings(policies, device, p.work))
+    for (const auto& stream : with_ceilings(policies, device, p.run.work))
       total += !stream.unavailable;
   std::set<std::string> said;
-  run_config cfg = run;
   for (std::size_t p = 0; p < points.size(); ++p) {
-    series_point point = points[p];
-    cfg.size = point.size, cfg.work = point.work;
-    const std::string where = point_name(plan.kind, point.size, point.threads, point.work);
-    const double scale = double(by_size ? point.size : std::uint64_t(point.work));
-    const bool by_threads = plan.kind == sweep_kind::threads;
-    if (auto late = by_threads ? std::nullopt : clock.cannot_hold(scale, where)) {
+    const point_config& point = points[p];
+    const std::string where = axis.label(values[p]);
+    const double scale = double(values[p]);
+    if (auto late = axis.cost_grows ? clock.cannot_hold(scale, where) : std::nullopt) {
       sweep.stop_reason = std::move(*late);
-      if (!by_size) report.warnings.push_back(sweep.stop_reason); // a size sweep's series line says it
+      if (!axis.sizes_array) report.warnings.push_back(sweep.stop_reason); // a size sweep's series line says it
       break;
     }
     const auto announce = [&](const run_step& s) {
@@ -69,28 +256,24 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
     order.budget = clock.start(points.size() - p);
     benchmark_report at;
     try {
-      const auto limit = by_threads ? std::optional(point.threads) : std::nullopt;
-      at = to_report(
-          run_policies(cfg, limit, host, device, with_ceilings(policies, device, point.work), order, announce),
-          false); // the cache and noise notes are the series' (finish_sweep_report), not each point's
+      at = to_report(run_policies(point.run, point.threads, host, device,
+                                  with_ceilings(policies, device, point.run.work), order, announce),
+                     false); // the cache and noise notes are the series' (finish_sweep_report), not each point's
     } catch (const std::bad_alloc&) {
-      if (!by_size || sweep.series.empty()) throw;
+      if (!axis.sizes_array || sweep.series.empty()) throw;
       // The larger sizes would need more memory still: end the series here and keep what it measured.
       sweep.stop_reason = "out of host memory (std::bad_alloc) at " + where + "; the points before it are kept";
       break;
     }
+    sweep.series.push_back({.size = point.run.size,
+                            .threads = at.environment.config.host_concurrency,
+                            .work = point.run.work,
+                            .first_row = report.results.size(),
+                            .end_row = report.results.size() + at.results.size()});
     report.results.insert(report.results.end(), at.results.begin(), at.results.end());
     for (const auto& w : at.warnings)
       if (said.insert(w).second) report.warnings.push_back(where + ": " + w); // once, not at every point
-    const ceiling_summary& c = at.environment.ceilings;
-    const auto copy = std::find_if(c.streams.begin(), c.streams.end(),
-                                   [](const ceiling_stream_figures& s) { return s.key == "device_copy"; });
-    point.threads = at.environment.config.host_concurrency;
-    point.host_in_place_gb_per_s = c.host_in_place_gb_per_s;
-    point.host_in_place_low_gb_per_s = c.host_in_place_low_gb_per_s;
-    point.device_copy_gb_per_s = copy == c.streams.end() ? figure() : copy->rate;
-    sweep.series.push_back(point);
-    sweep.stopped_at = point.size;
+    sweep.stopped_at = point.run.size;
     report.environment = std::move(at.environment);
     report.environment.config.budget_s =
         clock.whole().budget_s() > 0 ? figure(clock.whole().budget_s()) : figure(); // the whole sweep's
@@ -111,6 +294,87 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
   }
   finish_sweep_report(report, std::move(sweep), size_of(run.type));
   return report;
+}
+
+point_ceilings ceilings_at(const series_point& point, std::span<const result_row> results) {
+  const auto rows = results.subspan(point.first_row, point.end_row - point.first_row);
+  const result_row* host = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
+  std::string copy; // the device copy's row, by its ceiling's key (policies/ceiling_streams.cpp)
+  for (const auto& stream : ceiling_streams(device_info{}, 1))
+    if (stream.key == "device_copy") copy = stream.name;
+  const auto device_copy = std::find_if(rows.begin(), rows.end(), [&](const result_row& r) {
+    return !is_policy(r) && r.policy == copy && r.status == row_status::ok;
+  });
+  return {.host_in_place_gb_per_s = host ? throughput(*host) : figure(),
+          .host_in_place_low_gb_per_s = host ? interval_end(*host, true) : figure(),
+          .device_copy_gb_per_s = device_copy != rows.end() ? throughput(*device_copy) : figure()};
+}
+
+void finish_sweep_report(benchmark_report& report, sweep_info sweep, std::size_t element_bytes) {
+  const sweep_axis& axis = axis_of(sweep.kind);
+  axis.finish(report);
+  add_sweep_notes(report, axis, element_bytes);
+  report.sweep = std::move(sweep);
+}
+
+std::optional<std::uint64_t> crossover_size(std::span<const timing_point> challenger,
+                                            std::span<const timing_point> baseline) {
+  std::map<std::uint64_t, bool> wins; // by size, ascending
+  for (const auto& c : challenger)
+    for (const auto& b : baseline)
+      if (c.size == b.size) wins[c.size] = c.seconds < b.seconds;
+  std::optional<std::uint64_t> from;
+  for (auto it = wins.rbegin(); it != wins.rend() && it->second; ++it)
+    from = it->first;
+  return from;
+}
+
+std::vector<crossover> find_crossovers(std::span<const result_row> rows, const sweep_axis& axis) {
+  const auto best = [&](side device, std::string_view policy, auto time) {
+    return best_per_size(rows, device, policy, time, axis);
+  };
+  const auto best_cpu = best(side::host, "", median);
+  const char* cpu = "the fastest CPU policy";
+  const char* gpu = "the fastest GPU policy";
+  std::vector<crossover> out{
+      compare("par_unseq_vs_loop", challenger_policy, baseline_policy, "host-synchronous median",
+              best(side::host, challenger_policy, median), best(side::host, baseline_policy, median)),
+      compare("gpu_vs_cpu_kernel", gpu, cpu, "kernel time by CUDA events", best(side::device, "", kernel_time),
+              best_cpu),
+      compare("gpu_vs_cpu_end_to_end", gpu, cpu, "end to end from pageable memory, copies included",
+              best(side::device, "", e2e_pageable), best_cpu),
+      compare("gpu_vs_cpu_end_to_end_pinned", gpu, cpu, "end to end from pinned memory, copies included",
+              best(side::device, "", e2e_pinned), best_cpu)};
+  for (auto& c : out)
+    c.axis = std::string(axis.name);
+  return out;
+}
+
+std::optional<std::uint64_t> compute_bound_from(std::span<const timing_point> series) {
+  if (series.empty()) return std::nullopt;
+  const auto first = std::min_element(series.begin(), series.end(),
+                                      [](const timing_point& a, const timing_point& b) { return a.size < b.size; });
+  // "Twice the first time" beats the series where the series is slower than it: crossover_size's rule, reversed.
+  std::vector<timing_point> twice_first;
+  for (const auto& p : series)
+    twice_first.push_back({.size = p.size, .seconds = 2 * first->seconds, .policy = "twice the first"});
+  return crossover_size(twice_first, series);
+}
+
+std::vector<compute_bound_k> find_compute_bound(std::span<const result_row> rows) {
+  std::vector<compute_bound_k> out;
+  for (const auto& r : rows) {
+    const auto seen = [&](const compute_bound_k& c) { return c.policy == r.policy; };
+    if (!is_policy(r) || r.status != row_status::ok || std::any_of(out.begin(), out.end(), seen)) continue;
+    const auto series = best_per_size(rows, r.device, r.policy, roofline_time_s, axis_of(sweep_kind::work));
+    compute_bound_k c{.policy = r.policy, .from_work = compute_bound_from(series)};
+    if (!series.empty()) {
+      c.largest_work = series.back().size;
+      c.gflop_per_s_at_largest = series.back().row->flops ? series.back().row->flops->gflop_per_s : figure();
+    }
+    out.push_back(c);
+  }
+  return out;
 }
 
 } // namespace policybench

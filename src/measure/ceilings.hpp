@@ -2,18 +2,15 @@
 // time_calls), each bounding its device's rows. STREAM's copy and scale on the host, a device-to-device copy on the
 // GPU, and the compute ceilings (the roofline's flat roof: the fused multiply-adds per second a tuned kernel reaches)
 // with the theoretical peak where it is known. The in-place ceilings are the policies' own measurement around a
-// tuned loop or kernel (policies/ceiling_streams.cpp); the regime probe streams that loop at growing footprints.
+// tuned loop or kernel (policies/ceiling_streams.cpp); the regime probe sizes the host's (harness/regime.hpp).
 #pragma once
 
 #include "measure/run_config.hpp"
 #include "policybench/increment.hpp"
 
 #include <cstddef>
-#include <cstdint>
-#include <span>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace policybench {
 
@@ -40,7 +37,7 @@ constexpr std::string_view to_string(side s) noexcept { return name_in(side_name
 host_threading ceiling_threading() noexcept;
 
 /// The policies' update a[i] = a[i] + 1 over [begin, end) of `a`, as a chunk body (for_each_static_chunk): the loop
-/// the in-place ceilings and the regime probe stream.
+/// the in-place ceilings stream.
 template <class T> auto in_place_update(T* a) {
   return [a](std::size_t begin, std::size_t end) {
     const increment op;
@@ -86,35 +83,5 @@ measurement measure_device_copy(const run_config& cfg);
 /// CUDA error.
 measurement measure_device_compute(const run_config& cfg);
 #endif
-
-/// The regime probe, one footprint: an array of `bytes` updated in place, in GB/s (10^9 bytes/s, 2 x bytes moved per
-/// call as STREAM counts): the median over probe_repeats fresh arrays of each one's fastest timed call, and the
-/// slowest and fastest of those (the spread a new array's pages and placement bring).
-struct bandwidth_point {
-  std::uint64_t bytes = 0;
-  double gb_per_s = 0;
-  double low_gb_per_s = 0;
-  double high_gb_per_s = 0;
-  bool disturbed = false; ///< most of its arrays had no call undisturbed by other work (thread_clocks.hpp)
-};
-
-/// Fresh arrays per footprint at most: a footprint's figure is their median, so one array's unlucky pages (this Xeon
-/// VM: 128 and 256 MB once read 28 GB/s against 45 at 512 MB) or one preempted call does not decide the regime.
-inline constexpr int probe_repeats = 3;
-
-/// Where this machine's bandwidth stops falling (the memory regime), measured rather than read off the cache size it
-/// reports: times in_place_update (cfg.type) over fresh arrays at each of `footprints_bytes` (ascending), up to
-/// probe_repeats passes over every footprint, each pass largest first (the largest footprints decide the plateau, so
-/// they are never the ones the time limit leaves out; a later pass adds a spread where there is time). Each array is
-/// placed as the policies' arrays are (cfg.pages, cfg.first_touch) and streamed as two of the host in-place ceilings
-/// are, the static split (pinned OpenMP threads, else oneTBB) and one thread: 3 timed calls each, fewer past
-/// `seconds` from the start (at least one); the fastest undisturbed call of both counts (the fastest call, and the
-/// array disturbed, where none was undisturbed). Ctrl-C (interrupt_requested) ends it before the next call. An array is
-/// started only where the seconds per byte measured so far (first on a footprint about 1/16 of the largest, a figure
-/// not kept) say it ends within `seconds`; nothing is probed where the two largest would not (they alone decide a
-/// plateau). Stops there and at the first array that cannot be mapped. Footprints under one element are skipped.
-/// Returns the footprints measured, ascending.
-std::vector<bandwidth_point> probe_in_place_bandwidth(const run_config& cfg,
-                                                      std::span<const std::uint64_t> footprints_bytes, double seconds);
 
 } // namespace policybench

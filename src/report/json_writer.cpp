@@ -12,14 +12,19 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-json sweep_json(const sweep_info& s) {
-  const bool work = s.kind == sweep_kind::work;
-  json out{{"kind", work ? "work" : s.kind == sweep_kind::size ? "size" : "threads"}};
-  if (work) POLICYBENCH_JSON_MEMBERS(out, s, min_work, max_work);
+json sweep_json(const sweep_info& s, std::span<const result_row> results) {
+  json out{{"kind", std::string(axis_of(s.kind).name)}};
+  if (s.kind == sweep_kind::work) POLICYBENCH_JSON_MEMBERS(out, s, min_work, max_work);
   if (s.kind == sweep_kind::size) POLICYBENCH_JSON_MEMBERS(out, s, min_size, max_size, stopped_at, stop_reason);
   out["min_time_s"] = s.min_time_s;
-  out["series"] = POLICYBENCH_JSON_ARRAY(s.series, size, threads, host_in_place_gb_per_s, host_in_place_low_gb_per_s,
-                                         device_copy_gb_per_s, work);
+  json& series = out["series"] = json::array();
+  for (const auto& p : s.series) { // each point's ceilings read off its ceiling rows
+    json& point = series.emplace_back(json::object());
+    POLICYBENCH_JSON_MEMBERS(point, p, size, threads);
+    POLICYBENCH_JSON_MEMBERS(point, ceilings_at(p, results), host_in_place_gb_per_s, host_in_place_low_gb_per_s,
+                             device_copy_gb_per_s);
+    POLICYBENCH_JSON_MEMBERS(point, p, work);
+  }
   return out;
 }
 
@@ -117,7 +122,7 @@ nlohmann::ordered_json to_json(const benchmark_report& report) {
            {"results", std::move(results)}};
   if (report.summary) out["summary"] = summary_json(*report.summary);
   if (report.sweep) {
-    out["sweep"] = sweep_json(*report.sweep);
+    out["sweep"] = sweep_json(*report.sweep, report.results);
     out["crossovers"] = report.crossovers ? crossovers_json(*report.crossovers) : json(nullptr);
     if (report.compute_bound)
       out["compute_bound"] =

@@ -2,7 +2,7 @@
 // crossover at the first point, noisy non-monotone data, and the report's crossovers object and sentences.
 #include <doctest/doctest.h>
 
-#include "harness/crossover.hpp"
+#include "harness/sweep.hpp"
 #include "report/report.hpp"
 
 #include <vector>
@@ -80,7 +80,7 @@ TEST_CASE("the report's crossovers: best GPU against best CPU, transfers never p
   result_row ceiling = row("host in place (static)", side::host, 100000, 1e-12);
   ceiling.role = stream_role::ceiling; // what the policies are set against, never the fastest CPU policy
   results.push_back(ceiling);
-  const auto c = find_crossovers(results);
+  const auto c = find_crossovers(results, axis_of(sweep_kind::size));
   REQUIRE(c.size() == 4);
   CHECK(c[0].key == "par_unseq_vs_loop");
   CHECK(c[0].from_size == 10000);
@@ -100,7 +100,7 @@ TEST_CASE("the report's crossovers: best GPU against best CPU, transfers never p
 
 TEST_CASE("a sweep without GPU rows says the GPU crossovers were not measured") {
   const std::vector<result_row> results{row("loop", side::host, 1000, 1), row("std::par_unseq", side::host, 1000, 0.5)};
-  const auto lines = crossover_summary(find_crossovers(results));
+  const auto lines = crossover_summary(find_crossovers(results, axis_of(sweep_kind::size)));
   REQUIRE(lines.size() == 4);
   CHECK(lines[0].find("from 1000 elements") != std::string::npos);
   CHECK(lines[1].find("not measured") != std::string::npos);

@@ -2,7 +2,6 @@
 // the compute-bound rule and the offload crossover of a work sweep, in figures and in words.
 #include <doctest/doctest.h>
 
-#include "harness/crossover.hpp"
 #include "harness/roofline.hpp"
 #include "harness/sweep.hpp"
 #include "report/report.hpp"
@@ -80,7 +79,7 @@ TEST_CASE("a work sweep's offload crossover: device end to end (pinned) against 
     rows.push_back(row("std::par_unseq", side::host, k, host[i] * 1e-3));
     rows.push_back(row("cuda::kernel", side::device, k, 0.1e-3, device_e2e[i] * 1e-3));
   }
-  const auto crossovers = find_crossovers(rows, true);
+  const auto crossovers = find_crossovers(rows, axis_of(sweep_kind::work));
   const crossover& offload = crossovers.back();
   CHECK(offload.key == "gpu_vs_cpu_end_to_end_pinned");
   CHECK(offload.axis == "work");

@@ -8,7 +8,6 @@
 #include "harness/ceiling_rows.hpp"
 #include "harness/run.hpp"
 #include "harness/sweep.hpp"
-#include "harness/sweep_plan.hpp"
 #include "measure/host_threads.hpp"
 
 #include <algorithm>
@@ -86,7 +85,7 @@ TEST_CASE("a size sweep measures every planned point, each with its own size") {
   cfg.keep_disturbed = true;                      // all 6 counted, however busy the test machine
   const sweep_plan plan{sweep_kind::size, 10, 1000};
   const auto report = run_sweep(plan, cfg, {}, query_host(), device_info{}, {recorder("a", sizes, threads)});
-  const auto planned = plan_size_series(10, 1000, 4, memory_limits{}).sizes;
+  const auto planned = plan_size_series(10, 1000, 4, memory_limits{}).values;
   CHECK(sizes == planned);
   const auto rows = policy_rows(report);
   REQUIRE(rows.size() == planned.size());
@@ -96,8 +95,13 @@ TEST_CASE("a size sweep measures every planned point, each with its own size") {
   for (std::size_t i = 0; i < planned.size(); ++i) {
     CHECK(rows[i].size == planned[i]);
     // The point's ceiling figure is its bounding ceiling's: none where a busy test machine disturbed most calls.
-    if (const auto& c = report.sweep->series[i].host_in_place_gb_per_s) CHECK(*c > 0);
-    CHECK(report.sweep->series[i].size == planned[i]);
+    const series_point& point = report.sweep->series[i];
+    if (const auto c = ceilings_at(point, report.results).host_in_place_gb_per_s) CHECK(*c > 0);
+    CHECK(point.size == planned[i]);
+    // The point's rows are its own: its policy's and its ceilings', all at its size.
+    CHECK(point.end_row - point.first_row == 6);
+    for (std::size_t r = point.first_row; r < point.end_row; ++r)
+      CHECK(report.results[r].size == planned[i]);
   }
   CHECK(report.sweep->stopped_at == planned.back());
   CHECK_FALSE(report.environment.config.size);

@@ -23,14 +23,21 @@ const json& result_named(const json& report, const std::string& name) {
 
 } // namespace
 
-TEST_CASE("to_json writes each sweep point's figures under their own names") {
+TEST_CASE("to_json writes each sweep point's ceilings, read off the point's own ceiling rows") {
   benchmark_report report = to_report(synthetic_run());
   sweep_info sweep{sweep_plan{.kind = sweep_kind::size}};
-  sweep.series.push_back({.size = 1000, .threads = 2, .host_in_place_gb_per_s = 50, .host_in_place_low_gb_per_s = 45});
+  sweep.series.push_back({.size = 1000, .threads = 2, .first_row = 0, .end_row = report.results.size()});
+  sweep.series.push_back({.size = 3162, .threads = 2, .first_row = 0, .end_row = 1}); // a policy's row alone
   report.sweep = sweep;
-  const json point = to_json(report)["sweep"]["series"].at(0);
-  CHECK(point["host_in_place_gb_per_s"] == *sweep.series[0].host_in_place_gb_per_s);
-  CHECK(point["host_in_place_low_gb_per_s"] == *sweep.series[0].host_in_place_low_gb_per_s);
+  const json out = to_json(report);
+  const json& point = out["sweep"]["series"].at(0);
+  const json& ceilings = out["environment"]["ceilings"]; // the same rows' figures, by ceiling_figures
+  REQUIRE(ceilings["host_in_place_gb_per_s"].is_number());
+  CHECK(point["size"] == 1000);
+  CHECK(point["host_in_place_gb_per_s"] == ceilings["host_in_place_gb_per_s"]);
+  CHECK(point["host_in_place_low_gb_per_s"] == ceilings["host_in_place_low_gb_per_s"]);
+  CHECK(point["device_copy_gb_per_s"].is_null());
+  CHECK(out["sweep"]["series"].at(1)["host_in_place_gb_per_s"].is_null());
 }
 
 TEST_CASE("to_json computes every figure of a result") {
