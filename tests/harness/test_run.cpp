@@ -99,7 +99,7 @@ TEST_CASE("a size sweep measures every planned point, each with its own size") {
     if (const auto c = ceilings_at(point, report.results).host_in_place_gb_per_s) CHECK(*c > 0);
     CHECK(point.size == planned[i]);
     // The point's rows are its own: its policy's and its ceilings', all at its size.
-    CHECK(point.end_row - point.first_row == 6);
+    CHECK(point.end_row - point.first_row == 7); // one policy, six host ceilings
     for (std::size_t r = point.first_row; r < point.end_row; ++r)
       CHECK(report.results[r].size == planned[i]);
   }
