@@ -10,6 +10,8 @@ packages+=(libopenmpi-dev openmpi-bin)
 packages+=(python3-matplotlib python3-numpy python3-numba python3-scipy)
 # oneDPL comes from PyPI (below), installed by Debian's pip into a venv.
 packages+=(python3-pip python3-venv)
+# The Ctrl-C robustness rows send their one SIGINT at an exact syscall through strace's fault injection.
+packages+=(strace)
 # "install-deps.sh check": also what scripts/check.sh needs (valgrind; clang 14 and its libFuzzer runtime; the
 # oneTBB source, fetched by apt-get source, to build an instrumented oneTBB for ThreadSanitizer).
 if [ "${1:-}" = check ]; then
