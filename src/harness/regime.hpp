@@ -22,11 +22,11 @@ namespace policybench {
 inline constexpr double flat_tolerance = 0.25;
 
 /// Why a probe decides nothing: its largest footprint was not reached (did not map), or it fits in the cache the
-/// machine reports (a memory limit cut the footprints: a plateau there may be the cache's), a point that decides
-/// (from the array's footprint up, and the two largest) was disturbed by other work, the two largest disagree
-/// (still falling), or it measured fewer than two footprints or none at or below the run's array (out of time), or
-/// the array's own footprint streamed faster than the plateau at its median while its interval reached
-/// the plateau (a busy machine widens it): neither cache nor memory shown.
+/// machine reports (a memory limit cut the footprints: a plateau there may be the cache's), a point that decides (from
+/// the array's footprint up, and the two largest) was disturbed by other work, the two largest disagree (still
+/// falling), or it measured fewer than two footprints or none at or below the run's array (out of time), or the array's
+/// own footprint streamed faster than the plateau at its median while its interval reached the plateau (a busy machine
+/// widens it): neither cache nor memory shown.
 enum class unknown_reason {
   none,
   top_not_reached,
@@ -86,10 +86,10 @@ struct regime_report {
 /// the two largest footprints' medians, which must agree: within `tolerance` of it or with overlapping spreads (else
 /// "unknown": still falling). A footprint streams faster than memory when its median is above plateau x (1 + tolerance)
 /// and its interval's slow end above both largest footprints' fast ends (slower is no cache: overhead or a busy
-/// machine). The
-/// memory regime starts at the smallest footprint from which none larger streams faster; the array is "memory" from
-/// there on (also past the largest footprint), "cache" below it down to the smallest footprint probed, "unknown" below
-/// that (no footprint at or below the array was measured). The reported cache also decides stream_rule.
+/// machine). The memory regime starts at the smallest footprint from which none larger streams faster; the array is
+/// "memory" from there on (also past the largest footprint), "cache" below it down to the smallest footprint probed,
+/// "unknown" below that (no footprint at or below the array was measured). The reported cache also decides
+/// stream_rule.
 regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t planned_top_bytes,
                               std::uint64_t array_bytes, std::uint64_t llc_bytes, double tolerance = flat_tolerance);
 

@@ -1,8 +1,8 @@
 // The typed result model: every figure a report shows, computed once by the harness and read by every writer.
 #pragma once
 
+#include "harness/regime.hpp"
 #include "harness/result_row.hpp"
-#include "harness/summary.hpp"
 #include "harness/sweep.hpp"
 #include "machine/device_info.hpp"
 #include "machine/host_info.hpp"
@@ -57,7 +57,8 @@ struct compute_peak_figures {
   std::optional<std::string> how = std::nullopt;
 };
 
-/// environment.ceilings (harness/ceiling_rows.hpp), for scripts that read them; a sweep's are its last point's.
+/// environment.ceilings (ceiling_figures, harness/rules.hpp), for scripts that read them; a sweep's are its last
+/// point's.
 struct ceiling_summary {
   std::vector<ceiling_stream_figures> streams = {};
   /// The bounding host ceiling's: best call, median GB/s, the low end of its interval, which schedule it is, its huge
@@ -75,6 +76,31 @@ struct environment_info {
   ceiling_summary ceilings;
 };
 
+/// The parallel row that beat `loop` beyond both intervals (the slow end of its interval faster than the fast end
+/// of loop's), and by how much (loop's median / its median).
+struct parallel_speedup {
+  std::string policy;
+  double speedup_vs_loop = 0;
+};
+
+struct run_summary {
+  /// The counted row (is_policy, status ok, a median) with the smallest median; none when no row has one, or when
+  /// it has no 95% interval (fastest_unjudged says why: fewer than 6 counted calls rank nothing).
+  std::optional<std::string> fastest = std::nullopt;
+  std::optional<std::string> fastest_unjudged = std::nullopt;
+  figure fastest_median_s{}, fastest_low_s{}, fastest_high_s{}; ///< its median and median_span
+  /// The counted rows whose median_span overlaps the fastest's, in the report's order: tied, not ranked.
+  std::vector<std::string> tied_with_fastest{};
+  /// The fastest parallel row (a device row, or a host row with effective parallelism >= serial_parallelism) that
+  /// beat loop beyond the intervals; none when no row did or there is no validated loop (loop_ran says which).
+  std::optional<parallel_speedup> speedup = std::nullopt;
+  bool loop_ran = false;
+  /// Why no speedup can be stated either way: loop, or a parallel row whose median beats loop's, has too few timed
+  /// calls for a 95% interval (a single call's "interval" is a point). Empty when the speedup could be judged.
+  std::optional<std::string> speedup_unjudged = std::nullopt;
+  std::optional<regime_report> regime = std::nullopt; ///< host runs (harness/regime.hpp); none without a host row
+};
+
 /// What a run or a sweep produced: the one value every writer reads.
 struct benchmark_report {
   environment_info environment;
@@ -83,7 +109,7 @@ struct benchmark_report {
   std::optional<std::vector<crossover>> crossovers;          ///< size and work sweeps only (work: keyed by K)
   std::optional<std::vector<compute_bound_k>> compute_bound; ///< work sweeps only, one per policy measured
   std::vector<std::string> warnings;
-  std::optional<run_summary> summary; ///< one run (not a sweep): the answer first (harness/summary.hpp)
+  std::optional<run_summary> summary; ///< one run (not a sweep): the answer first (summarize_run, harness/rules.hpp)
   /// Lines a mode adds to the table's footer, about the whole report (what its rows' figures mean there).
   std::vector<std::string> notes;
   /// partial: the report holds part of what the command asked for (a sweep's points so far, written as it goes, or

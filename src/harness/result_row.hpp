@@ -2,7 +2,6 @@
 // where it measures them (as Google Benchmark's UserCounters; report/summaries.cpp declares how each is printed).
 #pragma once
 
-#include "harness/figure.hpp"
 #include "measure/ceilings.hpp"
 
 #include <cstdint>
@@ -11,6 +10,31 @@
 #include <vector>
 
 namespace policybench {
+
+/// A measured or derived figure, or none. Plain members, always initialized: std::optional<double> makes GCC 12
+/// warn falsely (-Wmaybe-uninitialized) where such values are copied through aggregates.
+class figure {
+public:
+  constexpr figure() noexcept = default;
+  constexpr figure(double value) noexcept : value_(value), known_(true) {} // NOLINT: a number is a known figure
+  constexpr bool known() const noexcept { return known_; }
+  constexpr explicit operator bool() const noexcept { return known_; }
+  /// The value; 0 when unknown (callers test known() first).
+  constexpr double operator*() const noexcept { return value_; }
+  constexpr bool operator==(const figure&) const noexcept = default;
+
+private:
+  double value_ = 0;
+  bool known_ = false;
+};
+
+/// num / den when both are known and den > 0, else none: every ratio in a report (GB/s, speedups, shares).
+constexpr figure ratio(figure num, figure den) noexcept {
+  return num && den && *den > 0 ? figure(*num / *den) : figure();
+}
+
+/// `f` x `scale`, none stays none.
+constexpr figure scaled(figure f, double scale) noexcept { return f ? figure(*f * scale) : figure(); }
 
 enum class row_status { ok, invalid, failed, unavailable };
 
@@ -28,7 +52,7 @@ struct flop_figures {
   figure flops_per_call{}, gflop_per_s{};
 };
 
-/// A policy row on the roofline at --work K > 1 (harness/roofline.hpp): K, FLOP/byte, the bound and its share.
+/// A policy row on the roofline at --work K > 1 (harness/rules.hpp): K, FLOP/byte, the bound and its share.
 struct roofline_place {
   int work = 1;
   figure flop_per_byte{}, bound_gflop_per_s{}, pct_of_bound{};
@@ -102,13 +126,5 @@ inline bool is_policy(const result_row& row) { return row.role == stream_role::p
 
 /// "ok", "invalid", "failed", "unavailable" (the JSON's words).
 std::string to_string(row_status s);
-
-/// Sets every GPU view of a device row from its measurement (nullptr: the row did not run, and each is none), so
-/// that every device row has the same figures, each view summarized by summarize_view over the calls
-/// `keep_disturbed` counts: row.kernel (the CUDA-event times' median and interval) and row.gpu: kernel_gb_per_s
-/// (bytes per call / kernel median), no_kernel_time_reason (why a row has none, e.g. it synchronizes inside the
-/// call), NVML's SM and memory clocks, e2e_pageable_cold_s, e2e_pageable_median_s, e2e_pinned_median_s and
-/// e2e_over_kernel (pageable median / kernel median).
-void add_gpu_views(result_row& row, const measurement* m, bool keep_disturbed);
 
 } // namespace policybench

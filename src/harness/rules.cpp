@@ -1,6 +1,8 @@
-// The rules of rules.hpp: each figure derived in one place.
+// The rules of rules.hpp: each figure derived in one place, each judgement over a run's rows made once.
 #include "harness/rules.hpp"
 
+#include "harness/run.hpp"
+#include "measure/ceilings.hpp"
 #include "measure/stats.hpp"
 #include "measure/stopping.hpp"
 #include "measure/thread_clocks.hpp"
@@ -8,7 +10,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <numeric>
+#include <string>
 
 namespace policybench {
 
@@ -63,6 +67,372 @@ bool all_valid(std::span<const result_row> rows) {
   return std::none_of(rows.begin(), rows.end(), [](const result_row& r) {
     return r.status == row_status::invalid || r.status == row_status::failed;
   });
+}
+
+figure interval_end(const result_row& row, bool slow) {
+  const bool device = row.device == side::device;
+  const figure median_s = device ? row.kernel.median_s : row.median_s;
+  const figure end_s =
+      device ? (slow ? row.kernel.high_s : row.kernel.low_s) : (slow ? row.median_ci_high_s : row.median_ci_low_s);
+  const figure median = throughput(row);
+  return end_s && median_s ? ratio(scaled(median, *median_s), end_s) : median;
+}
+
+figure throughput(const result_row& row) {
+  if (row.bounds == ceiling_bound::compute) return row.flops ? row.flops->gflop_per_s : figure();
+  return row.device == side::device ? gb_per_s(row.bytes_per_call, row.kernel.median_s) : row.gb_per_s;
+}
+
+namespace {
+
+bool ran_as(const result_row& r, side device, ceiling_bound bound) {
+  return !is_policy(r) && r.device == device && r.bounds == bound && r.status == row_status::ok && throughput(r);
+}
+
+// Whether a ceiling that ran may bound: on a busy machine a one-thread stream outran the disturbed parallel ones
+// (a parallel row then read 417% of it), and a median without an interval, or of mostly disturbed calls, is no bound.
+bool may_bound(const result_row& r) {
+  return r.policy != one_thread_ceiling && r.median_ci_low_s && r.median_ci_high_s &&
+         !(r.mostly_disturbed && *r.mostly_disturbed);
+}
+
+} // namespace
+
+const result_row* bounding_ceiling(std::span<const result_row> rows, side device, ceiling_bound bound) {
+  const result_row* best = nullptr;
+  for (const auto& r : rows)
+    if (ran_as(r, device, bound) && may_bound(r) && (!best || *throughput(r) > *throughput(*best))) best = &r;
+  return best;
+}
+
+std::optional<std::string> no_bound_reason(std::span<const result_row> rows, side device, ceiling_bound bound) {
+  std::string names;
+  for (const auto& r : rows)
+    if (ran_as(r, device, bound) && r.policy != one_thread_ceiling) names += (names.empty() ? "" : ", ") + r.policy;
+  const bool any_ran =
+      std::any_of(rows.begin(), rows.end(), [&](const result_row& r) { return ran_as(r, device, bound); });
+  if (!any_ran || bounding_ceiling(rows, device, bound)) return std::nullopt;
+  return "no share of the " + std::string(to_string(device)) + " ceiling (% ceiling '-'): " +
+         (names.empty() ? std::string("no parallel ceiling ran")
+                        : "no parallel ceiling (" + names + ") has a 95% interval of mostly undisturbed calls") +
+         "; a larger --budget or a quieter machine gives one";
+}
+
+figure pct_of_ceiling(const result_row& row, std::span<const result_row> rows) {
+  if (row.bounds == ceiling_bound::compute) return {};
+  const result_row* c = bounding_ceiling(rows, row.device, ceiling_bound::bandwidth);
+  return c ? scaled(ratio(throughput(row), throughput(*c)), 100) : figure();
+}
+
+std::optional<bool> above_ceiling(const result_row& row, std::span<const result_row> rows) {
+  const result_row* c = bounding_ceiling(rows, row.device, ceiling_bound::bandwidth);
+  const figure slow = interval_end(row, true);
+  if (!row.pct_of_ceiling || !c || !slow) return std::nullopt;
+  const figure fast = interval_end(*c, false);
+  return fast && *slow > *fast;
+}
+
+ceiling_summary ceiling_figures(const measured_run& run, std::span<const result_row> rows) {
+  ceiling_summary out;
+  const result_row* host = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
+  for (const auto& stream : ceiling_streams(run.device, run.config.work)) {
+    const auto row = std::find_if(rows.begin(), rows.end(), [&](const result_row& r) {
+      return !is_policy(r) && r.policy == stream.name && r.status == row_status::ok;
+    });
+    const bool ran = row != rows.end();
+    if (ran && &*row == host) { // its schedule, from its key: "static", "one thread"
+      out.host_in_place_schedule = stream.key.substr(stream.key.rfind("in_place_") + 9);
+      std::replace(out.host_in_place_schedule->begin(), out.host_in_place_schedule->end(), '_', ' ');
+    }
+    const bool device = stream.device == side::device;
+    out.streams.push_back({.key = stream.key,
+                           .device = stream.device,
+                           .bound = stream.bound,
+                           .median_s = !ran     ? figure()
+                                       : device ? row->kernel.median_s
+                                                : row->median_s,
+                           .best_s = ran ? row->min_s : figure(),
+                           .rate = ran ? throughput(*row) : figure(),
+                           .kernel = stream.bound == ceiling_bound::compute ? stream.backend : ""});
+  }
+  if (host) {
+    out.host_in_place_best_s = host->min_s, out.host_in_place_gb_per_s = throughput(*host);
+    out.host_in_place_low_gb_per_s = interval_end(*host, true);
+    if (host->huge_page_bytes) out.host_huge_page_bytes = double(*host->huge_page_bytes);
+    out.host_effective_parallelism = host->effective_parallelism;
+  }
+  const double peak = run.device.theoretical_peak_gb_per_s;
+  if (peak > 0) out.device_theoretical_peak_gb_per_s = peak;
+  if (run.config.work <= 1) return out; // a K = 1 report keeps the fields it had
+  const auto peak_figures = [](const compute_peak& p) {
+    return compute_peak_figures{.gflop_per_s = p.gflop_per_s > 0 ? figure(p.gflop_per_s) : figure(),
+                                .how = p.how.empty() ? std::nullopt : std::optional(p.how)};
+  };
+  out.host_compute_peak = peak_figures(host_compute_peak(run.config.type, run.host_concurrency, run.host.cpu_mhz));
+  const device_info& d = run.device;
+  out.device_compute_peak =
+      peak_figures(device_compute_peak(run.config.type, d.sm_count, d.sm_clock_khz, d.compute_capability));
+  return out;
+}
+
+namespace {
+
+// FLOPs one element costs at K increments per call: 1 (the add) at K = 1, else 2 per fused multiply-add step.
+constexpr double flops_per_element(int work) noexcept { return work == 1 ? 1.0 : 2.0 * work; }
+
+} // namespace
+
+roofline_figures roofline(int work, std::uint64_t size, double bytes_per_call, figure median_s,
+                          figure compute_gflop_per_s, figure bandwidth_gb_per_s) {
+  roofline_figures f;
+  const double flops = flops_per_element(work) * double(size);
+  f.flops_per_call = flops;
+  if (bytes_per_call > 0) f.flop_per_byte = flops / bytes_per_call;
+  f.gflop_per_s = ratio(flops / 1e9, median_s);
+  // The memory roof at this intensity; the flat compute roof; whichever is lower bounds the row.
+  figure bound;
+  if (f.flop_per_byte && bandwidth_gb_per_s) bound = *f.flop_per_byte * *bandwidth_gb_per_s;
+  if (compute_gflop_per_s) bound = bound ? std::min(*bound, *compute_gflop_per_s) : *compute_gflop_per_s;
+  f.bound_gflop_per_s = bound;
+  if (bound && *bound > 0 && f.gflop_per_s) f.pct_of_bound = 100 * *f.gflop_per_s / *bound;
+  return f;
+}
+
+int work_of(const result_row& r) { return r.roofline ? r.roofline->work : 1; }
+
+void add_roofline(result_row& r, int work, std::span<const result_row> rows) {
+  const bool device = r.device == side::device;
+  const auto roof = [&](ceiling_bound bound) {
+    const result_row* c = bounding_ceiling(rows, r.device, bound);
+    return c ? throughput(*c) : figure();
+  };
+  const roofline_figures f = roofline(work, r.size, r.bytes_per_call, roofline_time_s(r), roof(ceiling_bound::compute),
+                                      roof(ceiling_bound::bandwidth));
+  // Without a kernel time (thrust::device) no share of event-timed ceilings: two clocks would mix (pct_of_ceiling).
+  const bool mixed_clocks = device && !r.kernel.median_s;
+  r.flops = flop_figures{.flops_per_call = f.flops_per_call, .gflop_per_s = f.gflop_per_s};
+  r.roofline = roofline_place{.work = work,
+                              .flop_per_byte = f.flop_per_byte,
+                              .bound_gflop_per_s = f.bound_gflop_per_s,
+                              .pct_of_bound = mixed_clocks ? figure() : f.pct_of_bound};
+}
+
+void add_compute_figures(result_row& r, std::optional<double> flops_per_call) {
+  const figure flops = flops_per_call ? figure(*flops_per_call) : figure();
+  r.flops = flop_figures{.flops_per_call = flops, .gflop_per_s = ratio(scaled(flops, 1e-9), roofline_time_s(r))};
+}
+
+figure roofline_time_s(const result_row& r) {
+  const figure kernel = r.device == side::device ? r.kernel.median_s : figure();
+  return kernel ? kernel : r.median_s;
+}
+
+namespace {
+
+bool counted(const result_row& r) { return is_policy(r) && r.status == row_status::ok && r.median_s; }
+
+bool runs_parallel(const result_row& r) {
+  return r.device == side::device || (r.effective_parallelism && *r.effective_parallelism >= serial_parallelism);
+}
+
+// Why `r` cannot take part in a speedup: its median has no 95% interval.
+std::string too_few_calls(const result_row& r) {
+  const std::size_t n = r.samples_s.size();
+  return r.policy + " has " + std::to_string(n) + " counted timed call" + (n == 1 ? "" : "s") +
+         ", a 95% interval needs 6";
+}
+
+// What gives a row more calls, said with the summary's first reason only.
+constexpr const char* more_calls = " (a larger --budget or a quieter machine gives more)";
+
+} // namespace
+
+std::optional<median_span> median_span_of(const result_row& row) {
+  if (!row.median_s) return std::nullopt;
+  if (row.median_ci_low_s && row.median_ci_high_s) return median_span{*row.median_ci_low_s, *row.median_ci_high_s};
+  if (row.samples_s.empty()) return median_span{*row.median_s, *row.median_s};
+  const auto [low, high] = std::minmax_element(row.samples_s.begin(), row.samples_s.end());
+  return median_span{*low, *high};
+}
+
+run_summary summarize_run(std::span<const result_row> rows, std::optional<regime_report> regime) {
+  run_summary s{.regime = std::move(regime)};
+  const result_row* fastest = nullptr;
+  for (const auto& r : rows)
+    if (counted(r) && (!fastest || *r.median_s < *fastest->median_s)) fastest = &r;
+  if (!fastest) return s;
+  if (!fastest->median_ci_low_s) { // a point or a range of a few calls ranks nothing
+    s.fastest_unjudged = too_few_calls(*fastest) + more_calls;
+  } else {
+    const median_span best = *median_span_of(*fastest);
+    s.fastest = fastest->policy;
+    s.fastest_median_s = fastest->median_s, s.fastest_low_s = best.low_s, s.fastest_high_s = best.high_s;
+    for (const auto& r : rows)
+      if (const auto span = median_span_of(r);
+          &r != fastest && counted(r) && overlap(span->low_s, span->high_s, best.low_s, best.high_s))
+        s.tied_with_fastest.push_back(r.policy);
+  }
+  const result_row* loop = loop_baseline(rows);
+  s.loop_ran = loop && loop->median_s;
+  if (!s.loop_ran) return s;
+  const std::string remedy = s.fastest_unjudged ? "" : more_calls;
+  if (!loop->median_ci_low_s) {
+    s.speedup_unjudged = too_few_calls(*loop) + remedy;
+    return s;
+  }
+  const result_row *winner = nullptr, *unjudged = nullptr;
+  for (const auto& r : rows) {
+    if (!counted(r) || !runs_parallel(r) || *r.median_s >= *loop->median_s) continue;
+    if (!r.median_ci_low_s) {
+      if (!unjudged) unjudged = &r;
+    } else if (*r.median_ci_high_s < *loop->median_ci_low_s && (!winner || *r.median_s < *winner->median_s)) {
+      winner = &r;
+    }
+  }
+  if (winner) s.speedup = parallel_speedup{winner->policy, *loop->median_s / *winner->median_s};
+  if (!winner && unjudged) s.speedup_unjudged = too_few_calls(*unjudged) + remedy;
+  return s;
+}
+
+namespace {
+
+// Appends "name (detail)" to a comma-separated list.
+void list_item(std::string& list, const std::string& item) { list += (list.empty() ? "" : ", ") + item; }
+
+// The warning of a run that ended more than a second past its budget's deadline; nullopt otherwise. A second of
+// slack: validation and the report.
+std::optional<std::string> overrun(const run_order& order) {
+  const double late_s = -order.budget.left_s().value_or(0);
+  if (late_s <= 1) return std::nullopt;
+  return "the run ended " + two_decimals(late_s) + " s past its time budget of " +
+         two_decimals(order.budget.budget_s()) + " s: a row's cold call and one timed call took longer than its share";
+}
+
+// Effective parallelism of the parallel host policies and of the ceiling (harness/rules.hpp thresholds), as the
+// rows show it: a row whose figure is none is not judged.
+void parallelism_warnings(const measured_run& run, const std::vector<result_row>& rows, std::vector<std::string>& out) {
+  const int allowed = run.host_concurrency;
+  if (allowed < 2 || run.config.bytes_per_call() < parallel_work_floor_bytes) return;
+  std::string serial;
+  for (std::size_t i = 0; i < run.outcomes.size() && i < rows.size(); ++i) {
+    const auto& o = run.outcomes[i];
+    const figure parallelism = rows[i].effective_parallelism;
+    if (o.role == stream_role::policy && o.result && o.result->host_threads &&
+        *o.result->host_threads != host_threading::one_thread && parallelism && *parallelism < serial_parallelism)
+      list_item(serial, o.name + " (" + two_decimals(*parallelism) + ")");
+  }
+  if (!serial.empty())
+    out.push_back("PARALLEL POLICIES RAN ON ABOUT ONE THREAD: effective parallelism (CPU time / wall time) below " +
+                  two_decimals(serial_parallelism) + " with " + std::to_string(allowed) +
+                  " threads allowed: " + serial + "; their rows do not show what the policy can do here");
+  const result_row* ceiling = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
+  const figure ceiling_parallelism = ceiling ? ceiling->effective_parallelism : figure();
+  // Well under its threads (from 2 on), the host ceiling's stream may not bound the parallel policies.
+  if (ceiling_parallelism && *ceiling_parallelism < 0.75 * allowed)
+    out.push_back("the host ceiling's in-place stream ran on about " + two_decimals(*ceiling_parallelism) + " of its " +
+                  std::to_string(allowed) +
+                  " threads: it may not bound the parallel policies (rows above it are marked); is another process "
+                  "using the cores?");
+}
+
+// GPU clocks: unreadable, or different after a device row than before it.
+void clock_warnings(const measured_run& run, const std::vector<result_row>& rows, std::vector<std::string>& out) {
+  const bool device_ran =
+      std::any_of(rows.begin(), rows.end(), [](const result_row& r) { return r.device == side::device && r.median_s; });
+  if (device_ran && run.device.clocks_unavailable)
+    out.push_back("GPU clocks not recorded (" + *run.device.clocks_unavailable +
+                  "): a GPU that throttled or had not ramped up cannot be ruled out");
+  std::string changed;
+  for (const auto& o : run.outcomes) {
+    if (!o.result || !o.result->clocks_before || !o.result->clocks_after) continue;
+    const gpu_clocks before = *o.result->clocks_before, after = *o.result->clocks_after;
+    const auto mhz = [](unsigned a, unsigned b) { return std::to_string(a) + " -> " + std::to_string(b) + " MHz"; };
+    if (before.sm_mhz != after.sm_mhz) list_item(changed, o.name + " (SM " + mhz(before.sm_mhz, after.sm_mhz) + ")");
+    if (before.memory_mhz != after.memory_mhz)
+      list_item(changed, o.name + " (memory " + mhz(before.memory_mhz, after.memory_mhz) + ")");
+  }
+  if (!changed.empty())
+    out.push_back("GPU clocks changed during " + changed +
+                  ": the GPU throttled or was still ramping up, so those rows mix clock speeds");
+}
+
+// Huge pages asked for, none obtained by any host array large enough to hold one.
+void huge_page_warning(const measured_run& run, const std::vector<result_row>& rows, std::vector<std::string>& out) {
+  constexpr std::uint64_t huge_page = std::uint64_t(2) << 20;
+  if (run.config.pages != page_size::huge || run.config.size * size_of(run.config.type) < huge_page) return;
+  // Only a host row whose bytes could be read says anything (an unreadable /proc/self/smaps is unknown, not none).
+  std::uint64_t obtained = 0;
+  bool measured = false;
+  for (const auto& r : rows)
+    if (r.huge_page_bytes) obtained += *r.huge_page_bytes, measured = true;
+  if (!measured || obtained > 0) return;
+  const std::string& mode = run.host.transparent_hugepages;
+  const std::string why = mode.empty()      ? "this kernel has no transparent huge pages"
+                          : mode == "never" ? "the transparent-huge-page mode is 'never'"
+                          : mode.starts_with("unknown")
+                              ? "the transparent-huge-page mode is " + mode
+                              : "the kernel gave none in mode '" + mode + "' (fragmented memory?)";
+  out.push_back("huge pages asked for (--pages huge) but no host array got any: " + why +
+                "; rows measure 4 KiB pages, as with --pages small");
+}
+
+} // namespace
+
+std::vector<std::string> run_warnings(const measured_run& run, const std::vector<result_row>& rows,
+                                      bool per_size_notes) {
+  std::vector<std::string> out;
+  if (run.host.pstl_backend != "oneTBB")
+    out.push_back("std::par and std::par_unseq run SERIALLY: libstdc++'s PSTL was compiled without oneTBB "
+                  "(<tbb/tbb.h> not found), so their rows measure one thread");
+  const std::uint64_t array_bytes = run.config.size * size_of(run.config.type);
+  const auto cache_warning = [&](const char* where, std::uint64_t cache_bytes) {
+    if (per_size_notes && under_4x_cache(array_bytes, cache_bytes))
+      out.push_back(cache_note("the array (" + std::to_string(array_bytes) + " bytes)", where, cache_bytes) +
+                    "; use a larger --size");
+  };
+  const auto ran_on = [&](side where) {
+    return std::any_of(run.outcomes.begin(), run.outcomes.end(),
+                       [&](const auto& o) { return o.device == where && o.result && o.role == stream_role::policy; });
+  };
+  if (ran_on(side::host)) cache_warning("host's last-level cache", run.host.llc_bytes);
+  if (ran_on(side::device)) cache_warning("device's L2 cache", run.device.l2_cache_bytes);
+  // Once, not a '-' per row left to be guessed at.
+  for (const side where : {side::host, side::device})
+    if (ran_on(where))
+      if (auto why = no_bound_reason(rows, where, ceiling_bound::bandwidth)) out.push_back(std::move(*why));
+  // The least a row makes is a cold and one timed call: where one call outlasts its share of the time, the run ends
+  // late, and says so rather than let the time read as kept.
+  if (auto late = overrun(run.order)) out.push_back(std::move(*late));
+  // One line per kind, naming its rows: a table of many noisy rows says so once.
+  std::string failed, invalid, noisy, disturbed;
+  std::map<std::string, std::string> short_of_target; // by what stopped the rows
+  for (const auto& r : rows) {
+    if (r.status == row_status::failed) list_item(failed, r.policy + " (" + *r.reason + ")");
+    if (r.validation_error) list_item(invalid, r.policy + " (" + *r.validation_error + ")");
+    if (per_size_notes && r.bytes_per_call > 0 && is_noisy(r)) list_item(noisy, r.policy + " " + percent(*r.cv));
+    // A noise target not reached is said, not left to the table; no option is named (the command line's business).
+    if (run.config.stop.max_noise > 0 && r.status == row_status::ok && r.stopped_by && *r.stopped_by != "max_noise")
+      list_item(short_of_target[*r.stopped_by], r.policy);
+    if (r.mostly_disturbed && *r.mostly_disturbed)
+      list_item(disturbed, r.policy + " (" + std::to_string(r.disturbed_calls.value_or(0)) + ")");
+  }
+  const auto fold = [&](const std::string& list, const std::string& what, const std::string& then) {
+    if (!list.empty()) out.push_back(what + ": " + list + then);
+  };
+  fold(failed, "failed", "");
+  fold(invalid, "FAILED VALIDATION", "");
+  fold(noisy, "warm times vary (cv > " + percent(noisy_cv) + ")",
+       "; the median is less certain (more calls or a quieter machine narrow it)");
+  std::string unreached;
+  for (const auto& [stopped_by, policies] : short_of_target)
+    unreached += (unreached.empty() ? "" : "; ") + ("stopped by " + stopped_by + ": ") + policies;
+  fold(unreached, "the noise target +-" + percent(run.config.stop.max_noise) + " was not reached", "");
+  fold(disturbed, "most timed calls disturbed (their threads waited for a CPU taken by other work)",
+       ": those figures do not show a quiet machine");
+  if (per_size_notes) parallelism_warnings(run, rows, out);
+  clock_warnings(run, rows, out);
+  huge_page_warning(run, rows, out);
+  return out;
 }
 
 } // namespace policybench

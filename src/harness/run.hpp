@@ -7,7 +7,6 @@
 #include "harness/schedule.hpp"
 #include "machine/device_info.hpp"
 #include "machine/host_info.hpp"
-#include "machine/host_info.hpp"
 #include "policies/registry.hpp"
 
 #include <cstdint>
@@ -75,16 +74,19 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
                           const std::vector<policy_entry>& streams, const run_order& order = {},
                           const progress_callback& progress = {});
 
-/// The report of one run: environment, one row per outcome in the run's order (its figures as result_row.hpp,
-/// ceiling_rows.hpp and rules.hpp define them; none where missing: unavailable policy, no valid loop, a host policy's
-/// kernel time), and the warnings. With `per_size_notes` false the cache and noise warnings are left out: a size
-/// sweep states them once for its whole series.
-benchmark_report to_report(const measured_run& run, bool per_size_notes = true);
+/// Sets every GPU view of a device row from its measurement (nullptr: the row did not run, and each is none), so
+/// that every device row has the same figures, each view summarized by summarize_view over the calls
+/// `keep_disturbed` counts: row.kernel (the CUDA-event times' median and interval) and row.gpu: kernel_gb_per_s
+/// (bytes per call / kernel median), no_kernel_time_reason (why a row has none, e.g. it synchronizes inside the
+/// call), NVML's SM and memory clocks, e2e_pageable_cold_s, e2e_pageable_median_s, e2e_pinned_median_s and
+/// e2e_over_kernel (pageable median / kernel median).
+void add_gpu_views(result_row& row, const measurement* m, bool keep_disturbed);
 
-/// The warnings about a run and its rows, one line each: noisy rows (cv above noisy_cv), arrays under 4x a cache
-/// (STREAM's rule), std::par running serially, failed validations and errors (see to_report for per_size_notes).
-std::vector<std::string> run_warnings(const measured_run& run, const std::vector<result_row>& rows,
-                                      bool per_size_notes = true);
+/// The report of one run: environment, one row per outcome in the run's order (its figures as result_row.hpp and
+/// rules.hpp define them; none where missing: unavailable policy, no valid loop, a host policy's kernel time), and
+/// the warnings (run_warnings). With `per_size_notes` false the cache and noise warnings are left out: a size sweep
+/// states them once for its whole series.
+benchmark_report to_report(const measured_run& run, bool per_size_notes = true);
 
 /// A run that does not fit in memory; what() is memory_shortfall's line (bytes needed and available).
 struct insufficient_memory : std::runtime_error {

@@ -2,9 +2,7 @@
 // (crossovers, compute-bound K, thread scaling, the notes said once).
 #include "harness/sweep.hpp"
 
-#include "harness/ceiling_rows.hpp"
 #include "harness/result.hpp"
-#include "harness/roofline.hpp"
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
 #include "machine/host_info.hpp"
@@ -113,7 +111,7 @@ void add_sweep_notes(benchmark_report& report, const sweep_axis& axis, std::size
 
 figure median(const result_row& r) { return r.median_s; }
 
-// A GPU view's time (add_gpu_views, harness/results.cpp).
+// A GPU view's time (add_gpu_views, harness/run.cpp).
 figure kernel_time(const result_row& r) { return r.gpu ? r.kernel.median_s : figure(); }
 figure e2e_pageable(const result_row& r) { return r.gpu ? r.gpu->e2e_pageable_median_s : figure(); }
 figure e2e_pinned(const result_row& r) { return r.gpu ? r.gpu->e2e_pinned_median_s : figure(); }

@@ -5,7 +5,6 @@
 #include "harness/result_row.hpp"
 #include "harness/schedule.hpp"
 #include "machine/host_info.hpp"
-#include "machine/host_info.hpp"
 #include "measure/enum_names.hpp"
 #include "policies/registry.hpp"
 

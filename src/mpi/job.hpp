@@ -8,7 +8,7 @@
 
 #include "cli/options.hpp"
 #include "cli/write_report.hpp"
-#include "harness/figure.hpp"
+#include "harness/result_row.hpp"
 #include "policies/registry.hpp"
 
 #include <mpi.h>

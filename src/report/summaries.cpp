@@ -62,7 +62,7 @@ const std::array all{
     summary{"validated", "", &r::validated},
     summary{"validation_error", "", &r::validation_error},
     summary{"stopped_by", "", &r::stopped_by},
-    // --work K: the roofline (harness/roofline.hpp); a compute ceiling has its FLOPs alone.
+    // --work K: the roofline (harness/rules.hpp); a compute ceiling has its FLOPs alone.
     summary{"work", "count", work, {.show = table_show::wide_or_work_sweep, .header = "K", .decimals = 0}},
     summary{"flops_per_call", "FLOP", in<&r::flops, &flop_figures::flops_per_call>},
     summary{"gflop_per_s",
@@ -78,7 +78,7 @@ const std::array all{
             "%",
             in<&r::roofline, &roofline_place::pct_of_bound>,
             {.show = table_show::always, .header = "% roofline", .decimals = 1}},
-    // A device row's GPU views (add_gpu_views, harness/results.cpp).
+    // A device row's GPU views (add_gpu_views, harness/run.cpp).
     summary{"kernel_median_s", "s", kernel<&view_figures::median_s>, wide_duration("kernel")},
     summary{"kernel_median_ci_low_s", "s", kernel<&view_figures::low_s>},
     summary{"kernel_median_ci_high_s", "s", kernel<&view_figures::high_s>},

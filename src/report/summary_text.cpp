@@ -64,7 +64,7 @@ std::string regime_text(const regime_report& r) {
 }
 
 // A speedup that cannot be judged, said of the rows it is about: loop itself, or the parallel row faster than loop at
-// its median (harness/summary.cpp's reason opens with its name), which need not be the fastest row named above.
+// its median (harness/rules.cpp's reason opens with its name), which need not be the fastest row named above.
 std::string unjudged_speedup_text(const std::string& why) {
   const auto has = why.rfind(" has ");
   if (has == std::string::npos) return "parallel speedup: - (" + why + ")"; // another wording: as it is

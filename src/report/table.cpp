@@ -4,7 +4,6 @@
 // roofline findings in words, and --list-policies.
 #include "report/report.hpp"
 
-#include "harness/ceiling_rows.hpp"
 #include "harness/rules.hpp"
 #include "measure/thread_clocks.hpp"
 #include "measure/timing.hpp"
@@ -387,7 +386,7 @@ void write_marks(const benchmark_report& report, const char* bullet, std::ostrea
                "ceiling's median, too few calls to tell whether beyond the noise\n",
                bullet, above_mark + 1);
   const auto within = [](const result_row& r) { return !r.above_ceiling.value_or(true) && *r.pct_of_ceiling > 100; };
-  // Both intervals: a ceiling without one bounds nothing (harness/ceiling_rows.hpp).
+  // Both intervals: a ceiling without one bounds nothing (harness/rules.hpp).
   if (any(within))
     fmt::print(out, "{}{}: above the ceiling's median, but within both intervals: the same within noise\n", bullet,
                within_mark + 1);

@@ -4,7 +4,7 @@
 
 #include "harness/host_ceiling_run.hpp"
 
-#include "harness/ceiling_rows.hpp"
+#include "harness/rules.hpp"
 #include "machine/host_info.hpp"
 #include "measure/stats.hpp"
 #include "measure/timing.hpp"

@@ -2,7 +2,7 @@
 // the compute-bound rule and the offload crossover of a work sweep, in figures and in words.
 #include <doctest/doctest.h>
 
-#include "harness/roofline.hpp"
+#include "harness/rules.hpp"
 #include "harness/sweep.hpp"
 #include "report/report.hpp"
 

@@ -5,7 +5,7 @@
 #include "lines_containing.hpp"
 #include "timed_calls_of.hpp"
 
-#include "harness/ceiling_rows.hpp"
+#include "harness/rules.hpp"
 #include "harness/run.hpp"
 #include "harness/sweep.hpp"
 #include "measure/host_threads.hpp"

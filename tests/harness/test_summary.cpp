@@ -2,7 +2,7 @@
 // and a parallel speedup only where intervals are apart.
 #include <doctest/doctest.h>
 
-#include "harness/summary.hpp"
+#include "harness/rules.hpp"
 
 #include <optional>
 #include <string>

@@ -2,7 +2,6 @@
 // warnings that quote only what the rows show.
 #include <doctest/doctest.h>
 
-#include "harness/ceiling_rows.hpp"
 #include "harness/rules.hpp"
 #include "report/report.hpp"
 

@@ -5,7 +5,6 @@
 
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
-#include "harness/summary.hpp"
 #include "policies/registry.hpp"
 #include "report/report.hpp"
 

@@ -4,7 +4,7 @@
 
 #include "synthetic_run.hpp"
 
-#include "harness/summary.hpp"
+#include "harness/rules.hpp"
 #include "report/report.hpp"
 
 #include <fstream>
