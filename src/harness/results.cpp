@@ -5,8 +5,8 @@
 #include "harness/ceiling_rows.hpp"
 #include "harness/roofline.hpp"
 #include "harness/rules.hpp"
-#include "measure/enum_names.hpp"
-#include "measure/thread_clocks.hpp"
+#include "measure/run_config.hpp"
+#include "measure/timing.hpp"
 
 namespace policybench {
 

@@ -1,9 +1,9 @@
 // The rules of rules.hpp: each figure derived in one place.
 #include "harness/rules.hpp"
 
+#include "measure/run_config.hpp"
 #include "measure/stats.hpp"
-#include "measure/stopping.hpp"
-#include "measure/thread_clocks.hpp"
+#include "measure/timing.hpp"
 #include "policies/registry.hpp"
 
 #include <algorithm>

@@ -4,11 +4,8 @@
 #include "harness/run.hpp"
 
 #include "harness/schedule.hpp"
-#include "measure/device_out_of_memory.hpp"
-#include "measure/host_threads.hpp"
-#include "measure/seconds.hpp"
-#include "measure/stopping.hpp"
-#include "measure/thread_clocks.hpp"
+#include "measure/host_measure.hpp"
+#include "measure/run_config.hpp"
 #include "measure/timing.hpp"
 #include "policies/registry.hpp"
 

@@ -4,7 +4,7 @@
 #include "harness/ceiling_rows.hpp"
 #include "harness/rules.hpp"
 #include "measure/stats.hpp"
-#include "measure/thread_clocks.hpp"
+#include "measure/timing.hpp"
 
 #include <algorithm>
 #include <map>

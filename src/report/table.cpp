@@ -6,7 +6,6 @@
 
 #include "harness/ceiling_rows.hpp"
 #include "harness/rules.hpp"
-#include "measure/thread_clocks.hpp"
 #include "measure/timing.hpp"
 #include "report/summaries.hpp"
 
