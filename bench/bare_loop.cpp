@@ -2,7 +2,7 @@
 // placement (host_array, first touch), same increment object, same steady_clock; only the registry, std::function,
 // oneTBB's cold state and validation's bookkeeping are gone. With "omp", the plain OpenMP in-place loop STREAM would
 // write (schedule(static), first touch by the same split): the reference for the host in-place ceiling's median.
-#include "measure/host_array.hpp"
+#include "measure/host_measure.hpp"
 #include "measure/validation.hpp"
 #include "policybench/increment.hpp"
 

@@ -1,5 +1,5 @@
 """The seed's GPU variants: the answer's @cuda.jit kernel with its grid, and CuPy's a += 1, timed on the device (CUDA
-events on a held stream, as policybench's device_timing.cuh, after an unheld first call) and through transfers from a
+events on a held stream, as policybench's device_measure.cuh, after an unheld first call) and through transfers from a
 NumPy array into one device array allocated once; without a GPU, Numba's or CuPy's own reason why not. With K > 1
 both run the K loop in the kernel: x = x * m + 1, m a run-time 1 (an elementwise kernel for CuPy)."""
 

@@ -1,5 +1,5 @@
 """Holding the GPU's stream while the seed's CUDA events and launch queue up behind it, as policybench's
-device_timing.cuh: the kernel time then leaves out Python's dispatch."""
+device_measure.cuh: the kernel time then leaves out Python's dispatch."""
 
 import ctypes
 

@@ -8,7 +8,7 @@
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
 #include "harness/sweep.hpp"
-#include "measure/stopping.hpp"
+#include "measure/run_config.hpp"
 #include "report/report.hpp"
 
 #include <fmt/format.h>

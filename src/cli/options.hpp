@@ -3,7 +3,6 @@
 
 #include "harness/schedule.hpp"
 #include "harness/sweep.hpp"
-#include "measure/enum_names.hpp"
 #include "measure/run_config.hpp"
 
 #include <cstdint>
@@ -80,7 +79,7 @@ struct options {
 CLI::Option* add_choice(CLI::App& app, std::string name, std::vector<std::pair<std::string, int>> names,
                         std::function<void(int)> set, std::string description);
 
-/// add_choice setting `target`, with the names of its enum's table (measure/enum_names.hpp).
+/// add_choice setting `target`, with the names of its enum's table (measure/run_config.hpp).
 template <class E, std::size_t N>
 CLI::Option* add_choice(CLI::App& app, std::string name, E& target, const enum_name<E> (&table)[N],
                         std::string description) {

@@ -3,7 +3,7 @@
 // redrawn with '\r' is all a run needs.
 #pragma once
 
-#include "measure/seconds.hpp"
+#include "measure/run_config.hpp"
 
 #include <fmt/format.h>
 

@@ -5,7 +5,7 @@
 #include "cli/write_report.hpp"
 
 #include "cli/options.hpp"
-#include "measure/stopping.hpp"
+#include "measure/run_config.hpp"
 
 #include <algorithm>
 #include <array>

@@ -44,7 +44,7 @@ public:
 };
 
 /// From now until stop_catching_interrupt(), the first SIGINT (Ctrl-C) only sets interrupt_requested
-/// (measure/stopping.hpp) and says on stderr that the run is ending with what it measured; a second one, from a
+/// (measure/run_config.hpp) and says on stderr that the run is ending with what it measured; a second one, from a
 /// second after the first on, ends the process as any fatal signal does (one within that second is the same
 /// interrupt: timeout(1) sends its signal to the process and to its group). Nothing changes where SIGINT is ignored.
 void catch_interrupt();

@@ -4,9 +4,8 @@
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
 #include "machine/host_info.hpp"
-#include "measure/host_threads.hpp"
-#include "measure/seconds.hpp"
-#include "measure/stopping.hpp"
+#include "measure/host_measure.hpp"
+#include "measure/run_config.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -51,7 +51,7 @@ struct bandwidth_point {
   double gb_per_s = 0;
   double low_gb_per_s = 0;
   double high_gb_per_s = 0;
-  bool disturbed = false; ///< most of its calls were disturbed by other work (thread_clocks.hpp)
+  bool disturbed = false; ///< most of its calls were disturbed by other work (measure/timing.hpp)
 };
 
 /// A footprint's point from a row of the in-place stream; none when the row has no GB/s or no interval (fewer than 6

@@ -91,7 +91,7 @@ struct result_row {
   int warmup = 0;
   /// Timed calls the figures count (samples_s); none for a row that did not run (unavailable, failed).
   std::optional<std::uint64_t> reps = std::nullopt;
-  /// Timed calls disturbed by other work (measure/thread_clocks.hpp): left out of the figures unless the run kept
+  /// Timed calls disturbed by other work (measure/timing.hpp): left out of the figures unless the run kept
   /// them; none where the kernel gives no wait times or the row did not run.
   std::optional<std::uint64_t> disturbed_calls = std::nullopt;
   /// More than half of the row's timed calls were disturbed: its figures do not show a quiet machine.
@@ -112,7 +112,7 @@ struct result_row {
   std::optional<bool> above_ceiling = std::nullopt;
   std::optional<bool> validated = std::nullopt; ///< none for a row that did not run (unavailable, failed)
   std::optional<std::string> validation_error = std::nullopt;
-  std::optional<std::string> stopped_by = std::nullopt; ///< "reps", "min_time", ... (measure/stopping.hpp)
+  std::optional<std::string> stopped_by = std::nullopt; ///< "reps", "min_time", ... (measure/run_config.hpp)
   /// A mode's figures, none where the row's mode does not measure them (then the report has no such columns).
   std::optional<gpu_figures> gpu = std::nullopt; ///< device rows
   std::optional<flop_figures> flops = std::nullopt;

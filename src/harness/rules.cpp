@@ -3,9 +3,9 @@
 
 #include "harness/run.hpp"
 #include "measure/ceilings.hpp"
+#include "measure/run_config.hpp"
 #include "measure/stats.hpp"
-#include "measure/stopping.hpp"
-#include "measure/thread_clocks.hpp"
+#include "measure/timing.hpp"
 #include "policies/registry.hpp"
 
 #include <algorithm>

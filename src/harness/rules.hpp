@@ -36,7 +36,7 @@ constexpr bool overlap(double a_low, double a_high, double b_low, double b_high)
 /// Effective parallelism below which a parallel host policy counts as having run on about one thread.
 inline constexpr double serial_parallelism = 1.3;
 
-/// A row's effective parallelism over its counted calls (measure/thread_clocks.hpp), or none when they lasted under
+/// A row's effective parallelism over its counted calls (measure/timing.hpp), or none when they lasted under
 /// 10 ms in all: then another thread's stray cycles (a pool still parking) outweigh the calls' own CPU time.
 figure measured_parallelism(const timed_calls& t, bool keep_disturbed);
 

@@ -6,12 +6,8 @@
 
 #include "harness/rules.hpp"
 #include "harness/schedule.hpp"
-#include "measure/device_out_of_memory.hpp"
-#include "measure/enum_names.hpp"
-#include "measure/host_threads.hpp"
-#include "measure/seconds.hpp"
-#include "measure/stopping.hpp"
-#include "measure/thread_clocks.hpp"
+#include "measure/host_measure.hpp"
+#include "measure/run_config.hpp"
 #include "measure/timing.hpp"
 #include "policies/registry.hpp"
 

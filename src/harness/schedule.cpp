@@ -2,8 +2,7 @@
 // it holds, each row's stopping rule, sweep points.
 #include "harness/schedule.hpp"
 
-#include "measure/seconds.hpp"
-#include "measure/thread_clocks.hpp"
+#include "measure/run_config.hpp"
 #include "measure/timing.hpp"
 
 #include <algorithm>

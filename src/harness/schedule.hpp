@@ -3,7 +3,6 @@
 // sweep's points' shares: every measurement gets its stopping rule here.
 #pragma once
 
-#include "measure/enum_names.hpp"
 #include "measure/run_config.hpp"
 
 #include <chrono>

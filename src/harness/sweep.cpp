@@ -6,8 +6,8 @@
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
 #include "machine/host_info.hpp"
+#include "measure/run_config.hpp"
 #include "measure/stats.hpp"
-#include "measure/stopping.hpp"
 
 #include <algorithm>
 #include <cmath>

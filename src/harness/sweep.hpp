@@ -5,7 +5,7 @@
 #include "harness/result_row.hpp"
 #include "harness/schedule.hpp"
 #include "machine/host_info.hpp"
-#include "measure/enum_names.hpp"
+#include "measure/run_config.hpp"
 #include "policies/registry.hpp"
 
 #include <cstddef>

@@ -1,8 +1,8 @@
 // What the CUDA runtime reports about device 0, and what start-up costs: the first CUDA call in a process loads
 // and initializes the driver, the next creates the context; no warm figure should contain either.
 #include "machine/device_info.hpp"
-#include "measure/device_timing.cuh"
-#include "measure/seconds.hpp"
+#include "measure/device_measure.cuh"
+#include "measure/run_config.hpp"
 #include "policybench/backend/thrust.hpp"
 
 #include <cuda_runtime_api.h>

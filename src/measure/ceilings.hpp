@@ -75,11 +75,11 @@ compute_peak device_compute_peak(element_type type, int sm_count, int sm_clock_k
 
 #if POLICYBENCH_HAVE_CUDA
 /// cudaMemcpyAsync device-to-device of cfg.size x sizeof(T) bytes (read + write: the rows' bytes), for reference,
-/// timed as the device rows are (device_timing.cuh) after the GPU is woken; validated: the copy equals its source.
+/// timed as the device rows are (device_measure.cuh) after the GPU is woken; validated: the copy equals its source.
 measurement measure_device_copy(const run_config& cfg);
 
 /// Device: a resident grid of 256-thread blocks, four waves deep, each thread 8 independent chains of x <- x * m + 1
-/// (DFMA/FFMA), timed as the device rows are (device_timing.cuh, cfg's hold_stream). Throws std::runtime_error on a
+/// (DFMA/FFMA), timed as the device rows are (device_measure.cuh, cfg's hold_stream). Throws std::runtime_error on a
 /// CUDA error.
 measurement measure_device_compute(const run_config& cfg);
 #endif

@@ -1,19 +1,160 @@
-// What one measurement is asked to do (run_config) and what it returns (timed_calls, measurement), in seconds.
+// What one measurement is asked to do (run_config) and what it returns (timed_calls, measurement), in seconds, with
+// the vocabulary they are written in: element types, pages, threading, stopping rules, one table of names per enum.
 // Plain C++: the harness reaches CUDA code only through these types.
 #pragma once
 
-#include "measure/element_type.hpp"
-#include "measure/host_array.hpp"
-#include "measure/stopping.hpp"
-
+#include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <new>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace policybench {
+
+/// Seconds as a double on the steady clock, the unit of every figure: the one conversion every timer here uses.
+using steady_clock = std::chrono::steady_clock;
+
+inline double to_seconds(steady_clock::duration d) noexcept { return std::chrono::duration<double>(d).count(); }
+
+/// Seconds from `start` to now (negative for a time point still ahead, such as a deadline).
+inline double seconds_since(steady_clock::time_point start) noexcept { return to_seconds(steady_clock::now() - start); }
+
+/// The time point `s` seconds from now (a budget's deadline).
+inline steady_clock::time_point seconds_from_now(double s) {
+  return steady_clock::now() + std::chrono::duration_cast<steady_clock::duration>(std::chrono::duration<double>(s));
+}
+
+/// One table of names per enum: its to_string, its parse and the "one of ..." list of a usage error all read it.
+template <class E> struct enum_name {
+  E value;
+  std::string_view name;
+};
+
+/// `value`'s name in `table`; "?" for a value the table lacks.
+template <class E, std::size_t N> constexpr std::string_view name_in(const enum_name<E> (&table)[N], E value) noexcept {
+  for (const auto& e : table)
+    if (e.value == value) return e.name;
+  return "?";
+}
+
+/// The value `table` names `name`; std::nullopt for any other text.
+template <class E, std::size_t N>
+constexpr std::optional<E> parse_in(const enum_name<E> (&table)[N], std::string_view name) noexcept {
+  for (const auto& e : table)
+    if (e.name == name) return e.value;
+  return std::nullopt;
+}
+
+/// "a, b, c": every name in `table`, in its order.
+template <class E, std::size_t N> std::string names_in(const enum_name<E> (&table)[N]) {
+  std::string out;
+  for (const auto& e : table)
+    out += (out.empty() ? "" : ", ") + std::string(e.name);
+  return out;
+}
+
+/// The element types a run can use, chosen at run time and dispatched to compile-time types.
+enum class element_type { float32, float64, int32, int64 };
+
+inline constexpr element_type all_element_types[] = {element_type::float32, element_type::float64, element_type::int32,
+                                                     element_type::int64};
+
+/// The command-line spellings.
+inline constexpr enum_name<element_type> element_type_names[] = {{element_type::float32, "float32"},
+                                                                 {element_type::float64, "float64"},
+                                                                 {element_type::int32, "int32"},
+                                                                 {element_type::int64, "int64"}};
+constexpr std::string_view to_string(element_type t) noexcept { return name_in(element_type_names, t); }
+
+template <class T> constexpr element_type element_type_of = element_type::float32;
+template <> inline constexpr element_type element_type_of<double> = element_type::float64;
+template <> inline constexpr element_type element_type_of<std::int32_t> = element_type::int32;
+template <> inline constexpr element_type element_type_of<std::int64_t> = element_type::int64;
+
+/// Calls f.template operator()<T>() with T the C++ type of t (float, double, std::int32_t, std::int64_t).
+template <class F> constexpr decltype(auto) visit_element_type(element_type t, F&& f) {
+  switch (t) {
+  case element_type::float32: return f.template operator()<float>();
+  case element_type::float64: return f.template operator()<double>();
+  case element_type::int32: return f.template operator()<std::int32_t>();
+  case element_type::int64: break;
+  }
+  return f.template operator()<std::int64_t>();
+}
+
+constexpr std::size_t size_of(element_type t) noexcept {
+  return t == element_type::float32 || t == element_type::int32 ? 4 : 8;
+}
+
+/// huge: 2 MiB-aligned, madvise(MADV_HUGEPAGE) (what NumPy asks for on large arrays); small: MADV_NOHUGEPAGE, so
+/// 4 KiB pages even when the transparent-huge-page mode is "always".
+enum class page_size { huge, small };
+
+/// parallel: each page first written by the thread that later updates it (the policy's own threading), so on a
+/// NUMA host it lands on that thread's node, as STREAM initializes; serial: every page written by one thread.
+enum class first_touch_mode { parallel, serial };
+
+/// The threads a host policy runs its call on, and so the threads its array's first touch uses.
+enum class host_threading { one_thread, tbb, openmp };
+
+/// The command-line spellings (--pages, --first-touch) and the report's words for the threading.
+inline constexpr enum_name<page_size> page_size_names[] = {{page_size::huge, "huge"}, {page_size::small, "small"}};
+inline constexpr enum_name<first_touch_mode> first_touch_names[] = {{first_touch_mode::parallel, "parallel"},
+                                                                    {first_touch_mode::serial, "serial"}};
+inline constexpr enum_name<host_threading> host_threading_names[] = {
+    {host_threading::one_thread, "one thread"}, {host_threading::tbb, "oneTBB"}, {host_threading::openmp, "OpenMP"}};
+constexpr std::string_view to_string(page_size p) noexcept { return name_in(page_size_names, p); }
+constexpr std::string_view to_string(first_touch_mode t) noexcept { return name_in(first_touch_names, t); }
+constexpr std::string_view to_string(host_threading t) noexcept { return name_in(host_threading_names, t); }
+
+/// Why a row's timed calls ended, its `stopped_by` (docs/measurement.md, "When a row stops", says when each holds).
+enum class stop_reason { reps, min_time, max_noise, timeout, budget, interrupted };
+
+/// The report's words.
+inline constexpr enum_name<stop_reason> stop_reason_names[] = {
+    {stop_reason::reps, "reps"},       {stop_reason::min_time, "min_time"}, {stop_reason::max_noise, "max_noise"},
+    {stop_reason::timeout, "timeout"}, {stop_reason::budget, "budget"},     {stop_reason::interrupted, "interrupted"}};
+constexpr std::string_view to_string(stop_reason r) noexcept { return name_in(stop_reason_names, r); }
+
+/// When timed calls end (stop_after, measure/timing.hpp): the user's request on the command line, and what the
+/// schedule (harness/schedule.hpp) hands each measurement, the only place that sets a share of the run's time.
+struct stopping_rule {
+  int reps = 10; ///< timed warm calls counted; with min_time_s, max_noise or limit_s the most there may be
+  /// The most timed calls made, disturbed ones included (an interleaved round's part of max_calls_made); 0: 3 x reps.
+  std::size_t max_calls = 0;
+  /// Seconds the counted calls should fill (sweeps); 0 = exactly `reps` counted calls.
+  double min_time_s = 0;
+  /// Counted calls until median_noise (measure/stats.hpp) is at most this fraction; 0 = off.
+  double max_noise = 0;
+  /// Wall seconds the calls may take, from the cold call on; 0 = no limit. At least one timed call is made.
+  double limit_s = 0;
+  /// What a stop at limit_s is named: timeout (--timeout, or a round's share of it) or budget (the schedule's share
+  /// of the run's --budget), so that no stop is renamed after the fact.
+  stop_reason limit = stop_reason::timeout;
+};
+
+/// A request to end the run early (Ctrl-C): what makes calls checks it and ends with what it measured, so an
+/// interrupted run keeps its work. Set by the command line's SIGINT handler (cli/write_report.hpp), hence a lock-free
+/// atomic: time_calls ends a row's timed calls after the call in progress (stopped_by interrupted), the round and sweep
+/// loops start nothing more.
+inline std::atomic<bool> interrupt_requested{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
+
+/// The one device error the harness treats apart from the others. Plain C++, so the harness can catch it without
+/// CUDA headers; a std::bad_alloc, so code that handles host exhaustion handles this too. Thrown when
+/// cudaMalloc/cudaMallocHost fail for lack of memory, or when a run asks for more device memory than cudaMemGetInfo
+/// reports free. what() names the call or both byte counts.
+struct device_out_of_memory : std::bad_alloc {
+  explicit device_out_of_memory(std::string text) : message(std::move(text)) {}
+  const char* what() const noexcept override { return message.c_str(); }
+  std::string message;
+};
 
 /// One run's workload: `size` elements of `type`, incremented in place 1 (cold) + warmup + timed calls.
 struct run_config {
@@ -23,15 +164,15 @@ struct run_config {
   /// When the timed calls end, the one member that is not the workload's: the command line's request, or the rule the
   /// schedule made for this one measurement (harness/schedule.hpp), which measurement functions pass to time_calls.
   stopping_rule stop = {};
-  /// Disturbed calls (measure/thread_clocks.hpp) count in the statistics and the stopping rule.
+  /// Disturbed calls (measure/timing.hpp) count in the statistics and the stopping rule.
   bool keep_disturbed = false;
   /// Device runs: seconds of GPU work before the policy's first call (wake_gpu says why).
   double device_warmup_s = 0.1;
   /// Device rows: kernel time behind a held stream, or (false: sanitizers and profilers that serialize every launch,
-  /// where a held stream would spin to its timeout) around a batch of calls (measure/device_timing.cuh).
+  /// where a held stream would spin to its timeout) around a batch of calls (measure/device_measure.cuh).
   bool hold_stream = true;
   bool end_to_end = true;            ///< device rows: also the end-to-end views from pageable and pinned host memory
-  page_size pages = page_size::huge; ///< host arrays' pages (measure/host_array.hpp)
+  page_size pages = page_size::huge; ///< host arrays' pages (measure/host_measure.hpp)
   first_touch_mode first_touch = first_touch_mode::parallel; ///< which threads place the host arrays' pages
   /// Called before each call's clock starts: policybench-mpi's barrier, so that every rank starts each call together.
   std::function<void()> before_each_call = nullptr;
@@ -58,7 +199,7 @@ struct timed_calls {
   std::vector<bool> disturbed = {};
   /// One figure per warm_s entry: the process's CPU time over the call's wall time (1 for one busy thread).
   std::vector<double> parallelism = {};
-  /// One CUDA-event duration per timed call (measure/device_timing.cuh); warm_s then holds a separate unheld call's
+  /// One CUDA-event duration per timed call (measure/device_measure.cuh); warm_s then holds a separate unheld call's
   /// host-synchronous time. Empty on the host and where measurement::no_kernel_time says why.
   std::vector<double> kernel_s;
   /// Interleaved runs: the index in warm_s (and kernel_s) of the first call of each round after the first, each

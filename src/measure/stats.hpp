@@ -49,11 +49,8 @@ struct series_summary {
 /// rounds that begin at `round_starts` (ascending indices, the first round's 0 left out; empty: one round). nullopt
 /// when nothing is counted. The interval covers what a rerun moves: a round is what a rerun repeats (fresh pages and
 /// placement), so with two rounds or more it is the calls' interval (median_confidence_interval) widened to every
-/// round's median; with one, the calls' interval. It always holds the median it is quoted with. The order-statistic
-/// interval of the round medians alone (10 rounds: the 2nd and 9th) was tried and held too few reruns where a
-/// machine's mode changes from run to run: five default runs on a 2-core EPYC VM whose parallel rows read 1.2-1.5 ms
-/// in some runs and 2.2-2.5 ms in others had a run's median inside another's interval in 55 % of the (row, pair)
-/// cases, against 88 % with every round's median held (issue 36's closing note).
+/// round's median; with one, the calls' interval. It always holds the median it is quoted with (docs/measurement.md
+/// says why not the round medians' own order-statistic interval).
 std::optional<series_summary> summarize_series(std::span<const double> values_s, const std::vector<bool>& counted = {},
                                                std::span<const std::size_t> round_starts = {});
 

@@ -55,7 +55,7 @@ constexpr std::uint64_t exact_limit(element_type t) noexcept {
   return (std::uint64_t(1) << 63) - 1;
 }
 
-/// Calls in the one event pair of a device kernel time taken without the hold (measure/device_timing.cuh): enough
+/// Calls in the one event pair of a device kernel time taken without the hold (measure/device_measure.cuh): enough
 /// that the first launch's latency (the start event is timestamped before the first kernel arrives) is a tenth of a
 /// call or less.
 inline constexpr int unheld_batch_calls = 10;

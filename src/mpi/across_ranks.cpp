@@ -2,7 +2,7 @@
 #include "mpi/job.hpp"
 
 #include "harness/rules.hpp"
-#include "measure/thread_clocks.hpp"
+#include "measure/timing.hpp"
 
 #include <exception>
 #include <new>

@@ -5,7 +5,7 @@
 // library built with hidden visibility, so every oneDPL symbol stays inside it; only the entry below is exported.
 #pragma once
 
-#include "measure/element_type.hpp"
+#include "measure/run_config.hpp"
 
 #include <cstddef>
 

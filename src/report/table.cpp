@@ -5,7 +5,6 @@
 #include "report/report.hpp"
 
 #include "harness/rules.hpp"
-#include "measure/thread_clocks.hpp"
 #include "measure/timing.hpp"
 #include "report/summaries.hpp"
 

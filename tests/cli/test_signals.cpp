@@ -4,7 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "cli/write_report.hpp"
-#include "measure/stopping.hpp"
+#include "measure/run_config.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -7,7 +7,7 @@
 #include "harness/scripted_policies.hpp"
 #include "harness/sweep.hpp"
 #include "host_rows.hpp"
-#include "measure/seconds.hpp"
+#include "measure/run_config.hpp"
 #include "measure/timing.hpp"
 
 #include <algorithm>

@@ -4,8 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "harness/regime.hpp"
-#include "measure/seconds.hpp"
-#include "measure/stopping.hpp"
+#include "measure/run_config.hpp"
 
 #include <cstdint>
 #include <vector>

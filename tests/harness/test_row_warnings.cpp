@@ -6,7 +6,7 @@
 #include "lines_containing.hpp"
 
 #include "harness/run.hpp"
-#include "measure/seconds.hpp"
+#include "measure/run_config.hpp"
 
 #include <string>
 #include <vector>

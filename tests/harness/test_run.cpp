@@ -8,7 +8,7 @@
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
 #include "harness/sweep.hpp"
-#include "measure/host_threads.hpp"
+#include "measure/host_measure.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -2,7 +2,7 @@
 // fixed size), each index exactly once, with every threading.
 #include <doctest/doctest.h>
 
-#include "measure/host_threads.hpp"
+#include "measure/host_measure.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -39,7 +39,7 @@ TEST_CASE("for_each_dynamic_chunk covers 0..n-1 once, in chunks of the given siz
         CAPTURE(n);
         CAPTURE(chunk);
         std::vector<int> hits(n, 0);
-        std::atomic<bool> misplaced{false}; // doctest's CHECK is not for worker threads
+        std::atomic<bool> misplaced{false};                       // doctest's CHECK is not for worker threads
         const std::size_t size = std::max<std::size_t>(chunk, 1); // 0 is taken as 1
         for_each_dynamic_chunk(n, chunk, threads, [&](std::size_t begin, std::size_t end) {
           if (begin % size != 0 || end - begin != std::min(size, n - begin)) misplaced = true;

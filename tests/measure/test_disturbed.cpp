@@ -2,7 +2,6 @@
 #include <doctest/doctest.h>
 
 #include "measure/host_measure.hpp"
-#include "measure/thread_clocks.hpp"
 #include "measure/timing.hpp"
 #include "timed_calls_of.hpp"
 

@@ -2,7 +2,6 @@
 // machine may be shared; these check the meaning, never a speed).
 #include <doctest/doctest.h>
 
-#include "measure/thread_clocks.hpp"
 #include "measure/timing.hpp"
 
 #include <atomic>

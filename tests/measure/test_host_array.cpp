@@ -4,14 +4,13 @@
 
 #include "machine/host_info.hpp"
 #include "measure/ceilings.hpp"
-#include "measure/host_array.hpp"
-#include "measure/host_threads.hpp"
+#include "measure/host_measure.hpp"
 #include "measure/validation.hpp"
 #include "test_sizes.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <mutex>
 #include <set>
 #include <sstream>

@@ -3,7 +3,6 @@
 #include <doctest/doctest.h>
 
 #include "measure/host_measure.hpp"
-#include "measure/host_threads.hpp"
 
 #include <stdexcept>
 #include <string>

@@ -2,7 +2,6 @@
 // --min-time, --max-noise, --timeout), and the count validation relies on.
 #include <doctest/doctest.h>
 
-#include "measure/thread_clocks.hpp"
 #include "measure/timing.hpp"
 
 #include <algorithm>

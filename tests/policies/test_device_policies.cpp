@@ -8,7 +8,7 @@
 #include "test_sizes.hpp"
 
 #include "device_rows.hpp"
-#include "measure/device_out_of_memory.hpp"
+#include "measure/run_config.hpp"
 #include "policies/registry.hpp"
 
 #include <algorithm>

@@ -6,8 +6,8 @@
 
 #include "host_rows.hpp"
 #include "machine/host_info.hpp"
-#include "measure/host_threads.hpp"
-#include "measure/thread_clocks.hpp"
+#include "measure/host_measure.hpp"
+#include "measure/timing.hpp"
 #include "policies/registry.hpp"
 #include "policybench/backend/std.hpp"
 

@@ -3,7 +3,7 @@
 // and judges its calls by that backend's threads.
 #include <doctest/doctest.h>
 
-#include "measure/host_threads.hpp"
+#include "measure/host_measure.hpp"
 #include "policies/onedpl_library.hpp"
 #include "policies/registry.hpp"
 

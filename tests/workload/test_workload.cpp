@@ -3,9 +3,9 @@
 
 #include "test_sizes.hpp"
 
-#include "measure/element_type.hpp"
-#include "policybench/increment.hpp"
+#include "measure/run_config.hpp"
 #include "measure/validation.hpp"
+#include "policybench/increment.hpp"
 #include "policybench/workload.hpp"
 
 #include <thrust/system/cpp/execution_policy.h>

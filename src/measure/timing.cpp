@@ -1,6 +1,6 @@
-// The process's CPU time and its threads' wait for a CPU, exact to the moment they are read; the counted calls: one
-// mask, applied to durations and to parallelism alike.
-#include "measure/thread_clocks.hpp"
+// timing.hpp's out-of-line parts: the process's CPU time and its threads' wait for a CPU, exact to the moment they
+// are read; the counted calls: one mask, applied to durations and to parallelism alike.
+#include "measure/timing.hpp"
 
 #include <algorithm>
 #include <cstdio>

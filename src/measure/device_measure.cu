@@ -1,8 +1,8 @@
-// device_timing.cuh's out-of-line parts: the hold kernel (one thread polls a flag the host writes through mapped
+// device_measure.cuh's out-of-line parts: the hold kernel (one thread polls a flag the host writes through mapped
 // memory), and NVML through dlopen: the driver's libnvidia-ml may be absent (this machine, a container without it),
 // and then clocks are "unavailable", not a failed build or run. The toolkit here ships no nvml.h; the few declarations
 // below are NVML's stable C ABI (nvml.h: nvmlReturn_t 0 = NVML_SUCCESS, NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2).
-#include "measure/device_timing.cuh"
+#include "measure/device_measure.cuh"
 
 #include <dlfcn.h>
 
