@@ -7,7 +7,7 @@
 
 #include "harness/rules.hpp"
 #include "measure/thread_clocks.hpp"
-#include "report/summaries.hpp"
+#include "report/report.hpp"
 
 #include <CLI/CLI.hpp>
 

@@ -1,6 +1,6 @@
 // Every figure of a result row, declared once: the common fields, then each mode's (set where it is measured), in
 // the JSON's order. A new figure in every format is one line here (and its README row).
-#include "report/summaries.hpp"
+#include "report/report.hpp"
 
 #include <algorithm>
 #include <array>

@@ -8,7 +8,6 @@
 #include "harness/rules.hpp"
 #include "measure/thread_clocks.hpp"
 #include "measure/timing.hpp"
-#include "report/summaries.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
