@@ -18,7 +18,7 @@ import subprocess
 import sys
 import termios
 
-# A progress redraw (cli/progress.hpp): "\r[1.2 s of 30 s] what\x1b[K", and the final "\r\x1b[K" that clears it.
+# A progress redraw (cli/main.cpp): "\r[1.2 s of 30 s] what\x1b[K", and the final "\r\x1b[K" that clears it.
 PROGRESS = re.compile(rb"\r(\[[^\]\r\n]*\] [^\r\n]*?)?\x1b\[K")
 
 

@@ -109,7 +109,7 @@ inline constexpr std::uint64_t min_probe_top_bytes = 512'000'000;
 /// `available_bytes` (MemAvailable; 0: unknown, no limit), and array_bytes itself (when it fits); ascending.
 std::vector<std::uint64_t> probe_footprints(std::uint64_t array_bytes, std::uint64_t available_bytes);
 
-/// The stream the probe sizes: the host in-place ceiling with the static split (policies/ceiling_streams.cpp).
+/// The stream the probe sizes: the host in-place ceiling with the static split (policies/registry.cpp).
 policy_entry probe_stream();
 
 /// Timed calls of each probe row: the fewest whose median has a 95% interval (median_confidence_interval).

@@ -40,7 +40,7 @@ struct report_config {
   bool stream_hold = true, end_to_end = true;
 };
 
-/// A ceiling stream's figures in environment.ceilings, under its registry key (policies/ceiling_streams.cpp):
+/// A ceiling stream's figures in environment.ceilings, under its registry key (policies/registry.cpp):
 /// <key>_median_s (kernel time on the device), <key>_best_s, and <key>_gb_per_s, or for a compute ceiling
 /// <key>_gflop_per_s and <key>_kernel; none where it did not run.
 struct ceiling_stream_figures {

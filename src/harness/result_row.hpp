@@ -79,7 +79,7 @@ struct result_row {
   std::string policy;
   side device = side::host;
   std::string backend;
-  /// A policy, or a ceiling: a kernel the policies of its device are set against (policies/ceiling_streams.cpp),
+  /// A policy, or a ceiling: a kernel the policies of its device are set against (policies/registry.cpp),
   /// measured and summarized as they are; `bounds` says what a ceiling bounds (none for a policy).
   stream_role role = stream_role::policy;
   std::optional<ceiling_bound> bounds = std::nullopt;

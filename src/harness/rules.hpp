@@ -83,7 +83,7 @@ figure pct_of_ceiling(const result_row& row, std::span<const result_row> rows);
 /// fastest here. nullopt without a share.
 std::optional<bool> above_ceiling(const result_row& row, std::span<const result_row> rows);
 
-/// environment.ceilings: for each ceiling the run could have (its key from policies/ceiling_streams.cpp) its
+/// environment.ceilings: for each ceiling the run could have (its key from policies/registry.cpp) its
 /// median and best call in seconds and its median GB/s (GFLOP/s for compute ceilings), none where it did not run;
 /// then the bounding host ceiling's figures, the device's theoretical peak, and at work > 1 the compute peaks.
 ceiling_summary ceiling_figures(const measured_run& run, std::span<const result_row> rows);

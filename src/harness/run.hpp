@@ -48,7 +48,7 @@ struct measured_run {
 /// Whether a stream of `streams` that is available runs on `where`.
 bool runs_on(std::span<const policy_entry> streams, side where);
 
-/// `selected` followed by the ceilings (policies/ceiling_streams.cpp) of each device one of them can run on: what
+/// `selected` followed by the ceilings (policies/registry.cpp) of each device one of them can run on: what
 /// a run, a sweep's point or an MPI job measures.
 std::vector<policy_entry> with_ceilings(std::vector<policy_entry> selected, const device_info& device, int work);
 

@@ -297,7 +297,7 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
 point_ceilings ceilings_at(const series_point& point, std::span<const result_row> results) {
   const auto rows = results.subspan(point.first_row, point.end_row - point.first_row);
   const result_row* host = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
-  std::string copy; // the device copy's row, by its ceiling's key (policies/ceiling_streams.cpp)
+  std::string copy; // the device copy's row, by its ceiling's key (policies/registry.cpp)
   for (const auto& stream : ceiling_streams(device_info{}, 1))
     if (stream.key == "device_copy") copy = stream.name;
   const auto device_copy = std::find_if(rows.begin(), rows.end(), [&](const result_row& r) {

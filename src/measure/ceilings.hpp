@@ -2,7 +2,7 @@
 // time_calls), each bounding its device's rows. STREAM's copy and scale on the host, a device-to-device copy on the
 // GPU, and the compute ceilings (the roofline's flat roof: the fused multiply-adds per second a tuned kernel reaches)
 // with the theoretical peak where it is known. The in-place ceilings are the policies' own measurement around a
-// tuned loop or kernel (policies/ceiling_streams.cpp); the regime probe sizes the host's (harness/regime.hpp).
+// tuned loop or kernel (policies/registry.cpp); the regime probe sizes the host's (harness/regime.hpp).
 #pragma once
 
 #include "measure/run_config.hpp"

@@ -1,19 +1,28 @@
 // The MPI job: session, errors that end every rank, and the checks on every rank before any allocation, so that bad
-// input one rank alone sees is a usage error, not a hang.
+// input one rank alone sees is a usage error, not a hang; then one stream across ranks (the barrier, the reductions
+// after each policy, each rank's own figures gathered on rank 0), each rank's placement from the kernel's view
+// (sched_getaffinity for the CPUs, a per-node sum of masks for shared cores), and the job's report, the one home of
+// its figures and field names (the README's schema lists them).
 #include "mpi/job.hpp"
 
-#include "harness/run.hpp"
+#include "harness/rules.hpp"
+#include "measure/timing.hpp"
+#include "report/report.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
+#include <exception>
 #include <functional>
 #include <initializer_list>
 #include <iostream>
+#include <new>
 #include <sstream>
 #include <string>
 
+#include <sched.h>
 #include <unistd.h>
 
 namespace policybench {
@@ -131,6 +140,179 @@ std::optional<std::string> disagreement(const mpi_session& job, const rank_setup
     return s.device.unavailable ? "no usable GPU (" + *s.device.unavailable + "), but rank 0 has one"
                                 : "a usable GPU, but rank 0 has none: every rank must run the same policies";
   return std::nullopt;
+}
+
+namespace {
+
+// This rank's own median, GB/s and validity, gathered on rank 0.
+void keep_own_figures(const mpi_session& job, const std::string& name, const run_config& cfg, const measurement& m,
+                      rank_figures_by_policy& by_policy) {
+  const auto own = summarize_view(m.in_place, timing_view::host, cfg.keep_disturbed);
+  const figure median = own ? figure(own->stats.median_s) : figure();
+  auto all = gather(job, rank_figures{.rank = job.rank,
+                                      .median_s = median,
+                                      .gb_per_s = gb_per_s(m.bytes_per_call.value_or(cfg.bytes_per_call()), median),
+                                      .validated = !m.validation_error});
+  if (job.rank == 0) by_policy[name] = std::move(all); // a policy measured again keeps its latest figures
+}
+
+// Every duration replaced by its maximum over ranks (when the job's call was done). Every rank's `t` has as many
+// samples (same options, same number of timed calls).
+void max_over_ranks(const mpi_session& job, timed_calls& t) {
+  MPI_Allreduce(MPI_IN_PLACE, &t.cold_s, 1, MPI_DOUBLE, MPI_MAX, job.world);
+  for (auto* samples : {&t.warm_s, &t.kernel_s})
+    MPI_Allreduce(MPI_IN_PLACE, samples->data(), int(samples->size()), MPI_DOUBLE, MPI_MAX, job.world);
+}
+
+// The job's figures of `m` for every stream alike: each duration the slowest rank's, the bytes and FLOPs of a call
+// every rank's summed (the workload's from `cfg`, a STREAM or compute ceiling's its own), so a row's GB/s is all
+// ranks' bytes over the slowest rank's time whatever the stream.
+void aggregate_over_ranks(const mpi_session& job, const run_config& cfg, measurement& m) {
+  max_over_ranks(job, m.in_place);
+  for (auto* e2e : {&m.e2e_pageable, &m.e2e_pinned})
+    if (*e2e) max_over_ranks(job, **e2e);
+  double bytes = m.bytes_per_call.value_or(cfg.bytes_per_call());
+  MPI_Allreduce(MPI_IN_PLACE, &bytes, 1, MPI_DOUBLE, MPI_SUM, job.world);
+  m.bytes_per_call = bytes;
+  if (m.flops_per_call) MPI_Allreduce(MPI_IN_PLACE, &*m.flops_per_call, 1, MPI_DOUBLE, MPI_SUM, job.world);
+}
+
+} // namespace
+
+policy_entry across_ranks(policy_entry p, const mpi_session& job, rank_figures_by_policy& by_policy) {
+  if (!p.measure) return p;
+  p.measure = [inner = std::move(p.measure), name = p.name, &job, &by_policy](run_config cfg) {
+    cfg.before_each_call = [world = job.world] { MPI_Barrier(world); }; // every rank's call starts together
+    measurement m;
+    try {
+      m = inner(cfg);
+    } catch (const std::bad_alloc&) {
+      abort_job(job, name + ": out of memory (std::bad_alloc); a smaller --size needs less");
+    } catch (const std::exception& e) {
+      abort_job(job, name + ": " + e.what());
+    }
+    keep_own_figures(job, name, cfg, m, by_policy);
+    if (const auto bad = first_error(job, m.validation_error))
+      m.validation_error = "rank " + std::to_string(bad->rank) + ": " + bad->text;
+    aggregate_over_ranks(job, cfg, m);
+    return m;
+  };
+  return p;
+}
+
+namespace {
+
+// "0-3,8": the set CPUs as ranges.
+std::string cpu_list(const cpu_set_t& set) {
+  std::string out;
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+    if (!CPU_ISSET(cpu, &set)) continue;
+    int last = cpu;
+    while (last + 1 < CPU_SETSIZE && CPU_ISSET(last + 1, &set))
+      ++last;
+    if (!out.empty()) out += ',';
+    out += std::to_string(cpu);
+    if (last > cpu) out += '-', out += std::to_string(last);
+    cpu = last;
+  }
+  return out;
+}
+
+// Whether two ranks of this node hold a common CPU: how many ranks hold each CPU, summed over the node.
+bool node_shares_cpus(const mpi_session& job, const cpu_set_t& set) {
+  std::vector<int> holders(CPU_SETSIZE);
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    holders[std::size_t(cpu)] = CPU_ISSET(cpu, &set) ? 1 : 0;
+  MPI_Allreduce(MPI_IN_PLACE, holders.data(), CPU_SETSIZE, MPI_INT, MPI_SUM, job.node);
+  return std::ranges::any_of(holders, [](int h) { return h > 1; });
+}
+
+} // namespace
+
+std::vector<rank_placement> gather_placement(const mpi_session& job, int device, int threads,
+                                             std::vector<std::string>& warnings) {
+  struct facts {
+    int local_rank, device, threads;
+    bool shared;
+    cpu_set_t cpus;
+    char host[MPI_MAX_PROCESSOR_NAME];
+  } mine{.local_rank = job.local_rank, .device = device, .threads = threads, .shared = false, .cpus = {}, .host = {}};
+  if (sched_getaffinity(0, sizeof mine.cpus, &mine.cpus) != 0) CPU_ZERO(&mine.cpus); // unknown: an empty list, count 0
+  mine.shared = node_shares_cpus(job, mine.cpus);
+  int host_length = 0;
+  MPI_Get_processor_name(mine.host, &host_length);
+  const auto all = gather(job, mine);
+  std::vector<rank_placement> out;
+  for (std::size_t r = 0; r < all.size(); ++r) {
+    const facts& f = all[r];
+    const rank_placement& p =
+        out.emplace_back(rank_placement{.rank = int(r),
+                                        .local_rank = f.local_rank,
+                                        .host = std::string(f.host, strnlen(f.host, sizeof f.host)),
+                                        .cpus = cpu_list(f.cpus),
+                                        .cpu_count = CPU_COUNT(&f.cpus),
+                                        .device = f.device});
+    if (f.shared && f.local_rank == 0)
+      warnings.push_back("ranks on " + p.host +
+                         " share CPUs (their affinity masks overlap): their threads compete for the same cores; "
+                         "bind each rank to its own cores (mpirun --bind-to core or numa, srun --cpu-bind=cores)");
+    if (p.cpu_count > 0 && f.threads > p.cpu_count)
+      warnings.push_back("rank " + std::to_string(r) + " runs " + std::to_string(f.threads) + " host threads on " +
+                         std::to_string(p.cpu_count) + " CPUs (" + p.cpus +
+                         "): oversubscribed; give it more cores or a smaller --threads");
+  }
+  return out;
+}
+
+namespace {
+using json = nlohmann::ordered_json;
+
+// Every row's rank figures: the fastest and the slowest rank's own median, and their ratio (none for a row no rank
+// measured).
+void add_rank_figures(benchmark_report& report, const rank_figures_by_policy& by_policy) {
+  for (auto& row : report.results) {
+    const auto found = by_policy.find(row.policy);
+    std::vector<double> medians;
+    for (const auto& r : found == by_policy.end() ? std::vector<rank_figures>{} : found->second)
+      if (r.median_s) medians.push_back(*r.median_s);
+    const auto [fastest, slowest] = std::minmax_element(medians.begin(), medians.end());
+    const figure low = medians.empty() ? figure() : *fastest, high = medians.empty() ? figure() : *slowest;
+    row.ranks = rank_spread{.median_min_s = low, .median_max_s = high, .imbalance = ratio(high, low)};
+  }
+}
+
+// The JSON's "mpi" section, and every row's "per_rank" in rank order.
+json_addition job_json(const mpi_session& job, std::string_view scaling, const std::vector<rank_placement>& placement,
+                       const rank_figures_by_policy& by_policy) {
+  return [&](json& document) {
+    document["mpi"] = {
+        {"ranks", job.ranks},
+        {"nodes", job.nodes},
+        {"scaling", scaling},
+        {"placement", POLICYBENCH_JSON_ARRAY(placement, rank, local_rank, host, cpus, cpu_count, device)}};
+    for (json& row : document["results"]) {
+      const auto found = by_policy.find(row["policy"].get<std::string>());
+      row["per_rank"] = found != by_policy.end()
+                            ? POLICYBENCH_JSON_ARRAY(found->second, rank, median_s, gb_per_s, validated)
+                            : json::array();
+    }
+  };
+}
+
+} // namespace
+
+int write_job_report(const mpi_session& job, rank_setup& s, const measured_run& run,
+                     const std::vector<rank_placement>& placement, std::vector<std::string> warnings,
+                     const rank_figures_by_policy& by_policy) {
+  const std::string_view scaling = name_in(scaling_names, s.scaling);
+  benchmark_report report = to_report(run);
+  add_rank_figures(report, by_policy);
+  report.notes.push_back("MPI job: " + std::to_string(job.ranks) + " ranks on " + std::to_string(job.nodes) +
+                         (job.nodes == 1 ? " node, " : " nodes, ") + std::string(scaling) +
+                         " scaling; GB/s = all ranks' bytes / the slowest rank's time");
+  report.warnings.insert(report.warnings.begin(), warnings.begin(), warnings.end());
+  deliver_report(report, s.opts.format, s.file, job_json(job, scaling, placement, by_policy));
+  return all_valid(report.results) ? 0 : 1;
 }
 
 } // namespace policybench

@@ -3,12 +3,15 @@
 // its device, the memory its run needs; then that all ranks agree), and one stream measured on every rank at once
 // (each call starts after a barrier, the job's time per call is the slowest rank's, validation is reduced over
 // ranks, each rank's own median kept for the report). --scaling, the one option policybench-mpi adds, is handed to
-// the plain parser by parse_options's hook, so that the plain policybench's stays free of MPI options.
+// the plain parser by parse_options's hook, so that the plain policybench's stays free of MPI options. Then each
+// rank's placement (its host, node-local rank, CPUs and GPU, and what is wrong with that placement), and the job's
+// report on rank 0: the rows' rank figures as extras, the JSON's "mpi" section, the table's line on the job.
 #pragma once
 
 #include "cli/options.hpp"
 #include "cli/write_report.hpp"
 #include "harness/result_row.hpp"
+#include "harness/run.hpp"
 #include "policies/registry.hpp"
 
 #include <mpi.h>
@@ -102,5 +105,28 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
 /// Collective: why this rank cannot join rank 0's run (a different command line, a device rank 0 has and it has
 /// not, or the reverse), or nullopt.
 std::optional<std::string> disagreement(const mpi_session& job, const rank_setup& s);
+
+/// Where one rank of an MPI job ran: its host, node-local rank, the CPUs the launcher gave it, its GPU.
+struct rank_placement {
+  int rank = 0, local_rank = 0;
+  std::string host;
+  std::string cpus; ///< sched_getaffinity as a list, e.g. "0-3,8"
+  int cpu_count = 0;
+  int device = 0; ///< CUDA ordinal: local_rank mod device count
+};
+
+/// Collective: every rank's placement on rank 0, in rank order (empty elsewhere), with one warning per problem
+/// appended to `warnings` on rank 0: ranks of one node whose affinity masks overlap (their threads share cores), and
+/// a rank whose `threads` (oneTBB/OpenMP concurrency) exceed the CPUs in its mask. `device`: this rank's CUDA
+/// ordinal (device_info::ordinal).
+std::vector<rank_placement> gather_placement(const mpi_session& job, int device, int threads,
+                                             std::vector<std::string>& warnings);
+
+/// Rank 0: the job's report of `run` (its size already the job's, its durations the slowest rank's), with each
+/// row's rank figures from `by_policy`, the placement and `warnings`, written as `s` asks; its exit status (0 when
+/// every row of this job validated, else 1).
+int write_job_report(const mpi_session& job, rank_setup& s, const measured_run& run,
+                     const std::vector<rank_placement>& placement, std::vector<std::string> warnings,
+                     const rank_figures_by_policy& by_policy);
 
 } // namespace policybench

@@ -3,7 +3,6 @@
 #include "cli/write_report.hpp"
 #include "harness/run.hpp"
 #include "mpi/job.hpp"
-#include "mpi/job_report.hpp"
 #include "report/report.hpp"
 
 #include <exception>

@@ -1,6 +1,6 @@
 // THE registry: the row type of every timed stream, every execution policy of this build in table order, each name
-// written once (registry.cpp; the two the harness's rules single out here), the ceilings registered beside them
-// (ceiling_streams.cpp), and choosing rows by name.
+// written once (registry.cpp; the two the harness's rules single out here), the ceilings registered beside them,
+// and choosing rows by name.
 // The harness measures, summarizes and reports policies and ceilings alike (docs/measurement.md).
 #pragma once
 

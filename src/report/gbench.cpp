@@ -3,7 +3,6 @@
 #include "report/report.hpp"
 
 #include "measure/stats.hpp"
-#include "report/summaries.hpp"
 
 #include <map>
 #include <string>

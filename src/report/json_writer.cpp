@@ -2,8 +2,6 @@
 // row's summaries as declared (report/summaries.cpp); and as CSV: one line per row of the same summaries' scalars.
 #include "report/report.hpp"
 
-#include "report/summaries.hpp"
-
 #include <string>
 #include <vector>
 

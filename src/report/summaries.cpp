@@ -1,6 +1,6 @@
 // Every figure of a result row, declared once: the common fields, then each mode's (set where it is measured), in
 // the JSON's order. A new figure in every format is one line here (and its README row).
-#include "report/summaries.hpp"
+#include "report/report.hpp"
 
 #include <algorithm>
 #include <array>
@@ -105,7 +105,7 @@ const std::array all{
             "",
             in<&r::scaling, &thread_scaling::parallel_efficiency>,
             {.show = table_show::wide, .header = "efficiency", .decimals = 0, .scale = 100, .suffix = "%"}},
-    // An MPI job (mpi/job_report.cpp).
+    // An MPI job (mpi/job.cpp).
     summary{"rank_median_min_s", "s", in<&r::ranks, &rank_spread::median_min_s>, wide_duration("fastest rank")},
     summary{"rank_median_max_s", "s", in<&r::ranks, &rank_spread::median_max_s>, wide_duration("slowest rank")},
     summary{"imbalance",

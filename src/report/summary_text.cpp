@@ -1,8 +1,6 @@
 // The summary's words: one line on the winner and its ties, one on the speedup and the regime, and the JSON object.
 #include "report/report.hpp"
 
-#include "report/summaries.hpp"
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 

@@ -6,7 +6,6 @@
 
 #include "harness/rules.hpp"
 #include "measure/timing.hpp"
-#include "report/summaries.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>

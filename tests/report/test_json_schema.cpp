@@ -8,7 +8,6 @@
 #include "harness/run.hpp"
 #include "measure/ceilings.hpp"
 #include "report/report.hpp"
-#include "report/summaries.hpp"
 
 #include <algorithm>
 #include <fstream>

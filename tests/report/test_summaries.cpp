@@ -3,7 +3,6 @@
 #include <doctest/doctest.h>
 
 #include "report/report.hpp"
-#include "report/summaries.hpp"
 
 #include <set>
 #include <sstream>
