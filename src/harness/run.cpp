@@ -46,8 +46,10 @@ std::string openmp_team_source(std::optional<int> threads, int team) {
 // done. The slot's wall time starts before the idle wait: it is part of what a slot costs.
 void measure_round(measured_run& run, const policy_entry& p, std::size_t i, int round, schedule& time) {
   policy_outcome& o = run.outcomes[i];
-  const auto start = steady_clock::now();
+  const auto start = steady_clock::now(); // the slot's wall time, not a timed call's: the schedule learns slot costs
   wait_for_idle_threads();
+  // The timed calls are made by time_calls (measure/timing.hpp), reached through the row's measure function:
+  // host_entry -> measure_host (measure/host_measure.hpp), device_entry -> measure_on_device (device_measure.cuh).
   try {
     measurement m = p.measure(time.next(i));
     time.record(i, seconds_since(start), m);

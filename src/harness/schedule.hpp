@@ -24,7 +24,7 @@ public:
   time_budget() = default;
   explicit time_budget(std::optional<clock::time_point> deadline, double budget_s = 0)
       : deadline_(deadline), budget_s_(budget_s) {}
-  /// A budget of `seconds` from now (--budget: from the process's start); 0: none.
+  /// A budget of `seconds` from now (--budget: from when the command line is read); 0: none.
   static time_budget from_now(double seconds);
 
   double budget_s() const { return budget_s_; } ///< what the deadline was set from, for the report; 0: none
@@ -51,7 +51,8 @@ private:
   int slots_ = 0;
 };
 
-/// Seconds the regime probe may take: a tenth of the run's budget, at most 3 (3 without a budget).
+/// Seconds the regime probe may take: a tenth of the run's budget, at most 3 (3 without a budget). The deadline is
+/// absolute, so the probe's time comes out of what the rows then share.
 double probe_seconds(const time_budget& budget);
 
 /// interleaved: every stream once per round, rounds repeated; sequential: each stream's calls in one go.
