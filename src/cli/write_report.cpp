@@ -1,7 +1,7 @@
 // Delivering a report: the one place the command line's choice of format meets the writers; atomic report files
-// (an unnamed file, or a short-named temporary, beside the target, named when complete); and the handler behind every
-// fatal signal: a pending report file removed whatever ends the process (short of SIGKILL), and Ctrl-C turned into a
-// request to end with what was measured.
+// (a short-named temporary beside the target, written and named when the report is complete); and the handler behind
+// every fatal signal: held while a report is made final, and Ctrl-C turned into a request to end with what was
+// measured.
 #include "cli/write_report.hpp"
 
 #include "cli/options.hpp"
@@ -21,6 +21,7 @@
 #include <stdexcept>
 #include <string>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 #include <fcntl.h>
@@ -33,13 +34,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// signal(7)'s Term and Core actions, the faults included: a report's temporary must not outlive any of them.
+// signal(7)'s Term and Core actions, the faults included: none may cut a report's commit short.
 constexpr int fatal[] = {SIGHUP,  SIGINT,    SIGQUIT, SIGILL,  SIGTRAP, SIGABRT, SIGBUS,    SIGFPE,
                          SIGUSR1, SIGSEGV,   SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU,
                          SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO,   SIGPWR,  SIGSYS};
 
 // Plain arrays and sig_atomic_t: the handler may only touch those and call async-signal-safe functions.
-std::array<char, 4096> pending{};
 volatile std::sig_atomic_t catching_interrupt = 0;
 std::atomic<std::int64_t> first_interrupt_ns{0}; // CLOCK_MONOTONIC of the first SIGINT (clock_gettime is signal-safe)
 static_assert(std::atomic<std::int64_t>::is_always_lock_free, "read and written in the handler");
@@ -64,10 +64,6 @@ std::int64_t monotonic_ns() {
   return std::int64_t(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
 }
 
-extern "C" void remove_pending() {
-  if (pending[0] != '\0') ::unlink(pending.data());
-}
-
 extern "C" void on_fatal_signal(int signal, siginfo_t* info, void*) {
   if (holding.load() && !(is_fault(signal) && info->si_code > 0)) {
     held.store(signal);
@@ -86,7 +82,6 @@ extern "C" void on_fatal_signal(int signal, siginfo_t* info, void*) {
       return;
     }
   }
-  remove_pending();
   ::sigaction(signal, &previous[std::size_t(signal)], nullptr);
   // The kernel's fault (si_code > 0) recurs at the same instruction once this returns; anything sent is raised
   // again, and delivered when this returns (the signal is blocked meanwhile).
@@ -97,8 +92,6 @@ extern "C" void on_fatal_signal(int signal, siginfo_t* info, void*) {
 // The handler on every fatal signal neither ignored nor ours already, each one's action before it kept: whoever
 // set an action since (a test's child resetting them, a library) is chained to, not lost.
 void install() {
-  static const bool hooked = std::atexit(remove_pending) == 0;
-  (void)hooked;
   struct sigaction ours {};
   ours.sa_sigaction = on_fatal_signal;
   ours.sa_flags = SA_SIGINFO | SA_RESTART;
@@ -143,19 +136,6 @@ std::string directory_of(const std::string& path) {
   return parent.empty() ? "." : parent.string();
 }
 
-// A new empty file ".policybench-XXXXXX" in `dir` with the permissions any new file gets (0666 less the umask); its
-// name, or "" with errno set. Short, so that a target name of up to 255 bytes still has a temporary beside it.
-std::string create_temporary(const std::string& dir) {
-  std::string name = dir + "/.policybench-XXXXXX";
-  const int fd = ::mkstemp(name.data());
-  if (fd < 0) return {};
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  (void)::fchmod(fd, 0666 & ~mask);
-  ::close(fd);
-  return name;
-}
-
 /// Writes a report to a stream; `add`: what a mode adds to a JSON document (the other formats ignore it).
 using report_writer = void (*)(const benchmark_report& report, std::ostream& out, const json_addition& add);
 
@@ -196,18 +176,10 @@ const report_format& format_named(std::string_view name) {
 
 std::span<const int> fatal_signals() { return fatal; }
 
-void remove_pending_file_on_exit(const std::string& path) {
-  pending[0] = '\0'; // the first byte last: the handler never sees a half-copied name
-  if (path.empty() || path.size() >= pending.size()) return;
+signals_held::signals_held() {
   install();
-  std::copy(path.begin() + 1, path.end(), pending.begin() + 1);
-  pending[path.size()] = '\0';
-  pending[0] = path[0];
+  holding.store(true);
 }
-
-void forget_pending_file() { pending[0] = '\0'; }
-
-signals_held::signals_held() { holding.store(true); }
 
 signals_held::~signals_held() {
   holding.store(false);
@@ -224,7 +196,6 @@ void stop_catching_interrupt() { catching_interrupt = 0; }
 
 void end_by_interrupt() {
   std::fflush(stdout);
-  forget_pending_file();
   ::signal(SIGINT, SIG_DFL);
   ::raise(SIGINT);
   std::_Exit(128 + SIGINT); // SIGINT blocked by whoever started us: the status a shell gives an interrupted command
@@ -237,69 +208,57 @@ bool is_standard_output(const std::string& path) {
          named.st_ino == out.st_ino;
 }
 
-output_file::output_file(std::string path) : path_(std::move(path)) {
+output_file::output_file(std::string path) : path_(follow_links(path).string()) {
   std::error_code ec;
-  path_ = follow_links(path_).string();
   if (fs::is_directory(path_, ec)) throw usage_error("--output: '" + path_ + "' is a directory, not a file name");
   // Renaming over a device, FIFO or socket would replace it with a plain file (as root, /dev/null itself).
   if (const auto status = fs::status(path_, ec); fs::exists(status) && !fs::is_regular_file(status))
     throw usage_error("--output: '" + path_ +
                       "' is not a regular file (a device, FIFO or socket); leave --output out to write to stdout");
-  const std::string dir = directory_of(path_);
-  // 0666 less the umask, as any new file; unnamed, so nothing is left behind whatever ends the process.
-  unnamed_fd_ = ::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
-  if (unnamed_fd_ >= 0) {
-    stream_.open("/proc/self/fd/" + std::to_string(unnamed_fd_), std::ios::binary | std::ios::trunc);
-    if (stream_) return;
-    ::close(unnamed_fd_); // no /proc: a named temporary instead
-    unnamed_fd_ = -1;
-  } else if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL) {
-    throw usage_error("--output: cannot write '" + path_ + "': " + std::strerror(errno));
-  }
-  temporary_ = create_temporary(dir);
-  if (temporary_.empty()) throw usage_error("--output: cannot write '" + path_ + "': " + std::strerror(errno));
-  remove_pending_file_on_exit(temporary_);
-  stream_.open(temporary_, std::ios::binary | std::ios::trunc);
-  if (!stream_) {
-    ::unlink(temporary_.c_str());
-    throw usage_error("--output: cannot open '" + temporary_ + "' for writing");
+  // O_PATH: a directory this user may write to but not list is still one the report can go to.
+  directory_fd_ = ::open(directory_of(path_).c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (directory_fd_ < 0 || ::faccessat(directory_fd_, ".", W_OK | X_OK, AT_EACCESS) != 0) {
+    const std::string why = std::strerror(errno);
+    if (directory_fd_ >= 0) ::close(directory_fd_);
+    throw usage_error("--output: cannot write '" + path_ + "': " + why);
   }
 }
 
 output_file::~output_file() {
-  stream_.close();
-  if (unnamed_fd_ >= 0) ::close(unnamed_fd_);
+  if (directory_fd_ >= 0) ::close(directory_fd_);
   if (!committed_ && !temporary_.empty()) ::unlink(temporary_.c_str());
-  forget_pending_file();
 }
 
 void output_file::commit() {
-  stream_.flush();
-  const bool written = static_cast<bool>(stream_);
-  stream_.close();
-  const auto fail = [&] {
-    const std::string why = std::strerror(errno);
+  const auto fail = [&](const std::string& why) {
     if (!temporary_.empty()) ::unlink(temporary_.c_str());
     return std::runtime_error("--output: could not complete '" + path_ + "': " + why);
   };
-  if (!written || !stream_.good()) throw fail();
-  // The report is complete: a signal now (Ctrl-C just as the run ends) would remove it or leave it without the
-  // target's name, so it takes its course once the report has that name.
+  if (!stream_) throw fail("the report could not be formatted");
+  // From here a signal (Ctrl-C just as the run ends, mpirun's SIGTERM) takes its course once the report has the
+  // target's name: it can neither leave the temporary behind nor cut the report short.
   const signals_held held;
-  if (unnamed_fd_ >= 0) { // a name first (rename cannot take an unnamed file), for the microseconds until rename
-    const std::string proc = "/proc/self/fd/" + std::to_string(unnamed_fd_);
-    for (;;) { // a free name (linkat cannot replace the empty file create_temporary made), then the link
-      temporary_ = create_temporary(directory_of(path_));
-      if (temporary_.empty()) throw fail();
-      ::unlink(temporary_.c_str());
-      if (::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, temporary_.c_str(), AT_SYMLINK_FOLLOW) == 0) break;
-      if (errno != EEXIST) throw fail();
-    }
-    remove_pending_file_on_exit(temporary_);
+  ::close(std::exchange(directory_fd_, -1)); // its descriptor is now the temporary's
+  temporary_ = directory_of(path_) + "/.policybench-XXXXXX";
+  const int fd = ::mkstemp(temporary_.data());
+  if (fd < 0) {
+    temporary_.clear();
+    throw fail(std::strerror(errno));
   }
-  if (std::rename(temporary_.c_str(), path_.c_str()) != 0) throw fail();
+  const mode_t mask = ::umask(0); // mkstemp's 0600 made what any new file gets: 0666 less the umask
+  ::umask(mask);
+  const std::string text = std::move(stream_).str();
+  bool written = ::fchmod(fd, 0666 & ~mask) == 0;
+  for (std::size_t at = 0; written && at < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + at, text.size() - at);
+    if (n < 0 && errno == EINTR) continue;
+    written = n > 0;
+    at += written ? std::size_t(n) : 0;
+  }
+  const int error = errno;
+  if (::close(fd) != 0 || !written) throw fail(std::strerror(written ? errno : error));
+  if (std::rename(temporary_.c_str(), path_.c_str()) != 0) throw fail(std::strerror(errno));
   committed_ = true;
-  forget_pending_file();
 }
 
 std::span<const std::string_view> report_format_names() {

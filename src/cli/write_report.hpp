@@ -1,40 +1,29 @@
-// Delivering a report: --format's writer, to stdout or to --output, written atomically (the report goes to an
-// unnamed file in the target's directory and is given the target's name only when complete, so a failed, interrupted
-// or killed run never leaves half a file); the signals that end the process, in one place (a report file still
-// pending is removed before any of them ends it, and Ctrl-C can instead ask the run to end early with what it
-// measured); and what goes to stderr beside the report.
+// Delivering a report: --format's writer, to stdout or to --output, written atomically (the report is given the
+// target's name only when complete, so a failed, interrupted or killed run never leaves half a file); the signals that
+// end the process, in one place (held while a report is made final, and Ctrl-C can instead ask the run to end early
+// with what it measured); and what goes to stderr beside the report.
 #pragma once
 
 #include "harness/result.hpp"
 #include "report/report.hpp"
 
-#include <fstream>
 #include <optional>
 #include <ostream>
 #include <span>
+#include <sstream>
 #include <string>
 #include <string_view>
 
 namespace policybench {
 
 /// Every signal whose default action ends the process (signal(7): Term and Core, the faults SEGV, BUS, FPE and ILL
-/// included), less the realtime ones SIGRTMIN..SIGRTMAX, which are handled too. SIGKILL cannot be caught.
+/// included), less the realtime ones SIGRTMIN..SIGRTMAX, which are held too. SIGKILL cannot be caught.
 std::span<const int> fatal_signals();
-
-/// Until forget_pending_file(), every fatal signal, realtime ones included, removes `path` and then ends the process
-/// as it would have (the action it had before is restored and the signal raised again), and so does exit():
-/// libgomp, for one, calls exit(1) when it cannot start a thread. A fault the process caused itself (the kernel's
-/// SEGV, BUS, FPE or ILL) recurs instead, under the action it had before (a sanitizer's report, a core dump).
-/// Signals the caller ignores (nohup, a background job's SIGINT) stay ignored. One path at a time; a path of 4096
-/// bytes or more is not tracked (its owner's destructor still removes it).
-void remove_pending_file_on_exit(const std::string& path);
-
-/// Nothing removed any more, by a signal or at exit.
-void forget_pending_file();
 
 /// While one lives, a fatal signal sent to the process (not a fault it causes itself) is held, whichever thread its
 /// handler runs in: the handler only notes it, and the destructor raises it again, to take its course then. Around
-/// the step that makes a complete report final (the rename), so that no signal can remove or cut it. One at a time.
+/// the steps that make a complete report final (output_file::commit), so that no signal can cut it or leave its
+/// temporary behind. One at a time.
 class signals_held {
 public:
   signals_held();
@@ -60,14 +49,17 @@ void stop_catching_interrupt();
 /// already open on): the report is then written to stdout as without --output, since a pipe cannot be renamed over.
 bool is_standard_output(const std::string& path);
 
+/// --output's file: the report is written to memory during the run and, at commit(), to a temporary
+/// ".policybench-XXXXXX" beside the target (short, so a target name of up to 255 bytes still works), which is then
+/// renamed over the target. One path for every file system (no O_TMPFILE, no /proc): nothing lies beside the target
+/// during the run, so no signal, SIGKILL included, can leave a file; the temporary exists only within commit(), under
+/// signals_held (a SIGKILL or a fault in those milliseconds would leave it). The report is held in memory meanwhile.
 class output_file {
 public:
-  /// Opens an unnamed file (O_TMPFILE) in the directory of `path`, which no signal, not even SIGKILL, can leave
-  /// behind. Where the file system has no unnamed files, a temporary named ".policybench-XXXXXX" beside the target
-  /// (short, so a target name of up to 255 bytes still works), removed by every fatal signal, the faults included,
-  /// and at exit() (remove_pending_file_on_exit above). A symbolic link, dangling or not, is followed to the file it
-  /// names. One output_file at a time. Throws usage_error naming the path and the reason when `path` is a directory, a
-  /// device, FIFO or socket, or the file cannot be created (missing directory, no permission).
+  /// Checks `path` before anything runs, a symbolic link, dangling or not, followed to the file it names; holds a
+  /// descriptor on its directory until commit(), so a process at its descriptor limit still has one for the report.
+  /// Throws usage_error naming the path and the reason when `path` is a directory, a device, FIFO or socket, or its
+  /// directory is missing or not writable.
   explicit output_file(std::string path);
   /// Removes the temporary file unless commit() succeeded.
   ~output_file();
@@ -75,14 +67,14 @@ public:
   output_file& operator=(const output_file&) = delete;
 
   std::ostream& stream() { return stream_; }
-  /// Flushes and gives the file the target's name. Throws std::runtime_error on a write, link or rename failure
-  /// (the temporary file is then removed).
+  /// Writes the report to the temporary and gives it the target's name. Throws std::runtime_error on a write or
+  /// rename failure (the temporary file is then removed).
   void commit();
 
 private:
-  std::string path_, temporary_; ///< temporary_ is empty for an unnamed file
-  int unnamed_fd_ = -1;
-  std::ofstream stream_;
+  std::string path_, temporary_;
+  int directory_fd_ = -1;
+  std::ostringstream stream_;
   bool committed_ = false;
 };
 

@@ -1,6 +1,5 @@
-// The fatal signals: a pending report file is removed whatever signal ends the process (faults included, a real
-// fault too), the process still ends as that signal would have ended it, and Ctrl-C can ask the run to end early
-// instead. Each case runs in a child process.
+// The fatal signals: held while a report is made final, then ending the process as they would have (a real fault
+// at once), and Ctrl-C asking the run to end early instead. Each case runs in a child process.
 #include <doctest/doctest.h>
 
 #include "cli/write_report.hpp"
@@ -25,15 +24,13 @@ using namespace policybench;
 
 namespace {
 
-// The status of a child that creates `path`, hands it to remove_pending_file_on_exit and then runs `end`. Every
-// signal starts at its default action: one ignored by whoever started the tests (nohup's SIGHUP) stays ignored.
-template <class End> int child_status(const std::string& path, End end) {
+// The status of a child that runs `end`. Every signal starts at its default action: one ignored by whoever started
+// the tests (nohup's SIGHUP) stays ignored.
+template <class End> int child_status(End end) {
   const pid_t pid = ::fork();
   if (pid == 0) {
     for (int signal = 1; signal <= SIGRTMAX; ++signal)
       std::signal(signal, SIG_DFL);
-    if (std::FILE* f = std::fopen(path.c_str(), "w")) std::fclose(f);
-    remove_pending_file_on_exit(path);
     end();
     ::_exit(0);
   }
@@ -42,8 +39,12 @@ template <class End> int child_status(const std::string& path, End end) {
   return status;
 }
 
-std::string pending_path() {
-  return (std::filesystem::temp_directory_path() / ("policybench-pending-" + std::to_string(::getpid()))).string();
+// A file a child makes to show it went on past a point (named by the parent's pid, taken before any fork).
+const std::string marker =
+    (std::filesystem::temp_directory_path() / ("policybench-marker-" + std::to_string(::getpid()))).string();
+
+void make_marker() {
+  if (std::FILE* f = std::fopen(marker.c_str(), "w")) std::fclose(f);
 }
 
 } // namespace
@@ -59,56 +60,49 @@ TEST_CASE("fatal_signals: every signal whose default action ends the process, fr
   CHECK(ending.contains(SIGSEGV));
 }
 
-TEST_CASE("every fatal signal and exit() remove the pending file, then end the process as they would") {
-  const std::string path = pending_path();
+TEST_CASE("every fatal signal sent during signals_held waits for its end, then ends the process as it would") {
   std::vector<int> signals(fatal_signals().begin(), fatal_signals().end());
   signals.insert(signals.end(), {SIGRTMIN, SIGRTMAX});
   for (const int signal : signals) {
     CAPTURE(signal);
-    const int status = child_status(path, [signal] { std::raise(signal); });
+    const int status = child_status([signal] {
+      const signals_held held;
+      std::raise(signal);
+      make_marker(); // still running: the signal waits
+    });
     CHECK(WIFSIGNALED(status));
     CHECK(WTERMSIG(status) == signal);
-    CHECK_FALSE(std::filesystem::exists(path));
+    CHECK(std::filesystem::exists(marker));
+    std::filesystem::remove(marker);
   }
-  CHECK(WEXITSTATUS(child_status(path, [] { std::exit(3); })) == 3);
-  CHECK_FALSE(std::filesystem::exists(path));
-  // forget_pending_file: the file stays (its owner named it) and a signal ends the process by default.
-  const int status = child_status(path, [] {
-    forget_pending_file();
-    std::raise(SIGUSR1);
-  });
-  CHECK(WTERMSIG(status) == SIGUSR1);
-  CHECK(std::filesystem::exists(path));
-  std::filesystem::remove(path);
 }
 
-TEST_CASE("a fault the process causes itself removes the pending file and still ends it by that fault") {
-  const std::string path = pending_path();
-  const int status = child_status(path, [] {
+TEST_CASE("a fault the process causes itself is not held: it ends the process by that fault at once") {
+  const int status = child_status([] {
+    const signals_held held;
     void* page = ::mmap(nullptr, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     *static_cast<volatile char*>(page) = 1; // SEGV_ACCERR from the kernel: the handler returns, the write faults again
+    make_marker();
   });
   CHECK(WIFSIGNALED(status));
   CHECK(WTERMSIG(status) == SIGSEGV);
-  CHECK_FALSE(std::filesystem::exists(path));
+  CHECK_FALSE(std::filesystem::exists(marker));
 }
 
 TEST_CASE("catch_interrupt: the first Ctrl-C only asks to stop, the second ends the process as before") {
-  const std::string path = pending_path();
-  const int status = child_status(path, [&] {
+  const int status = child_status([] {
     catch_interrupt();
     std::raise(SIGINT);
-    std::raise(SIGINT); // within a second: the same interrupt, sent twice (timeout -s INT does)
-    if (!interrupt_requested || !std::filesystem::exists(path)) ::_exit(10); // the run goes on, its file kept
+    std::raise(SIGINT);                    // within a second: the same interrupt, sent twice (timeout -s INT does)
+    if (!interrupt_requested) ::_exit(10); // the run goes on
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     std::raise(SIGINT);
     ::_exit(11); // not reached: the second one ends the process
   });
   CHECK(WIFSIGNALED(status));
   CHECK(WTERMSIG(status) == SIGINT);
-  CHECK_FALSE(std::filesystem::exists(path));
-  // After the report: end_by_interrupt ends by SIGINT (a calling shell script stops too), the report kept.
-  const int ended = child_status(path, [] {
+  // After the report: end_by_interrupt ends by SIGINT (a calling shell script stops too).
+  const int ended = child_status([] {
     catch_interrupt();
     std::raise(SIGINT);
     stop_catching_interrupt();
@@ -116,6 +110,4 @@ TEST_CASE("catch_interrupt: the first Ctrl-C only asks to stop, the second ends 
   });
   CHECK(WIFSIGNALED(ended));
   CHECK(WTERMSIG(ended) == SIGINT);
-  CHECK(std::filesystem::exists(path));
-  std::filesystem::remove(path);
 }
