@@ -71,15 +71,15 @@ private:
 benchmark_report measure(const options& opts, const std::vector<policy_entry>& selected, device_info device,
                          const sweep_point_callback& checkpoint) {
   progress shown(!opts.quiet, opts.order.budget.budget_s());
-  // One check for every mode, with the size the run (a sweep: its first point) allocates first; a size sweep's
-  // later points are planned against the same memory (plan_size_series), a thread sweep's (no --threads) against
-  // every CPU.
+  // Memory and threads checked before anything runs, at the size allocated first (a size sweep's later points are
+  // planned against the same memory, a thread sweep against every CPU).
   run_config first = opts.run;
-  if (opts.sweep.kind == sweep_kind::size) first.size = opts.sweep.min_size;
-  or_usage_error<insufficient_memory>(opts.sweep.kind == sweep_kind::size ? "--min-size: " : "--size: ", [&] {
+  const bool sized = opts.sweep && axis_of(opts.sweep->kind).sizes_array;
+  if (sized) first.size = opts.sweep->min_size;
+  or_usage_error<insufficient_memory>(sized ? "--min-size: " : "--size: ", [&] {
     or_usage_error<unstartable_threads>("", [&] { check_resources(first, opts.threads, selected, device); });
   });
-  if (opts.sweep.kind == sweep_kind::none) {
+  if (!opts.sweep) {
     const auto step = [&](const run_step& s) {
       shown.show(fmt::format("round {} ({} base): {}, {} calls", s.round, s.rounds, s.policy, s.calls));
     };
@@ -97,7 +97,7 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
     const double done = double(steps++) / double(total);
     shown.show(fmt::format("{}/{}: {}", steps, total, what), done);
   };
-  return run_sweep(opts.sweep, opts.run, sweep_clock(opts.order.budget), query_host(), device, selected, step,
+  return run_sweep(*opts.sweep, opts.run, sweep_clock(opts.order.budget), query_host(), device, selected, step,
                    checkpoint);
 }
 

@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <limits>
 #include <memory>
+#include <ranges>
 #include <system_error>
 
 namespace policybench {
@@ -23,14 +24,15 @@ namespace {
 // A count: decimal digits with an optional decimal SI suffix, rewritten as plain digits for CLI11 to convert. Not
 // CLI::AsNumberWithUnit: CLI11 2.1 converts with strtoull(text, 0), which reads "010" as octal 8, "0x10" as 16,
 // wraps "-5" to 2^64 - 5 and saturates past 2^64 - 1; and it takes " 7", "M" alone and "10 M". Anything else is
-// refused, never guessed at: "1e7" would be a float, "10Mi" binary. `example`: a good value, for the message.
-CLI::Validator count(std::string example = "10M") {
-  return {[example](std::string& text) -> std::string {
+// refused, never guessed at: "1e7" would be a float, "10Mi" binary. `example`: a good value, for the message;
+// `units`: whether the suffixes are taken (a thread count has none).
+CLI::Validator count(std::string example = "10M", bool units = true) {
+  return {[example, units](std::string& text) -> std::string {
             const auto refuse = [&](std::string_view why) {
-              return "'" + text + "' " + std::string(why) +
-                     "; accepted: decimal digits with an optional suffix k, M or G (10^3, 10^6, 10^9), e.g. " + example;
+              return "'" + text + "' " + std::string(why) + "; accepted: decimal digits" +
+                     (units ? " with an optional suffix k, M or G (10^3, 10^6, 10^9)" : "") + ", e.g. " + example;
             };
-            const std::size_t power = text.empty() ? 0 : std::string_view("kMG").find(text.back()) + 1; // npos + 1: 0
+            const std::size_t power = text.empty() || !units ? 0 : std::string_view("kMG").find(text.back()) + 1;
             const std::string_view digits = std::string_view(text).substr(0, text.size() - (power > 0 ? 1 : 0));
             std::uint64_t value = 0, multiplier = 1;
             for (std::size_t i = 0; i < power; ++i)
@@ -45,6 +47,10 @@ CLI::Validator count(std::string example = "10M") {
           },
           ""};
 }
+
+// An array of no elements would time empty calls until the budget ends: refused (on the digits count() wrote).
+const CLI::Validator some_elements(
+    [](const std::string& count) { return count == "0" ? "0 elements: nothing to time; at least 1" : ""; }, "");
 
 // `option`'s value a count in [min, max]: CLI::Range on the digits count() wrote.
 CLI::Option* bounded(CLI::Option* option, int min, int max) {
@@ -173,39 +179,27 @@ std::vector<std::string> split_list(std::string_view option, const std::vector<s
   return out;
 }
 
-void check_sweep(options& o, const CLI::App& app) {
-  const bool bounds = app.count("--min-size") > 0 || app.count("--max-size") > 0;
-  if (o.sweep.kind == sweep_kind::none) {
-    if (bounds) throw usage_error("--min-size/--max-size: only with --sweep size");
-    return;
+// A sweep's axis varies the option of its name (--size, --threads, --work), between the bounds --min-<name> and
+// --max-<name> where it has them; neither is given beside another axis' sweep or none.
+void check_sweep(const options& o, const CLI::App& app) {
+  for (const sweep_axis& axis : sweep_axes()) {
+    const std::string varied = "--" + std::string(axis.name), min = "--min-" + std::string(axis.name),
+                      max = "--max-" + std::string(axis.name);
+    const bool bounded = app.get_option_no_throw(min) != nullptr, chosen = o.sweep && o.sweep->kind == axis.kind;
+    if (bounded && !chosen && app.count(min) + app.count(max) > 0)
+      throw usage_error(min + "/" + max + ": only with --sweep " + std::string(axis.name));
+    if (chosen && app.count(varied) > 0)
+      throw usage_error(varied + ": not with --sweep " + std::string(axis.name) + ", which varies it" +
+                        (bounded ? "; bound the series with " + min + " and " + max : ""));
   }
-  if (o.sweep.kind == sweep_kind::threads && o.threads)
-    throw usage_error("--threads: not with --sweep threads, which runs every thread count from 1 to the logical cores");
-  if (o.sweep.kind != sweep_kind::size && bounds)
-    throw usage_error("--min-size/--max-size: only with --sweep size; --sweep " +
-                      std::string(name_in(sweep_kind_names, o.sweep.kind)) + " runs one --size");
-  if (o.sweep.kind == sweep_kind::size && app.count("--size") > 0)
-    throw usage_error("--size: not with --sweep size; bound the series with --min-size and --max-size");
-  if (o.sweep.min_size < 1) throw usage_error("--min-size: must be at least 1 element");
-  if (o.sweep.min_size > o.sweep.max_size)
-    throw usage_error("--min-size: " + std::to_string(o.sweep.min_size) + " is larger than --max-size " +
-                      std::to_string(o.sweep.max_size));
-  if (app.count("--min-time") == 0) o.run.stop.min_time_s = sweep_min_time_s;
-}
-
-// --work K, or --min-work and --max-work: last, since whether K stays exact depends on the type and the calls.
-void check_work(const options& o, const CLI::App& app) {
-  const bool sweep = o.sweep.kind == sweep_kind::work;
-  if (!sweep && (app.count("--min-work") > 0 || app.count("--max-work") > 0))
-    throw usage_error("--min-work/--max-work: only with --sweep work");
-  if (sweep && app.count("--work") > 0)
-    throw usage_error("--work: not with --sweep work; bound the series with --min-work and --max-work");
-  if (o.sweep.min_work > o.sweep.max_work)
-    throw usage_error("--min-work: " + std::to_string(o.sweep.min_work) + " is larger than --max-work " +
-                      std::to_string(o.sweep.max_work));
-  if (const auto why = outside_exact_range(o.run, std::uint64_t(sweep ? o.sweep.max_work : o.run.work),
-                                           sweep ? "--max-work" : "--work"))
-    throw usage_error(*why);
+  const auto ordered = [](const char* min, std::uint64_t low, const char* max, std::uint64_t high) {
+    if (low > high)
+      throw usage_error(std::string(min) + ": " + std::to_string(low) + " is larger than " + max + " " +
+                        std::to_string(high));
+  };
+  if (!o.sweep) return;
+  ordered("--min-size", o.sweep->min_size, "--max-size", o.sweep->max_size);
+  ordered("--min-work", std::uint64_t(o.sweep->min_work), "--max-work", std::uint64_t(o.sweep->max_work));
 }
 
 // parse_options's checks of the options that decide which points a run measures, how many
@@ -216,7 +210,8 @@ void check_work(const options& o, const CLI::App& app) {
 void parse_stopping(options& o, const CLI::App& app, double budget_s) {
   const auto given = [&](const char* name) { return app.count(name) > 0; };
   check_sweep(o, app);
-  const bool sweep = o.sweep.kind != sweep_kind::none;
+  const bool sweep = o.sweep.has_value();
+  if (sweep && !given("--min-time")) o.run.stop.min_time_s = sweep_min_time_s;
   o.run.stop.max_noise /= 100; // a percentage on the command line, a fraction in the run
   if (given("--min-time") && !sweep && !given("--max-noise"))
     throw usage_error("--min-time: only with --sweep or --max-noise (give --max-noise PCT with it: time alone is no "
@@ -247,7 +242,13 @@ void parse_stopping(options& o, const CLI::App& app, double budget_s) {
       throw usage_error("--repetitions: " + std::to_string(o.order.rounds) +
                         " rounds need at least as many --reps, not " + std::to_string(o.run.stop.reps));
   }
-  check_work(o, app);
+  // K must keep the type exact (measure/validation.hpp) with the calls now decided, at the largest K a point runs:
+  // the sweep's bound where its axis varies K (apply sets it), --work elsewhere.
+  point_config last{.run = o.run, .threads = std::nullopt};
+  if (sweep) axis_of(o.sweep->kind).apply(last, std::uint64_t(o.sweep->max_work));
+  if (const auto why = outside_exact_range(o.run, std::uint64_t(last.run.work),
+                                           last.run.work == o.run.work ? "--work" : "--max-work"))
+    throw usage_error(*why);
 }
 
 } // namespace
@@ -292,6 +293,10 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   const std::vector<std::string> format_names(formats.begin(), formats.end());
   double budget_s = 0;
   bool no_stream_hold = false, no_end_to_end = false;
+  sweep_plan plan; // --sweep's axis and bounds: o.sweep when --sweep is given
+  std::vector<std::pair<std::string, int>> axes;
+  for (const sweep_axis& axis : sweep_axes())
+    axes.emplace_back(axis.name, static_cast<int>(axis.kind));
   CLI::Option* const list =
       app.add_flag("--list-policies", o.list_policies,
                    "List every policy: device, backend, available or why not (a table, or JSON with --format json; no "
@@ -304,8 +309,8 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       app.add_option("--policies", o.policies,
                      "Comma-separated policy names (default: all; unavailable ones are listed with the reason)"),
       app.add_option("--size", o.run.size,
-                     "Element count: digits, optional suffix k, M or G (10^3, 10^6, 10^9); default 10M; 0 is a valid "
-                     "run that moves nothing")
+                     "Element count: digits, optional suffix k, M or G (10^3, 10^6, 10^9); default 10M")
+          ->check(some_elements)
           ->transform(count()),
       add_choice(app, "--type", o.run.type, element_type_names,
                  "Element type: float32, float64, int32, int64 (default float64)"),
@@ -325,7 +330,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                 return outside.empty() ? outside : outside + " (" + cpus.source + "; more would only oversubscribe)";
               },
               ""))
-          ->transform(count()),
+          ->transform(count("4", false)),
       app.add_flag_callback(
              "--wide", [&o] { o.format = "wide"; }, "--format wide: the table with every column")
           ->excludes("--format"),
@@ -333,22 +338,24 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                  "Host arrays' pages: huge (MADV_HUGEPAGE, default) or small (4 KiB)"),
       add_choice(app, "--first-touch", o.run.first_touch, first_touch_names,
                  "Who first writes the host arrays: parallel (the policy's own threads, default) or serial"),
-      add_choice(app, "--sweep", o.sweep.kind, sweep_kind_names,
-                 "A series: size (element counts 10^3..10^9 in steps of sqrt(10)), threads (host policies "
-                 "at 1, 2, 4, ... the CPUs this process may use) or work (K = 1, 2, 4, ... 1024 increments "
-                 "per element)"),
+      add_choice(
+          app, "--sweep", axes, [&plan](int kind) { plan.kind = static_cast<sweep_kind>(kind); },
+          fmt::format("A series along one axis ({}): the option of that name varies over the points, within "
+                      "--min-<axis> and --max-<axis> where they exist (threads: 1, 2, 4, ... the CPUs this process "
+                      "may use)",
+                      fmt::join(std::views::keys(axes), ", "))),
       bounded(app.add_option("--work", o.run.work,
                              "K: increments per element per call, from 2 a dependent chain of fused multiply-adds (2 "
                              "FLOPs each) (default 1: the plain a[i] += 1)"),
               1, std::numeric_limits<int>::max()), // the chain's step counter is an int
-      bounded(app.add_option("--min-work", o.sweep.min_work, "--sweep work: first K (default 1)"), 1,
+      bounded(app.add_option("--min-work", plan.min_work, "--sweep work: first K (default 1)"), 1,
               std::numeric_limits<int>::max()),
-      bounded(app.add_option("--max-work", o.sweep.max_work, "--sweep work: largest K (default 1024)"), 1,
+      bounded(app.add_option("--max-work", plan.max_work, "--sweep work: largest K (default 1024)"), 1,
               std::numeric_limits<int>::max()),
-      app.add_option("--min-size", o.sweep.min_size, "--sweep size: smallest element count (default 1000)")
+      app.add_option("--min-size", plan.min_size, "--sweep size: smallest element count (default 1000)")
+          ->check(some_elements)
           ->transform(count()),
-      app.add_option("--max-size", o.sweep.max_size,
-                     "--sweep size: largest element count, memory permitting (default 1G)")
+      app.add_option("--max-size", plan.max_size, "--sweep size: largest element count, memory permitting (default 1G)")
           ->transform(count()),
       app.add_option("--min-time", o.run.stop.min_time_s,
                      "--sweep or --max-noise: seconds of timed calls per row at least, in (0, 60] (sweep default 0.2); "
@@ -422,6 +429,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
         throw usage_error("--list-policies: not with " + run_option->get_name() + " (it runs nothing)");
   // Split here, not by CLI11's delimiter, which drops empty items ("loop,,std::seq") without a word.
   o.policies = split_list("--policies", o.policies);
+  if (app.count("--sweep") > 0) o.sweep = plan;
   parse_stopping(o, app, budget_s);
   // No --format: the one --output's name asks for (a report written to x.json is expected to be JSON, not a table).
   if (const auto ext = std::filesystem::path(o.output.value_or("")).extension();

@@ -62,11 +62,11 @@ struct options {
   std::vector<std::string> policies; ///< names as in C++ ("std::par"), trimmed; empty = every available policy
   bool list_policies = false;
   run_config run; ///< element type, element count, warm-up, and in run.stop the stopping rule the user asked for
-  std::optional<int> threads;                 ///< limit for oneTBB and OpenMP; nullopt = all logical cores
-  std::string format = "table";               ///< --format: one of the names parse_options was given
-  std::optional<std::string> output;          ///< write the report here (atomically) instead of stdout
-  sweep_plan sweep{.kind = sweep_kind::none}; ///< --sweep (none: one run) and its bounds
-  bool quiet = false;                         ///< no progress on stderr
+  std::optional<int> threads;        ///< limit for oneTBB and OpenMP; nullopt = all logical cores
+  std::string format = "table";      ///< --format: one of the names parse_options was given
+  std::optional<std::string> output; ///< write the report here (atomically) instead of stdout
+  std::optional<sweep_plan> sweep;   ///< --sweep and its bounds; none: one run
+  bool quiet = false;                ///< no progress on stderr
   /// --order, --seed, --repetitions (a sweep: sequential) and --budget
   run_order order{.order = policy_order::interleaved};
   /// None of --reps, --max-noise, --min-time given, and no sweep: run has default_max_noise

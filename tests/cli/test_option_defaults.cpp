@@ -51,12 +51,12 @@ TEST_CASE("defaults, as the README states them") {
   CHECK(o.run.first_touch == first_touch_mode::parallel);
   CHECK(o.order.order == policy_order::interleaved);
   CHECK(o.order.seed == 1);
-  CHECK(o.sweep.kind == sweep_kind::none);
+  CHECK_FALSE(o.sweep);
   CHECK_FALSE(o.quiet);
   CHECK(default_reps == 10); // policybench-mpi's count
   const options sweep = parse({"--sweep", "size"});
-  CHECK(sweep.sweep.min_size == 1000);
-  CHECK(sweep.sweep.max_size == 1000000000);
+  CHECK(sweep.sweep->min_size == 1000);
+  CHECK(sweep.sweep->max_size == 1000000000);
   CHECK(sweep.run.stop.min_time_s == 0.2);
   CHECK(sweep.run.stop.reps == 10000);
   CHECK(sweep.order.order == policy_order::sequential);
