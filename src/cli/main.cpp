@@ -1,6 +1,9 @@
-// The harness: options -> registry -> ceilings and runs -> report. Exit status: 0 when every policy that ran
-// validated, 1 when one failed validation or a run-time error stopped the run, 2 for bad input; a run Ctrl-C ended
-// writes the report of what it measured, then ends by SIGINT (130).
+// The outline of a run: options -> registry -> ceilings and policies measured in rounds -> report. Exit status: 0 when
+// every policy that ran validated, 1 when one failed validation or a run-time error stopped the run, 2 for bad input;
+// a run Ctrl-C ended writes the report of what it measured, then ends by SIGINT (130).
+// Where to read on: a call is timed in time_calls (measure/timing.hpp); a median and its interval are taken by
+// summarize_series (measure/stats.hpp); `% ceiling` is pct_of_ceiling (harness/rules.hpp); the budget is split by the
+// schedule (harness/schedule.hpp: the probe's share, each round's, each sweep point's).
 #include "cli/options.hpp"
 #include "cli/write_report.hpp"
 #include "harness/regime.hpp"
@@ -27,13 +30,12 @@ namespace {
 
 using namespace policybench;
 
-// Progress on stderr while a run or a sweep measures: one line redrawn in place on a terminal, nothing otherwise.
-// Hand-written: Debian 12 packages no C++ progress-bar library (no indicators, barkeep or tqdm-cpp), and one line
-// redrawn with '\r' is all a run needs.
+// Progress on stderr: one line redrawn in place on a terminal, nothing otherwise. Hand-written: Debian 12 packages no
+// C++ progress-bar library (no indicators, barkeep or tqdm-cpp).
 class progress {
 public:
-  /// Shows progress on `out` only when `enabled` (not --quiet) and `out` is a terminal (isatty): a log or a pipe
-  /// gets nothing extra. `expected_s`: how long the whole run is expected to take (its budget); 0 = unknown.
+  /// Shown only when `enabled` (not --quiet) and `out` is a terminal: a log or a pipe gets nothing extra.
+  /// `expected_s`: how long the whole run is expected to take; 0 = unknown.
   progress(bool enabled, double expected_s, std::FILE* out = stderr)
       : expected_s_(expected_s), enabled_(enabled && ::isatty(::fileno(out)) == 1), out_(out) {}
   /// Clears the line ("\x1b[K") on a terminal, so that the report that follows starts on a fresh one.
@@ -44,8 +46,7 @@ public:
   progress& operator=(const progress&) = delete;
 
   /// Redraws the line: elapsed and expected seconds, then `what` (e.g. "round 2 of 5: std::par, 48 calls"). With
-  /// `done`, the fraction of the work finished (a sweep's measurements), the expected seconds are an estimate of
-  /// those left instead: the pace so far, bounded by the budget's end.
+  /// `done`, the fraction of the work finished, the seconds left at the pace so far instead.
   void show(std::string_view what, std::optional<double> done = std::nullopt) {
     if (!enabled_) return;
     const double elapsed_s = seconds_since(start_);
@@ -84,8 +85,10 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
       shown.show(fmt::format("round {} ({} base): {}, {} calls", s.round, s.rounds, s.policy, s.calls));
     };
     const host_info host = query_host();
+    // Where this host's bandwidth stops falling: whether the run's size measures memory or a cache.
     shown.show("probing where this host's bandwidth stops falling (memory or cache)");
     auto regime = measure_regime(opts.run, probe_seconds(opts.order.budget), opts.threads, host, selected);
+    // The policies and the ceiling rows, measured alike in interleaved rounds, then summarized into a report.
     const auto streams = with_ceilings(selected, device, opts.run.work);
     auto report = to_report(run_policies(opts.run, opts.threads, host, std::move(device), streams, opts.order, step));
     if (regime) regime = with_run_point(std::move(*regime), report.results);
