@@ -48,7 +48,7 @@ CLI::Validator count(std::string example = "10M", bool units = true) {
           ""};
 }
 
-// An array of no elements would time empty calls until the budget ends: refused (on the digits count() wrote).
+// An array of no elements would time empty calls for the whole run: refused (on the digits count() wrote).
 const CLI::Validator some_elements(
     [](const std::string& count) { return count == "0" ? "0 elements: nothing to time; at least 1" : ""; }, "");
 

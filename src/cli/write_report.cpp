@@ -240,12 +240,12 @@ void output_file::commit() {
   const signals_held held;
   ::close(std::exchange(directory_fd_, -1)); // its descriptor is now the temporary's
   temporary_ = directory_of(path_) + "/.policybench-XXXXXX";
-  const int fd = ::mkstemp(temporary_.data());
+  const int fd = ::mkostemp(temporary_.data(), O_CLOEXEC);
   if (fd < 0) {
     temporary_.clear();
     throw fail(std::strerror(errno));
   }
-  const mode_t mask = ::umask(0); // mkstemp's 0600 made what any new file gets: 0666 less the umask
+  const mode_t mask = ::umask(0); // mkostemp's 0600 made what any new file gets: 0666 less the umask
   ::umask(mask);
   const std::string text = std::move(stream_).str();
   bool written = ::fchmod(fd, 0666 & ~mask) == 0;
