@@ -3,7 +3,6 @@
 // writes the report of what it measured, then ends by SIGINT (130).
 #include "cli/options.hpp"
 #include "cli/write_report.hpp"
-#include "harness/regime.hpp"
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
 #include "harness/sweep.hpp"
