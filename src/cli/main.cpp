@@ -6,7 +6,6 @@
 // schedule (harness/schedule.hpp: the probe's share, each round's, each sweep point's).
 #include "cli/options.hpp"
 #include "cli/write_report.hpp"
-#include "harness/regime.hpp"
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
 #include "harness/sweep.hpp"

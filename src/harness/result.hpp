@@ -1,7 +1,6 @@
 // The typed result model: every figure a report shows, computed once by the harness and read by every writer.
 #pragma once
 
-#include "harness/regime.hpp"
 #include "harness/result_row.hpp"
 #include "harness/sweep.hpp"
 #include "machine/device_info.hpp"
@@ -15,28 +14,24 @@
 
 namespace policybench {
 
-/// The run's settings. In a size sweep size, working_set_bytes and bytes_per_call are unknown (they vary).
+/// The run's settings (README "JSON schema": environment.config). In a size sweep size, working_set_bytes and
+/// bytes_per_call are unknown (they vary).
 struct report_config {
   std::string type;
   std::optional<std::uint64_t> size, working_set_bytes;
   figure bytes_per_call;
   int warmup = 0, reps = 0;
   double min_time_s = 0;
-  std::optional<int> threads_limit; ///< --threads, if given (never in a thread sweep)
-  std::optional<int> work;          ///< --work K (increments per element per call); none in a work sweep (it varies)
+  std::optional<int> threads_limit; ///< never in a thread sweep
+  std::optional<int> work;          ///< none in a work sweep (it varies)
   int host_concurrency = 0;
-  std::string pages, first_touch; ///< host arrays' placement asked for: "huge"|"small", "parallel"|"serial"
-  /// --max-noise (percent) and --timeout (seconds per row), if given; --budget (seconds for the whole run).
+  std::string pages, first_touch;
   figure max_noise_pct, timeout_s, budget_s;
-  bool keep_disturbed = false; ///< --keep-disturbed: disturbed calls count in the figures
-  /// "interleaved" or "sequential" (harness/schedule.hpp); the base rounds every row took part in (unless stopped by
-  /// timeout or failed); interleaved: the seed of the first round's order; the policies each round measured.
+  bool keep_disturbed = false;
   std::string order = "sequential";
   int rounds = 1;
-  std::optional<std::uint64_t> seed;
+  std::optional<std::uint64_t> seed; ///< interleaved only
   std::vector<std::vector<std::string>> round_orders;
-  /// Device rows' kernel times: behind a held stream (true) or per call of a batch between one event pair
-  /// (--no-stream-hold); whether they were also timed end to end (not with --no-end-to-end).
   bool stream_hold = true, end_to_end = true;
 };
 
@@ -58,11 +53,9 @@ struct compute_peak_figures {
 };
 
 /// environment.ceilings (ceiling_figures, harness/rules.hpp), for scripts that read them; a sweep's are its last
-/// point's.
+/// point's. The host_in_place_ figures are the bounding host ceiling's.
 struct ceiling_summary {
   std::vector<ceiling_stream_figures> streams = {};
-  /// The bounding host ceiling's: best call, median GB/s, the low end of its interval, which schedule it is, its huge
-  /// pages and effective parallelism.
   figure host_in_place_best_s{}, host_in_place_gb_per_s{}, host_in_place_low_gb_per_s{};
   std::optional<std::string> host_in_place_schedule = std::nullopt;
   figure host_huge_page_bytes{}, host_effective_parallelism{}, device_theoretical_peak_gb_per_s{};
@@ -76,29 +69,70 @@ struct environment_info {
   ceiling_summary ceilings;
 };
 
-/// The parallel row that beat `loop` beyond both intervals (the slow end of its interval faster than the fast end
-/// of loop's), and by how much (loop's median / its median).
+/// How far above the plateau a footprint's median may stream and still count as memory: in the memory regime this
+/// Xeon VM's footprints' medians differ by up to ~20% (128 MB to 512 MB, loaded: 47-56 GB/s); its caches make a
+/// footprint faster by more (80 MB: 80 GB/s against 52; an EPYC VM: about 2x at 160 MB).
+inline constexpr double flat_tolerance = 0.25;
+
+/// Why the regime probe decides nothing (classify_regime, harness/rules.hpp, says when each applies).
+enum class unknown_reason {
+  none,
+  top_not_reached,
+  top_in_cache,
+  disturbed,
+  still_falling,
+  out_of_time,
+  array_point_noisy
+};
+
+/// The regime probe, one footprint: the in-place stream over an array of `bytes`, in GB/s (10^9 bytes/s, 2 x bytes
+/// moved per call as STREAM counts): its row's median and the ends of the median's 95% interval (the spread a busy
+/// machine or the array's pages bring).
+struct bandwidth_point {
+  std::uint64_t bytes = 0;
+  double gb_per_s = 0;
+  double low_gb_per_s = 0;
+  double high_gb_per_s = 0;
+  bool disturbed = false; ///< most of its calls were disturbed by other work (measure/timing.hpp)
+};
+
+/// Memory or cache, measured: the probe's verdict on one array size (classify_regime; README "JSON schema" under
+/// summary.regime says what each figure means).
+struct regime_report {
+  std::string regime = "unknown"; ///< "memory", "cache", or "unknown" (the measurement cannot tell: see why)
+  unknown_reason why = unknown_reason::none;
+  std::uint64_t array_bytes = 0;
+  /// Where the memory regime starts on this machine; none when the measurement cannot tell.
+  std::optional<std::uint64_t> memory_from_bytes = std::nullopt;
+  std::optional<double> plateau_gb_per_s = std::nullopt;
+  double tolerance = flat_tolerance;
+  std::optional<std::string> stream_rule = std::nullopt; ///< STREAM's rule on llc_bytes; none when it is unknown
+  std::uint64_t llc_bytes = 0;
+  std::uint64_t planned_top_bytes = 0;   ///< the largest footprint the probe planned (probe_footprints)
+  std::vector<bandwidth_point> points{}; ///< the probe's footprints, ascending
+  double probe_s = 0;
+};
+
+/// The parallel row that beat `loop` beyond both intervals, and by how much (loop's median / its median).
 struct parallel_speedup {
   std::string policy;
   double speedup_vs_loop = 0;
 };
 
+/// The answer first (summarize_run; README "JSON schema" under summary says what each figure means).
 struct run_summary {
-  /// The counted row (is_policy, status ok, a median) with the smallest median; none when no row has one, or when
-  /// it has no 95% interval (fastest_unjudged says why: fewer than 6 counted calls rank nothing).
+  /// The counted row with the smallest median; none when no row has one, or when it has no 95% interval
+  /// (fastest_unjudged says why).
   std::optional<std::string> fastest = std::nullopt;
   std::optional<std::string> fastest_unjudged = std::nullopt;
   figure fastest_median_s{}, fastest_low_s{}, fastest_high_s{}; ///< its median and median_span
-  /// The counted rows whose median_span overlaps the fastest's, in the report's order: tied, not ranked.
-  std::vector<std::string> tied_with_fastest{};
-  /// The fastest parallel row (a device row, or a host row with effective parallelism >= serial_parallelism) that
-  /// beat loop beyond the intervals; none when no row did or there is no validated loop (loop_ran says which).
+  std::vector<std::string> tied_with_fastest{}; ///< the counted rows whose median_span overlaps the fastest's
+  /// None when no parallel row beat loop beyond the intervals or there is no validated loop (loop_ran says which).
   std::optional<parallel_speedup> speedup = std::nullopt;
   bool loop_ran = false;
-  /// Why no speedup can be stated either way: loop, or a parallel row whose median beats loop's, has too few timed
-  /// calls for a 95% interval (a single call's "interval" is a point). Empty when the speedup could be judged.
+  /// Why no speedup can be stated either way: a row it rests on has too few timed calls for a 95% interval.
   std::optional<std::string> speedup_unjudged = std::nullopt;
-  std::optional<regime_report> regime = std::nullopt; ///< host runs (harness/regime.hpp); none without a host row
+  std::optional<regime_report> regime = std::nullopt; ///< host runs (measure_regime); none without a host row
 };
 
 /// What a run or a sweep produced: the one value every writer reads.

@@ -38,8 +38,7 @@ constexpr figure scaled(figure f, double scale) noexcept { return f ? figure(*f 
 
 enum class row_status { ok, invalid, failed, unavailable };
 
-/// A device row's GPU views beyond its kernel time (add_gpu_views): kernel GB/s, why a row has no kernel
-/// time, NVML's clocks (MHz) before the first call and after the last timed one, end to end from host memory.
+/// A device row's GPU views beyond its kernel time (add_gpu_views; README "Extra fields").
 struct gpu_figures {
   figure kernel_gb_per_s{};
   std::optional<std::string> no_kernel_time_reason = std::nullopt;
@@ -47,7 +46,7 @@ struct gpu_figures {
   figure e2e_pageable_cold_s{}, e2e_pageable_median_s{}, e2e_pinned_median_s{}, e2e_over_kernel{};
 };
 
-/// The FLOPs of a call and their rate (10^9 FLOP/s): a compute ceiling's, and every policy row's at --work K.
+/// The FLOPs of a call and their rate: a compute ceiling's, and every policy row's at --work K.
 struct flop_figures {
   figure flops_per_call{}, gflop_per_s{};
 };
@@ -73,14 +72,14 @@ struct view_figures {
   figure median_s{}, low_s{}, high_s{};
 };
 
-/// One policy at one point (README "JSON schema"; report/summaries.cpp lists every figure in the JSON's order).
-/// Times in seconds, throughput in GB/s (10^9 bytes/s), shares in percent, cv as a fraction.
+/// One policy at one point (README "JSON schema" says what each field means; report/summaries.cpp lists every figure
+/// in the JSON's order).
 struct result_row {
   std::string policy;
   side device = side::host;
   std::string backend;
-  /// A policy, or a ceiling: a kernel the policies of its device are set against (policies/registry.cpp),
-  /// measured and summarized as they are; `bounds` says what a ceiling bounds (none for a policy).
+  /// A policy, or a ceiling: a kernel measured and summarized as the policies of its device are, and set against
+  /// them; `bounds` says what a ceiling bounds (none for a policy).
   stream_role role = stream_role::policy;
   std::optional<ceiling_bound> bounds = std::nullopt;
   row_status status = row_status::ok;
@@ -89,27 +88,22 @@ struct result_row {
   std::uint64_t size = 0;                           ///< element count
   double bytes_per_call = 0;
   int warmup = 0;
-  /// Timed calls the figures count (samples_s); none for a row that did not run (unavailable, failed).
-  std::optional<std::uint64_t> reps = std::nullopt;
-  /// Timed calls disturbed by other work (measure/timing.hpp): left out of the figures unless the run kept
-  /// them; none where the kernel gives no wait times or the row did not run.
+  std::optional<std::uint64_t> reps = std::nullopt; ///< timed calls the figures count (samples_s)
+  /// Timed calls disturbed by other work (measure/timing.hpp), and whether they were more than half; none where the
+  /// kernel gives no wait times or the row did not run.
   std::optional<std::uint64_t> disturbed_calls = std::nullopt;
-  /// More than half of the row's timed calls were disturbed: its figures do not show a quiet machine.
   std::optional<bool> mostly_disturbed = std::nullopt;
   int threads = 0; ///< host concurrency during the run: the threads oneTBB could use
   figure cold_s{}, min_s{}, median_s{}, mean_s{}, stddev_s{}, cv{}; ///< cold call; warm statistics (stats.hpp)
   std::vector<double> samples_s = {}; ///< every counted timed call's host-clock duration, in the order made
-  /// The median's distribution-free confidence interval (measure/stats.hpp) and the coverage it attains (a
-  /// fraction, >= 0.95); none below 6 samples, where even [min, max] covers less.
+  /// The median's 95% interval (measure/stats.hpp) and the coverage it attains; none below 6 samples.
   figure median_ci_low_s{}, median_ci_high_s{}, median_ci_confidence{};
-  /// Device rows: the kernel view (CUDA-event times), on which the row's throughput, its share of the ceiling and
-  /// its marks rest (add_gpu_views; JSON as kernel_median_s and kernel_median_ci_*_s).
+  /// Device rows: the kernel view (CUDA-event times), on which the row's throughput, % ceiling and marks rest.
   view_figures kernel{};
   figure effective_parallelism{}; ///< process CPU time / wall time over the timed calls (timed_calls)
   std::optional<std::uint64_t> huge_page_bytes = std::nullopt; ///< host rows: bytes of the array on huge pages
   figure gb_per_s{}, pct_of_ceiling{}, speedup_vs_loop{};      ///< from median_s (pct: device rows from kernel time)
-  /// The row's throughput beats its ceiling beyond both intervals (harness/rules.hpp); none without a share.
-  std::optional<bool> above_ceiling = std::nullopt;
+  std::optional<bool> above_ceiling = std::nullopt;            ///< beats its ceiling beyond both intervals (rules.hpp)
   std::optional<bool> validated = std::nullopt; ///< none for a row that did not run (unavailable, failed)
   std::optional<std::string> validation_error = std::nullopt;
   std::optional<std::string> stopped_by = std::nullopt; ///< "reps", "min_time", ... (measure/run_config.hpp)

@@ -9,6 +9,7 @@
 #include "policies/registry.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <numeric>
@@ -40,12 +41,6 @@ bool is_noisy(const result_row& row) {
   return row.cv && *row.cv > noisy_cv && row.stopped_by != to_string(stop_reason::max_noise);
 }
 
-std::string two_decimals(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  return buf;
-}
-
 std::string percent(double fraction) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f%%", 100 * fraction);
@@ -69,18 +64,25 @@ bool all_valid(std::span<const result_row> rows) {
   });
 }
 
+namespace {
+
+// The timing view a row's throughput, % ceiling and marks rest on: kernel times on the device, host calls else.
+view_figures rated_view(const result_row& row) {
+  return row.device == side::device ? row.kernel
+                                    : view_figures{row.median_s, row.median_ci_low_s, row.median_ci_high_s};
+}
+
+} // namespace
+
 figure interval_end(const result_row& row, bool slow) {
-  const bool device = row.device == side::device;
-  const figure median_s = device ? row.kernel.median_s : row.median_s;
-  const figure end_s =
-      device ? (slow ? row.kernel.high_s : row.kernel.low_s) : (slow ? row.median_ci_high_s : row.median_ci_low_s);
-  const figure median = throughput(row);
-  return end_s && median_s ? ratio(scaled(median, *median_s), end_s) : median;
+  const view_figures view = rated_view(row);
+  const figure end_s = slow ? view.high_s : view.low_s, median = throughput(row);
+  return end_s && view.median_s ? ratio(scaled(median, *view.median_s), end_s) : median;
 }
 
 figure throughput(const result_row& row) {
   if (row.bounds == ceiling_bound::compute) return row.flops ? row.flops->gflop_per_s : figure();
-  return row.device == side::device ? gb_per_s(row.bytes_per_call, row.kernel.median_s) : row.gb_per_s;
+  return row.device == side::device ? gb_per_s(row.bytes_per_call, rated_view(row).median_s) : row.gb_per_s;
 }
 
 namespace {
@@ -103,19 +105,6 @@ const result_row* bounding_ceiling(std::span<const result_row> rows, side device
   for (const auto& r : rows)
     if (ran_as(r, device, bound) && may_bound(r) && (!best || *throughput(r) > *throughput(*best))) best = &r;
   return best;
-}
-
-std::optional<std::string> no_bound_reason(std::span<const result_row> rows, side device, ceiling_bound bound) {
-  std::string names;
-  for (const auto& r : rows)
-    if (ran_as(r, device, bound) && r.policy != one_thread_ceiling) names += (names.empty() ? "" : ", ") + r.policy;
-  const bool any_ran =
-      std::any_of(rows.begin(), rows.end(), [&](const result_row& r) { return ran_as(r, device, bound); });
-  if (!any_ran || bounding_ceiling(rows, device, bound)) return std::nullopt;
-  return "no share of the " + std::string(to_string(device)) + " ceiling (% ceiling '-'): " +
-         (names.empty() ? std::string("no parallel ceiling ran")
-                        : "no parallel ceiling (" + names + ") has a 95% interval of mostly undisturbed calls") +
-         "; a larger --budget or a quieter machine gives one";
 }
 
 figure pct_of_ceiling(const result_row& row, std::span<const result_row> rows) {
@@ -144,13 +133,10 @@ ceiling_summary ceiling_figures(const measured_run& run, std::span<const result_
       out.host_in_place_schedule = stream.key.substr(stream.key.rfind("in_place_") + 9);
       std::replace(out.host_in_place_schedule->begin(), out.host_in_place_schedule->end(), '_', ' ');
     }
-    const bool device = stream.device == side::device;
     out.streams.push_back({.key = stream.key,
                            .device = stream.device,
                            .bound = stream.bound,
-                           .median_s = !ran     ? figure()
-                                       : device ? row->kernel.median_s
-                                                : row->median_s,
+                           .median_s = ran ? rated_view(*row).median_s : figure(),
                            .best_s = ran ? row->min_s : figure(),
                            .rate = ran ? throughput(*row) : figure(),
                            .kernel = stream.bound == ceiling_bound::compute ? stream.backend : ""});
@@ -201,7 +187,6 @@ roofline_figures roofline(int work, std::uint64_t size, double bytes_per_call, f
 int work_of(const result_row& r) { return r.roofline ? r.roofline->work : 1; }
 
 void add_roofline(result_row& r, int work, std::span<const result_row> rows) {
-  const bool device = r.device == side::device;
   const auto roof = [&](ceiling_bound bound) {
     const result_row* c = bounding_ceiling(rows, r.device, bound);
     return c ? throughput(*c) : figure();
@@ -209,7 +194,7 @@ void add_roofline(result_row& r, int work, std::span<const result_row> rows) {
   const roofline_figures f = roofline(work, r.size, r.bytes_per_call, roofline_time_s(r), roof(ceiling_bound::compute),
                                       roof(ceiling_bound::bandwidth));
   // Without a kernel time (thrust::device) no share of event-timed ceilings: two clocks would mix (pct_of_ceiling).
-  const bool mixed_clocks = device && !r.kernel.median_s;
+  const bool mixed_clocks = !rated_view(r).median_s;
   r.flops = flop_figures{.flops_per_call = f.flops_per_call, .gflop_per_s = f.gflop_per_s};
   r.roofline = roofline_place{.work = work,
                               .flop_per_byte = f.flop_per_byte,
@@ -223,11 +208,14 @@ void add_compute_figures(result_row& r, std::optional<double> flops_per_call) {
 }
 
 figure roofline_time_s(const result_row& r) {
-  const figure kernel = r.device == side::device ? r.kernel.median_s : figure();
-  return kernel ? kernel : r.median_s;
+  const figure rated = rated_view(r).median_s;
+  return rated ? rated : r.median_s;
 }
 
 namespace {
+
+// Effective parallelism below which a parallel host policy counts as having run on about one thread.
+constexpr double serial_parallelism = 1.3;
 
 bool counted(const result_row& r) { return is_policy(r) && r.status == row_status::ok && r.median_s; }
 
@@ -243,7 +231,7 @@ std::string too_few_calls(const result_row& r) {
 }
 
 // What gives a row more calls, said with the summary's first reason only.
-constexpr const char* more_calls = " (a larger --budget or a quieter machine gives more)";
+const std::string more_calls = " (" + std::string(more_time) + " gives more)";
 
 } // namespace
 
@@ -294,19 +282,114 @@ run_summary summarize_run(std::span<const result_row> rows, std::optional<regime
   return s;
 }
 
+bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes) {
+  return cache_bytes > 0 && array_bytes > 0 && array_bytes < 4 * cache_bytes;
+}
+
+std::string cache_note(const std::string& subject, const std::string& cache, std::uint64_t cache_bytes) {
+  return subject + " is smaller than 4x the " + cache + " (" + std::to_string(cache_bytes) +
+         " bytes): figures include cache effects, not memory bandwidth alone (STREAM's rule)";
+}
+
+regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t planned_top_bytes,
+                              std::uint64_t array_bytes, std::uint64_t llc_bytes, double tolerance) {
+  std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) { return a.bytes < b.bytes; });
+  regime_report r{.array_bytes = array_bytes,
+                  .tolerance = tolerance,
+                  .llc_bytes = llc_bytes,
+                  .planned_top_bytes = planned_top_bytes,
+                  .points = points};
+  if (llc_bytes > 0) r.stream_rule = under_4x_cache(array_bytes, llc_bytes) ? "cache" : "memory";
+  const auto unknown = [&](unknown_reason why) {
+    r.why = why;
+    return r;
+  };
+  const std::size_t n = points.size();
+  if (n == 0 || points.back().bytes < planned_top_bytes) return unknown(unknown_reason::top_not_reached);
+  // Only past the reported cache: a VM's host may hide a larger one (the probe's top is set for that), never a
+  // smaller one that serves the footprints the limit left.
+  if (llc_bytes > 0 && points.back().bytes <= llc_bytes) return unknown(unknown_reason::top_in_cache);
+  if (std::any_of(points.begin(), points.end(), [&](const bandwidth_point& p) {
+        return p.disturbed && (p.bytes >= array_bytes || p.bytes >= points[n < 2 ? 0 : n - 2].bytes);
+      }))
+    return unknown(unknown_reason::disturbed);
+  if (n == 1) return unknown(unknown_reason::out_of_time);
+  const bandwidth_point &largest = points[n - 1], &next = points[n - 2];
+  const double plateau = (largest.gb_per_s + next.gb_per_s) / 2;
+  r.plateau_gb_per_s = plateau;
+  if (std::abs(largest.gb_per_s - next.gb_per_s) > tolerance * plateau &&
+      !overlap(largest.low_gb_per_s, largest.high_gb_per_s, next.low_gb_per_s, next.high_gb_per_s))
+    return unknown(unknown_reason::still_falling);
+  const double plateau_high = std::max(largest.high_gb_per_s, next.high_gb_per_s);
+  const auto faster = [&](const bandwidth_point& p) {
+    return p.gb_per_s > plateau * (1 + tolerance) && p.low_gb_per_s > plateau_high;
+  };
+  std::size_t first = n; // the flat footprints are points[first, n): the two largest always among them
+  while (first > 0 && !faster(points[first - 1]))
+    --first;
+  // The array's own point, faster at its median but not beyond the plateau's spread, decides neither way.
+  const auto noisy = [&](const bandwidth_point& p) {
+    return p.bytes == array_bytes && p.gb_per_s > plateau * (1 + tolerance) && !faster(p);
+  };
+  if (std::any_of(points.begin(), points.end(), noisy)) return unknown(unknown_reason::array_point_noisy);
+  r.memory_from_bytes = points[first].bytes;
+  if (array_bytes >= *r.memory_from_bytes)
+    r.regime = "memory";
+  else if (array_bytes >= points.front().bytes)
+    r.regime = "cache";
+  else
+    r.why = unknown_reason::out_of_time;
+  return r;
+}
+
+std::optional<bandwidth_point> point_of(const result_row& row) {
+  if (!row.gb_per_s || !row.median_ci_low_s || !row.median_ci_high_s || *row.median_ci_low_s <= 0) return std::nullopt;
+  return bandwidth_point{.bytes = std::uint64_t(row.bytes_per_call / 2),
+                         .gb_per_s = *row.gb_per_s,
+                         .low_gb_per_s = *gb_per_s(row.bytes_per_call, row.median_ci_high_s),
+                         .high_gb_per_s = *gb_per_s(row.bytes_per_call, row.median_ci_low_s),
+                         .disturbed = row.mostly_disturbed.value_or(false)};
+}
+
+regime_report with_run_point(regime_report probe, std::span<const result_row> rows) {
+  const std::string stream = probe_stream().name;
+  const auto row = std::find_if(rows.begin(), rows.end(), [&](const result_row& r) { return r.policy == stream; });
+  const auto point = row == rows.end() ? std::nullopt : point_of(*row);
+  if (!point) return probe;
+  auto points = probe.points;
+  std::erase_if(points, [&](const bandwidth_point& p) { return p.bytes == point->bytes; });
+  points.push_back(*point);
+  regime_report r =
+      classify_regime(points, probe.planned_top_bytes, probe.array_bytes, probe.llc_bytes, probe.tolerance);
+  r.probe_s = probe.probe_s;
+  return r;
+}
+
 namespace {
+
+std::string two_decimals(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
+// Why `device`'s rows have no share of a `bound` ceiling though such ceiling rows ran ok: none could bound (the
+// ceilings' names); nullopt when one bounds or none ran.
+std::optional<std::string> no_bound_reason(std::span<const result_row> rows, side device, ceiling_bound bound) {
+  std::string names;
+  for (const auto& r : rows)
+    if (ran_as(r, device, bound) && r.policy != one_thread_ceiling) names += (names.empty() ? "" : ", ") + r.policy;
+  const bool any_ran =
+      std::any_of(rows.begin(), rows.end(), [&](const result_row& r) { return ran_as(r, device, bound); });
+  if (!any_ran || bounding_ceiling(rows, device, bound)) return std::nullopt;
+  return "no share of the " + std::string(to_string(device)) + " ceiling (% ceiling '-'): " +
+         (names.empty() ? std::string("no parallel ceiling ran")
+                        : "no parallel ceiling (" + names + ") has a 95% interval of mostly undisturbed calls") +
+         "; " + std::string(more_time) + " gives one";
+}
 
 // Appends "name (detail)" to a comma-separated list.
 void list_item(std::string& list, const std::string& item) { list += (list.empty() ? "" : ", ") + item; }
-
-// The warning of a run that ended more than a second past its budget's deadline; nullopt otherwise. A second of
-// slack: validation and the report.
-std::optional<std::string> overrun(const run_order& order) {
-  const double late_s = -order.budget.left_s().value_or(0);
-  if (late_s <= 1) return std::nullopt;
-  return "the run ended " + two_decimals(late_s) + " s past its time budget of " +
-         two_decimals(order.budget.budget_s()) + " s: a row's cold call and one timed call took longer than its share";
-}
 
 // Effective parallelism of the parallel host policies and of the ceiling (harness/rules.hpp thresholds), as the
 // rows show it: a row whose figure is none is not judged.
@@ -402,7 +485,7 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
       if (auto why = no_bound_reason(rows, where, ceiling_bound::bandwidth)) out.push_back(std::move(*why));
   // The least a row makes is a cold and one timed call: where one call outlasts its share of the time, the run ends
   // late, and says so rather than let the time read as kept.
-  if (auto late = overrun(run.order)) out.push_back(std::move(*late));
+  if (auto late = overrun_warning(run.order)) out.push_back(std::move(*late));
   // One line per kind, naming its rows: a table of many noisy rows says so once.
   std::string failed, invalid, noisy, disturbed;
   std::map<std::string, std::string> short_of_target; // by what stopped the rows

@@ -1,7 +1,5 @@
-// One comparison run: whether it fits (its arrays in host memory, MemAvailable and the cgroup's limit, and the
-// device's; the threads oneTBB and OpenMP will start, with their stacks), then streams -> rounds -> each stream's
-// measurement, errors kept per stream; then its typed report: every figure computed once from the measurements
-// (statistics, GB/s, the GPU views of a device row, its status words; rules.hpp's shares, speedups and warnings).
+// One comparison run: whether it fits, then streams -> rounds -> each stream's measurement, errors kept per stream;
+// its typed report (row_of: each row's statistics; then rules.hpp's shares, speedups and warnings); the regime probe.
 #include "harness/run.hpp"
 
 #include "harness/rules.hpp"
@@ -32,6 +30,12 @@
 
 namespace policybench {
 namespace {
+
+// Whether a stream of `streams` that is available runs on `where`.
+bool runs_on(std::span<const policy_entry> streams, side where) {
+  return std::any_of(streams.begin(), streams.end(),
+                     [&](const policy_entry& p) { return p.device == where && !p.unavailable; });
+}
 
 // What asked OpenMP for its team of `team` threads, as an error names it: the variable or option that decided it,
 // empty when none did (every CPU).
@@ -168,11 +172,6 @@ void check_thread_start(std::optional<int> threads, std::uint64_t array_bytes) {
         " host threads for oneTBB and OpenMP (" + std::strerror(error) +
         "): a limit on processes (ulimit -u) or on address space (ulimit -v) leaves too little" +
         (sized ? std::string(" for OpenMP's OMP_STACKSIZE=") + stack_text + " stacks" : std::string()));
-}
-
-bool runs_on(std::span<const policy_entry> streams, side where) {
-  return std::any_of(streams.begin(), streams.end(),
-                     [&](const policy_entry& p) { return p.device == where && !p.unavailable; });
 }
 
 std::vector<policy_entry> with_ceilings(std::vector<policy_entry> selected, const device_info& device, int work) {
@@ -333,6 +332,7 @@ result_row row_of(const measured_run& run, const policy_outcome& o) {
     const std::size_t disturbed = disturbed_calls(m->in_place);
     r.disturbed_calls = disturbed, r.mostly_disturbed = 2 * disturbed > m->in_place.warm_s.size();
   }
+  // The median and its interval: summarize_view (measure/timing.cpp) -> summarize_series (measure/stats.cpp).
   if (const auto host = m ? summarize_view(m->in_place, timing_view::host, keep) : std::nullopt) {
     r.samples_s = host->counted_s, r.reps = host->counted_s.size();
     r.min_s = host->stats.min_s, r.median_s = host->stats.median_s, r.mean_s = host->stats.mean_s;
@@ -364,6 +364,65 @@ benchmark_report to_report(const measured_run& run, bool per_size_notes) {
   report.environment.ceilings = ceiling_figures(run, report.results);
   report.warnings = run_warnings(run, report.results, per_size_notes);
   return report;
+}
+
+std::vector<std::uint64_t> probe_footprints(std::uint64_t array_bytes, std::uint64_t available_bytes) {
+  const std::uint64_t limit = available_bytes > 0 ? available_bytes / 2 : UINT64_MAX;
+  const std::uint64_t top = std::min(std::max(array_bytes, min_probe_top_bytes), limit);
+  std::vector<std::uint64_t> out;
+  for (std::uint64_t bytes = 1'000'000; bytes <= top; bytes *= 2)
+    out.push_back(bytes);
+  if (array_bytes > 0 && array_bytes <= limit) out.push_back(array_bytes);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+policy_entry probe_stream() {
+  for (auto& stream : ceiling_streams(device_info{}, 1))
+    if (stream.key == "host_in_place_static") return stream;
+  throw std::logic_error("no host_in_place_static ceiling"); // ceiling_streams always has it
+}
+
+std::vector<result_row> probe_rows(const run_config& cfg, std::span<const std::uint64_t> footprints_bytes,
+                                   std::uint64_t skip_bytes, sweep_clock clock, std::optional<int> threads,
+                                   const host_info& host) {
+  const std::vector<policy_entry> stream{probe_stream()};
+  run_config at = cfg; // the run's type and placement; a fixed count of calls, each row's limit the schedule's share
+  at.warmup = 1, at.stop = {.reps = probe_calls};
+  std::vector<std::size_t> sizes;
+  for (const auto bytes : footprints_bytes)
+    if (bytes != skip_bytes && bytes >= size_of(cfg.type)) sizes.push_back(bytes / size_of(cfg.type));
+  std::vector<result_row> out;
+  for (std::size_t i = 0; i < sizes.size() && !interrupt_requested && !clock.whole().spent(); ++i) {
+    at.size = sizes[i];
+    if (clock.cannot_hold(double(at.size), "")) break;
+    run_order order;
+    order.budget = clock.start(sizes.size() - i);
+    try {
+      const measured_run run = run_policies(at, threads, host, device_info{}, stream, order);
+      out.push_back(row_of(run, run.outcomes.front())); // its row alone: no environment, shares or warnings
+    } catch (const std::bad_alloc&) {
+      break; // an address-space limit (ulimit -v) below MemAvailable: the larger arrays would not map either
+    }
+    clock.finish(double(at.size));
+  }
+  return out;
+}
+
+std::optional<regime_report> measure_regime(const run_config& cfg, double probe_s, std::optional<int> threads,
+                                            const host_info& host, std::span<const policy_entry> selected) {
+  const std::uint64_t array_bytes = cfg.size * size_of(cfg.type);
+  if (!runs_on(selected, side::host) || array_bytes == 0) return std::nullopt;
+  const auto start = steady_clock::now();
+  const auto footprints = probe_footprints(array_bytes, host_available_bytes().value);
+  std::vector<bandwidth_point> points;
+  for (const auto& row : probe_rows(cfg, footprints, array_bytes,
+                                    sweep_clock(time_budget(seconds_from_now(probe_s), probe_s)), threads, host))
+    if (const auto point = point_of(row)) points.push_back(*point);
+  regime_report r = classify_regime(std::move(points), footprints.back(), array_bytes, host.llc_bytes);
+  r.probe_s = seconds_since(start);
+  return r;
 }
 
 } // namespace policybench

@@ -1,6 +1,7 @@
 // One comparison run: the one check of what it needs from the machine (made before anything is allocated, by every
-// mode: a single run, each kind of sweep, every rank of policybench-mpi), every timed stream (the selected policies
-// and their ceilings) measured in the same rounds, keeping each one's outcome, and its typed report.
+// mode), every timed stream (the selected policies and their ceilings) measured in the same rounds, each outcome kept,
+// and its typed report (to_report: every row's statistics, % ceiling, warnings); the regime probe, a short size sweep
+// of one ceiling row through the same run_policies.
 #pragma once
 
 #include "harness/result.hpp"
@@ -45,15 +46,11 @@ struct measured_run {
   std::vector<std::vector<std::string>> round_orders; ///< the policies each round measured, in the order it did
 };
 
-/// Whether a stream of `streams` that is available runs on `where`.
-bool runs_on(std::span<const policy_entry> streams, side where);
-
 /// `selected` followed by the ceilings (policies/registry.cpp) of each device one of them can run on: what
 /// a run, a sweep's point or an MPI job measures.
 std::vector<policy_entry> with_ceilings(std::vector<policy_entry> selected, const device_info& device, int work);
 
-/// What a run is about to measure: the policy, its round (1-based) of the run's base rounds (a noise-driven row may
-/// take more), and the calls it has made so far.
+/// What a run is about to measure: the policy, its round (1-based) of the run's base rounds, its calls so far.
 struct run_step {
   std::string_view policy;
   int round = 1, rounds = 1;
@@ -63,30 +60,56 @@ struct run_step {
 using progress_callback = std::function<void(const run_step&)>;
 
 /// Measures `streams` (policies and ceilings alike) under `threads` (oneTBB and OpenMP; nullopt: all logical
-/// cores): sequentially, each once in the order given, or interleaved, in rounds (schedule.hpp: each round measures
-/// every stream still running once, in a shuffled order, on a fresh array; the outcome joins its rounds). The
-/// schedule (schedule.hpp) gives each measurement its share of the calls and of the time left, cuts the rounds to
-/// what that time holds and ends each row. Before each measurement the host's thread pools are
-/// let go idle (wait_for_idle_threads) and `progress` (when set) is called. A stream that throws is recorded with its
-/// error and measured no more; the run goes on. Throws std::bad_alloc only from a ceiling (its one array of the run's
-/// size does not fit: nothing would).
+/// cores): sequentially, each once in the order given, or interleaved, in rounds, each round every stream still
+/// running once, in a shuffled order, on a fresh array; the schedule gives each measurement its stopping rule and
+/// ends each row. Before each measurement the host's thread pools are let go idle and `progress` (when set) is
+/// called. A stream that throws is recorded with its error and measured no more; the run goes on. Throws
+/// std::bad_alloc only from a ceiling (its one array of the run's size does not fit: nothing would).
 measured_run run_policies(const run_config& cfg, std::optional<int> threads, host_info host, device_info device,
                           const std::vector<policy_entry>& streams, const run_order& order = {},
                           const progress_callback& progress = {});
 
-/// Sets every GPU view of a device row from its measurement (nullptr: the row did not run, and each is none), so
-/// that every device row has the same figures, each view summarized by summarize_view over the calls
-/// `keep_disturbed` counts: row.kernel (the CUDA-event times' median and interval) and row.gpu: kernel_gb_per_s
-/// (bytes per call / kernel median), no_kernel_time_reason (why a row has none, e.g. it synchronizes inside the
-/// call), NVML's SM and memory clocks, e2e_pageable_cold_s, e2e_pageable_median_s, e2e_pinned_median_s and
-/// e2e_over_kernel (pageable median / kernel median).
+/// Sets every GPU view of a device row (row.kernel and row.gpu, result_row.hpp) from its measurement (nullptr: the
+/// row did not run, and each is none), each view summarized by summarize_view over the calls `keep_disturbed` counts.
 void add_gpu_views(result_row& row, const measurement* m, bool keep_disturbed);
 
-/// The report of one run: environment, one row per outcome in the run's order (its figures as result_row.hpp and
-/// rules.hpp define them; none where missing: unavailable policy, no valid loop, a host policy's kernel time), and
-/// the warnings (run_warnings). With `per_size_notes` false the cache and noise warnings are left out: a size sweep
-/// states them once for its whole series.
+/// The report of one run: environment, one row per outcome in the run's order (row_of in run.cpp: its median and
+/// interval from summarize_view, measure/timing.cpp -> summarize_series, measure/stats.cpp; then % ceiling and the
+/// other shares, rules.cpp), and the warnings (run_warnings). With `per_size_notes` false the cache and noise
+/// warnings are left out: a size sweep states them once for its whole series.
 benchmark_report to_report(const measured_run& run, bool per_size_notes = true);
+
+// The regime probe: memory or cache, measured (classify_regime, rules.hpp, judges its points).
+/// The smallest footprint the probe reaches at least: a VM's host may have larger caches than it reports (an EPYC VM
+/// reporting 32 MiB streamed 160 MB twice as fast as 800 MB), so the top is never taken from the reported cache; and
+/// it must be reachable in the probe's time (a Xeon VM reporting 260 MiB, quiet: 128-512 MB within 6 % of each other,
+/// 80 MB up to 30 % faster, 1.02 GB never reached in 2 s, 800 MB reached in 3 s).
+inline constexpr std::uint64_t min_probe_top_bytes = 512'000'000;
+
+/// The probe's footprints: 1 MB x 2^k up to max(array_bytes, min_probe_top_bytes), none past half of
+/// `available_bytes` (MemAvailable; 0: unknown, no limit), and array_bytes itself (when it fits); ascending.
+std::vector<std::uint64_t> probe_footprints(std::uint64_t array_bytes, std::uint64_t available_bytes);
+
+/// The stream the probe sizes: the host in-place ceiling with the static split (policies/registry.cpp).
+policy_entry probe_stream();
+
+/// Timed calls of each probe row: the fewest whose median has a 95% interval (median_confidence_interval).
+inline constexpr int probe_calls = 6;
+
+/// The probe as a size sweep: probe_stream() measured by run_policies as every row is (one warm-up call, probe_calls
+/// timed calls, its share of `clock`'s time as its limit) at each of `footprints_bytes` (ascending) but `skip_bytes`
+/// (the run's own array: the run measures it) and those under one element, cfg's type and placement, under
+/// `threads`. `clock` starts no footprint it predicts past its time (a first touch cannot be cut short); none once it
+/// is spent, after Ctrl-C or after an array that cannot be mapped. Returns the rows measured, ascending.
+std::vector<result_row> probe_rows(const run_config& cfg, std::span<const std::uint64_t> footprints_bytes,
+                                   std::uint64_t skip_bytes, sweep_clock clock, std::optional<int> threads,
+                                   const host_info& host);
+
+/// Probes for at most `probe_s` seconds (probe_seconds) and classifies the run's array (cfg.size of cfg.type) under
+/// `threads` without its own footprint (with_run_point adds it), when a host row of `selected` can run and the array
+/// is not empty; std::nullopt otherwise.
+std::optional<regime_report> measure_regime(const run_config& cfg, double probe_s, std::optional<int> threads,
+                                            const host_info& host, std::span<const policy_entry> selected);
 
 /// A run that does not fit in memory; what() is memory_shortfall's line (bytes needed and available).
 struct insufficient_memory : std::runtime_error {
@@ -103,27 +126,20 @@ struct unstartable_threads : std::runtime_error {
 /// policy, the device's free memory.
 memory_limits run_memory_limits(const std::vector<policy_entry>& selected, const device_info& device);
 
-/// Checks before allocating that the run fits (memory_shortfall: one array on the host, two on the device when a
-/// device policy is selected). Throws insufficient_memory.
+/// Checks that the run fits (memory_shortfall: one array on the host, two on the device when a device policy is
+/// selected; the host's MemAvailable and memory cgroup). Throws insufficient_memory.
 void check_memory(const run_config& cfg, const std::vector<policy_entry>& selected, const device_info& device);
 
-/// Checks, before any allocation, that a run of cfg.size elements of cfg.type (a sweep: its first point) fits:
-/// memory_shortfall against host memory (MemAvailable and the memory cgroup, checked for overflow) and, with an
-/// available device policy selected, the device's; then check_thread_start for `threads` (nullopt: every CPU).
-/// Throws insufficient_memory (a usage error to the caller, who names the option) or unstartable_threads.
+/// Checks, before any allocation, that a run of cfg.size elements of cfg.type (a sweep: its first point) fits
+/// (check_memory), then check_thread_start for `threads` (nullopt: every CPU). Throws insufficient_memory (a usage
+/// error to the caller, who names the option) or unstartable_threads.
 void check_resources(const run_config& cfg, std::optional<int> threads, const std::vector<policy_entry>& selected,
                      const device_info& device);
 
-/// Starts at once the threads oneTBB's workers (at its default concurrency, which it returns to when a --threads
-/// limit is lifted) and OpenMP's team (openmp_team_size: `threads`, else OMP_NUM_THREADS or every CPU, at most
-/// OMP_THREAD_LIMIT) will need together, each allocating (glibc then reserves its arena), OpenMP's with the stack
-/// OMP_STACKSIZE gives them (none where libgomp only warns and keeps the default: below the minimum), while
-/// `array_bytes` of address space are held as the run's array will be; then ends them. A limit on processes
-/// (ulimit -u), address space (ulimit -v) or an OMP_STACKSIZE that would stop a runtime from starting a thread
-/// mid-run (oneTBB then hangs in tbb::finalize or aborts; libgomp ends the process with its own line and exit(1)) is
-/// found here instead; a team larger than libgomp can start from the caller's stack (ulimit -s) is refused before
-/// any thread starts. Throws unstartable_threads
-/// naming the threads and the error.
+/// Starts at once the threads oneTBB's workers and OpenMP's team (openmp_team_size of `threads`) will need together,
+/// OpenMP's with OMP_STACKSIZE's stack, while `array_bytes` of address space are held as the run's array will be;
+/// then ends them (docs/robustness.md, "Threads", says why and how). Throws unstartable_threads naming the threads and
+/// the error.
 void check_thread_start(std::optional<int> threads, std::uint64_t array_bytes);
 
 /// libgomp's reading of OMP_STACKSIZE `text`: a count with an optional unit B, K, M or G (any case; K when none),

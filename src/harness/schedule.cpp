@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 #include <random>
 #include <string>
@@ -14,6 +15,9 @@
 
 namespace policybench {
 namespace {
+
+// A round beyond the base rounds makes at least 1 / extra_round_share of the samples so far.
+constexpr int extra_round_share = 5;
 
 void append_calls(timed_calls& acc, timed_calls next) {
   // A round whose waits could not be read leaves the whole row unjudged, not partly judged.
@@ -112,6 +116,15 @@ time_budget time_budget::part(std::size_t parts) const {
   if (!deadline_) return {};
   const auto deadline = clock::now() + (*deadline_ - clock::now()) / std::ptrdiff_t(std::max<std::size_t>(1, parts));
   return time_budget(deadline, std::max(0.0, -seconds_since(deadline)));
+}
+
+std::optional<std::string> overrun_warning(const run_order& order) {
+  const double late_s = -order.budget.left_s().value_or(0);
+  if (late_s <= 1) return std::nullopt;
+  char text[160];
+  std::snprintf(text, sizeof text, "the run ended %.2f s past its time budget of %.2f s", late_s,
+                order.budget.budget_s());
+  return text + std::string(": a row's cold call and one timed call took longer than its share");
 }
 
 double probe_seconds(const time_budget& budget) {

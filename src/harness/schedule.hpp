@@ -1,6 +1,9 @@
-// Who owns a run's time: the budget (--budget) and its deadline, the interleaved rounds (their orders, each round's
-// share of the calls and of the time left, the rounds joined into one row: docs/measurement.md says why), and a
-// sweep's points' shares: every measurement gets its stopping rule here.
+// Who owns a run's time (docs/measurement.md: "Interleaved rounds", "The default stopping and the run's budget").
+// Every share of the --budget is taken here, and every measurement gets its stopping rule here:
+//   the probe's      probe_seconds       a tenth of the budget, at most 3 s, before the rows
+//   a sweep point's  sweep_clock::start  an even share of the time left over the points to come (time_budget::part)
+//   a round's        round_rule          a row's calls and --timeout, split over the base rounds to come
+//   a slot's         schedule::next      time left / slots to come, less their overhead so far (time_budget::share)
 #pragma once
 
 #include "measure/run_config.hpp"
@@ -28,20 +31,19 @@ public:
   static time_budget from_now(double seconds);
 
   double budget_s() const { return budget_s_; } ///< what the deadline was set from, for the report; 0: none
-  /// Whether the deadline has passed (never without one).
   bool spent() const { return deadline_ && clock::now() >= *deadline_; }
   /// Seconds to the deadline (negative past it); nullopt without one.
   std::optional<double> left_s() const;
 
   /// The next of `slots_left` measurements' share of the time left (time left / slots_left less the overhead per
-  /// slot measured so far, at least a nanosecond) where it is shorter than `limit_s` (--timeout's; 0: none);
-  /// nullopt where the budget does not bind (no deadline, or a shorter --timeout).
+  /// slot so far, at least a nanosecond) where it is shorter than `limit_s` (--timeout's; 0: none); nullopt where the
+  /// budget does not bind (no deadline, or a shorter --timeout).
   std::optional<double> share(double limit_s, double slots_left) const;
   /// Records one slot: its wall seconds and the seconds its measurement took (elapsed_s(measurement)).
   void record(double wall_s, double measured_s);
 
-  /// An even share of the time left over `parts` (a sweep's points still to come, the next included), as a budget
-  /// of its own (a late point's warning then quotes that share); none without a deadline.
+  /// An even share of the time left over `parts` (the next included), as a budget of its own (a late point's warning
+  /// then quotes that share); none without a deadline.
   time_budget part(std::size_t parts) const;
 
 private:
@@ -55,6 +57,9 @@ private:
 /// absolute, so the probe's time comes out of what the rows then share.
 double probe_seconds(const time_budget& budget);
 
+/// What gives a row more calls, as the warnings and the summary say it.
+inline constexpr std::string_view more_time = "a larger --budget or a quieter machine";
+
 /// interleaved: every stream once per round, rounds repeated; sequential: each stream's calls in one go.
 enum class policy_order { interleaved, sequential };
 
@@ -63,12 +68,7 @@ inline constexpr enum_name<policy_order> policy_order_names[] = {{policy_order::
                                                                  {policy_order::sequential, "sequential"}};
 constexpr std::string_view to_string(policy_order o) noexcept { return name_in(policy_order_names, o); }
 
-/// The rounds every row takes part in at least (unless it stops by timeout or fails): 1 when sequential,
-/// min(--reps, rounds) when interleaved, rounds being --repetitions (each round allocates its arrays afresh, so
-/// the rounds sample what a new process would see), fewer where the budget cannot hold them all (schedule). A
-/// noise-driven row may take more (round_rule).
-/// 10, not 5: on a 2-core Xeon VM five quiet default runs' medians fell inside each other's intervals in 70-75 % of
-/// cases with 5 rounds, 88 % with 10 (pyperf's default is 20 processes).
+/// --repetitions' default: the base rounds of an interleaved run (docs/measurement.md says why 10).
 inline constexpr int default_rounds = 10;
 
 /// How a comparison run is laid out in time: its order (the seed picks the first round's, round_order), its base
@@ -80,9 +80,13 @@ struct run_order {
   time_budget budget = {};
 };
 
-/// A sweep's points in time: each gets an even share of the time left (time_budget::part); a size or work sweep
-/// starts no point the time left cannot hold: the last point's seconds, grown along the line through the last two
-/// with the size or K (allocation, first touch and calls grow with them; where --min-time fills a point they do not).
+/// The warning of a run that ended more than a second (validation and the report) past its deadline; nullopt
+/// otherwise.
+std::optional<std::string> overrun_warning(const run_order& order);
+
+/// A sweep's points in time: each gets an even share of the time left; a size or work sweep starts no point the time
+/// left cannot hold: the last point's seconds, grown along the line through the last two with the size or K
+/// (allocation, first touch and calls grow with them; where --min-time fills a point they do not).
 class sweep_clock {
 public:
   sweep_clock() = default; ///< no budget: every point, however long
@@ -102,9 +106,8 @@ private:
   int points_ = 0;
 };
 
-/// Round `round`'s order of n streams, as indices: a Fisher-Yates shuffle of 0..n-1 driven by std::mt19937_64(seed)
-/// (whose output the standard fixes, so a seed names the same order everywhere), rotated left by `round` places, so
-/// that with n >= rounds every stream takes a different position in each round.
+/// Round `round`'s order of n streams, as indices: a Fisher-Yates shuffle of 0..n-1 driven by std::mt19937_64(seed),
+/// rotated left by `round` places.
 std::vector<std::size_t> round_order(std::size_t n, int round, std::uint64_t seed);
 
 /// What one row has done in its rounds so far.
@@ -117,18 +120,15 @@ struct row_progress {
   bool done = false;
 };
 
-/// The stopping rule of one row's measurement in round `round` of a run of `rounds` base rounds, given `row`, from
-/// the rule `asked`. Sequential (rounds 1): `asked` itself, time_calls applies every criterion. Interleaved:
-/// asked.reps split as evenly as the rounds allow (the shares add up to reps), or, with asked.max_noise,
-/// ceil(first_noise_samples / rounds) calls in each base round and a fifth of the samples so far, or extra_round_s of
-/// timed calls at the row's pace if more, in each later one (never past reps); min_time_s and max_noise are left to the
-/// schedule, which checks them on all rounds' samples (stop_after); limit_s (--timeout) is what is left of it, shared
-/// over the base rounds still to come; max_calls is what is left of the row's max_calls_made(asked).
+/// The calls a noise-driven row makes in its base rounds, and what a round beyond them makes at least: its calls
+/// must be worth the round's own cost (a fresh array, idle pools).
 inline constexpr int first_noise_samples = 10;
-/// A round beyond the base rounds makes at least 1 / extra_round_share of the samples so far, and at least
-/// extra_round_s seconds of calls (each round pays an allocation and idle waits).
-inline constexpr int extra_round_share = 5;
 inline constexpr double extra_round_s = 0.02;
+
+/// The stopping rule of one row's measurement in round `round` of `rounds` base rounds, given `row`, from the rule
+/// `asked`. Sequential (rounds 1): `asked` itself. Interleaved (docs/measurement.md says how the calls are split):
+/// min_time_s and max_noise are left to the schedule, which checks them on all rounds' samples (stop_after); limit_s
+/// (--timeout) is what is left of it over the base rounds to come; max_calls what is left of max_calls_made(asked).
 stopping_rule round_rule(const stopping_rule& asked, int round, int rounds, const row_progress& row);
 
 /// Adds round `round`'s measurement `next` of a stream to `acc`, its earlier rounds: samples concatenated (host,
@@ -139,8 +139,7 @@ void append_round(measurement& acc, measurement next, int round);
 
 /// A run's rounds and budget in one place: every measurement of every stream asks it for its stopping rule, and it
 /// decides when each row is done. Once the first round has shown what a slot costs beyond its calls, the base rounds
-/// are cut to those the time left holds, each then given more calls, so that rows keep their intervals at large
-/// sizes.
+/// are cut to those the time left holds, each then given more calls.
 class schedule {
 public:
   schedule(const run_config& cfg, const run_order& order, std::size_t streams);
@@ -151,8 +150,8 @@ public:
   /// Whether `stream` is measured in this round: not done, and, once the deadline has passed, without calls yet
   /// (a row with calls then stops by budget: `so_far` says so).
   bool measures(std::size_t stream, timed_calls* so_far);
-  /// The run's workload with `stream`'s stopping rule in this round (round_rule; where the budget's share binds, that
-  /// share is its limit, named budget), once the base rounds are cut to what the time left holds.
+  /// The run's workload with `stream`'s stopping rule in this round: round_rule's, and where the slot's share of the
+  /// budget binds, that share as its limit, named budget.
   run_config next(std::size_t stream);
   /// Ctrl-C: `stream`'s row, with calls in `so_far` (nullptr: none) but not done, stopped by interrupted.
   void interrupt(std::size_t stream, timed_calls* so_far) const {

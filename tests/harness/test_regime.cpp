@@ -3,7 +3,7 @@
 // footprints, its time and a probe out of time).
 #include <doctest/doctest.h>
 
-#include "harness/regime.hpp"
+#include "harness/rules.hpp"
 
 #include <algorithm>
 #include <array>

@@ -2,8 +2,8 @@
 // and points that stop above the array, and the run's own row as the point at the array's footprint.
 #include <doctest/doctest.h>
 
-#include "harness/regime.hpp"
-#include "harness/result_row.hpp"
+#include "harness/rules.hpp"
+#include "harness/run.hpp"
 #include "harness/schedule.hpp"
 
 #include <algorithm>

@@ -3,7 +3,8 @@
 // a probe out of time or told Ctrl-C starts nothing more.
 #include <doctest/doctest.h>
 
-#include "harness/regime.hpp"
+#include "harness/rules.hpp"
+#include "harness/run.hpp"
 #include "measure/run_config.hpp"
 
 #include <cstdint>
