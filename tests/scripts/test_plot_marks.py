@@ -10,7 +10,9 @@ import contextlib
 import io
 import json
 import os
+import subprocess
 import sys
+import tempfile
 import unittest
 
 import matplotlib
@@ -137,6 +139,20 @@ class Marks(FigureCase):
         self.assertEqual(err.getvalue().splitlines(),
                          [f"plot.py: skipped row roof (role \"roofline\", neither policy nor ceiling) of {self.path}",
                           f"plot.py: skipped row std::par (role null, neither policy nor ceiling) of {self.path}"])
+
+    def test_a_figure_skipped_for_want_of_rows_counts_those_left_out(self):
+        # Every row of no known role: the figure cannot be made, and its skip line says how many rows were left out.
+        rows = [row("std::par", 40.0, role=None), row("roof", 45.0, role="roofline")]
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "r.json")
+            with open(path, "w") as f:
+                json.dump({"environment": {"host": {"cpu_model": "test CPU"}}, "results": rows}, f)
+            done = subprocess.run([sys.executable, plot.__file__, path, "-o", d, "--figures", "gb_per_s"],
+                                  capture_output=True, text=True)
+        self.assertEqual(done.returncode, 1, done.stderr)
+        skipped = [line for line in done.stderr.splitlines() if line.startswith("plot.py: skipped gb_per_s: ")]
+        self.assertEqual(len(skipped), 1, done.stderr)
+        self.assertTrue(skipped[0].endswith(" (2 left out, named above)"), skipped[0])
 
 
 if __name__ == "__main__":
