@@ -154,6 +154,13 @@ class Marks(FigureCase):
         self.assertEqual(len(skipped), 1, done.stderr)
         self.assertTrue(skipped[0].endswith(" (2 left out, named above)"), skipped[0])
 
+    def test_ten_lines_have_ten_markers(self):
+        # A marker beside each colour tells lines apart where colours are hard to (print, colour blindness).
+        rows = [row(f"policy {i}", (20.0 + i) * n, threads=n, speedup_vs_1_thread=float(n)) for i in range(10)
+                for n in (1, 2)]
+        fig, _ = self.draw(plot.thread_scaling, [report(rows, sweep={"kind": "threads"})])
+        self.assertEqual(len({marker for _, marker, _ in self.styles(fig.axes[0])}), 10)
+
 
 if __name__ == "__main__":
     unittest.main()
