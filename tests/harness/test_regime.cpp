@@ -181,3 +181,12 @@ TEST_CASE("spreads decide where the medians alone would not") {
   CHECK(classify_regime(without_spread({{256 * mb, 70}, {512 * mb, 40}, {1024 * mb, 52}}), top, 256 * mb, 0).why ==
         unknown_reason::still_falling);
 }
+
+TEST_CASE("a probe whose top footprint is exactly the reported cache decides nothing") {
+  // A footprint the size of the cache still fits in it: its plateau is the cache's, as in issue 38's cgroup run.
+  const auto flat =
+      without_spread({{1 * mb, 104.1}, {2 * mb, 103.5}, {4 * mb, 102.2}, {8 * mb, 103.0}, {16 * mb, 102.6}});
+  const regime_report r = classify_regime(flat, 16 * mb, 8 * mb, 16 * mb);
+  CHECK(r.regime == "unknown");
+  CHECK(r.why == unknown_reason::top_in_cache);
+}

@@ -134,5 +134,7 @@ policy_fails_on_one_rank) # $exe is the test program whose policy throws on rank
   [ $status != 0 ] && [ $status != 124 ] &&
     grep -q '^policybench-mpi: rank 1: error: fails_on_rank_1: planted failure$' "$dir/err" ||
     fail "exit $status, not rank 1's failure ending the job" ;;
+slowest_rank) # $exe is the test program whose stream's figures differ by rank: the job's are the slowest's, summed
+  "${mpi[@]}" -np 2 "$exe" 2>"$dir/err" || fail "exit $?: $(cat "$dir/err")" ;;
 *) fail "unknown case" ;;
 esac

@@ -26,3 +26,16 @@ TEST_CASE("write_csv doubles a double quote inside a quoted field and quotes a l
   write_csv(to_report(r), out);
   CHECK(out.str().find(",\"line one\nline two\",") != std::string::npos);
 }
+
+TEST_CASE("write_csv quotes a field holding a carriage return") {
+  // RFC 4180's line break is CRLF: a bare CR unquoted ends the record for readers that accept either.
+  measured_run r;
+  r.config = run_config{element_type::float64, 1000, 1, {2}};
+  r.device.unavailable = "test: no device";
+  measurement m;
+  m.in_place.warm_s = {2, 1};
+  r.outcomes.push_back({"loop", side::host, "line one\rline two", std::nullopt, std::nullopt, m});
+  std::ostringstream out;
+  write_csv(to_report(r), out);
+  CHECK(out.str().find(",\"line one\rline two\",") != std::string::npos);
+}

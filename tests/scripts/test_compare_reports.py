@@ -3,8 +3,9 @@
 significant shift below the minimum effect is SAME, so is a p of exactly --alpha, --fail-on-slower sets the exit
 status, bad input is one line, every point of a thread or work sweep is its own row, ceiling rows are not policies,
 rows of no known role are named where they are left out, --side-by-side tags every report's rows with its file
-within 120 columns, file names escaped, --help says everything, and it runs under python3 -I and
-PYTHONSAFEPATH=1 (its sibling module found without the script's folder on sys.path)."""
+within 120 columns (a duration in its whole unit, CI % the interval's full width), file names escaped, --help says
+everything, and it runs under python3 -I and PYTHONSAFEPATH=1 (its sibling module found without the script's folder
+on sys.path)."""
 
 import json
 import os
@@ -218,6 +219,14 @@ class CompareReports(unittest.TestCase):
                 self.assertEqual(code, 1, err)
                 self.assertEqual(len(err.strip().splitlines()), 1, err)
                 self.assertIn(f"cannot write standard output: {message}", err)
+
+    def test_side_by_side_cells_a_whole_unit_and_the_intervals_full_width(self):
+        # A median of exactly 1 ms is "1 ms", not "1000 us"; CI % is (high - low) / median: (1.03 - 0.99) / 1 = 4.0.
+        a = report({"loop": samples(1e-3, 1)})
+        a["results"][0].update(median_s=1e-3, median_ci_low_s=0.99e-3, median_ci_high_s=1.03e-3)
+        code, out, err = self.side_by_side({"a.json": a})
+        self.assertEqual((code, err), (0, ""))
+        self.assertRegex(out, r"\n\[1\] +loop +- +float64 +1000 +- +- +- +1 ms +4\.0 ")
 
 
 if __name__ == "__main__":

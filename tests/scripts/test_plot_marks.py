@@ -10,7 +10,9 @@ import contextlib
 import io
 import json
 import os
+import subprocess
 import sys
+import tempfile
 import unittest
 
 import matplotlib
@@ -137,6 +139,27 @@ class Marks(FigureCase):
         self.assertEqual(err.getvalue().splitlines(),
                          [f"plot.py: skipped row roof (role \"roofline\", neither policy nor ceiling) of {self.path}",
                           f"plot.py: skipped row std::par (role null, neither policy nor ceiling) of {self.path}"])
+
+    def test_a_figure_skipped_for_want_of_rows_counts_those_left_out(self):
+        # Every row of no known role: the figure cannot be made, and its skip line says how many rows were left out.
+        rows = [row("std::par", 40.0, role=None), row("roof", 45.0, role="roofline")]
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "r.json")
+            with open(path, "w") as f:
+                json.dump({"environment": {"host": {"cpu_model": "test CPU"}}, "results": rows}, f)
+            done = subprocess.run([sys.executable, plot.__file__, path, "-o", d, "--figures", "gb_per_s"],
+                                  capture_output=True, text=True)
+        self.assertEqual(done.returncode, 1, done.stderr)
+        skipped = [line for line in done.stderr.splitlines() if line.startswith("plot.py: skipped gb_per_s: ")]
+        self.assertEqual(len(skipped), 1, done.stderr)
+        self.assertTrue(skipped[0].endswith(" (2 left out, named above)"), skipped[0])
+
+    def test_ten_lines_have_ten_markers(self):
+        # A marker beside each colour tells lines apart where colours are hard to (print, colour blindness).
+        rows = [row(f"policy {i}", (20.0 + i) * n, threads=n, speedup_vs_1_thread=float(n)) for i in range(10)
+                for n in (1, 2)]
+        fig, _ = self.draw(plot.thread_scaling, [report(rows, sweep={"kind": "threads"})])
+        self.assertEqual(len({marker for _, marker, _ in self.styles(fig.axes[0])}), 10)
 
 
 if __name__ == "__main__":
