@@ -54,8 +54,16 @@ const sweep_axis axes[] = {
          },
      .apply = [](point_config& p, std::uint64_t size) { p.run.size = size; },
      .value_of = [](const result_row& r) { return r.size; },
-     .label = [](std::uint64_t size) { return std::to_string(size) + " elements"; },
+     .label = [](std::uint64_t size) { return std::to_string(size) + (size == 1 ? " element" : " elements"); },
      .finish = finish_size,
+     .heading =
+         [](std::uint64_t first, std::uint64_t last, std::size_t points) {
+           return "size sweep, " + std::to_string(points) + (points == 1 ? " point" : " points") + " from " +
+                  std::to_string(first) + " to " + std::to_string(last) + " elements";
+         },
+     .bounds = [](const sweep_plan& plan) { return std::optional(std::pair(plan.min_size, plan.max_size)); },
+     .value_name = "size",
+     .compared_key = "sizes_compared",
      .sizes_array = true,
      .cost_grows = true},
     {.kind = sweep_kind::threads,
@@ -67,6 +75,15 @@ const sweep_axis axes[] = {
      .value_of = [](const result_row& r) { return std::uint64_t(r.threads); },
      .label = [](std::uint64_t threads) { return std::to_string(threads) + (threads == 1 ? " thread" : " threads"); },
      .finish = finish_threads,
+     // A process allowed one CPU sweeps one point.
+     .heading =
+         [](std::uint64_t, std::uint64_t most, std::size_t) {
+           return "thread sweep, " + (most > 1 ? "1 to " + std::to_string(most) + " host threads" : "1 host thread");
+         },
+     .bounds = [](const sweep_plan&) { return std::optional<std::pair<std::uint64_t, std::uint64_t>>(); },
+     .value_name = "thread count",
+     .compared_key = "points_compared",
+     .gbench_arg = "host_threads",
      // The thread limit reaches oneTBB and OpenMP only; a GPU policy's figures would not change with it.
      .host_only = true},
     {.kind = sweep_kind::work,
@@ -77,6 +94,17 @@ const sweep_axis axes[] = {
      .value_of = [](const result_row& r) { return std::uint64_t(work_of(r)); },
      .label = [](std::uint64_t k) { return "K = " + std::to_string(k); },
      .finish = finish_work,
+     .heading =
+         [](std::uint64_t first, std::uint64_t last, std::size_t) {
+           return "work sweep, K = " + std::to_string(first) + " to " + std::to_string(last) +
+                  " increments per element";
+         },
+     .bounds =
+         [](const sweep_plan& plan) {
+           return std::optional(std::pair<std::uint64_t, std::uint64_t>(plan.min_work, plan.max_work));
+         },
+     .value_name = "K",
+     .compared_key = "points_compared",
      .cost_grows = true}};
 
 // What run_warnings leaves out of each point of every sweep, said once for the series with the points named: which
@@ -344,7 +372,7 @@ std::vector<crossover> find_crossovers(std::span<const result_row> rows, const s
       compare("gpu_vs_cpu_end_to_end_pinned", gpu, cpu, "end to end from pinned memory, copies included",
               best(side::device, "", e2e_pinned), best_cpu)};
   for (auto& c : out)
-    c.axis = std::string(axis.name);
+    c.axis = &axis;
   return out;
 }
 

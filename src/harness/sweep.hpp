@@ -15,6 +15,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace policybench {
@@ -66,6 +67,15 @@ struct sweep_axis {
   std::string (*label)(std::uint64_t value);
   /// Completes a report of this axis' series: forgets the config field it varies, adds what its series shows.
   void (*finish)(benchmark_report& report);
+  /// The series as the table's heading names it, from its `first` to its `last` value over `points` points:
+  /// "size sweep, 7 points from 1000 to 1000000 elements", "thread sweep, 1 to 2 host threads".
+  std::string (*heading)(std::uint64_t first, std::uint64_t last, std::size_t points);
+  /// The plan's bounds of its values, which the JSON's sweep names min_<name> and max_<name> (none: the machine's).
+  std::optional<std::pair<std::uint64_t, std::uint64_t>> (*bounds)(const sweep_plan& plan);
+  std::string_view value_name;   ///< a value as a crossover's sentence names it: "at the largest size", "... K"
+  std::string_view compared_key; ///< a crossover's JSON key for the number of values both sides ran at
+  /// Its argument in a Google Benchmark name ("/host_threads:2"); empty where the name has the value already.
+  std::string_view gbench_arg = {};
   bool sizes_array = false; ///< the array grows with the value: out of host memory ends the series, keeping its points
   bool cost_grows = false;  ///< a point's time grows with the value: the sweep's clock refuses a point it cannot hold
   bool host_only = false;   ///< the value reaches the host's threads only: device policies are left out
@@ -165,8 +175,8 @@ struct crossover {
   std::uint64_t sizes_compared = 0;
   std::optional<std::uint64_t> from_size = std::nullopt; ///< none: never in this range
   std::optional<crossover_point> at_from_size = std::nullopt, at_largest_size = std::nullopt;
-  /// The axis' name, the unit of from_size and of each point's size: "size" (elements) or "work" (K).
-  std::string axis = "size";
+  /// The axis along which from_size and each point's size are measured: element counts or K.
+  const sweep_axis* axis = &axis_of(sweep_kind::size);
 };
 
 /// One policy's time at one point of a sweep.

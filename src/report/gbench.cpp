@@ -52,7 +52,8 @@ void add_counters(json& e, const result_row& r) {
 
 std::string benchmark_name(const benchmark_report& report, const result_row& r) {
   std::string name = "increment/" + r.policy + "/" + r.type + "/" + std::to_string(r.size);
-  if (report.sweep && report.sweep->kind == sweep_kind::threads) name += "/host_threads:" + std::to_string(r.threads);
+  if (const sweep_axis* axis = report.sweep ? &axis_of(report.sweep->kind) : nullptr; axis && !axis->gbench_arg.empty())
+    name.append("/").append(axis->gbench_arg).append(":").append(std::to_string(axis->value_of(r)));
   if (r.roofline) name.append("/work:").append(std::to_string(r.roofline->work)); // K > 1
   return name;
 }
@@ -91,7 +92,7 @@ nlohmann::ordered_json to_gbench_json(const benchmark_report& report, const run_
       json e = entry(name, name, family, instance, "iteration", n);
       e["repetition_index"] = i;
       e["threads"] = 1;              // one thread calls the policy; the policy's own threads are in cpu_time
-      e["role"] = to_string(r.role); // a ceiling is a benchmark too, marked so trackers tell it from policies
+      e["role"] = to_string(r.role); // so that trackers tell the policies from what they are set against
       const figure rate = r.bytes_per_call > 0 ? ratio(r.bytes_per_call, r.samples_s[i]) : figure();
       if (rate) rates.push_back(*rate);
       add_times(e, 1, r.samples_s[i], r.samples_s[i] * cpu_share, rate);

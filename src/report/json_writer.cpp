@@ -11,9 +11,13 @@ namespace {
 using json = nlohmann::ordered_json;
 
 json sweep_json(const sweep_info& s, std::span<const result_row> results) {
-  json out{{"kind", std::string(axis_of(s.kind).name)}};
-  if (s.kind == sweep_kind::work) POLICYBENCH_JSON_MEMBERS(out, s, min_work, max_work);
-  if (s.kind == sweep_kind::size) POLICYBENCH_JSON_MEMBERS(out, s, min_size, max_size, stopped_at, stop_reason);
+  const sweep_axis& axis = axis_of(s.kind);
+  json out{{"kind", std::string(axis.name)}};
+  if (const auto bounds = axis.bounds(s)) {
+    out[std::string("min_").append(axis.name)] = bounds->first;
+    out[std::string("max_").append(axis.name)] = bounds->second;
+  }
+  if (axis.sizes_array) POLICYBENCH_JSON_MEMBERS(out, s, stopped_at, stop_reason);
   out["min_time_s"] = s.min_time_s;
   json& series = out["series"] = json::array();
   for (const auto& p : s.series) { // each point's ceilings read off its ceiling rows
@@ -26,8 +30,8 @@ json sweep_json(const sweep_info& s, std::span<const result_row> results) {
   return out;
 }
 
-// A work sweep's crossover points are K ("work"), a size sweep's element counts ("size").
-json point_json(const std::optional<crossover_point>& p, const char* axis) {
+// A crossover's point, its value under the axis' name ("size": elements, "work": K).
+json point_json(const std::optional<crossover_point>& p, const std::string& axis) {
   json out = p ? json::object() : json(nullptr);
   if (p) POLICYBENCH_JSON_MEMBERS(out, *p, challenger_policy, challenger_s, baseline_policy, baseline_s);
   if (p) out[axis] = p->size;
@@ -37,13 +41,15 @@ json point_json(const std::optional<crossover_point>& p, const char* axis) {
 json crossovers_json(const std::vector<crossover>& crossovers) {
   json out = json::object();
   for (const auto& c : crossovers) {
-    const bool work = c.axis == "work"; // names written whole: GCC 12 warns falsely on "from_" + axis (-Wrestrict)
+    const std::string axis(c.axis->name);
+    // Keys appended, not "from_" + axis: GCC 12 warns falsely on that (-Wrestrict).
+    const auto key = [&](const char* prefix) { return std::string(prefix).append(axis); };
     json& one = out[c.key] = json::object();
     POLICYBENCH_JSON_MEMBERS(one, c, challenger, baseline, view);
-    one[work ? "points_compared" : "sizes_compared"] = c.sizes_compared;
-    one[work ? "from_work" : "from_size"] = c.from_size;
-    one[work ? "at_from_work" : "at_from_size"] = point_json(c.at_from_size, work ? "work" : "size");
-    one[work ? "at_largest_work" : "at_largest_size"] = point_json(c.at_largest_size, work ? "work" : "size");
+    one[std::string(c.axis->compared_key)] = c.sizes_compared;
+    one[key("from_")] = c.from_size;
+    one[key("at_from_")] = point_json(c.at_from_size, axis);
+    one[key("at_largest_")] = point_json(c.at_largest_size, axis);
   }
   return out;
 }

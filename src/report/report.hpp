@@ -17,6 +17,7 @@
 #include <ostream>
 #include <span>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -65,22 +66,35 @@ template <class... F> overloaded(F...) -> overloaded<F...>;
 /// What a mode's summary holds for a row: absent (the row's mode does not measure it), a figure or a text.
 using mode_value = std::variant<std::monostate, figure, std::optional<std::string>>;
 
-/// Where the table shows a mode's summary: nowhere (JSON, CSV and gbench carry it all the same), in every table, in
-/// --wide (and markdown) only, or also in a work sweep's default table (K).
-enum class table_show { never, always, wide, wide_or_work_sweep };
+/// Which table a column is asked for: --wide (and markdown) or the default, the policies' block or the ceilings',
+/// the block's rows, whether those are policy rows at --work K > 1 (bound by FLOPs, not bytes), the sweep's axis.
+struct table_view {
+  bool wide = false, ceilings = false, flop_bound = false;
+  std::span<const result_row* const> rows = {};
+  std::string_view axis = {}; ///< the sweep's axis name (harness/sweep.hpp), empty for one run
+};
 
-/// A mode's column: under `header`, a duration (unit "s") in the table's units, any other figure as value x `scale`
-/// with `decimals` and `suffix` ("x", "%"), a text as it is.
+/// How a summary's cell reads: its text (left-aligned; `name`: a policy's, wrapped), an integer, "yes"/"NO", a
+/// duration in its own unit, the median's interval in the median's, a figure x scale with decimals and suffix
+/// (`bandwidth`: '-' where the rows are bound by FLOPs; `ceiling_share`: also marked above 100), or a count with
+/// " (most)" where most calls were disturbed.
+enum class cell_hint { text, name, count, yes_no, duration, interval, fixed, bandwidth, ceiling_share, disturbed };
+
+/// A summary's table column: its header (none: only JSON, CSV and gbench carry it), its place among the columns
+/// (the JSON's order within one place), the tables it is in (besides the sweep's axis' own, in every table), and
+/// how its cells read.
 struct summary_column {
-  table_show show = table_show::never;
-  const char* header = "";
+  const char* header = nullptr;
+  int place = 100;
+  bool (*shown)(const table_view&) = [](const table_view&) { return true; };
+  cell_hint hint = cell_hint::fixed;
   int decimals = 2;
   double scale = 1;
   const char* suffix = "";
 };
 
-/// One figure of a row. The common ones are members every row has (the table lays them out itself); a mode's are
-/// read from its group (result_row::gpu, ...), and a report has their key where some row has the group.
+/// One figure of a row. The common ones are members every row has; a mode's are read from its group
+/// (result_row::gpu, ...), and a report has their key where some row has the group.
 struct summary {
   const char* name; ///< the JSON key and CSV column
   const char* unit; ///< "s", "GB/s", "%", "x" (a ratio), "count" (an integer: never 1.0), "MHz", "" (fraction, text)

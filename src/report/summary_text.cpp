@@ -36,8 +36,8 @@ std::string unknown_text(const regime_report& r) {
                        "the {} array (a busy machine slows it)",
                        bytes_text(r.points.front().bytes), count_of(n, "footprint"), bytes_text(r.array_bytes));
   default:
-    return fmt::format("the probe did not reach its largest footprint, {} (its time, a tenth of the budget and at "
-                       "most 3 s, would not hold it, or it did not map; a busy machine slows it)",
+    return fmt::format("the probe did not reach its largest footprint, {} (its share of the run's time would not "
+                       "hold it, or it did not map; a busy machine slows it)",
                        bytes_text(r.planned_top_bytes));
   }
 }
@@ -91,7 +91,7 @@ std::vector<std::string> summary_lines(const run_summary& s) {
                                                           s.speedup->speedup_vs_loop, s.speedup->policy)
                                    : "parallel speedup: not shown (no parallel row's interval is apart from loop's: "
                                      "the intervals overlap, so a speedup read from the medians may be noise; a "
-                                     "quieter machine or a longer --budget narrows them)";
+                                     "quieter machine or a longer run narrows them)";
   if (s.regime) second += "; " + regime_text(*s.regime);
   return {wrapped(first, 2), wrapped(second, 2)};
 }

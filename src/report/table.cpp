@@ -14,8 +14,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <functional>
 #include <optional>
+#include <ranges>
 #include <set>
 #include <span>
 #include <sstream>
@@ -75,9 +75,8 @@ std::string bytes_text(std::uint64_t bytes) { return three_figures(double(bytes)
 std::vector<std::string> crossover_summary(const std::vector<crossover>& crossovers) {
   std::vector<std::string> out;
   for (const auto& c : crossovers) {
-    const bool work = c.axis == "work"; // a work sweep's points are K, a size sweep's element counts
-    const auto at = [&](std::uint64_t p) { return work ? fmt::format("K = {}", p) : count_of(p, "element"); };
-    const char* point = work ? "K" : "size";
+    const auto at = c.axis->label;
+    const std::string_view point = c.axis->value_name;
     const std::string what = fmt::format("{} vs {} ({})", c.challenger, c.baseline, c.view);
     if (!c.at_largest_size) {
       out.push_back(fmt::format("{}: not measured, no {} where both ran", what, point));
@@ -210,22 +209,6 @@ namespace {
 constexpr const char* above_mark = " !";
 constexpr const char* within_mark = " ~";
 
-using cell_of = std::function<std::string(const result_row&)>;
-
-table_column column(std::string header, const std::vector<const result_row*>& rows, const cell_of& cell,
-                    bool left_aligned = false) {
-  table_column out{.header = std::move(header), .left_aligned = left_aligned};
-  for (const result_row* r : rows)
-    out.cells.push_back(cell(*r));
-  return out;
-}
-
-// A duration column: each cell in its own unit (duration_cell), so that a sweep's sizes all read in three figures.
-table_column durations(const char* name, const std::function<figure(const result_row&)>& field,
-                       const std::vector<const result_row*>& rows) {
-  return column(name, rows, [&](const result_row& r) { return duration_cell(field(r)); });
-}
-
 // `v` x `scale` with `decimals` and `suffix`, or "-" when unknown.
 std::string fixed_cell(figure v, double scale, int decimals, const char* suffix = "") {
   return v ? fmt::format("{:.{}f}{}", *v * scale, decimals, suffix) : "-";
@@ -245,81 +228,45 @@ std::string interval_cell(const result_row& r) {
   return fmt::format("-{}/+{}", number(below), number(above)); // not "-" + ...: GCC 12 warns falsely (-Wrestrict)
 }
 
-// A mode's column as its summary says: seconds as durations, other figures fixed, texts as they are.
-table_column mode_column(const summary& s, const std::vector<const result_row*>& rows) {
-  return column(s.column.header, rows, [&](const result_row& r) {
-    const mode_value v = mode_value_of(r, s);
-    if (const auto* text = std::get_if<std::optional<std::string>>(&v)) return text->value_or("-");
-    const figure f = std::holds_alternative<figure>(v) ? std::get<figure>(v) : figure();
-    return std::string_view(s.unit) == "s" ? duration_cell(f)
-                                           : fixed_cell(f, s.column.scale, s.column.decimals, s.column.suffix);
-  });
-}
-
-// A share of the ceiling; above 100 it is marked, never bare (the footer says why).
-std::string ceiling_cell(const result_row& r) {
-  if (!r.pct_of_ceiling || *r.pct_of_ceiling <= 100) return fixed_cell(r.pct_of_ceiling, 1, 1);
-  return fixed_cell(r.pct_of_ceiling, 1, 1, r.above_ceiling.value_or(false) ? above_mark : within_mark);
-}
-
-// The columns for `rows`, one cell per row ('-' where a figure does not apply); the ceilings' block shows each one's
-// best call where the policies show their speedup. Without `wide`: no device, backend, cold call, validated or extra
-// durations (the warnings name rows that failed validation), and long policy names wrapped.
-std::vector<table_column> table_columns(const benchmark_report& report, const std::vector<const result_row*>& rows,
-                                        bool ceilings, bool wide) {
-  using r = result_row;
-  const auto count = [](auto field) {
-    return [field](const r& row) { return row.*field ? fmt::format("{}", *(row.*field)) : std::string("-"); };
-  };
-  const sweep_kind kind = report.sweep ? report.sweep->kind : sweep_kind::none;
-  std::vector<table_column> out;
-  if (kind == sweep_kind::size)
-    out.push_back(column("size", rows, [](const r& row) { return fmt::format("{}", row.size); }));
-  if (kind == sweep_kind::threads)
-    out.push_back(column("threads", rows, [](const r& row) { return fmt::format("{}", row.threads); }));
-  out.push_back(column(
-      "policy", rows, [&](const r& row) { return policy_label(row.policy, !wide); }, true));
-  out.push_back(column("reps", rows, count(&r::reps)));
-  out.push_back(column("disturbed", rows, [&](const r& row) {
-    return count(&r::disturbed_calls)(row) + (row.mostly_disturbed.value_or(false) ? " (most)" : "");
-  }));
-  if (wide) {
-    out.push_back(column(
-        "device", rows, [](const r& row) { return std::string(to_string(row.device)); }, true));
-    out.push_back(column(
-        "backend", rows, [](const r& row) { return row.backend; }, true));
-    out.push_back(durations("cold", &r::cold_s, rows));
+// A row's cell of summary `s`, read from its JSON value (field_json) as the column's hint says.
+std::string cell(const result_row& r, const summary& s, const table_view& view) {
+  const summary_column& c = s.column;
+  const nlohmann::ordered_json v = field_json(r, s);
+  const figure number = v.is_number() ? figure(v.get<double>()) : figure();
+  switch (c.hint) {
+  case cell_hint::name: return policy_label(r.policy, !view.wide);
+  case cell_hint::text: return v.is_string() ? v.get<std::string>() : "-";
+  case cell_hint::count: return v.is_number() ? v.dump() : "-";
+  case cell_hint::disturbed:
+    return (v.is_number() ? v.dump() : "-") + (r.mostly_disturbed.value_or(false) ? " (most)" : "");
+  case cell_hint::yes_no: return v.is_boolean() ? (v.get<bool>() ? "yes" : "NO") : "-";
+  case cell_hint::duration: return duration_cell(number);
+  case cell_hint::interval: return interval_cell(r);
+  case cell_hint::bandwidth: return view.flop_bound ? "-" : fixed_cell(number, c.scale, c.decimals);
+  case cell_hint::ceiling_share: // above 100 marked, never bare (the footer says why)
+    if (view.flop_bound) return "-";
+    if (!number || *number <= 100) return fixed_cell(number, c.scale, c.decimals);
+    return fixed_cell(number, c.scale, c.decimals, r.above_ceiling.value_or(false) ? above_mark : within_mark);
+  case cell_hint::fixed: break;
   }
-  out.push_back(durations("median", &r::median_s, rows));
-  out.push_back(column("±", rows, interval_cell));
-  // With K fused steps a policy row is bound by its FLOPs (GFLOP/s, % roofline), not by the bytes it moves.
-  const bool flop_bound = !ceilings && report.environment.config.work.value_or(1) > 1;
-  out.push_back(column("GB/s", rows, [&](const r& row) { return flop_bound ? "-" : fixed_cell(row.gb_per_s, 1, 1); }));
-  // Policy rows at K > 1 (and in a work sweep) have % roofline instead, which at K = 1 is this share (the roof is the
-  // bandwidth there).
-  if (wide || ceilings || (kind != sweep_kind::work && !flop_bound))
-    out.push_back(column("% ceiling", rows, [&](const r& row) { return flop_bound ? "-" : ceiling_cell(row); }));
-  // A thread sweep's own speedup is over the policy's 1-thread row (below): loop's and the best call go to --wide,
-  // so that the default table fits 120 columns.
-  if (ceilings && (wide || kind != sweep_kind::threads))
-    out.push_back(durations("best", &r::min_s, rows));
-  else if (wide || kind != sweep_kind::threads)
-    out.push_back(column("speedup", rows, [](const r& row) { return fixed_cell(row.speedup_vs_loop, 1, 2, "x"); }));
-  out.push_back(column("eff. par.", rows, [](const r& row) { return fixed_cell(row.effective_parallelism, 1, 2); }));
-  // A mode's columns where some row has its figures: the columns depend only on the kinds of rows (the groups their
-  // modes give every row of a kind), never on figures. The default table keeps a mode's own figures (speedups,
-  // GFLOP/s); --wide adds its durations, FLOP/B (K / 8 for every row), a single --work run's K (the heading says it)
-  // and the efficiency (vs 1 thread over threads).
-  const auto shown = [&](table_show show) {
-    return show == table_show::always || (show != table_show::never && wide) ||
-           (show == table_show::wide_or_work_sweep && kind == sweep_kind::work);
-  };
+  return fixed_cell(number, c.scale, c.decimals, c.suffix);
+}
+
+// The columns for `view.rows`, one cell per row ('-' where a figure does not apply): every summary with a header
+// that its column shows in this table (and the sweep's axis' own) and that some row has (a mode's), by place.
+std::vector<table_column> table_columns(const table_view& view) {
+  std::vector<const summary*> shown;
   for (const summary& s : summaries())
-    if (shown(s.column.show) && any_has(rows, s)) out.push_back(mode_column(s, rows));
-  if (wide)
-    out.push_back(column("validated", rows, [](const r& row) {
-      return row.validated ? std::string(*row.validated ? "yes" : "NO") : std::string("-");
-    }));
+    if (s.column.header && (s.column.shown(view) || s.name == view.axis) && any_has(view.rows, s)) shown.push_back(&s);
+  std::stable_sort(shown.begin(), shown.end(),
+                   [](const summary* a, const summary* b) { return a->column.place < b->column.place; });
+  std::vector<table_column> out;
+  for (const summary* s : shown) {
+    const bool left = s->column.hint == cell_hint::name || s->column.hint == cell_hint::text;
+    table_column& c = out.emplace_back(table_column{.header = s->column.header, .left_aligned = left});
+    for (const result_row* r : view.rows)
+      c.cells.push_back(cell(*r, *s, view));
+  }
   return out;
 }
 
@@ -338,7 +285,12 @@ void write_row_blocks(const benchmark_report& report, bool markdown, bool wide, 
       out << (markdown ? "- " : "\n")
           << "ceilings (% ceiling: a row's median GB/s against its device's fastest in-place median GB/s):\n"
           << (markdown ? "\n" : "");
-    write_rows(table_columns(report, ran, ceilings, wide || markdown), ran.size(), markdown, out);
+    const table_view view{.wide = wide || markdown,
+                          .ceilings = ceilings,
+                          .flop_bound = !ceilings && report.environment.config.work.value_or(1) > 1,
+                          .rows = ran,
+                          .axis = report.sweep ? axis_of(report.sweep->kind).name : ""};
+    write_rows(table_columns(view), ran.size(), markdown, out);
     if (markdown) out << '\n';
   }
 }
@@ -464,7 +416,7 @@ std::string heading(const benchmark_report& report) {
                           count_of(config.reps, "call"), seconds.empty() ? "" : " and " + seconds)
             : fmt::format("{}{}", count_of(config.reps, "timed call"),
                           seconds.empty() ? "" : " (at most " + seconds + " a row)");
-    // The rounds that ran, not those planned: a budget may end a run before its base rounds are done.
+    // The rounds that ran, not those planned: a run may end before its base rounds are done.
     const std::size_t ran = config.round_orders.size(), base = std::size_t(config.rounds);
     const std::string planned = count_of(base, "base round");
     const std::string rounds = ran > base
@@ -480,22 +432,15 @@ std::string heading(const benchmark_report& report) {
                        order, config.host_concurrency);
   }
   const sweep_info& sweep = *report.sweep;
-  const auto& series = sweep.series;
+  const sweep_axis& axis = axis_of(sweep.kind);
   const std::string calls = fmt::format("{}, then timed calls filling {} s (at least {}, at most {})",
                                         count_of(config.warmup, "warm-up call"), sweep.min_time_s,
                                         std::min(min_timed_reps, config.reps), config.reps);
-  const std::string elements = count_of(config.size.value_or(0), "element");
-  if (sweep.kind == sweep_kind::size)
-    return fmt::format("size sweep, {} from {} to {} elements of {} in place; {}; host threads: {}",
-                       count_of(series.size(), "point"), series.front().size, series.back().size, config.type, calls,
-                       config.host_concurrency);
-  if (sweep.kind == sweep_kind::work)
-    return fmt::format("work sweep, K = {} to {} increments per element, {} of {} in place; {}", series.front().work,
-                       series.back().work, elements, config.type, calls);
-  const int most = series.back().threads; // a process allowed one CPU sweeps one point
-  return fmt::format("thread sweep, {}, {} of {} in place; {}",
-                     most > 1 ? fmt::format("1 to {} host threads", most) : std::string("1 host thread"), elements,
-                     config.type, calls);
+  const auto [first, last] = std::ranges::minmax(report.results | std::views::transform(axis.value_of));
+  const std::string elements = axis.sizes_array ? "" : ", " + count_of(config.size.value_or(0), "element");
+  const std::string threads = axis.host_only ? "" : fmt::format("; host threads: {}", config.host_concurrency);
+  return fmt::format("{}{} of {} in place; {}{}", axis.heading(first, last, sweep.series.size()), elements, config.type,
+                     calls, threads);
 }
 
 } // namespace
@@ -524,7 +469,7 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
           said.insert(line).second)
         out << line;
   write_table_footer(report, bullet, out);
-  if (report.sweep && report.sweep->kind == sweep_kind::size)
+  if (report.sweep && axis_of(report.sweep->kind).sizes_array)
     fmt::print(out, "{}series: stopped at {}: {}\n", bullet, count_of(report.sweep->stopped_at, "element"),
                report.sweep->stop_reason);
   if (report.crossovers)

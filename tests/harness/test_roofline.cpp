@@ -82,7 +82,7 @@ TEST_CASE("a work sweep's offload crossover: device end to end (pinned) against 
   const auto crossovers = find_crossovers(rows, axis_of(sweep_kind::work));
   const crossover& offload = crossovers.back();
   CHECK(offload.key == "gpu_vs_cpu_end_to_end_pinned");
-  CHECK(offload.axis == "work");
+  CHECK(offload.axis->name == "work");
   CHECK(offload.from_size == 16); // 3.1 ms < 4 ms at K = 16, and 3.2 < 8 at 32; 3 > 2 at K = 8
   REQUIRE(offload.at_from_size);
   CHECK(offload.at_from_size->baseline_policy == "std::par_unseq"); // the best host policy, named

@@ -7,6 +7,8 @@
 #include "harness/run.hpp"
 #include "report/report.hpp"
 
+#include <cstdint>
+#include <sstream>
 #include <string>
 
 using namespace policybench;
@@ -136,4 +138,36 @@ TEST_CASE("without a valid loop in the run there is no speedup") {
   run = synthetic_run();
   std::erase_if(run.outcomes, [](const policy_outcome& o) { return o.role == stream_role::ceiling; });
   CHECK(result_named(to_json(to_report(run)), "fast")["pct_of_ceiling"].is_null());
+}
+
+TEST_CASE("every writer names a sweep by its own axis: the table's heading, the JSON's keys, gbench's argument") {
+  for (const sweep_axis& axis : sweep_axes()) {
+    CAPTURE(axis.name);
+    benchmark_report report = to_report(synthetic_run());
+    sweep_info sweep{sweep_plan{.kind = axis.kind}};
+    sweep.series.push_back({.size = 1000, .threads = 2, .first_row = 0, .end_row = report.results.size()});
+    report.sweep = sweep;
+    const std::uint64_t value = axis.value_of(report.results[0]);
+    crossover c{.key = "a_vs_b", .challenger = "a", .baseline = "b", .view = "median", .axis = &axis};
+    report.crossovers = std::vector<crossover>{c};
+    std::ostringstream table;
+    write_table(report, false, table, true); // --wide: the heading's line whole
+    const json out = to_json(report), gbench = to_gbench_json(report, {});
+    const std::string sentence = crossover_summary(*report.crossovers).at(0);
+    CHECK(table.str().find(axis.heading(value, value, 1)) != std::string::npos);
+    CHECK(out["sweep"]["kind"] == axis.name);
+    CHECK(out["crossovers"]["a_vs_b"].contains(std::string(axis.compared_key)));
+    CHECK(out["crossovers"]["a_vs_b"].contains(std::string("from_").append(axis.name)));
+    CHECK(sentence.find(std::string("no ").append(axis.value_name).append(" where")) != std::string::npos);
+    const std::string name = gbench["benchmarks"][0]["name"];
+    for (const sweep_axis& other : sweep_axes()) {
+      if (&other == &axis) continue;
+      CAPTURE(other.name);
+      CHECK(table.str().find(other.heading(value, value, 1)) == std::string::npos);
+      CHECK_FALSE(out["sweep"].contains(std::string("min_").append(other.name)));
+      if (!other.gbench_arg.empty()) CHECK(name.find(std::string(other.gbench_arg)) == std::string::npos);
+    }
+    CHECK(out["sweep"].contains(std::string("min_").append(axis.name)) == axis.bounds(sweep).has_value());
+    if (!axis.gbench_arg.empty()) CHECK(name.find(std::string(axis.gbench_arg).append(":")) != std::string::npos);
+  }
 }
