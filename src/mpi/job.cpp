@@ -332,14 +332,19 @@ std::optional<int> stop_on_error(const mpi_session& job, const std::optional<std
   return worst;
 }
 
-// Rank 0 runs f; what it throws is the error every rank then learns through stop_on_error.
-template <class F> std::optional<std::string> error_on_rank_0(const mpi_session& job, F&& f) {
+// Collective: rank 0 runs f, and every rank returns its exit status; what it throws is the error every rank then
+// learns through stop_on_error, with status 1.
+template <class F> int on_rank_0(const mpi_session& job, F&& f) {
+  int status = 0;
+  std::optional<std::string> error;
   if (job.rank == 0) try {
-      f();
+      status = f();
     } catch (const std::exception& e) {
-      return e.what();
+      error = e.what();
     }
-  return std::nullopt;
+  if (const auto stop = stop_on_error(job, error, 1)) return *stop;
+  MPI_Bcast(&status, 1, MPI_INT, 0, job.world);
+  return status;
 }
 
 } // namespace
@@ -381,10 +386,11 @@ int run_job(const mpi_session& job, std::span<const char* const> args) {
   // Before --help and --version return: a rank given them alone would leave the others waiting here.
   if (const auto stop = stop_on_error(job, disagreement(job, s), 2)) return *stop;
   if (!go) return 0; // every rank was given --help or --version
-  if (s.opts.list_policies) {
-    const auto listed = error_on_rank_0(job, [&] { deliver_policy_list(s.selected, s.opts.format, s.file); });
-    return stop_on_error(job, listed, 1).value_or(0);
-  }
+  if (s.opts.list_policies)
+    return on_rank_0(job, [&] {
+      deliver_policy_list(s.selected, s.opts.format, s.file);
+      return 0;
+    });
   rank_figures_by_policy by_policy;
   std::vector<policy_entry> streams;
   for (auto& p : with_ceilings(std::move(s.selected), s.device, s.opts.run.work))
@@ -403,12 +409,7 @@ int run_job(const mpi_session& job, std::span<const char* const> args) {
   MPI_Allreduce(MPI_IN_PLACE, &run.config.size, 1, MPI_UINT64_T, MPI_SUM, job.world);
   std::vector<std::string> warnings;
   const auto placement = gather_placement(job, run.device.ordinal, run.host_concurrency, warnings);
-  status = 0;
-  const auto unwritten =
-      error_on_rank_0(job, [&] { status = write_job_report(job, s, run, placement, std::move(warnings), by_policy); });
-  if (const auto stop = stop_on_error(job, unwritten, 1)) return *stop;
-  MPI_Bcast(&status, 1, MPI_INT, 0, job.world);
-  return status;
+  return on_rank_0(job, [&] { return write_job_report(job, s, run, placement, std::move(warnings), by_policy); });
 }
 
 } // namespace policybench
