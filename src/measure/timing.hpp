@@ -152,8 +152,6 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
          !(rule.limit_s > 0 && seconds_since(first_start) >= rule.limit_s);
        ++warmups)
     untimed();
-  const bool open_ended = rule.min_time_s > 0 || rule.max_noise > 0; // the cap may be far above what is made
-  out.warm_s.reserve(std::size_t(open_ended ? std::min(rule.reps, 1000) : rule.reps));
   std::vector<double> counted_s; // what the stopping rule counts, kept as the calls are made
   bool judged = true;            // every call's wait for a CPU could be read
   std::size_t next_noise_check = min_timed_reps;
