@@ -180,10 +180,8 @@ std::optional<topology> xml_topology(const std::filesystem::path& xml, std::stri
   const topology_handle t = load(xml.c_str());
   const bitmap wanted(hwloc_bitmap_alloc());
   if (!t || !wanted) return std::nullopt;
-  if (cpus.empty())
-    hwloc_bitmap_copy(wanted.get(), hwloc_topology_get_allowed_cpuset(t.get()));
-  else if (hwloc_bitmap_list_sscanf(wanted.get(), std::string(cpus).c_str()) != 0)
-    return std::nullopt;
+  if (cpus.empty()) return describe(t.get(), hwloc_topology_get_allowed_cpuset(t.get()));
+  if (hwloc_bitmap_list_sscanf(wanted.get(), std::string(cpus).c_str()) != 0) return std::nullopt;
   return describe(t.get(), wanted.get());
 }
 

@@ -49,7 +49,6 @@ mpi_session::~mpi_session() {
 
 namespace {
 
-// Prints "policybench-mpi: rank R: error: <error>" on stderr in one write.
 void print_rank_error(int rank, std::string_view error) {
   // One write: a line written in pieces (std::cerr is unbuffered) lets Open MPI's abort banner land in its middle.
   const std::string line = "policybench-mpi: rank " + std::to_string(rank) + ": error: " + one_line(error) + '\n';
@@ -94,7 +93,6 @@ template <class T> std::vector<T> gather(const mpi_session& job, const T& mine) 
   return all;
 }
 
-// --scaling: weak, --size elements per rank; strong, --size in total, split evenly.
 enum class scaling_kind { weak, strong };
 constexpr enum_name<scaling_kind> scaling_names[] = {{scaling_kind::weak, "weak"}, {scaling_kind::strong, "strong"}};
 
@@ -136,8 +134,7 @@ struct rank_setup {
 
 // Not collective: fills `s` from `args`: parses them (rank 0 prints --help or --version; then false), opens
 // --output on rank 0, queries the device (local rank mod device count), selects the policies and checks the memory
-// this rank's share needs. Throws usage_error naming the option for bad input (--sweep is refused: a series of rank
-// counts is scripts/mpi_scaling.sh's).
+// this rank's share needs. Throws usage_error naming the option for bad input.
 bool prepare(const mpi_session& job, std::span<const char* const> args, rank_setup& s) {
   // First, so that a rank given --help or --version that others were not still meets the disagreement check.
   std::string line;
