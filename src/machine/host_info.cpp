@@ -1,7 +1,6 @@
 // The host from hwloc, the kernel's files and the compiler; the limits from the kernel's files, where a file that
 // cannot be read sets no limit; the memory check a single run (--size refused) and a size sweep (it stops) share.
 #include "machine/host_info.hpp"
-#include "measure/ceilings.hpp"
 #include "policybench/workload.hpp"
 
 #include <hwloc.h>
@@ -109,6 +108,21 @@ std::string cpuinfo_field(const std::string& field) {
 std::size_t sysconf_bytes(int name) {
   const long v = ::sysconf(name);
   return v > 0 ? static_cast<std::size_t>(v) : 0;
+}
+
+// The widest vector extension this translation unit was compiled for: what the host loops may use.
+constexpr const char* vector_extension() {
+#if defined(__AVX512F__)
+  return "AVX-512F";
+#elif defined(__AVX2__)
+  return "AVX2";
+#elif defined(__AVX__)
+  return "AVX";
+#elif defined(__SSE2__)
+  return "SSE2";
+#else
+  return "no x86 vector extension";
+#endif
 }
 
 std::string local_iso8601_now() {
@@ -223,7 +237,7 @@ host_info query_host() {
   h.compiler = "g++ " __VERSION__;
 #endif
   const std::string flags = POLICYBENCH_HOST_ISA_FLAGS;
-  h.compiled_for = (flags.empty() ? std::string("baseline") : flags) + " (" + host_simd.name + ")";
+  h.compiled_for = (flags.empty() ? std::string("baseline") : flags) + " (" + vector_extension() + ")";
 #if defined(_GLIBCXX_RELEASE)
   h.standard_library = "libstdc++ " + std::to_string(_GLIBCXX_RELEASE);
 #elif defined(_LIBCPP_VERSION)

@@ -30,24 +30,6 @@ constexpr std::string_view to_string(stream_role r) noexcept { return name_in(st
 constexpr std::string_view to_string(ceiling_bound b) noexcept { return name_in(ceiling_bound_names, b); }
 constexpr std::string_view to_string(side s) noexcept { return name_in(side_names, s); }
 
-/// The widest SIMD vector this build's host code may use (cmake/host_isa.cmake): the host compute ceiling fills it, the
-/// report names it (host_info::compiled_for). Per translation unit (not inline): nvcc's device pass has none of it.
-struct simd_width {
-  int bytes = 16;
-  const char* name = "no x86 vector extension";
-};
-#if defined(__AVX512F__)
-constexpr simd_width host_simd{64, "AVX-512F"};
-#elif defined(__AVX2__)
-constexpr simd_width host_simd{32, "AVX2"};
-#elif defined(__AVX__)
-constexpr simd_width host_simd{32, "AVX"};
-#elif defined(__SSE2__)
-constexpr simd_width host_simd{16, "SSE2"};
-#else
-constexpr simd_width host_simd{};
-#endif
-
 /// The threading the host ceilings run on: OpenMP where built with it (the threads can be pinned), else oneTBB.
 host_threading ceiling_threading() noexcept;
 

@@ -39,14 +39,22 @@ template <class T> measurement measure_copy(const run_config& cfg, bool scale) {
   return m;
 }
 
-template <class T> constexpr int lanes = host_simd.bytes / int(sizeof(T));
+// The widest vector this build's host code may use (cmake/host_isa.cmake): 64 bytes with AVX-512, 32 with AVX.
+#if defined(__AVX512F__)
+constexpr int vector_bytes = 64;
+#elif defined(__AVX__)
+constexpr int vector_bytes = 32;
+#else
+constexpr int vector_bytes = 16;
+#endif
+template <class T> constexpr int lanes = vector_bytes / int(sizeof(T));
 // FMA latency x FMA pipes is 4 x 2 = 8 on current x86 cores; 12 covers it and fits AVX2's 16 registers with m and 1.
 constexpr int chains = 12;
 constexpr int steps_per_unit = 4096;
 constexpr std::size_t units_per_call = 1024; // ~20 ms of fp64 FMAs on one AVX-512 core, split over the threads
 
 // One SIMD register of T (GCC's vector extension; an alias template cannot carry the attribute).
-template <class T> struct simd { typedef T type __attribute__((vector_size(host_simd.bytes))); };
+template <class T> struct simd { typedef T type __attribute__((vector_size(vector_bytes))); };
 
 // Runs steps_per_unit steps of `chains` independent vector chains x <- x * m + 1 and returns their sum (so the
 // work is not dead, and the ceiling's result can be validated). m is read from a volatile at every unit, so no unit's
