@@ -1,5 +1,4 @@
-// The GPU as the harness sees it: what the CUDA runtime reports about device 0, in plain C++ types.
-// Implemented in device_info.cu (nvcc builds) or device_info_without_nvcc.cpp.
+// The GPU as the harness sees it, in plain C++ types: device_info.cu (nvcc builds) or device_info_without_nvcc.cpp.
 #pragma once
 
 #include <cstddef>
@@ -23,15 +22,11 @@ struct device_info {
   int sm_clock_khz = 0;     ///< cudaDevAttrClockRate: the peak SM clock, not the current one
   int memory_clock_khz = 0; ///< cudaDevAttrMemoryClockRate: the peak memory clock
   int memory_bus_width_bits = 0;
-  /// 2 (double data rate) x memory clock x bus width / 8, in GB/s (10^9 bytes/s), as CUDA's deviceQuery
-  /// sample computes it; 0 when the runtime does not report the clock.
-  double theoretical_peak_gb_per_s = 0;
-  /// The process's first CUDA call (cudaGetDeviceCount: loading libcuda, cuInit), host clock, seconds.
-  double driver_init_s = 0;
-  /// cudaSetDevice(0) + cudaFree(nullptr) after driver_init_s: creating device 0's primary context, seconds.
-  double context_create_s = 0;
-  std::string pci_bus_id; ///< e.g. "0000:3B:00.0"; where NVML finds the device
-  int ordinal = 0;        ///< the CUDA device this process uses (policybench-mpi: node-local rank mod device count)
+  double theoretical_peak_gb_per_s = 0; ///< as CUDA's deviceQuery: 2 (DDR) x memory clock x bus width / 8; 0: unknown
+  double driver_init_s = 0;    ///< the process's first CUDA call (loading libcuda, cuInit), host clock, seconds
+  double context_create_s = 0; ///< cudaSetDevice + cudaFree(nullptr) after it: the primary context, seconds
+  std::string pci_bus_id;      ///< e.g. "0000:3B:00.0"; where NVML finds the device
+  int ordinal = 0; ///< the CUDA device this process uses (policybench-mpi: node-local rank mod device count)
   /// Why no SM/memory clocks can be read (NVML absent or failing); then measurement::clocks_before/after are empty.
   std::optional<std::string> clocks_unavailable;
 };

@@ -1,8 +1,5 @@
-// What the host is (CPU, caches, oneTBB, compiler, and which parallel backend std::par really got); its caches, cores,
-// NUMA nodes and cpuset read from an hwloc topology (this host's, or an XML export of another); when and where a
-// report is written: the clock, the host name, the executable, the CPU's clock and the load; and the limits, read
-// from the kernel's files (a file that cannot be read sets no limit), with the memory check shared by a single run
-// (--size refused) and a size sweep (the series stops early).
+// The host from hwloc, the kernel's files and the compiler; the limits from the kernel's files, where a file that
+// cannot be read sets no limit; the memory check a single run (--size refused) and a size sweep (it stops) share.
 #include "machine/host_info.hpp"
 #include "policybench/workload.hpp"
 
@@ -48,7 +45,12 @@ topology_handle load(const char* xml) {
   return owned;
 }
 
-std::optional<topology> describe(hwloc_topology_t t, hwloc_const_cpuset_t run) {
+// The topology of `t` for its allowed CPUs that are also in `wanted`.
+std::optional<topology> describe(hwloc_topology_t t, hwloc_const_cpuset_t wanted) {
+  const bitmap allowed(hwloc_bitmap_alloc());
+  if (!allowed) return std::nullopt;
+  hwloc_bitmap_and(allowed.get(), wanted, hwloc_topology_get_allowed_cpuset(t));
+  const hwloc_const_cpuset_t run = allowed.get();
   const hwloc_obj_t first = hwloc_get_obj_inside_cpuset_by_type(t, run, HWLOC_OBJ_PU, 0);
   if (!first) return std::nullopt;
   topology out;
@@ -79,13 +81,21 @@ std::optional<topology> describe(hwloc_topology_t t, hwloc_const_cpuset_t run) {
   return out;
 }
 
-// The topology of `t` for its allowed CPUs that are also in `wanted`.
-std::optional<topology> describe_allowed(hwloc_topology_t t, hwloc_const_cpuset_t wanted) {
-  const bitmap run(hwloc_bitmap_alloc());
-  if (!run) return std::nullopt;
-  hwloc_bitmap_and(run.get(), wanted, hwloc_topology_get_allowed_cpuset(t));
-  return describe(t, run.get());
+// This host, for the CPUs this process is bound to (taskset, cgroup cpuset); none when hwloc cannot load it.
+std::optional<topology> host_topology() {
+  const topology_handle t = load(nullptr);
+  const bitmap bound(hwloc_bitmap_alloc());
+  // HWLOC_XMLFILE or HWLOC_SYNTHETIC in the environment make hwloc describe another machine: not this run's.
+  if (!t || !bound || !hwloc_topology_is_thissystem(t.get())) return std::nullopt;
+  // Every thread's binding, OR-ed: before the runtimes start their workers, the main thread's affinity mask.
+  if (hwloc_get_cpubind(t.get(), bound.get(), HWLOC_CPUBIND_PROCESS) != 0)
+    hwloc_bitmap_copy(bound.get(), hwloc_topology_get_allowed_cpuset(t.get()));
+  return describe(t.get(), bound.get());
 }
+
+// "unknown (<file>: <strerror(errno)>)", e.g. "unknown (/proc/cpuinfo: Too many open files)": the one way a fact that
+// could not be read is written, never a value that poses as a finding ("", 0, "none").
+std::string unknown_fact(const std::string& file) { return "unknown (" + file + ": " + std::strerror(errno) + ")"; }
 
 // The first processor's `field` in /proc/cpuinfo ("model name", "cpu MHz"); empty when absent, unknown_fact when the
 // file cannot be read.
@@ -126,21 +136,6 @@ std::string local_iso8601_now() {
   return std::string(date.data(), 22) + ":" + std::string(date.data() + 22, 2);
 }
 
-int cpu_mhz() {
-  std::ifstream max_khz("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq");
-  if (long khz = 0; max_khz >> khz && khz > 0) return int(std::lround(double(khz) / 1000));
-  return int(std::lround(std::atof(cpuinfo_field("cpu MHz").c_str()))); // 0 when absent or unreadable
-}
-
-bool scaling_enabled() {
-  std::error_code ec;
-  for (const auto& cpu : std::filesystem::directory_iterator("/sys/devices/system/cpu", ec)) {
-    std::ifstream governor(cpu.path() / "cpufreq" / "scaling_governor");
-    if (std::string g; governor >> g && g != "performance") return true;
-  }
-  return false;
-}
-
 // The folders of the cgroups that hold this process for `controller`, from its own up to the hierarchy's root (a
 // container sees its own cgroup as the root, so a path of /proc/self/cgroup may be absent below it: skipped).
 std::vector<fs::path> cgroup_dirs(const cgroup_files& files, const std::string& controller) {
@@ -166,13 +161,18 @@ std::vector<fs::path> cgroup_dirs(const cgroup_files& files, const std::string& 
   return dirs;
 }
 
-// Word `index` of `file` (0: the first) as a whole unsigned number; none when unreadable or absent, or for "-1" and
-// "max".
-std::optional<std::uint64_t> number_in(const fs::path& file, int index = 0) {
+// Word `index` of `file` (0: the first); none when the file cannot be read or is shorter.
+std::optional<std::string> word_in(const fs::path& file, int index = 0) {
   std::ifstream in(file);
-  std::string text;
+  std::string word;
   for (int i = 0; i <= index; ++i)
-    if (!(in >> text)) return std::nullopt;
+    if (!(in >> word)) return std::nullopt;
+  return word;
+}
+
+// word_in as a whole unsigned number; none for anything else ("-1", "max").
+std::optional<std::uint64_t> number_in(const fs::path& file, int index = 0) {
+  const std::string text = word_in(file, index).value_or("");
   std::uint64_t value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
@@ -190,26 +190,13 @@ std::uint64_t stat_field(const fs::path& file, const std::string& key) {
 
 } // namespace
 
-std::optional<topology> host_topology() {
-  const topology_handle t = load(nullptr);
-  const bitmap bound(hwloc_bitmap_alloc());
-  // HWLOC_XMLFILE or HWLOC_SYNTHETIC in the environment make hwloc describe another machine: not this run's.
-  if (!t || !bound || !hwloc_topology_is_thissystem(t.get())) return std::nullopt;
-  // Every thread's binding, OR-ed: before the runtimes start their workers, the main thread's affinity mask.
-  if (hwloc_get_cpubind(t.get(), bound.get(), HWLOC_CPUBIND_PROCESS) != 0)
-    hwloc_bitmap_copy(bound.get(), hwloc_topology_get_allowed_cpuset(t.get()));
-  return describe_allowed(t.get(), bound.get());
-}
-
 std::optional<topology> xml_topology(const std::filesystem::path& xml, std::string_view cpus) {
   const topology_handle t = load(xml.c_str());
   const bitmap wanted(hwloc_bitmap_alloc());
   if (!t || !wanted) return std::nullopt;
-  if (cpus.empty())
-    hwloc_bitmap_copy(wanted.get(), hwloc_topology_get_allowed_cpuset(t.get()));
-  else if (hwloc_bitmap_list_sscanf(wanted.get(), std::string(cpus).c_str()) != 0)
-    return std::nullopt;
-  return describe_allowed(t.get(), wanted.get());
+  if (cpus.empty()) return describe(t.get(), hwloc_topology_get_allowed_cpuset(t.get()));
+  if (hwloc_bitmap_list_sscanf(wanted.get(), std::string(cpus).c_str()) != 0) return std::nullopt;
+  return describe(t.get(), wanted.get());
 }
 
 std::string cpuinfo_value(std::istream& cpuinfo, std::string_view field) {
@@ -271,9 +258,14 @@ run_context query_run_context() {
   std::array<char, 256> name{};
   if (::gethostname(name.data(), name.size() - 1) == 0) c.host_name = name.data();
   std::error_code ec;
-  c.executable = std::filesystem::read_symlink("/proc/self/exe", ec).string();
-  c.mhz_per_cpu = cpu_mhz();
-  c.cpu_scaling_enabled = scaling_enabled();
+  c.executable = fs::read_symlink("/proc/self/exe", ec).string();
+  if (const auto khz = number_in("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq"); khz && *khz > 0)
+    c.mhz_per_cpu = int(std::lround(double(*khz) / 1000));
+  else // 0 when absent or unreadable
+    c.mhz_per_cpu = int(std::lround(std::atof(cpuinfo_field("cpu MHz").c_str())));
+  for (const auto& cpu : fs::directory_iterator("/sys/devices/system/cpu", ec))
+    if (const auto governor = word_in(cpu.path() / "cpufreq" / "scaling_governor"))
+      c.cpu_scaling_enabled = c.cpu_scaling_enabled || *governor != "performance";
   std::array<double, 3> load{};
   if (::getloadavg(load.data(), 3) == 3) c.load_avg.assign(load.begin(), load.end());
   return c;
@@ -352,7 +344,5 @@ std::string transparent_hugepage_mode(const std::filesystem::path& enabled) {
              ? line.substr(open + 1, close - open - 1)
              : std::string();
 }
-
-std::string unknown_fact(const std::string& file) { return "unknown (" + file + ": " + std::strerror(errno) + ")"; }
 
 } // namespace policybench

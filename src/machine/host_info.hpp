@@ -1,9 +1,6 @@
-// The host as the harness sees it: the processor, its caches and the software that runs the host policies; its
-// topology from hwloc (the library Open MPI and oneTBB read it with: tests load XML topologies of other machines,
-// lstopo --of xml, through the same code); the moment and place of a run (Google Benchmark's JSON context); and the
-// limits the process really runs under, beyond what the machine has: its CPU mask, its cgroup's CPU quota and memory
-// limit (v2 or v1), checked up front, since past them a run is throttled or OOM-killed without a word; whether a run
-// of a given element count fits in host and device memory; whether the kernel gives huge pages (the THP mode).
+// The host as the harness sees it: the processor, its caches (hwloc, as Open MPI and oneTBB read them) and the
+// software that runs the host policies; the moment and place of a run; and the limits the process really runs under
+// (CPU mask, cgroup quota and memory, THP mode), checked up front: past them a run is throttled or OOM-killed silently.
 #pragma once
 
 #include <cstddef>
@@ -32,7 +29,7 @@ struct topology {
 
 /// The host machine and the software that runs the host policies: its topology from hwloc, or, where hwloc cannot
 /// load it, only the caches from sysconf (cores, cpuset, NUMA nodes and llc_instances then stay empty or 0) and the
-/// CPU model from /proc/cpuinfo "model name" ("unknown (why)", unknown_fact, when unreadable).
+/// CPU model from /proc/cpuinfo "model name" ("unknown (why)" when unreadable).
 struct host_info : topology {
   double cpu_mhz = 0;                ///< /proc/cpuinfo "cpu MHz" of the first CPU (a VM: the host's nominal clock)
   int logical_cores = 0;             ///< std::thread::hardware_concurrency
@@ -51,12 +48,9 @@ struct host_info : topology {
 /// Reads host_info. Never throws; unknown fields stay empty or 0.
 host_info query_host();
 
-/// This host, for the CPUs this process is bound to (taskset, cgroup cpuset); std::nullopt when hwloc cannot load
-/// the topology.
-std::optional<topology> host_topology();
-
-/// An exported topology, for the CPUs in the kernel list `cpus` ("0-7,128-135"; empty: all the topology allows).
-/// std::nullopt when the file does not load, the list does not parse or names none of the topology's CPUs.
+/// An exported topology (lstopo --of xml: tests describe other machines through the same code), for the CPUs in the
+/// kernel list `cpus` ("0-7,128-135"; empty: all the topology allows). std::nullopt when the file does not load, the
+/// list does not parse or names none of the topology's CPUs.
 std::optional<topology> xml_topology(const std::filesystem::path& xml, std::string_view cpus = {});
 
 /// The first `field` ("model name", "cpu MHz") of a /proc/cpuinfo text: its value, "" when absent or empty.
@@ -110,17 +104,11 @@ struct memory_limits {
 process_limit<std::uint64_t> host_available_bytes();
 
 /// Why `size` elements of `element_bytes` bytes do not fit, or std::nullopt when they do: one line naming bytes needed
-/// and available (host_info.cpp writes each case). On the host a run holds one array of size x element_bytes bytes at a
-/// time (each host row's, a device policy's pageable then pinned end-to-end buffer); on the device two (the D2D
-/// copy's source and destination).
+/// and available. A run holds one such array at a time on the host, two on the device (the D2D copy's).
 std::optional<std::string> memory_shortfall(std::uint64_t size, std::size_t element_bytes, const memory_limits& limits);
 
-/// The one way an environment fact that could not be read is written: "unknown (<file>: <strerror(errno)>)", e.g.
-/// "unknown (/proc/cpuinfo: Too many open files)"; never a value that poses as a finding ("", 0, "none").
-std::string unknown_fact(const std::string& file);
-
 /// The bracketed word of the kernel's THP switch ("always [madvise] never" -> "madvise"); empty when the file is
-/// absent (a kernel without transparent huge pages) or malformed; unknown_fact when it exists but cannot be read.
+/// absent (a kernel without transparent huge pages) or malformed; "unknown (why)" when it cannot be read.
 std::string
 transparent_hugepage_mode(const std::filesystem::path& enabled = "/sys/kernel/mm/transparent_hugepage/enabled");
 

@@ -1,8 +1,5 @@
-// The ceilings a policy's figure is set against: timed streams like the policies (role ceiling, one run_config,
-// time_calls), each bounding its device's rows. STREAM's copy and scale on the host, a device-to-device copy on the
-// GPU, and the compute ceilings (the roofline's flat roof: the fused multiply-adds per second a tuned kernel reaches)
-// with the theoretical peak where it is known. The in-place ceilings are the policies' own measurement around a
-// tuned loop or kernel (policies/registry.cpp); the regime probe sizes the host's (harness/regime.hpp).
+// The ceilings a policy's figure is set against, timed streams like the policies (docs/measurement.md, "Ceilings are
+// rows"): STREAM copy and scale, a D2D copy, the compute ceilings and their theoretical peaks (in place: registry.cpp).
 #pragma once
 
 #include "measure/run_config.hpp"
@@ -48,15 +45,13 @@ template <class T> auto in_place_update(T* a) {
 
 /// STREAM Copy b[i] = a[i] (scale: b[i] = 3 a[i]) over one array of cfg.size elements of cfg.type placed as the
 /// policies' arrays are, a and b the two halves of each ceiling thread's static chunk (host_ceilings.cpp says why).
-/// bytes_per_call: 2 x sizeof(T) x the elements one call writes, STREAM's counting (about cfg.bytes_per_call() / 2).
-/// Validated exactly: every first half still holds its initial values and every second half their copy (or triple).
+/// bytes_per_call: 2 x sizeof(T) x the elements one call writes (about cfg.bytes_per_call() / 2). Validated exactly.
 /// Throws std::bad_alloc.
 measurement measure_host_copy_stream(const run_config& cfg, bool scale);
 
-/// Host: on every allowed OpenMP thread (pinned as for the bandwidth ceilings; oneTBB's without OpenMP), 12
-/// independent chains of x <- x * m + 1 in vectors of the widest SIMD width this build targets, m a run-time 1, for
-/// cfg.type (integer types: multiply-add pairs); a fixed amount of work per call, timed as every stream is
-/// (time_calls(cfg)). flops_per_call: 2 per fused multiply-add; no bytes. Validated: the chains' sum is exact.
+/// Host: on every ceiling thread, 12 independent chains of x <- x * m + 1 in the widest SIMD vectors this build
+/// targets, m a run-time 1, for cfg.type (integer types: multiply-add pairs); a fixed amount of work per call, timed as
+/// every stream is. flops_per_call: 2 per fused multiply-add; no bytes. Validated: the chains' sum is exact.
 measurement measure_host_compute(const run_config& cfg);
 
 /// A theoretical peak in GFLOP/s (10^9 FLOP/s) and where it came from; 0 and "" when unknown.
@@ -69,8 +64,7 @@ struct compute_peak {
 compute_peak host_compute_peak(element_type type, int threads, double cpu_mhz);
 
 /// sm_count x the SM clock x the FP64 or FP32 fused multiply-adds per SM per clock of `compute_capability` (NVIDIA's
-/// architecture whitepapers: 32 and 64 on sm_70 and sm_80, 64 and 128 on sm_90) x 2 FLOPs; none where one of them
-/// is unknown (integer types, another architecture).
+/// architecture whitepapers) x 2 FLOPs; none where one is unknown (integer types, another architecture).
 compute_peak device_compute_peak(element_type type, int sm_count, int sm_clock_khz, int compute_capability);
 
 #if POLICYBENCH_HAVE_CUDA

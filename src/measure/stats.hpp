@@ -1,4 +1,4 @@
-// Summary statistics of warm timings: what a result quotes (the median) and how noisy it was.
+// Summary statistics of warm timings: what a result quotes (the median), how far a rerun may move it, how noisy it was.
 #pragma once
 
 #include <cstddef>
@@ -36,21 +36,20 @@ struct median_interval {
 /// n < 6). Throws std::invalid_argument unless 0 < level < 1.
 std::optional<median_interval> median_confidence_interval(std::span<const double> samples_s, double level = 0.95);
 
-/// One timing view's summary: what a row quotes (median_s), how far a rerun may move it (interval), its best call
-/// (min_s, STREAM's best of N, never mixed into the median), its spread (cv) and the values it counted.
+/// One timing view's summary: the statistics of the values it counted (in the order made) and the interval of their
+/// median (none where too few values give one).
 struct series_summary {
-  sample_stats stats;                      ///< of counted_s
-  std::optional<median_interval> interval; ///< see summarize_series; none where too few values give one
-  std::vector<double> counted_s;           ///< the values counted, in the order made
+  sample_stats stats;
+  std::optional<median_interval> interval;
+  std::vector<double> counted_s;
 };
 
 /// The one summary step, for every timing view alike (host calls, kernel times, end to end, a rank's calls), as
 /// Google Benchmark's ComputeStats is for every series: the values `counted` marks (one flag each; empty: all), in
 /// rounds that begin at `round_starts` (ascending indices, the first round's 0 left out; empty: one round). nullopt
-/// when nothing is counted. The interval covers what a rerun moves: a round is what a rerun repeats (fresh pages and
-/// placement), so with two rounds or more it is the calls' interval (median_confidence_interval) widened to every
-/// round's median; with one, the calls' interval. It always holds the median it is quoted with (docs/measurement.md
-/// says why not the round medians' own order-statistic interval).
+/// when nothing is counted. The interval: with two rounds or more, the calls' median_confidence_interval widened to
+/// every round's median (a round is what a rerun repeats: docs/measurement.md); with one, the calls'. It always holds
+/// the median.
 std::optional<series_summary> summarize_series(std::span<const double> values_s, const std::vector<bool>& counted = {},
                                                std::span<const std::size_t> round_starts = {});
 

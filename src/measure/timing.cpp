@@ -18,8 +18,7 @@ namespace {
 // pthread_getcpuclockid encodes it, for any thread of the process, not only those started by pthreads.
 clockid_t thread_clock(long tid) { return static_cast<clockid_t>(~static_cast<clockid_t>(tid) << 3) | 6; }
 
-// The second field of /proc/self/task/TID/schedstat: nanoseconds runnable on a run queue, not running. -1 when
-// the file cannot be read.
+// The run delay of thread `tid`, the second field of its schedstat, in nanoseconds; -1 when it cannot be read.
 long long run_delay_ns(const char* tid) {
   char path[300]; // d_name is at most 255 bytes
   std::snprintf(path, sizeof path, "/proc/self/task/%s/schedstat", tid);
@@ -30,14 +29,14 @@ long long run_delay_ns(const char* tid) {
   ::close(fd);
   if (got <= 0) return -1;
   text[got] = '\0';
-  unsigned long long on_cpu = 0; // the first field, time on a CPU: the thread clock reads it up to date
+  unsigned long long on_cpu = 0;
   long long delay = 0;
   return std::sscanf(text, "%llu %lld", &on_cpu, &delay) == 2 ? delay : -1;
 }
 
-// Visits every live thread of the process: reading a thread's own clock brings the scheduler's record of it up to
-// date (the process clock adds a running thread's time only at its ticks, up to 4 ms late), and, when asked, adds
-// its run_delay to `waited_ns` (-1 once any thread's cannot be read).
+// Visits every live thread of the process: reads its own clock, which brings the process clock up to date with it
+// (docs/measurement.md, "Effective parallelism"), and, when asked, adds its run delay to `waited_ns` (-1 once any
+// thread's cannot be read).
 void visit_threads(long long* waited_ns) {
   DIR* const tasks = ::opendir("/proc/self/task");
   if (!tasks) {

@@ -1,8 +1,6 @@
-// How every policy is timed: one cold call, untimed warm-up calls, then timed warm calls on the host clock until a
-// stopping criterion holds (a count, a time, the median's noise or a time limit). Each timed call is judged from the
-// process's threads as the scheduler sees them, read exactly at the moment of the call: CPU time (effective
-// parallelism, idle pools) and time spent waiting for a CPU while runnable (disturbed calls). Disturbed calls are left
-// out of a row's statistics and stopping rule unless the run keeps them (--keep-disturbed).
+// How every stream is timed: one cold call, untimed warm-up calls, then timed warm calls on the host clock until its
+// stopping rule holds, each judged from the process's threads as the scheduler sees them at that moment (effective
+// parallelism, disturbed calls: docs/measurement.md gives each rule's reason and measurements).
 #pragma once
 
 #include "measure/run_config.hpp"
@@ -23,58 +21,32 @@ namespace policybench {
 /// the clock cannot be read.
 double process_cpu_seconds() noexcept;
 
-/// One reading of every thread of the process: when it was taken, their CPU time and the seconds they have spent
-/// runnable but waiting for a CPU (the scheduler's run_delay), summed over the live threads.
+/// One reading of every thread of the process: when it was taken (its midpoint), their CPU time (as
+/// process_cpu_seconds) and the seconds they have spent runnable but waiting for a CPU (the scheduler's run_delay,
+/// summed over the live threads; nullopt where the kernel gives none, CONFIG_SCHED_INFO off).
 struct thread_sample {
-  std::chrono::steady_clock::time_point at; ///< the midpoint of the reading, which takes tens of microseconds
-  double cpu_s = 0;                         ///< as process_cpu_seconds()
-  /// From /proc/self/task/*/schedstat; nullopt where the kernel does not provide it (CONFIG_SCHED_INFO off).
+  std::chrono::steady_clock::time_point at;
+  double cpu_s = 0;
   std::optional<double> waited_s;
 };
 thread_sample sample_threads() noexcept;
 
-/// A timed call is disturbed when its threads together waited for a CPU at least this long: a preemption by other
-/// work costs a scheduler slice (0.75-3 ms), the wake-up of an idle core here a few microseconds ...
+/// The disturbed-call rules (docs/measurement.md, "Disturbed calls"). A call of `call_s` seconds is disturbed when its
+/// threads together waited `waited_s` for a CPU, at least disturbed_floor_s (a preemption costs a scheduler slice, an
+/// idle core's wake-up a few microseconds) and at least disturbed_share of the call ...
 inline constexpr double disturbed_floor_s = 20e-6;
-/// ... and at least this share of the call's wall time: a 0.2 ms floor let waits that slowed 2 ms calls by 10%
-/// pass as quiet (one busy loop beside a 2-thread row, measured here).
 inline constexpr double disturbed_share = 0.02;
-
-/// Whether a call of `call_s` seconds whose threads waited `waited_s` seconds for a CPU was disturbed.
 constexpr bool is_disturbed(double waited_s, double call_s) noexcept {
   return waited_s >= disturbed_floor_s && waited_s >= disturbed_share * call_s;
 }
 
-/// Bytes per call (10^6 float64 in place; ~0.3 ms at 50 GB/s) under which effective parallelism is not judged:
-/// waking the threads may then outlast the work, and a policy may rightly run small ranges on one thread.
+/// ... or when a call that should keep `threads` threads busy ran at a parallelism (CPU time / wall time) under
+/// short_of_threads_share of them: a worker that never got a CPU waits in no run queue. Not judged under
+/// parallel_work_floor_bytes a call (host_measure.hpp), where waking the threads may outlast the work.
 inline constexpr double parallel_work_floor_bytes = 16e6;
-
-/// A call that should keep `threads` threads busy is short of threads when its parallelism (CPU time / wall time)
-/// stays under this share of them: a worker that never got a CPU while other work held it waits in no run queue,
-/// so is_disturbed cannot see it, but the call lasts as long as the work it was left (one busy loop beside a
-/// 2-thread oneTBB row: calls at parallelism 1.0-1.1, 1.2-1.4x slower, measured here).
 inline constexpr double short_of_threads_share = 0.75;
 constexpr bool is_short_of_threads(double parallelism, int threads) noexcept {
   return threads > 1 && parallelism < short_of_threads_share * threads;
-}
-
-/// One call judged from the readings around it: its parallelism (CPU time / the readings' wall time) and whether it
-/// was disturbed (its threads waited for a CPU during its `call_s` seconds, or it kept fewer than `threads` busy);
-/// `judged` is false where the kernel gives no wait times.
-struct call_judgement {
-  double parallelism = 0;
-  bool disturbed = false;
-  bool judged = false;
-};
-inline call_judgement judge_call(const thread_sample& before, const thread_sample& after, double call_s,
-                                 int threads) noexcept {
-  const double window_s = to_seconds(after.at - before.at);
-  const double parallelism = window_s > 0 ? (after.cpu_s - before.cpu_s) / window_s : 0;
-  const bool judged = before.waited_s && after.waited_s;
-  return {.parallelism = parallelism,
-          .disturbed = (judged && is_disturbed(*after.waited_s - *before.waited_s, call_s)) ||
-                       is_short_of_threads(parallelism, threads),
-          .judged = judged};
 }
 
 /// How many of t's timed calls were disturbed (0 when none could be judged).
@@ -150,17 +122,15 @@ inline std::optional<stop_reason> stop_after(const stopping_rule& rule, std::spa
 /// median's noise is checked whenever the sample has grown by a tenth, and at the cap, so that sorting stays rare) or
 /// Ctrl-C (interrupt_requested, read before each call: none follows the call it arrived in, the cold call included).
 /// `call` must return only once its work is complete. If it returns call_times, its kernel_s are collected and
-/// judged by the noise rule. Around each timed call, outside its clock, every thread of the process is read: the CPU
-/// time over the call's wall time is its parallelism, and a wait for a CPU (is_disturbed) or a parallelism short of
-/// cfg.call_threads (is_short_of_threads) marks it disturbed.
+/// judged by the noise rule. Every thread is read around each timed call, outside its clock: its parallelism, and
+/// whether it was disturbed (is_disturbed, or is_short_of_threads of cfg.call_threads).
 template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call) {
-  constexpr bool reports_kernel_time = std::is_same_v<std::invoke_result_t<Call&>, call_times>;
   const stopping_rule& rule = cfg.stop;
   timed_calls out;
   // One call: a device call's own times (its unheld call's host seconds, its kernel seconds); a host call has none,
   // and its host seconds are the wall seconds around it.
   const auto one_call = [&]() -> std::optional<call_times> {
-    if constexpr (reports_kernel_time) {
+    if constexpr (std::is_same_v<std::invoke_result_t<Call&>, call_times>) {
       return call();
     } else {
       call();
@@ -182,27 +152,28 @@ template <class Call> timed_calls time_calls(const run_config& cfg, Call&& call)
          !(rule.limit_s > 0 && seconds_since(first_start) >= rule.limit_s);
        ++warmups)
     untimed();
-  const bool open_ended = rule.min_time_s > 0 || rule.max_noise > 0; // the cap may be far above what is made
-  out.warm_s.reserve(std::size_t(open_ended ? std::min(rule.reps, 1000) : rule.reps));
   std::vector<double> counted_s; // what the stopping rule counts, kept as the calls are made
   bool judged = true;            // every call's wait for a CPU could be read
   std::size_t next_noise_check = min_timed_reps;
   double made_s = 0;
-  // Ctrl-C is read before each timed call too: a request made during the cold call (or a warm-up) of a long chain
-  // must not start another call of the same length.
   while (!interrupt_requested) {
     if (cfg.before_each_call) cfg.before_each_call();
     const thread_sample before = sample_threads();
     const auto start = steady_clock::now();
     const std::optional<call_times> own = one_call();
     const double wall_s = seconds_since(start), host_s = own ? own->host_s : wall_s;
-    const call_judgement j = judge_call(before, sample_threads(), wall_s, cfg.call_threads);
-    judged = judged && j.judged;
+    const thread_sample after = sample_threads();
+    const double window_s = to_seconds(after.at - before.at);
+    const double parallelism = window_s > 0 ? (after.cpu_s - before.cpu_s) / window_s : 0;
+    const bool waits_read = before.waited_s && after.waited_s;
+    judged = judged && waits_read;
+    const bool disturbed = (waits_read && is_disturbed(*after.waited_s - *before.waited_s, wall_s)) ||
+                           is_short_of_threads(parallelism, cfg.call_threads);
     out.warm_s.push_back(host_s);
-    out.disturbed.push_back(j.disturbed);
-    out.parallelism.push_back(j.parallelism);
+    out.disturbed.push_back(disturbed);
+    out.parallelism.push_back(parallelism);
     if (own) out.kernel_s.push_back(own->kernel_s);
-    if (!j.disturbed || cfg.keep_disturbed) counted_s.push_back(own ? own->kernel_s : host_s);
+    if (!disturbed || cfg.keep_disturbed) counted_s.push_back(own ? own->kernel_s : host_s);
     const std::size_t n = counted_s.size();
     const bool check_noise = n >= next_noise_check || n >= std::size_t(rule.reps);
     if (check_noise) next_noise_check = n + std::max<std::size_t>(1, n / 10);

@@ -1,11 +1,12 @@
-// The MPI job: session, errors that end every rank, and the checks on every rank before any allocation, so that bad
-// input one rank alone sees is a usage error, not a hang; then one stream across ranks (the barrier, the reductions
-// after each policy, each rank's own figures gathered on rank 0), each rank's placement from the kernel's view
-// (sched_getaffinity for the CPUs, a per-node sum of masks for shared cores), and the job's report, the one home of
-// its figures and field names (the README's schema lists them).
+// The MPI job, in the order it runs: errors that end every rank, the checks before any allocation (bad input one rank
+// alone sees is a usage error, not a hang), one stream across ranks, each rank's placement as the kernel sees it, and
+// the job's report, the one home of its figures and field names (the README's schema lists them); then run_job.
 #include "mpi/job.hpp"
 
+#include "cli/options.hpp"
+#include "cli/write_report.hpp"
 #include "harness/rules.hpp"
+#include "harness/run.hpp"
 #include "measure/timing.hpp"
 #include "report/report.hpp"
 
@@ -19,8 +20,11 @@
 #include <initializer_list>
 #include <iostream>
 #include <new>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <type_traits>
 
 #include <sched.h>
 #include <unistd.h>
@@ -43,18 +47,30 @@ mpi_session::~mpi_session() {
   MPI_Finalize();
 }
 
+namespace {
+
 void print_rank_error(int rank, std::string_view error) {
   // One write: a line written in pieces (std::cerr is unbuffered) lets Open MPI's abort banner land in its middle.
   const std::string line = "policybench-mpi: rank " + std::to_string(rank) + ": error: " + one_line(error) + '\n';
   (void)!::write(STDERR_FILENO, line.data(), line.size());
 }
 
-void abort_job(const mpi_session& job, std::string_view error) {
+// print_rank_error for this rank, then ends the whole job (MPI_Abort, exit status 1): for a failure inside a
+// collective phase, where the other ranks wait in a barrier this rank will never reach.
+[[noreturn]] void abort_job(const mpi_session& job, std::string_view error) {
   print_rank_error(job.rank, error);
   MPI_Abort(job.world, 1);
   std::abort(); // MPI_Abort does not return; the compiler does not know it
 }
 
+// A rank's error, as every rank learns it from first_error.
+struct rank_error {
+  int rank = 0;
+  std::string text;
+};
+
+// Collective: the error of the lowest rank whose `mine` is set, on every rank; nullopt when no rank has one.
+// Every rank calls it at the same step, so a failure that one rank alone sees ends the job on all of them.
 std::optional<rank_error> first_error(const mpi_session& job, const std::optional<std::string>& mine) {
   const int candidate = mine ? job.rank : job.ranks;
   int first = job.ranks;
@@ -68,7 +84,17 @@ std::optional<rank_error> first_error(const mpi_session& job, const std::optiona
   return rank_error{.rank = first, .text = std::move(text)};
 }
 
-namespace {
+// Collective: every rank's `mine`, in rank order, on rank 0 (empty elsewhere). Sent as its bytes: every rank runs
+// the same executable.
+template <class T> std::vector<T> gather(const mpi_session& job, const T& mine) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  std::vector<T> all(job.rank == 0 ? std::size_t(job.ranks) : 0);
+  MPI_Gather(&mine, sizeof(T), MPI_BYTE, all.data(), sizeof(T), MPI_BYTE, 0, job.world);
+  return all;
+}
+
+enum class scaling_kind { weak, strong };
+constexpr enum_name<scaling_kind> scaling_names[] = {{scaling_kind::weak, "weak"}, {scaling_kind::strong, "strong"}};
 
 // This rank's element count: `size` under weak scaling; under strong scaling `size` split evenly, the first
 // size mod ranks ranks taking one element more.
@@ -96,8 +122,19 @@ void refuse_unsteady_options(const CLI::App& app) {
         "--order, --seed, --repetitions: not in policybench-mpi, which runs the policies one after another");
 }
 
-} // namespace
+// One rank's checked inputs. `opts.run.size` is this rank's element count.
+struct rank_setup {
+  options opts;
+  scaling_kind scaling = scaling_kind::weak;
+  std::size_t command_line_hash = 0;
+  device_info device;
+  std::vector<policy_entry> selected; ///< with --list-policies, every row of the registry (rank 0 lists them)
+  std::optional<output_file> file;    ///< rank 0 only
+};
 
+// Not collective: fills `s` from `args`: parses them (rank 0 prints --help or --version; then false), opens
+// --output on rank 0, queries the device (local rank mod device count), selects the policies and checks the memory
+// this rank's share needs. Throws usage_error naming the option for bad input.
 bool prepare(const mpi_session& job, std::span<const char* const> args, rank_setup& s) {
   // First, so that a rank given --help or --version that others were not still meets the disagreement check.
   std::string line;
@@ -131,6 +168,8 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
   return true;
 }
 
+// Collective: why this rank cannot join rank 0's run (a different command line, a device rank 0 has and it has
+// not, or the reverse), or nullopt.
 std::optional<std::string> disagreement(const mpi_session& job, const rank_setup& s) {
   unsigned long long facts[2] = {s.command_line_hash, s.device.unavailable ? 0ull : 1ull};
   MPI_Bcast(facts, 2, MPI_UNSIGNED_LONG_LONG, 0, job.world);
@@ -141,8 +180,6 @@ std::optional<std::string> disagreement(const mpi_session& job, const rank_setup
                                 : "a usable GPU, but rank 0 has none: every rank must run the same policies";
   return std::nullopt;
 }
-
-namespace {
 
 // This rank's own median, GB/s and validity, gathered on rank 0.
 void keep_own_figures(const mpi_session& job, const std::string& name, const run_config& cfg, const measurement& m,
@@ -156,51 +193,21 @@ void keep_own_figures(const mpi_session& job, const std::string& name, const run
   if (job.rank == 0) by_policy[name] = std::move(all); // a policy measured again keeps its latest figures
 }
 
-// Every duration replaced by its maximum over ranks (when the job's call was done). Every rank's `t` has as many
-// samples (same options, same number of timed calls).
-void max_over_ranks(const mpi_session& job, timed_calls& t) {
-  MPI_Allreduce(MPI_IN_PLACE, &t.cold_s, 1, MPI_DOUBLE, MPI_MAX, job.world);
-  for (auto* samples : {&t.warm_s, &t.kernel_s})
-    MPI_Allreduce(MPI_IN_PLACE, samples->data(), int(samples->size()), MPI_DOUBLE, MPI_MAX, job.world);
-}
-
-// The job's figures of `m` for every stream alike: each duration the slowest rank's, the bytes and FLOPs of a call
-// every rank's summed (the workload's from `cfg`, a STREAM or compute ceiling's its own), so a row's GB/s is all
-// ranks' bytes over the slowest rank's time whatever the stream.
+// The job's figures of `m` for every stream alike, policy or ceiling: each duration the slowest rank's (every rank
+// made as many calls: same options), the bytes and FLOPs of a call every rank's summed (the workload's bytes from
+// `cfg` where the stream names none), so a row's GB/s is all ranks' bytes over the slowest rank's time.
 void aggregate_over_ranks(const mpi_session& job, const run_config& cfg, measurement& m) {
-  max_over_ranks(job, m.in_place);
-  for (auto* e2e : {&m.e2e_pageable, &m.e2e_pinned})
-    if (*e2e) max_over_ranks(job, **e2e);
-  double bytes = m.bytes_per_call.value_or(cfg.bytes_per_call());
-  MPI_Allreduce(MPI_IN_PLACE, &bytes, 1, MPI_DOUBLE, MPI_SUM, job.world);
-  m.bytes_per_call = bytes;
-  if (m.flops_per_call) MPI_Allreduce(MPI_IN_PLACE, &*m.flops_per_call, 1, MPI_DOUBLE, MPI_SUM, job.world);
-}
-
-} // namespace
-
-policy_entry across_ranks(policy_entry p, const mpi_session& job, rank_figures_by_policy& by_policy) {
-  if (!p.measure) return p;
-  p.measure = [inner = std::move(p.measure), name = p.name, &job, &by_policy](run_config cfg) {
-    cfg.before_each_call = [world = job.world] { MPI_Barrier(world); }; // every rank's call starts together
-    measurement m;
-    try {
-      m = inner(cfg);
-    } catch (const std::bad_alloc&) {
-      abort_job(job, name + ": out of memory (std::bad_alloc); a smaller --size needs less");
-    } catch (const std::exception& e) {
-      abort_job(job, name + ": " + e.what());
-    }
-    keep_own_figures(job, name, cfg, m, by_policy);
-    if (const auto bad = first_error(job, m.validation_error))
-      m.validation_error = "rank " + std::to_string(bad->rank) + ": " + bad->text;
-    aggregate_over_ranks(job, cfg, m);
-    return m;
+  const auto slowest = [&](timed_calls& t) {
+    for (const std::span<double> samples : {std::span(&t.cold_s, 1), std::span(t.warm_s), std::span(t.kernel_s)})
+      MPI_Allreduce(MPI_IN_PLACE, samples.data(), int(samples.size()), MPI_DOUBLE, MPI_MAX, job.world);
   };
-  return p;
+  slowest(m.in_place);
+  for (auto* e2e : {&m.e2e_pageable, &m.e2e_pinned})
+    if (*e2e) slowest(**e2e);
+  m.bytes_per_call = m.bytes_per_call.value_or(cfg.bytes_per_call());
+  for (auto* per_call : {&m.bytes_per_call, &m.flops_per_call})
+    if (*per_call) MPI_Allreduce(MPI_IN_PLACE, &**per_call, 1, MPI_DOUBLE, MPI_SUM, job.world);
 }
-
-namespace {
 
 // "0-3,8": the set CPUs as ranges.
 std::string cpu_list(const cpu_set_t& set) {
@@ -227,10 +234,13 @@ bool node_shares_cpus(const mpi_session& job, const cpu_set_t& set) {
   return std::ranges::any_of(holders, [](int h) { return h > 1; });
 }
 
-} // namespace
+using json = nlohmann::ordered_json;
 
-std::vector<rank_placement> gather_placement(const mpi_session& job, int device, int threads,
-                                             std::vector<std::string>& warnings) {
+// Collective: where every rank ran, on rank 0 in rank order (empty elsewhere), as the JSON's "placement": its host,
+// node-local rank, the CPUs the launcher gave it ("0-3,8") and their count, its CUDA ordinal (`device`). One warning
+// per problem is appended to `warnings` on rank 0: ranks of one node whose affinity masks overlap (their threads share
+// cores), and a rank whose `threads` (oneTBB/OpenMP concurrency) exceed the CPUs in its mask.
+json gather_placement(const mpi_session& job, int device, int threads, std::vector<std::string>& warnings) {
   struct facts {
     int local_rank, device, threads;
     bool shared;
@@ -242,30 +252,28 @@ std::vector<rank_placement> gather_placement(const mpi_session& job, int device,
   int host_length = 0;
   MPI_Get_processor_name(mine.host, &host_length);
   const auto all = gather(job, mine);
-  std::vector<rank_placement> out;
+  json out = json::array();
   for (std::size_t r = 0; r < all.size(); ++r) {
     const facts& f = all[r];
-    const rank_placement& p =
-        out.emplace_back(rank_placement{.rank = int(r),
-                                        .local_rank = f.local_rank,
-                                        .host = std::string(f.host, strnlen(f.host, sizeof f.host)),
-                                        .cpus = cpu_list(f.cpus),
-                                        .cpu_count = CPU_COUNT(&f.cpus),
-                                        .device = f.device});
+    const std::string host(f.host, strnlen(f.host, sizeof f.host)), cpus = cpu_list(f.cpus);
+    const int cpu_count = CPU_COUNT(&f.cpus);
+    out.push_back({{"rank", r},
+                   {"local_rank", f.local_rank},
+                   {"host", host},
+                   {"cpus", cpus},
+                   {"cpu_count", cpu_count},
+                   {"device", f.device}});
     if (f.shared && f.local_rank == 0)
-      warnings.push_back("ranks on " + p.host +
+      warnings.push_back("ranks on " + host +
                          " share CPUs (their affinity masks overlap): their threads compete for the same cores; "
                          "bind each rank to its own cores (mpirun --bind-to core or numa, srun --cpu-bind=cores)");
-    if (p.cpu_count > 0 && f.threads > p.cpu_count)
+    if (cpu_count > 0 && f.threads > cpu_count)
       warnings.push_back("rank " + std::to_string(r) + " runs " + std::to_string(f.threads) + " host threads on " +
-                         std::to_string(p.cpu_count) + " CPUs (" + p.cpus +
+                         std::to_string(cpu_count) + " CPUs (" + cpus +
                          "): oversubscribed; give it more cores or a smaller --threads");
   }
   return out;
 }
-
-namespace {
-using json = nlohmann::ordered_json;
 
 // Every row's rank figures: the fastest and the slowest rank's own median, and their ratio (none for a row no rank
 // measured).
@@ -282,14 +290,10 @@ void add_rank_figures(benchmark_report& report, const rank_figures_by_policy& by
 }
 
 // The JSON's "mpi" section, and every row's "per_rank" in rank order.
-json_addition job_json(const mpi_session& job, std::string_view scaling, const std::vector<rank_placement>& placement,
+json_addition job_json(const mpi_session& job, std::string_view scaling, const json& placement,
                        const rank_figures_by_policy& by_policy) {
   return [&](json& document) {
-    document["mpi"] = {
-        {"ranks", job.ranks},
-        {"nodes", job.nodes},
-        {"scaling", scaling},
-        {"placement", POLICYBENCH_JSON_ARRAY(placement, rank, local_rank, host, cpus, cpu_count, device)}};
+    document["mpi"] = {{"ranks", job.ranks}, {"nodes", job.nodes}, {"scaling", scaling}, {"placement", placement}};
     for (json& row : document["results"]) {
       const auto found = by_policy.find(row["policy"].get<std::string>());
       row["per_rank"] = found != by_policy.end()
@@ -299,11 +303,11 @@ json_addition job_json(const mpi_session& job, std::string_view scaling, const s
   };
 }
 
-} // namespace
-
-int write_job_report(const mpi_session& job, rank_setup& s, const measured_run& run,
-                     const std::vector<rank_placement>& placement, std::vector<std::string> warnings,
-                     const rank_figures_by_policy& by_policy) {
+// Rank 0: the job's report of `run` (its size already the job's, its durations the slowest rank's), with each
+// row's rank figures from `by_policy`, the placement and `warnings`, written as `s` asks; its exit status (0 when
+// every row of this job validated, else 1).
+int write_job_report(const mpi_session& job, rank_setup& s, const measured_run& run, const json& placement,
+                     std::vector<std::string> warnings, const rank_figures_by_policy& by_policy) {
   const std::string_view scaling = name_in(scaling_names, s.scaling);
   benchmark_report report = to_report(run);
   add_rank_figures(report, by_policy);
@@ -313,6 +317,96 @@ int write_job_report(const mpi_session& job, rank_setup& s, const measured_run& 
   report.warnings.insert(report.warnings.begin(), warnings.begin(), warnings.end());
   deliver_report(report, s.opts.format, s.file, job_json(job, scaling, placement, by_policy));
   return all_valid(report.results) ? 0 : 1;
+}
+
+// Collective: when some rank has an error, rank 0 prints the lowest one's line, and every rank returns `status`.
+std::optional<int> stop_on_error(const mpi_session& job, const std::optional<std::string>& error, int status) {
+  const auto bad = first_error(job, error);
+  if (!bad) return std::nullopt;
+  int worst = error ? status : 0;
+  MPI_Allreduce(MPI_IN_PLACE, &worst, 1, MPI_INT, MPI_MAX, job.world);
+  if (job.rank == 0) print_rank_error(bad->rank, bad->text);
+  return worst;
+}
+
+// Collective: rank 0 runs f, and every rank returns its exit status; what it throws is the error every rank then
+// learns through stop_on_error, with status 1.
+template <class F> int on_rank_0(const mpi_session& job, F&& f) {
+  int status = 0;
+  std::optional<std::string> error;
+  if (job.rank == 0) try {
+      status = f();
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+  if (const auto stop = stop_on_error(job, error, 1)) return *stop;
+  MPI_Bcast(&status, 1, MPI_INT, 0, job.world);
+  return status;
+}
+
+} // namespace
+
+policy_entry across_ranks(policy_entry p, const mpi_session& job, rank_figures_by_policy& by_policy) {
+  if (!p.measure) return p;
+  p.measure = [inner = std::move(p.measure), name = p.name, &job, &by_policy](run_config cfg) {
+    cfg.before_each_call = [world = job.world] { MPI_Barrier(world); }; // every rank's call starts together
+    measurement m;
+    try {
+      m = inner(cfg);
+    } catch (const std::bad_alloc&) {
+      abort_job(job, name + ": out of memory (std::bad_alloc); a smaller --size needs less");
+    } catch (const std::exception& e) {
+      abort_job(job, name + ": " + e.what());
+    }
+    keep_own_figures(job, name, cfg, m, by_policy);
+    if (const auto bad = first_error(job, m.validation_error))
+      m.validation_error = "rank " + std::to_string(bad->rank) + ": " + bad->text;
+    aggregate_over_ranks(job, cfg, m);
+    return m;
+  };
+  return p;
+}
+
+int run_job(const mpi_session& job, std::span<const char* const> args) {
+  rank_setup s;
+  bool go = false;
+  std::optional<std::string> error;
+  int status = 2;
+  try {
+    go = prepare(job, args, s);
+  } catch (const usage_error& e) {
+    error = e.what();
+  } catch (const std::exception& e) {
+    error = e.what(), status = 1;
+  }
+  if (const auto stop = stop_on_error(job, error, status)) return *stop;
+  // Before --help and --version return: a rank given them alone would leave the others waiting here.
+  if (const auto stop = stop_on_error(job, disagreement(job, s), 2)) return *stop;
+  if (!go) return 0; // every rank was given --help or --version
+  if (s.opts.list_policies)
+    return on_rank_0(job, [&] {
+      deliver_policy_list(s.selected, s.opts.format, s.file);
+      return 0;
+    });
+  rank_figures_by_policy by_policy;
+  std::vector<policy_entry> streams;
+  for (auto& p : with_ceilings(std::move(s.selected), s.device, s.opts.run.work))
+    streams.push_back(across_ranks(std::move(p), job, by_policy));
+  measured_run run;
+  try { // every stream's failure ends the job inside across_ranks; this is for what the run itself allocates
+    run = run_policies(s.opts.run, s.opts.threads, query_host(), s.device, streams);
+  } catch (const std::bad_alloc&) {
+    abort_job(job, "out of host memory (std::bad_alloc); a smaller --size needs less");
+  } catch (const std::exception& e) {
+    abort_job(job, e.what());
+  }
+  // The job's element count: the report's size and working set, a row's FLOPs at K (every stream's durations are
+  // already the slowest rank's and its bytes every rank's: across_ranks).
+  static_assert(sizeof(run.config.size) == sizeof(std::uint64_t));
+  MPI_Allreduce(MPI_IN_PLACE, &run.config.size, 1, MPI_UINT64_T, MPI_SUM, job.world);
+  std::vector<std::string> warnings;
+  const auto placement = gather_placement(job, run.device.ordinal, run.host_concurrency, warnings);
+  return on_rank_0(job, [&] { return write_job_report(job, s, run, placement, std::move(warnings), by_policy); });
 }
 
 } // namespace policybench
