@@ -64,8 +64,8 @@ stopping_rule round_rule(const stopping_rule& asked, int round, int rounds, cons
     const double pace_s = row.made > 0 ? row.calls_s / double(row.made) : 0;
     const int fill = pace_s > 0 ? int(std::min(1e6, std::ceil(extra_round_s / pace_s))) : 1;
     // A row short of the base rounds' calls (its rounds were cut by the schedule, or calls disturbed) gets them.
-    const int share = int((row.samples + extra_round_share - 1) / extra_round_share);
-    const int more = round < rounds ? base : std::max({1, first_noise_samples - int(row.samples), share, fill});
+    const int fifth = int((row.samples + extra_round_share - 1) / extra_round_share);
+    const int more = round < rounds ? base : std::max({1, first_noise_samples - int(row.samples), fifth, fill});
     r.reps = std::min(remaining, more);
   } else {
     r.reps = (remaining + left - 1) / left;

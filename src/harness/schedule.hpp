@@ -2,7 +2,8 @@
 // Every share of the --budget is taken here, and every measurement gets its stopping rule here:
 //   the probe's      probe_seconds       a tenth of the budget, at most 3 s, before the rows
 //   a sweep point's  sweep_clock::start  an even share of the time left over the points to come (time_budget::part)
-//   a round's        round_rule          a row's calls and --timeout, split over the base rounds to come
+//   the rounds       schedule::fit_rounds the base rounds cut to what the time left holds (round_rule then splits a
+//                                        row's calls and --timeout over them)
 //   a slot's         schedule::next      time left / slots to come, less their overhead so far (time_budget::share)
 #pragma once
 

@@ -83,7 +83,8 @@ double effective_parallelism(const timed_calls& t, bool keep_disturbed);
 inline constexpr int min_timed_reps = 5;
 
 /// What a device call returns to time_calls: the host-synchronous seconds of a call it made unheld, timed by
-/// itself (launch to synchronize), and the kernel seconds of a call timed with CUDA events.
+/// itself (launch to synchronize), and the kernel seconds of a call timed with CUDA events (time_device_work,
+/// measure/device_measure.cuh); time_calls then keeps these, its own clock only judging whether the call was disturbed.
 struct call_times {
   double host_s = 0;
   double kernel_s = 0;
