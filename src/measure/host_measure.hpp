@@ -154,9 +154,10 @@ measurement measure_workload(const run_config& cfg, host_threading threading, Ap
   measurement m;
   m.in_place = time_calls(timed, [&] { apply(W{}, a, cfg.work); });
   m.validation_error = validate(static_cast<const T*>(a.out), m.in_place.calls);
-  for (const host_array* array : arrays)
-    if (const auto huge = array->huge_page_bytes(); huge && array->bytes())
-      m.huge_page_bytes = m.huge_page_bytes.value_or(0) + *huge;
+  m.huge_page_bytes = out.huge_page_bytes();
+  for (const host_array* input : {&in, &in2})
+    if (const auto huge = input->huge_page_bytes(); huge && m.huge_page_bytes && input->bytes())
+      *m.huge_page_bytes += *huge;
   m.host_threads = threading;
   return m;
 }

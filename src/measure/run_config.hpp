@@ -91,6 +91,8 @@ template <class F> constexpr decltype(auto) visit_element_type(element_type t, F
   return f.template operator()<std::int64_t>();
 }
 
+// Host code only: nvcc warns (#445-D) on a template lambda whose parameter only its body uses, and no .cu needs these.
+#if !defined(__CUDACC__)
 /// Whether workload `w` runs on element type `t` (its declaration's supports<T>).
 constexpr bool supports(workload_id w, element_type t) {
   return visit_workload(w, [t](auto workload) {
@@ -114,6 +116,7 @@ template <class F> auto visit_workload_and_type(workload_id w, element_type t, F
     });
   });
 }
+#endif
 
 constexpr std::size_t size_of(element_type t) noexcept {
   return t == element_type::float32 || t == element_type::int32 ? 4 : 8;
