@@ -67,11 +67,11 @@ CLI::Validator positive_at_most(double max, std::string what) {
 
 // Each value's name in --help; --policies is one list, never repeated (CLI11 would write "TEXT ...").
 constexpr std::string_view value_names[] = {
-    "--policies LIST",    "--size COUNT",        "--type TYPE",       "--warmup COUNT",    "--reps COUNT",
-    "--threads COUNT",    "--format FORMAT",     "--pages PAGES",     "--first-touch WHO", "--sweep KIND",
-    "--work K",           "--min-work K",        "--max-work K",      "--min-size COUNT",  "--max-size COUNT",
-    "--min-time SECONDS", "--max-noise PCT",     "--timeout SECONDS", "--budget SECONDS",  "--order ORDER",
-    "--seed N",           "--repetitions COUNT", "--output FILE"};
+    "--policies LIST",  "--size COUNT",       "--type TYPE",         "--workload NAME",   "--warmup COUNT",
+    "--reps COUNT",     "--threads COUNT",    "--format FORMAT",     "--pages PAGES",     "--first-touch WHO",
+    "--sweep KIND",     "--work K",           "--min-work K",        "--max-work K",      "--min-size COUNT",
+    "--max-size COUNT", "--min-time SECONDS", "--max-noise PCT",     "--timeout SECONDS", "--budget SECONDS",
+    "--order ORDER",    "--seed N",           "--repetitions COUNT", "--output FILE"};
 
 // `text` with a space turned into a line break wherever a line would pass `width` columns.
 std::string wrap(std::string text, std::size_t width) {
@@ -203,6 +203,12 @@ void check_work(const options& o, const CLI::App& app) {
   if (o.sweep.min_work > o.sweep.max_work)
     throw usage_error("--min-work: " + std::to_string(o.sweep.min_work) + " is larger than --max-work " +
                       std::to_string(o.sweep.max_work));
+  if (o.run.workload != workload_id::increment && (sweep || o.run.work > 1))
+    throw usage_error(std::string(sweep ? "--sweep work" : "--work") +
+                      ": only with --workload increment (the roofline counts the increment's FLOPs)");
+  if (!supports(o.run.workload, o.run.type))
+    throw usage_error("--workload " + std::string(to_string(o.run.workload)) + ": float32 or float64 only, not " +
+                      std::string(to_string(o.run.type)));
   if (const auto why = outside_exact_range(o.run, std::uint64_t(sweep ? o.sweep.max_work : o.run.work),
                                            sweep ? "--max-work" : "--work"))
     throw usage_error(*why);
@@ -248,6 +254,14 @@ void parse_stopping(options& o, const CLI::App& app, double budget_s) {
                         " rounds need at least as many --reps, not " + std::to_string(o.run.stop.reps));
   }
   check_work(o, app);
+}
+
+// --workload's names: the declarations' own (policybench/workloads.hpp), numbered as workload_id.
+std::vector<std::pair<std::string, int>> workload_choices() {
+  std::vector<std::pair<std::string, int>> names;
+  for (const std::string_view name : workload_names)
+    names.emplace_back(name, int(names.size()));
+  return names;
 }
 
 } // namespace
@@ -309,6 +323,11 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
           ->transform(count()),
       add_choice(app, "--type", o.run.type, element_type_names,
                  "Element type: float32, float64, int32, int64 (default float64)"),
+      add_choice(
+          app, "--workload", workload_choices(), [&o](int w) { o.run.workload = workload_id(w); },
+          "What each call computes: increment (default: a[i] += 1, in place), triad (a = b + 3 c), uneven "
+          "(element i costs 1 + i x 8K / n steps, in place) or poly (a degree-8 polynomial of b); README "
+          "\"Workloads\""),
       bounded(app.add_option("--warmup", o.run.warmup, "Untimed calls after the cold call (default 3)"), 0, 1'000'000),
       bounded(app.add_option("--reps", o.run.stop.reps,
                              "Timed warm calls counted, at least 1 (default: until the median is within +-2%, within "

@@ -154,10 +154,11 @@ constexpr std::size_t dynamic_chunk_bytes = std::size_t(2) << 20;
 
 enum class schedule { static_split, dynamic_chunks, tbb_stealing, one_thread };
 
-// The in-place update a[i] = a[i] + 1, as the policies' calls are measured (the same placement, cold call,
-// validation): the bound of a row at K = 1 whatever K the run has. The splits run on the ceilings' pinned threads;
-// tbb_stealing as the policies on oneTBB schedule (auto_partitioner, workers unpinned), so that no policy outruns the
-// bound by its schedule alone: the loop is compiled alike in every row, the schedule is what differs.
+// The in-place update a[i] = a[i] + 1 (uneven work's own op for --workload uneven), as the policies' calls are
+// measured (the same placement, cold call, validation): the bound of a row at K = 1 whatever K the run has. The splits
+// run on the ceilings' pinned threads; tbb_stealing as the policies on oneTBB schedule (auto_partitioner, workers
+// unpinned), so that no policy outruns the bound by its schedule alone: the loop is compiled alike in every row, the
+// schedule is what differs.
 policy_entry in_place(std::string name, std::string backend, schedule how) {
   const host_threading threads = how == schedule::one_thread     ? host_threading::one_thread
                                  : how == schedule::tbb_stealing ? host_threading::tbb
@@ -181,8 +182,13 @@ policy_entry in_place(std::string name, std::string backend, schedule how) {
     // to one CPU, would take part in the calls).
     std::optional<pinned_openmp_threads> pinned;
     if (how != schedule::tbb_stealing) pinned.emplace();
-    cfg.work = 1, cfg.workload = workload_id::increment;
-    return measure(cfg);
+    // The increment at K = 1, the bound of a row's bytes whatever K it does; uneven work streams its own op, so that
+    // the static split shows the imbalance the policies' partitioners meet.
+    const workload_id asked = cfg.workload;
+    if (asked != workload_id::uneven) cfg.work = 1, cfg.workload = workload_id::increment;
+    measurement m = measure(cfg);
+    if (cfg.workload != asked) m.bytes_per_call = cfg.bytes_per_call(); // the increment's bytes, not the run's
+    return m;
   };
   return e;
 }

@@ -51,7 +51,7 @@ void add_counters(json& e, const result_row& r) {
 }
 
 std::string benchmark_name(const benchmark_report& report, const result_row& r) {
-  std::string name = "increment/" + r.policy + "/" + r.type + "/" + std::to_string(r.size);
+  std::string name = report.environment.config.workload + "/" + r.policy + "/" + r.type + "/" + std::to_string(r.size);
   if (report.sweep && report.sweep->kind == sweep_kind::threads) name += "/host_threads:" + std::to_string(r.threads);
   if (r.roofline) name.append("/work:").append(std::to_string(r.roofline->work)); // K > 1
   return name;
