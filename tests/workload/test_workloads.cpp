@@ -5,6 +5,7 @@
 #include "host_rows.hpp"
 #include "measure/run_config.hpp"
 #include "measure/validation.hpp"
+#include "policies/entry.hpp"
 #include "policybench/workload.hpp"
 
 #include <cstddef>
@@ -87,4 +88,15 @@ TEST_CASE("a workload that does not run on an element type is refused, not run")
   cfg.workload = workload_id::triad;
   const policy_entry& loop = host_rows().front();
   CHECK_THROWS_AS(loop.measure(cfg), std::invalid_argument);
+}
+
+TEST_CASE("a device row asked for another workload than the increment is an error, not the increment's figure") {
+  device_info available;
+  available.unavailable.reset();
+  const policy_entry row = device_entry(
+      "fake", "test", [](const run_config&) { return measurement{}; }, available);
+  run_config cfg{element_type::float64, 100, 0, {1}};
+  CHECK_NOTHROW(row.measure(cfg));
+  cfg.workload = workload_id::triad;
+  CHECK_THROWS_AS(row.measure(cfg), std::invalid_argument);
 }
