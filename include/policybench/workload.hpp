@@ -1,11 +1,13 @@
-// The ONE transform call: increment every element in place under any execution policy.
+// The ONE transform call: any workload (policybench/workloads.hpp) under any execution policy, a unary or a binary
+// transform; the increment in place is the default and the seed's question.
 #pragma once
 
-#include "policybench/increment.hpp"
+#include "policybench/workloads.hpp"
 
-// The overload set must be declared before increment_all: a qualified call binds at its definition.
+// The overload set must be declared before run_workload: a qualified call binds at its definition.
 // nvcc translation units see only the Thrust overload (<execution> stays out of CUDA code).
 #if !defined(__CUDACC__)
+#include "policybench/backend/loop.hpp"
 #include "policybench/backend/std.hpp"
 #endif
 #include "policybench/backend/thrust.hpp"
@@ -14,17 +16,29 @@
 #include "policybench/backend/onedpl.hpp"
 #endif
 
-#include <iterator>
+#include <cstddef>
+#include <type_traits>
 #include <utility>
 
 namespace policybench {
 
-/// Adds `work` (K, >= 1) to each of the last - first elements in [first, last), in place, under `policy`
-/// (a std::, thrust:: or oneapi::dpl:: execution policy): once with increment at K = 1, else as K fused steps per
-/// element (increment_chain). Throws what the selected transform throws.
-template <class Policy, class It> void increment_all(Policy&& policy, It first, It last, int work = 1) {
-  with_increment<std::iter_value_t<It>>(
-      work, [&](auto op) { backend::transform(std::forward<Policy>(policy), first, last, first, op); });
+/// One call of workload W over `a` under `policy` (a std::, thrust::, oneapi::dpl:: or backend/loop.hpp policy):
+/// out[i] = op(in[i]), or op(in[i], in2[i]) for a two-input workload, with W's op for `work` (K).
+/// Throws what the selected transform throws.
+template <class W, class Policy, class T> void run_workload(Policy&& policy, operands<T> a, int work = 1) {
+  W::template with_op<std::remove_const_t<T>>(work, [&](auto op) {
+    if constexpr (W::inputs == 2)
+      backend::transform(std::forward<Policy>(policy), a.in, a.in + a.n, a.in2, a.out, op);
+    else
+      backend::transform(std::forward<Policy>(policy), a.in, a.in + a.n, a.out, op);
+  });
+}
+
+/// Adds `work` (K, >= 1) to each of the last - first elements in [first, last), in place, under `policy`: the
+/// increment workload, once with increment at K = 1, else as K fused steps per element (increment_chain).
+template <class Policy, class T> void increment_all(Policy&& policy, T* first, T* last, int work = 1) {
+  run_workload<increment_workload>(std::forward<Policy>(policy),
+                                   operands<T>{first, first, nullptr, static_cast<std::size_t>(last - first)}, work);
 }
 
 } // namespace policybench

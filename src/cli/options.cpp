@@ -73,11 +73,11 @@ CLI::Validator positive_at_most(double max, std::string what) {
 
 // Each value's name in --help; --policies is one list, never repeated (CLI11 would write "TEXT ...").
 constexpr std::string_view value_names[] = {
-    "--policies LIST",    "--size COUNT",        "--type TYPE",       "--warmup COUNT",    "--reps COUNT",
-    "--threads COUNT",    "--format FORMAT",     "--pages PAGES",     "--first-touch WHO", "--sweep KIND",
-    "--work K",           "--min-work K",        "--max-work K",      "--min-size COUNT",  "--max-size COUNT",
-    "--min-time SECONDS", "--max-noise PCT",     "--timeout SECONDS", "--budget SECONDS",  "--order ORDER",
-    "--seed N",           "--repetitions COUNT", "--output FILE"};
+    "--policies LIST",  "--size COUNT",       "--type TYPE",         "--workload NAME",   "--warmup COUNT",
+    "--reps COUNT",     "--threads COUNT",    "--format FORMAT",     "--pages PAGES",     "--first-touch WHO",
+    "--sweep KIND",     "--work K",           "--min-work K",        "--max-work K",      "--min-size COUNT",
+    "--max-size COUNT", "--min-time SECONDS", "--max-noise PCT",     "--timeout SECONDS", "--budget SECONDS",
+    "--order ORDER",    "--seed N",           "--repetitions COUNT", "--output FILE"};
 
 // `text` with a space turned into a line break wherever a line would pass `width` columns.
 std::string wrap(std::string text, std::size_t width) {
@@ -246,9 +246,23 @@ void parse_stopping(options& o, const CLI::App& app, double budget_s) {
   // the sweep's bound where its axis varies K (apply sets it), --work elsewhere.
   point_config last{.run = o.run, .threads = std::nullopt};
   if (sweep) axis_of(o.sweep->kind).apply(last, std::uint64_t(o.sweep->max_work));
+  if (o.run.workload != workload_id::increment && last.run.work > 1)
+    throw usage_error(std::string(last.run.work == o.run.work ? "--work" : "--sweep work") +
+                      ": only with --workload increment (the roofline counts the increment's FLOPs)");
+  if (!supports(o.run.workload, o.run.type))
+    throw usage_error("--workload " + std::string(to_string(o.run.workload)) + ": float32 or float64 only, not " +
+                      std::string(to_string(o.run.type)));
   if (const auto why = outside_exact_range(o.run, std::uint64_t(last.run.work),
                                            last.run.work == o.run.work ? "--work" : "--max-work"))
     throw usage_error(*why);
+}
+
+// --workload's names: the declarations' own (policybench/workloads.hpp), numbered as workload_id.
+std::vector<std::pair<std::string, int>> workload_choices() {
+  std::vector<std::pair<std::string, int>> names;
+  for (const std::string_view name : workload_names)
+    names.emplace_back(name, int(names.size()));
+  return names;
 }
 
 } // namespace
@@ -314,6 +328,11 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
           ->transform(count()),
       add_choice(app, "--type", o.run.type, element_type_names,
                  "Element type: float32, float64, int32, int64 (default float64)"),
+      add_choice(
+          app, "--workload", workload_choices(), [&o](int w) { o.run.workload = workload_id(w); },
+          "What each call computes: increment (default: a[i] += 1, in place), triad (a = b + 3 c), uneven "
+          "(element i costs 1 + i x 8K / n steps, in place) or poly (a degree-8 polynomial of b); README "
+          "\"Workloads\""),
       bounded(app.add_option("--warmup", o.run.warmup, "Untimed calls after the cold call (default 3)"), 0, 1'000'000),
       bounded(app.add_option("--reps", o.run.stop.reps,
                              "Timed warm calls counted, at least 1 (default: until the median is within +-2%, within "

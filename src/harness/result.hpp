@@ -18,6 +18,7 @@ namespace policybench {
 /// bytes_per_call are unknown (they vary).
 struct report_config {
   std::string type;
+  std::string workload = "increment"; ///< --workload: one a run, so the run's setting, not each row's
   std::optional<std::uint64_t> size, working_set_bytes;
   figure bytes_per_call;
   int warmup = 0, reps = 0;

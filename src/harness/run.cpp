@@ -275,6 +275,7 @@ environment_info environment_of(const measured_run& run) {
   const run_config& cfg = run.config;
   const bool interleaved = run.order.order == policy_order::interleaved;
   const report_config config{.type = std::string(to_string(cfg.type)),
+                             .workload = std::string(to_string(cfg.workload)),
                              .size = cfg.size,
                              .working_set_bytes = cfg.size * size_of(cfg.type),
                              .bytes_per_call = cfg.bytes_per_call(),

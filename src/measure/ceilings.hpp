@@ -33,16 +33,6 @@ constexpr std::string_view to_string(side s) noexcept { return name_in(side_name
 /// The threading the host ceilings run on: OpenMP where built with it (the threads can be pinned), else oneTBB.
 host_threading ceiling_threading() noexcept;
 
-/// The policies' update a[i] = a[i] + 1 over [begin, end) of `a`, as a chunk body (for_each_static_chunk): the loop
-/// the in-place ceilings stream.
-template <class T> auto in_place_update(T* a) {
-  return [a](std::size_t begin, std::size_t end) {
-    const increment op;
-    for (std::size_t i = begin; i < end; ++i)
-      a[i] = op(a[i]);
-  };
-}
-
 /// STREAM Copy b[i] = a[i] (scale: b[i] = 3 a[i]) over one array of cfg.size elements of cfg.type placed as the
 /// policies' arrays are, a and b the two halves of each ceiling thread's static chunk (host_ceilings.cpp says why).
 /// bytes_per_call: 2 x sizeof(T) x the elements one call writes (about cfg.bytes_per_call() / 2). Validated exactly.

@@ -196,16 +196,4 @@ std::uint64_t anon_huge_page_bytes(std::istream& smaps, std::uintptr_t first, st
   return total;
 }
 
-template <class T> void first_touch_fill(T* data, std::size_t n, host_threading threads) {
-  for_each_static_chunk(n, threads, [data](std::size_t begin, std::size_t end) {
-    for (std::size_t i = begin; i < end; ++i)
-      data[i] = expected_value<T>(i, 0);
-  });
-}
-
-template void first_touch_fill(float*, std::size_t, host_threading);
-template void first_touch_fill(double*, std::size_t, host_threading);
-template void first_touch_fill(std::int32_t*, std::size_t, host_threading);
-template void first_touch_fill(std::int64_t*, std::size_t, host_threading);
-
 } // namespace policybench

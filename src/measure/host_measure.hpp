@@ -116,43 +116,74 @@ private:
 /// [first, last): one host_array's mapping, even where the kernel split it. Malformed lines are skipped.
 std::uint64_t anon_huge_page_bytes(std::istream& smaps, std::uintptr_t first, std::uintptr_t last);
 
-/// Sets element i of data[0, n) to expected_value<T>(i, 0) (i mod 1024), in contiguous chunks split statically over
-/// `threads` (for_each_static_chunk): the first touch that places each page. Defined for float, double,
-/// std::int32_t and std::int64_t.
-template <class T> void first_touch_fill(T* data, std::size_t n, host_threading threads);
+/// Sets element i of data[0, n) to value(i), in contiguous chunks split statically over `threads`
+/// (for_each_static_chunk): the first touch that places each page.
+template <class T, class Value> void first_touch_fill(T* data, std::size_t n, host_threading threads, Value value) {
+  for_each_static_chunk(n, threads, [data, &value](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i)
+      data[i] = value(i);
+  });
+}
 
-/// Places cfg.size elements of T (cfg.pages; first touch by `threading`, the policy's own threads, unless
-/// cfg.first_touch is serial) with their initial values, times apply(first, last, cfg.work) as time_calls does (the
-/// cold call after release_tbb_workers(); a call of a parallel threading short of its threads is disturbed), then
-/// sets validation_error to validate(first, calls made) and reads the huge-page bytes the array got. Throws
-/// std::bad_alloc.
-template <class T, class Apply, class Validate>
-measurement measure_host(const run_config& cfg, host_threading threading, Apply& apply, Validate validate) {
-  const host_array data(cfg.size * sizeof(T), cfg.pages);
-  T* const first = data.data<T>();
-  T* const last = first + cfg.size;
-  first_touch_fill(first, cfg.size, touch_threading(cfg.first_touch, threading));
+/// first_touch_fill with the increment's starting values, expected_value<T>(i, 0) (i mod 1024).
+template <class T> void first_touch_fill(T* data, std::size_t n, host_threading threads) {
+  first_touch_fill(data, n, threads, [](std::size_t i) { return expected_value<T>(i, 0); });
+}
+
+/// Places workload W's arrays, cfg.size elements of T each (cfg.pages; first touch by `threading`, the policy's own
+/// threads, unless cfg.first_touch is serial) with their starting values (W::initial), times apply(W{}, operands,
+/// cfg.work) as time_calls does (the cold call after release_tbb_workers(); a call of a parallel threading short of
+/// its threads is disturbed), then sets validation_error to validate(output, calls made) and reads the huge-page
+/// bytes the arrays got. Throws std::bad_alloc.
+template <class W, class T, class Apply, class Validate>
+measurement measure_workload(const run_config& cfg, host_threading threading, Apply& apply, Validate validate) {
+  const std::size_t n = cfg.size, bytes = n * sizeof(T);
+  // The output, the first input when out of place and the second input when there is one, each placed alike.
+  const host_array out(bytes, cfg.pages), in(W::in_place ? 0 : bytes, cfg.pages),
+      in2(W::inputs == 2 ? bytes : 0, cfg.pages);
+  const host_array* const arrays[] = {&out, &in, &in2};
+  for (int k = 0; k < 3; ++k)
+    first_touch_fill(arrays[k]->data<T>(), arrays[k]->bytes() / sizeof(T), touch_threading(cfg.first_touch, threading),
+                     [&](std::size_t i) { return W::template initial<T>(k, i, n, cfg.work); });
+  const operands<T> a{
+      .out = out.data<T>(), .in = W::in_place ? out.data<T>() : in.data<T>(), .in2 = in2.data<T>(), .n = n};
   release_tbb_workers();
   run_config timed = cfg; // a parallel call large enough to keep its threads busy is judged on them
   if (threading != host_threading::one_thread && cfg.bytes_per_call() >= parallel_work_floor_bytes)
     timed.call_threads = host_concurrency();
   measurement m;
-  m.in_place = time_calls(timed, [&] { apply(first, last, cfg.work); });
-  m.validation_error = validate(static_cast<const T*>(first), m.in_place.calls);
-  m.huge_page_bytes = data.huge_page_bytes();
+  m.in_place = time_calls(timed, [&] { apply(W{}, a, cfg.work); });
+  m.validation_error = validate(static_cast<const T*>(a.out), m.in_place.calls);
+  m.huge_page_bytes = out.huge_page_bytes();
+  for (const host_array* input : {&in, &in2})
+    if (const auto huge = input->huge_page_bytes(); huge && m.huge_page_bytes && input->bytes())
+      *m.huge_page_bytes += *huge;
   m.host_threads = threading;
   return m;
 }
 
-/// measure_host validating the workload: every element is its start + calls x K.
+/// measure_workload validating with W's own check (check_output): exact for the increment's and uneven's closed
+/// forms, else against the formula within 100 epsilon.
+template <class W, class T, class Apply>
+measurement measure_workload(const run_config& cfg, host_threading threading, Apply& apply) {
+  return measure_workload<W, T>(cfg, threading, apply, [&](const T* out, std::uint64_t calls) {
+    return check_output<W>(out, cfg.size, calls, cfg.work);
+  });
+}
+
+/// The increment's one array for a stream that brings its own call and check: apply(first, last, cfg.work), then
+/// validate(first, calls made) (STREAM's copy and scale, tests that plant a wrong call).
+template <class T, class Apply, class Validate>
+measurement measure_host(const run_config& cfg, host_threading threading, Apply& apply, Validate validate) {
+  auto call = [&](increment_workload, operands<T> a, int work) { apply(a.out, a.out + a.n, work); };
+  return measure_workload<increment_workload, T>(cfg, threading, call, validate);
+}
+
+/// measure_host validating the increment: every element is its start + calls x K.
 template <class T, class Apply>
 measurement measure_host(const run_config& cfg, host_threading threading, Apply& apply) {
-  return measure_host<T>(cfg, threading, apply, [&](const T* first, std::uint64_t calls) -> std::optional<std::string> {
-    const std::uint64_t increments = calls * std::uint64_t(cfg.work);
-    if (const auto bad = first_mismatch(first, cfg.size, increments))
-      return describe_mismatch(*bad, first[*bad], increments);
-    return std::nullopt;
-  });
+  auto call = [&](increment_workload, operands<T> a, int work) { apply(a.out, a.out + a.n, work); };
+  return measure_workload<increment_workload, T>(cfg, threading, call);
 }
 
 } // namespace policybench

@@ -3,6 +3,8 @@
 // Plain C++: the harness reaches CUDA code only through these types.
 #pragma once
 
+#include "policybench/workloads.hpp"
+
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -10,6 +12,7 @@
 #include <functional>
 #include <new>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -88,6 +91,33 @@ template <class F> constexpr decltype(auto) visit_element_type(element_type t, F
   return f.template operator()<std::int64_t>();
 }
 
+// Host code only: nvcc warns (#445-D) on a template lambda whose parameter only its body uses, and no .cu needs these.
+#if !defined(__CUDACC__)
+/// Whether workload `w` runs on element type `t` (its declaration's supports<T>).
+constexpr bool supports(workload_id w, element_type t) {
+  return visit_workload(w, [t](auto workload) {
+    using W = decltype(workload);
+    return visit_element_type(t, []<class T>() { return W::template supports<T>; });
+  });
+}
+
+/// Calls f(W{}, T{}) with W the workload `w` and T the C++ type of `t`: each pair W supports is one instantiation of f
+/// (count: policybench/workloads.hpp). Throws std::invalid_argument for a pair W does not support.
+template <class F> auto visit_workload_and_type(workload_id w, element_type t, F&& f) {
+  using result = decltype(f(increment_workload{}, double{})); // every pair's: the increment runs on every type
+  return visit_workload(w, [&](auto workload) {
+    using W = decltype(workload);
+    return visit_element_type(t, [&]<class T>() -> result {
+      if constexpr (W::template supports<T>)
+        return f(W{}, T{});
+      else
+        throw std::invalid_argument("workload " + std::string(to_string(w)) + " does not run on " +
+                                    std::string(to_string(t)));
+    });
+  });
+}
+#endif
+
 constexpr std::size_t size_of(element_type t) noexcept {
   return t == element_type::float32 || t == element_type::int32 ? 4 : 8;
 }
@@ -156,7 +186,8 @@ struct device_out_of_memory : std::bad_alloc {
   std::string message;
 };
 
-/// One run's workload: `size` elements of `type`, incremented in place 1 (cold) + warmup + timed calls.
+/// One run's workload: `size` elements of `type`, 1 (cold) + warmup + timed calls of `workload` (the increment in
+/// place by default).
 struct run_config {
   element_type type = element_type::float64;
   std::size_t size = 10'000'000; ///< element count
@@ -182,8 +213,13 @@ struct run_config {
   /// K (--work): increments each call adds per element, from K = 2 as a dependent chain of fused multiply-adds
   /// (policybench/increment.hpp); 1 is the plain increment.
   int work = 1;
-  /// Bytes one call moves: read + write of every element, STREAM's counting (no write-allocate credit).
-  double bytes_per_call() const noexcept { return 2.0 * double(size) * double(size_of(type)); }
+  /// What each call computes (policybench/workloads.hpp; --workload); last, so that positional initializers stay valid.
+  workload_id workload = workload_id::increment;
+  /// Bytes one call moves: every input read, the output written, STREAM's counting (stream_bytes_per_element).
+  double bytes_per_call() const noexcept {
+    const int inputs = visit_workload(workload, [](auto w) { return decltype(w)::inputs; });
+    return double(size) * stream_bytes_per_element(inputs, size_of(type));
+  }
 };
 
 /// Durations in seconds of one sequence of calls on one buffer.

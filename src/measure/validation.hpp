@@ -41,6 +41,16 @@ template <class T> std::string describe_mismatch(std::size_t i, T actual, std::u
          std::to_string(expected_value<T>(i, increments));
 }
 
+/// "element 12 is 3, expected 4" for the first of out[0, n) that fails W's check after `calls` calls of K = `work`;
+/// std::nullopt when every element passes.
+template <class W, class T>
+std::optional<std::string> check_output(const T* out, std::size_t n, std::uint64_t calls, int work) {
+  const std::size_t i = first_wrong<W>(out, n, calls, work);
+  if (i == n) return std::nullopt;
+  return "element " + std::to_string(i) + " is " + std::to_string(out[i]) + ", expected " +
+         std::to_string(W::template expected<T>(i, n, calls, work));
+}
+
 /// The largest value of the element type every integer up to which is exact: 2^24 (float32), 2^53 (float64),
 /// 2^31 - 1 (int32), 2^63 - 1 (int64; signed overflow is undefined, not merely inexact).
 constexpr std::uint64_t exact_limit(element_type t) noexcept {

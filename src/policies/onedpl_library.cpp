@@ -21,11 +21,13 @@ template <class F> void visit_policy(onedpl_policy p, F&& f) {
   f(ex::par_unseq);
 }
 
-void increment(onedpl_policy policy, element_type type, void* first, std::size_t n, int work) {
+void run(onedpl_policy policy, workload_id workload, element_type type, void* out, const void* in, const void* in2,
+         std::size_t n, int work) {
   visit_policy(policy, [&](const auto& p) {
-    visit_element_type(type, [&]<class T>() {
-      T* const begin = static_cast<T*>(first);
-      increment_all(p, begin, begin + n, work);
+    visit_workload_and_type(workload, type, [&](auto w, auto t) {
+      using T = decltype(t);
+      const operands<T> a{static_cast<T*>(out), static_cast<const T*>(in), static_cast<const T*>(in2), n};
+      run_workload<decltype(w)>(p, a, work);
     });
   });
 }
@@ -35,7 +37,7 @@ void census(onedpl_policy policy, int* out, std::size_t n, int (*probe)()) {
                [&](const auto& p) { backend::transform(p, out, out + n, out, [probe](int) { return probe(); }); });
 }
 
-constexpr onedpl_library library{.backend = onedpl_backend(), .increment = increment, .census = census};
+constexpr onedpl_library library{.backend = onedpl_backend(), .run = run, .census = census};
 
 } // namespace
 

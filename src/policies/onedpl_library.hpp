@@ -17,8 +17,10 @@ enum class onedpl_policy { seq, unseq, par, par_unseq };
 struct onedpl_library {
   /// oneDPL's parallel backend as the library's own translation unit saw it: "oneTBB", "OpenMP" or "serial".
   const char* backend;
-  /// increment_all(policy, first, first + n, work) on the elements of type `type` at `first`.
-  void (*increment)(onedpl_policy policy, element_type type, void* first, std::size_t n, int work);
+  /// run_workload(policy, {out, in, in2, n}, work) for `workload` on elements of type `type` (in2: nullptr for a
+  /// one-input workload, in == out in place).
+  void (*run)(onedpl_policy policy, workload_id workload, element_type type, void* out, const void* in, const void* in2,
+              std::size_t n, int work);
   /// For tests: out[i] = probe() for each i < n, under `policy`, through the same transform: probe can ask which
   /// runtime's thread calls it (omp_in_parallel(), tbb::this_task_arena::current_thread_index()).
   void (*census)(onedpl_policy policy, int* out, std::size_t n, int (*probe)());

@@ -27,11 +27,6 @@
 namespace policybench {
 namespace {
 
-// A host row's apply: the one call under `policy`.
-template <class Policy> auto one_call(Policy policy) {
-  return [policy](auto first, auto last, int work) { increment_all(policy, first, last, work); };
-}
-
 constexpr const char* no_openmp = "built without OpenMP (no OpenMP found by CMake)";
 
 // Without -fopenmp CCCL refuses to compile Thrust's OpenMP algorithms (a static_assert): listed, never built.
@@ -52,9 +47,9 @@ policy_entry onedpl_entry(std::string name, const onedpl_library* library, onedp
   std::string backend = std::string("oneDPL on ") + library->backend;
   if (policy == onedpl_policy::seq) backend = "oneDPL (sequential)";
   if (policy == onedpl_policy::unseq) backend = "oneDPL (vectorized, 1 thread)";
-  return host_entry(std::move(name), std::move(backend), threading, [library, policy](auto first, auto last, int work) {
-    using T = std::remove_pointer_t<decltype(first)>;
-    library->increment(policy, element_type_of<T>, first, static_cast<std::size_t>(last - first), work);
+  return host_entry(std::move(name), std::move(backend), threading, [library, policy](auto w, auto a, int work) {
+    using T = std::remove_pointer_t<decltype(a.out)>;
+    library->run(policy, decltype(w)::id, element_type_of<T>, a.out, a.in, a.in2, a.n, work);
   });
 }
 
@@ -112,10 +107,10 @@ std::vector<policy_entry> registry(const device_info& device) {
 #endif
   return {
     host_entry(std::string(baseline_policy), "plain for loop (1 thread)", one_thread, plain_loop{}),
-        host_entry("std::seq", "libstdc++ (sequential)", one_thread, one_call(std::execution::seq)),
-        host_entry("std::unseq", "libstdc++ (vectorized, 1 thread)", one_thread, one_call(std::execution::unseq)),
-        host_entry("std::par", pstl, pstl_threads, one_call(std::execution::par)),
-        host_entry(std::string(challenger_policy), pstl, pstl_threads, one_call(std::execution::par_unseq)),
+        host_entry("std::seq", "libstdc++ (sequential)", one_thread, one_call{std::execution::seq}),
+        host_entry("std::unseq", "libstdc++ (vectorized, 1 thread)", one_thread, one_call{std::execution::unseq}),
+        host_entry("std::par", pstl, pstl_threads, one_call{std::execution::par}),
+        host_entry(std::string(challenger_policy), pstl, pstl_threads, one_call{std::execution::par_unseq}),
         // The same policies from oneDPL: seq and unseq never reach a parallel backend; par and par_unseq once per
         // backend, named after '@' as Thrust names its systems: the backend is a build choice, not part of the C++
         // name.
@@ -127,16 +122,16 @@ std::vector<policy_entry> registry(const device_info& device) {
                      no_onedpl_openmp),
         onedpl_entry("oneapi::dpl::par_unseq@omp", onedpl_openmp, onedpl_policy::par_unseq, host_threading::openmp,
                      no_onedpl_openmp),
-        host_entry("tbb::parallel_for", "oneTBB (auto_partitioner)", onetbb, tbb_parallel_loop{}),
-        host_entry("thrust::cpp", "Thrust C++ system (sequential)", one_thread, one_call(thrust::cpp::par)),
-        host_entry("thrust::tbb", "Thrust TBB system (oneTBB)", onetbb, one_call(thrust::tbb::par)),
-        openmp_entry("thrust::omp", "Thrust OpenMP system", one_call(thrust::omp::par)),
+        host_entry("tbb::parallel_for", "oneTBB (auto_partitioner)", onetbb, one_call{tbb_loop_policy{}}),
+        host_entry("thrust::cpp", "Thrust C++ system (sequential)", one_thread, one_call{thrust::cpp::par}),
+        host_entry("thrust::tbb", "Thrust TBB system (oneTBB)", onetbb, one_call{thrust::tbb::par}),
+        openmp_entry("thrust::omp", "Thrust OpenMP system", one_call{thrust::omp::par}),
 #if POLICYBENCH_HAVE_CUDA
         device_entry("thrust::device", "CUDA (Thrust device system, synchronous)", measure_thrust_device, device),
 #else
         // Thrust's portability lesson: the same call, and without nvcc its device system is oneTBB, on the host.
         host_entry("thrust::device", std::string("Thrust device system = ") + thrust_device_system() + " (no nvcc)",
-                   onetbb, one_call(thrust::device)),
+                   onetbb, one_call{thrust::device}),
 #endif
         device_entry("thrust::cuda::par_nosync", "CUDA (Thrust par_nosync on a non-blocking stream)",
                      POLICYBENCH_DEVICE_FN(measure_thrust_par_nosync), device),
@@ -159,33 +154,41 @@ constexpr std::size_t dynamic_chunk_bytes = std::size_t(2) << 20;
 
 enum class schedule { static_split, dynamic_chunks, tbb_stealing, one_thread };
 
-// The in-place update a[i] = a[i] + 1, as the policies' calls are measured (the same placement, cold call,
-// validation): the bound of a row at K = 1 whatever K the run has. The splits run on the ceilings' pinned threads;
-// tbb_stealing as the policies on oneTBB schedule (auto_partitioner, workers unpinned), so that no policy outruns the
-// bound by its schedule alone: the loop is compiled alike in every row, the schedule is what differs.
+// The in-place update a[i] = a[i] + 1 (uneven work's own op for --workload uneven), as the policies' calls are
+// measured (the same placement, cold call, validation): the bound of a row at K = 1 whatever K the run has. The splits
+// run on the ceilings' pinned threads; tbb_stealing as the policies on oneTBB schedule (auto_partitioner, workers
+// unpinned), so that no policy outruns the bound by its schedule alone: the loop is compiled alike in every row, the
+// schedule is what differs.
 policy_entry in_place(std::string name, std::string backend, schedule how) {
   const host_threading threads = how == schedule::one_thread     ? host_threading::one_thread
                                  : how == schedule::tbb_stealing ? host_threading::tbb
                                                                  : ceiling_threading();
-  policy_entry e = host_entry(std::move(name), std::move(backend), threads, [how](auto first, auto last, int) {
-    using T = std::remove_pointer_t<decltype(first)>;
-    const auto update = in_place_update(first);
-    const auto n = static_cast<std::size_t>(last - first);
-    if (how == schedule::static_split) for_each_static_chunk(n, ceiling_threading(), update);
+  policy_entry e = host_entry(std::move(name), std::move(backend), threads, [how](auto w, auto a, int work) {
+    using W = decltype(w);
+    using T = std::remove_pointer_t<decltype(a.out)>;
+    const auto update = [&](std::size_t begin, std::size_t end) {
+      run_workload<W>(loop_policy{}, slice(a, begin, end), work);
+    };
+    if (how == schedule::static_split) for_each_static_chunk(a.n, ceiling_threading(), update);
     if (how == schedule::dynamic_chunks)
-      for_each_dynamic_chunk(n, dynamic_chunk_bytes / sizeof(T), ceiling_threading(), update);
+      for_each_dynamic_chunk(a.n, dynamic_chunk_bytes / sizeof(T), ceiling_threading(), update);
     if (how == schedule::tbb_stealing)
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n),
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, a.n),
                         [&](const tbb::blocked_range<std::size_t>& r) { update(r.begin(), r.end()); });
-    if (how == schedule::one_thread) update(0, n);
+    if (how == schedule::one_thread) update(0, a.n);
   });
   e.measure = [measure = std::move(e.measure), how](run_config cfg) {
     // The thread that first touched a page keeps updating it (not for oneTBB's workers: the calling thread, pinned
     // to one CPU, would take part in the calls).
     std::optional<pinned_openmp_threads> pinned;
     if (how != schedule::tbb_stealing) pinned.emplace();
-    cfg.work = 1;
-    return measure(cfg);
+    // The increment at K = 1, the bound of a row's bytes whatever K it does; uneven work streams its own op, so that
+    // the static split shows the imbalance the policies' partitioners meet.
+    const workload_id asked = cfg.workload;
+    if (asked != workload_id::uneven) cfg.work = 1, cfg.workload = workload_id::increment;
+    measurement m = measure(cfg);
+    if (cfg.workload != asked) m.bytes_per_call = cfg.bytes_per_call(); // the increment's bytes, not the run's
+    return m;
   };
   return e;
 }

@@ -79,9 +79,9 @@ json ceilings_json(const ceiling_summary& c) {
 // the ceilings' figures.
 json environment_json(const environment_info& env) {
   json config = json::object(), host = json::object();
-  POLICYBENCH_JSON_MEMBERS(config, env.config, type, size, working_set_bytes, bytes_per_call, warmup, reps, min_time_s,
-                           threads_limit, host_concurrency, pages, first_touch, max_noise_pct, timeout_s, budget_s,
-                           keep_disturbed, order, rounds, seed, round_orders, stream_hold, end_to_end);
+  POLICYBENCH_JSON_MEMBERS(config, env.config, type, workload, size, working_set_bytes, bytes_per_call, warmup, reps,
+                           min_time_s, threads_limit, host_concurrency, pages, first_touch, max_noise_pct, timeout_s,
+                           budget_s, keep_disturbed, order, rounds, seed, round_orders, stream_hold, end_to_end);
   POLICYBENCH_JSON_MEMBERS(host, env.host, cpu_model, logical_cores, physical_cores, cpuset, l1d_cache_bytes,
                            l2_cache_bytes, llc_bytes, llc_instances, cache_source, transparent_hugepages, numa_nodes,
                            tbb_version, tbb_default_concurrency, compiler, compiled_for, standard_library, pstl_backend,

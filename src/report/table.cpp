@@ -427,9 +427,10 @@ std::string heading(const benchmark_report& report) {
         config.seed ? fmt::format("interleaved in {} (seed {})", rounds, *config.seed) : config.order;
     const int work = config.work.value_or(1);
     const std::string per_element = work > 1 ? fmt::format(", K = {} fused steps per element", work) : "";
-    return fmt::format("{} x {} in place ({} bytes moved per call{}), {} warm-up + {}, {}, host threads: {}",
-                       config.size.value_or(0), config.type, *config.bytes_per_call, per_element, config.warmup, calls,
-                       order, config.host_concurrency);
+    const std::string what = config.workload == "increment" ? "in place" : config.workload;
+    return fmt::format("{} x {} {} ({} bytes moved per call{}), {} warm-up + {}, {}, host threads: {}",
+                       config.size.value_or(0), config.type, what, *config.bytes_per_call, per_element, config.warmup,
+                       calls, order, config.host_concurrency);
   }
   const sweep_info& sweep = *report.sweep;
   const sweep_axis& axis = axis_of(sweep.kind);

@@ -9,6 +9,7 @@
 #include "policybench/workload.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <execution>
 #include <type_traits>
@@ -38,9 +39,9 @@ bool looks_folded(double k1_s, double k_s) { return k_s < 4 * k1_s; }
 
 // The shortcut a compiler (or a careless edit of increment_chain) could make: the same result, no chain.
 struct planted_shortcut {
-  template <class T> void operator()(T* first, T* last, int work) const {
-    for (T* p = first; p != last; ++p)
-      *p = *p + T(work);
+  template <class W, class T> void operator()(W, operands<T> a, int work) const {
+    for (std::size_t i = 0; i < a.n; ++i)
+      a.out[i] = a.out[i] + T(work);
   }
 };
 

@@ -28,6 +28,13 @@ requires oneapi::dpl::execution::is_execution_policy_v<std::remove_cvref_t<Polic
   return oneapi::dpl::transform(std::forward<Policy>(policy), first, last, out, op);
 }
 
+/// The binary form: out[i] = op(first[i], first2[i]) through oneapi::dpl::transform, constrained and qualified alike.
+template <class Policy, class InputIt, class InputIt2, class OutputIt, class BinaryOp>
+requires oneapi::dpl::execution::is_execution_policy_v<std::remove_cvref_t<Policy>>
+    OutputIt transform(Policy&& policy, InputIt first, InputIt last, InputIt2 first2, OutputIt out, BinaryOp op) {
+  return oneapi::dpl::transform(std::forward<Policy>(policy), first, last, first2, out, op);
+}
+
 } // namespace backend
 
 /// The parallel backend oneDPL chose for this translation unit: "oneTBB", "OpenMP" or "serial". Unless told by the

@@ -22,6 +22,13 @@ OutputIt transform(Policy&& policy, InputIt first, InputIt last, OutputIt out, U
   return std::transform(std::forward<Policy>(policy), first, last, out, op);
 }
 
+/// The binary form: out[i] = op(first[i], first2[i]) through std::transform, constrained and qualified alike.
+template <class Policy, class InputIt, class InputIt2, class OutputIt, class BinaryOp>
+  requires std::is_execution_policy_v<std::remove_cvref_t<Policy>>
+OutputIt transform(Policy&& policy, InputIt first, InputIt last, InputIt2 first2, OutputIt out, BinaryOp op) {
+  return std::transform(std::forward<Policy>(policy), first, last, first2, out, op);
+}
+
 } // namespace backend
 
 /// Which parallel backend libstdc++'s PSTL compiled in: "oneTBB" or "serial". libstdc++ picks TBB only

@@ -25,6 +25,13 @@ OutputIt transform(Policy&& policy, InputIt first, InputIt last, OutputIt out, U
   return thrust::transform(std::forward<Policy>(policy), first, last, out, op);
 }
 
+/// The binary form: out[i] = op(first[i], first2[i]) through thrust::transform, constrained and qualified alike.
+template <class Policy, class InputIt, class InputIt2, class OutputIt, class BinaryOp>
+  requires thrust::is_execution_policy_v<std::remove_cvref_t<Policy>>
+OutputIt transform(Policy&& policy, InputIt first, InputIt last, InputIt2 first2, OutputIt out, BinaryOp op) {
+  return thrust::transform(std::forward<Policy>(policy), first, last, first2, out, op);
+}
+
 } // namespace backend
 
 /// The Thrust device system this translation unit was compiled for: "CUDA", "oneTBB", "OpenMP" or "C++".

@@ -1,0 +1,179 @@
+// The built-in workloads, each a parameter written once: a name, an element-wise function object, one or two inputs,
+// in place or out of place, the bytes and FLOPs it moves per element, its arrays' starting values and its check.
+// No execution header here: the run configuration and nvcc's translation units read these declarations too.
+#pragma once
+
+#include "policybench/increment.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string_view>
+#include <type_traits>
+
+namespace policybench {
+
+/// The built-in workloads, in the order --list-workloads prints them.
+enum class workload_id { increment, triad, uneven, poly };
+
+/// The arrays of one call, n elements each: `out` is written; `in` is read (== out for an in-place workload); `in2`
+/// is the second input of a two-input workload, else nullptr.
+template <class T> struct operands {
+  T* out;
+  const T* in;
+  const T* in2;
+  std::size_t n;
+};
+
+/// Elements [begin, end) of `a`: one chunk of a call, for a split written by hand.
+template <class T> constexpr operands<T> slice(operands<T> a, std::size_t begin, std::size_t end) noexcept {
+  return {a.out + begin, a.in + begin, a.in2 ? a.in2 + begin : nullptr, end - begin};
+}
+
+/// Bytes one element moves by STREAM's counting: each input read once, the output written once. In place, the output
+/// is the first input (read and written). No write-allocate credit: an out-of-place store's read of the line it is
+/// about to overwrite is traffic the hardware adds, not the workload (STREAM and BabelStream count alike).
+constexpr double stream_bytes_per_element(int inputs, std::size_t element_bytes) noexcept {
+  return double(inputs + 1) * double(element_bytes);
+}
+
+/// Every built-in workload's T: the increment runs on every element type, the others on floating point only (their
+/// checks are BabelStream's relative tolerance, and each type more is one more instantiation per policy).
+template <class T> inline constexpr bool floating_only = std::is_floating_point_v<T>;
+
+/// The seed's question: a[i] = a[i] + 1, in place, K times per element with --work K (increment.hpp). Exact check:
+/// element i starts at i mod 1024 and after c calls is that + c x K.
+struct increment_workload {
+  static constexpr workload_id id = workload_id::increment;
+  static constexpr std::string_view name = "increment";
+  static constexpr int inputs = 1;
+  static constexpr bool in_place = true, exact = true;
+  template <class T> static constexpr bool supports = true;
+  /// 1 FLOP at K = 1 (the add), else 2 per fused step.
+  static constexpr double flops_per_element(int work) noexcept { return work == 1 ? 1.0 : 2.0 * work; }
+  template <class T> static constexpr T initial(int, std::size_t i, std::size_t, int) noexcept {
+    return static_cast<T>(i % 1024);
+  }
+  template <class T> static T expected(std::size_t i, std::size_t n, std::uint64_t calls, int work) noexcept {
+    return initial<T>(0, i, n, work) + static_cast<T>(calls * std::uint64_t(work));
+  }
+  template <class T, class F> static decltype(auto) with_op(int work, F&& f) { return with_increment<T>(work, f); }
+};
+
+/// STREAM's triad a = b + s c, s = 3: out of place, two inputs, 2 FLOPs and 3 elements moved per element.
+/// b starts at i mod 1024 and c at half that, so every value is exact; checked against the formula with tolerance.
+struct triad_workload {
+  static constexpr workload_id id = workload_id::triad;
+  static constexpr std::string_view name = "triad";
+  static constexpr int inputs = 2;
+  static constexpr bool in_place = false, exact = false;
+  template <class T> static constexpr bool supports = floating_only<T>;
+  static constexpr double flops_per_element(int) noexcept { return 2.0; }
+  template <class T> struct op {
+    POLICYBENCH_HOST_DEVICE T operator()(T b, T c) const noexcept { return b + T(3) * c; }
+  };
+  template <class T> static constexpr T initial(int array, std::size_t i, std::size_t, int) noexcept {
+    return array == 0 ? T(0) : static_cast<T>(i % 1024) / T(array);
+  }
+  template <class T> static T expected(std::size_t i, std::size_t n, std::uint64_t, int work) noexcept {
+    return op<T>{}(initial<T>(1, i, n, work), initial<T>(2, i, n, work));
+  }
+  template <class T, class F> static decltype(auto) with_op(int, F&& f) { return f(op<T>{}); }
+};
+
+/// Uneven work: element i gets 1 + i x 8K / n dependent fused steps (its step count is the second input), in place,
+/// so the last elements cost 8K + 1 steps and the first one: a static split hands the last thread most of the work,
+/// work stealing and dynamic chunks even it out. Exact check: element i is its start + calls x its steps.
+struct uneven_workload {
+  static constexpr workload_id id = workload_id::uneven;
+  static constexpr std::string_view name = "uneven";
+  static constexpr int inputs = 2;
+  static constexpr bool in_place = true, exact = true;
+  template <class T> static constexpr bool supports = floating_only<T>;
+  static constexpr std::size_t steps(std::size_t i, std::size_t n, int work) noexcept {
+    return 1 + (n ? i * 8 * std::size_t(work) / n : 0);
+  }
+  /// The mean of 2 FLOPs per step over the array (about 2 + 8K).
+  static constexpr double flops_per_element(int work) noexcept { return 2.0 * (1.0 + 4.0 * work); }
+  /// steps x (x m + 1) with m a run-time 1, as the increment's chain: no compiler may fold it into x + steps.
+  template <class T> struct op {
+    T multiplier = T(1);
+    POLICYBENCH_HOST_DEVICE T operator()(T x, T steps) const noexcept {
+      for (int j = 0; j < int(steps); ++j)
+        x = fused_step(x, multiplier);
+      return x;
+    }
+  };
+  template <class T> static constexpr T initial(int array, std::size_t i, std::size_t n, int work) noexcept {
+    return array == 2 ? static_cast<T>(steps(i, n, work)) : static_cast<T>(i % 1024);
+  }
+  template <class T> static T expected(std::size_t i, std::size_t n, std::uint64_t calls, int work) noexcept {
+    return initial<T>(0, i, n, work) + static_cast<T>(calls * steps(i, n, work));
+  }
+  template <class T, class F> static decltype(auto) with_op(int, F&& f) {
+    return f(op<T>{.multiplier = static_cast<T>(runtime_one)});
+  }
+};
+
+/// A degree-8 polynomial by Horner's rule, y = p(x), out of place, one input: 16 FLOPs per 2 elements moved,
+/// compute-bound where the loop vectorizes (unseq, par_unseq) and much less so where it does not. x in [0, 1).
+struct poly_workload {
+  static constexpr workload_id id = workload_id::poly;
+  static constexpr std::string_view name = "poly";
+  static constexpr int inputs = 1;
+  static constexpr bool in_place = false, exact = false;
+  template <class T> static constexpr bool supports = floating_only<T>;
+  static constexpr int degree = 8;
+  static constexpr double flops_per_element(int) noexcept { return 2.0 * degree; }
+  template <class T> struct op {
+    POLICYBENCH_HOST_DEVICE T operator()(T x) const noexcept {
+      constexpr T c[degree + 1] = {T(1),       T(0.5),       T(-0.25),     T(0.125),      T(-0.0625),
+                                   T(0.03125), T(-0.015625), T(0.0078125), T(-0.00390625)};
+      T y = c[degree];
+      for (int k = degree - 1; k >= 0; --k)
+        y = y * x + c[k];
+      return y;
+    }
+  };
+  template <class T> static constexpr T initial(int array, std::size_t i, std::size_t, int) noexcept {
+    return array == 0 ? T(0) : static_cast<T>(i % 1024) / T(1024);
+  }
+  template <class T> static T expected(std::size_t i, std::size_t n, std::uint64_t, int work) noexcept {
+    return op<T>{}(initial<T>(1, i, n, work));
+  }
+  template <class T, class F> static decltype(auto) with_op(int, F&& f) { return f(op<T>{}); }
+};
+
+inline constexpr std::string_view workload_names[] = {increment_workload::name, triad_workload::name,
+                                                      uneven_workload::name, poly_workload::name};
+
+constexpr std::string_view to_string(workload_id w) noexcept { return workload_names[int(w)]; }
+
+/// Calls f(W{}) with W the workload type of `w` (an empty tag: decltype names the declaration).
+template <class F> constexpr decltype(auto) visit_workload(workload_id w, F&& f) {
+  switch (w) {
+  case workload_id::increment: return f(increment_workload{});
+  case workload_id::triad: return f(triad_workload{});
+  case workload_id::uneven: return f(uneven_workload{});
+  case workload_id::poly: break;
+  }
+  return f(poly_workload{});
+}
+
+/// Whether `actual` passes W's check against `expected`: equal for exact workloads and integer types, else within
+/// 100 epsilon relative (BabelStream's rule: the order of operations may differ between policies, and FMA contraction).
+template <class W, class T> constexpr bool close_enough(T actual, T expected) noexcept {
+  if (W::exact || !std::is_floating_point_v<T> || actual == expected) return actual == expected;
+  const T diff = actual > expected ? actual - expected : expected - actual;
+  return diff <= T(100) * std::numeric_limits<T>::epsilon() * (expected < 0 ? -expected : expected);
+}
+
+/// Index of the first of the n output elements that fails W's check after `calls` calls of K = `work`; a.n when none.
+template <class W, class T>
+std::size_t first_wrong(const T* out, std::size_t n, std::uint64_t calls, int work) noexcept {
+  for (std::size_t i = 0; i < n; ++i)
+    if (!close_enough<W>(out[i], W::template expected<T>(i, n, calls, work))) return i;
+  return n;
+}
+
+} // namespace policybench

@@ -1,0 +1,102 @@
+// The built-in workloads through the one call: every host row runs each one and validates it, each workload's check
+// catches a planted wrong element, and the bytes a call moves follow the workload's inputs.
+#include <doctest/doctest.h>
+
+#include "host_rows.hpp"
+#include "measure/run_config.hpp"
+#include "measure/validation.hpp"
+#include "policies/entry.hpp"
+#include "policybench/workload.hpp"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+using namespace policybench;
+
+namespace {
+
+constexpr workload_id all_workloads[] = {workload_id::increment, workload_id::triad, workload_id::uneven,
+                                         workload_id::poly};
+
+// W's arrays of n elements with their starting values, after `calls` plain-loop calls at K = work; the output.
+template <class W, class T> std::vector<T> after_calls(std::size_t n, int calls, int work) {
+  std::vector<T> out(n), in(n), in2(n);
+  for (std::size_t i = 0; i < n; ++i)
+    out[i] = W::template initial<T>(0, i, n, work), in[i] = W::template initial<T>(1, i, n, work),
+    in2[i] = W::template initial<T>(2, i, n, work);
+  const operands<T> a{out.data(), W::in_place ? out.data() : in.data(), W::inputs == 2 ? in2.data() : nullptr, n};
+  for (int c = 0; c < calls; ++c)
+    run_workload<W>(loop_policy{}, a, work);
+  return out;
+}
+
+} // namespace
+
+TEST_CASE_TEMPLATE("each workload's check passes its own result and catches a planted wrong element", T, float,
+                   double) {
+  for (const workload_id id : all_workloads) {
+    visit_workload(id, [](auto w) {
+      using W = decltype(w);
+      CAPTURE(W::name);
+      const std::size_t n = 1031;
+      std::vector<T> out = after_calls<W, T>(n, 3, 2);
+      CHECK_FALSE(check_output<W>(out.data(), n, 3, 2));
+      // A wrong element: 1 off in the closed forms, a thousandth off against the formula's tolerance.
+      out[700] = W::exact ? out[700] + T(1) : out[700] * T(1.001);
+      const auto error = check_output<W>(out.data(), n, 3, 2);
+      REQUIRE(error);
+      CHECK(error->starts_with("element 700 is "));
+    });
+  }
+}
+
+TEST_CASE("a call's bytes follow the workload's inputs, STREAM's counting: each input read, the output written") {
+  run_config cfg{element_type::float64, 1000, 1, {1}};
+  CHECK(cfg.bytes_per_call() == 1000 * 2 * 8); // increment: a read and written
+  cfg.workload = workload_id::triad;
+  CHECK(cfg.bytes_per_call() == 1000 * 3 * 8); // b and c read, a written: no write-allocate credit
+  cfg.workload = workload_id::uneven;
+  CHECK(cfg.bytes_per_call() == 1000 * 3 * 8); // a and the step counts read, a written
+  cfg.workload = workload_id::poly, cfg.type = element_type::float32;
+  CHECK(cfg.bytes_per_call() == 1000 * 2 * 4);
+}
+
+TEST_CASE("uneven work grows across the array: the last element costs 8K + 1 steps, the first one") {
+  CHECK(uneven_workload::steps(0, 1000, 4) == 1);
+  CHECK(uneven_workload::steps(999, 1000, 4) == 32);
+  CHECK(uneven_workload::steps(500, 1000, 4) == 17);
+}
+
+TEST_CASE("every host row runs every built-in workload through its one call, validated") {
+  for (const workload_id id : all_workloads)
+    for (const element_type t : {element_type::float32, element_type::float64}) {
+      run_config cfg{t, 4099, 1, {2}};
+      cfg.keep_disturbed = true, cfg.workload = id, cfg.work = 3;
+      for (const policy_entry& p : host_rows()) {
+        if (p.unavailable) continue;
+        INFO(p.name, " ", to_string(id), " ", to_string(t));
+        const measurement m = p.measure(cfg);
+        CHECK_MESSAGE(!m.validation_error, m.validation_error.value_or(""));
+        CHECK(m.in_place.calls == 1 + 1 + 2);
+      }
+    }
+}
+
+TEST_CASE("a workload that does not run on an element type is refused, not run") {
+  run_config cfg{element_type::int32, 100, 0, {1}};
+  cfg.workload = workload_id::triad;
+  const policy_entry& loop = host_rows().front();
+  CHECK_THROWS_AS(loop.measure(cfg), std::invalid_argument);
+}
+
+TEST_CASE("a device row asked for another workload than the increment is an error, not the increment's figure") {
+  device_info available;
+  available.unavailable.reset();
+  const policy_entry row = device_entry(
+      "fake", "test", [](const run_config&) { return measurement{}; }, available);
+  run_config cfg{element_type::float64, 100, 0, {1}};
+  CHECK_NOTHROW(row.measure(cfg));
+  cfg.workload = workload_id::triad;
+  CHECK_THROWS_AS(row.measure(cfg), std::invalid_argument);
+}
