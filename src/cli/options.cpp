@@ -248,7 +248,8 @@ void parse_stopping(options& o, const CLI::App& app, double budget_s) {
   if (sweep) axis_of(o.sweep->kind).apply(last, std::uint64_t(o.sweep->max_work));
   if (o.run.workload != workload_id::increment && last.run.work > 1)
     throw usage_error(std::string(last.run.work == o.run.work ? "--work" : "--sweep work") +
-                      ": only with --workload increment (the roofline counts the increment's FLOPs)");
+                      ": only with --workload increment (the other workloads run at K = 1 so far: the roofline counts "
+                      "the increment's FLOPs)");
   if (!supports(o.run.workload, o.run.type))
     throw usage_error("--workload " + std::string(to_string(o.run.workload)) + ": float32 or float64 only, not " +
                       std::string(to_string(o.run.type)));

@@ -2,7 +2,9 @@
 // catches a planted wrong element, and the bytes a call moves follow the workload's inputs.
 #include <doctest/doctest.h>
 
+#include "harness/run.hpp"
 #include "host_rows.hpp"
+#include "machine/host_info.hpp"
 #include "measure/run_config.hpp"
 #include "measure/validation.hpp"
 #include "policies/entry.hpp"
@@ -90,13 +92,29 @@ TEST_CASE("a workload that does not run on an element type is refused, not run")
   CHECK_THROWS_AS(loop.measure(cfg), std::invalid_argument);
 }
 
-TEST_CASE("a device row asked for another workload than the increment is an error, not the increment's figure") {
+TEST_CASE("under another workload than the increment a device row is unavailable, not measured and not an error") {
   device_info available;
   available.unavailable.reset();
+  static int calls = 0; // a device row's measure is a plain function: no capture
+  calls = 0;
   const policy_entry row = device_entry(
-      "fake", "test", [](const run_config&) { return measurement{}; }, available);
+      "fake", "test",
+      [](const run_config&) {
+        ++calls;
+        measurement m;
+        m.in_place.warm_s = {1e-3};
+        return m;
+      },
+      available);
   run_config cfg{element_type::float64, 100, 0, {1}};
-  CHECK_NOTHROW(row.measure(cfg));
   cfg.workload = workload_id::triad;
-  CHECK_THROWS_AS(row.measure(cfg), std::invalid_argument);
+  const measured_run run = run_policies(cfg, std::nullopt, query_host(), available, {row}, {});
+  CHECK(calls == 0);
+  REQUIRE(run.outcomes.size() == 1);
+  CHECK_FALSE(run.outcomes[0].error);
+  REQUIRE(run.outcomes[0].unavailable);
+  CHECK(run.outcomes[0].unavailable->find("increment only") != std::string::npos);
+  cfg.workload = workload_id::increment;
+  CHECK(run_policies(cfg, std::nullopt, query_host(), available, {row}, {}).outcomes[0].result);
+  CHECK(calls > 0);
 }
