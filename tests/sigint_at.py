@@ -4,8 +4,9 @@ SIGINT at STAGE and exits with its status (128 + the signal's number where a sig
 
 Usage: sigint_at.py STAGE COMMAND [ARG...]
   syscall:NAME   strace injects SIGINT as any thread enters its first NAME system call: a stage that makes one
-                 (write: the report's text; clone3: the first thread, before anything is measured) is hit exactly,
-                 however loaded the machine. Exit 77 (skipped) where strace is missing or may not trace.
+                 (rename: the complete report put in place; clone3: the first thread, before anything is measured)
+                 is hit exactly, however loaded the machine (not write: a sanitizer's runtime writes to a pipe of its
+                 own long before the report). Exit 77 (skipped) where strace is missing or may not trace.
   progress:TEXT  stderr is a terminal (so that the progress line is drawn); SIGINT once a redrawn line contains
                  TEXT (the line is drawn just before the stage it names starts). The progress lines are left out of
                  the stderr this prints; the rest of it is passed on as written.
