@@ -46,6 +46,8 @@ template <class Policy> struct one_call {
   Policy policy;
   template <class W, class T> void operator()(W, operands<T> a, int work) const { run_workload<W>(policy, a, work); }
 };
+/// Written out for clang before 17, which deduces no aggregate's template arguments (the fuzz preset builds with it).
+template <class Policy> one_call(Policy) -> one_call<Policy>;
 
 /// `for (...) a[i] = a[i] + 1` on one thread (or the run's workload): every speedup is measured against it.
 using plain_loop = one_call<loop_policy>;
