@@ -203,7 +203,7 @@ def reason(attempt):
 
 def cell(outcomes):
     """One table cell: the vector width of the element loop (its main loop's, not the epilogue's), else the reason;
-    both where the copies of a loop differ (a oneTBB body is outlined twice)."""
+    both where g++'s copies of the loop differ (a oneTBB body holds it in more than one function, or twice in one)."""
     widths = [o[1] for o in outcomes if o[0] == "vectorized"]
     reasons = sorted({o[1] for o in outcomes if o[0] == "not"})
     if widths and not reasons:
