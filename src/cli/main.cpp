@@ -90,7 +90,7 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
     shown.show("probing where this host's bandwidth stops falling (memory or cache)");
     auto regime = measure_regime(opts.run, probe_seconds(opts.order.budget), opts.threads, host, selected);
     // The policies and the ceiling rows, measured alike in interleaved rounds, then summarized into a report.
-    const auto streams = with_ceilings(selected, device, opts.run.work);
+    const auto streams = with_ceilings(selected, device, opts.run);
     auto report = to_report(run_policies(opts.run, opts.threads, host, std::move(device), streams, opts.order, step));
     if (regime) regime = with_run_point(std::move(*regime), report.results);
     report.summary = summarize_run(report.results, std::move(regime));

@@ -59,8 +59,10 @@ struct ceiling_summary {
   std::vector<ceiling_stream_figures> streams = {};
   figure host_in_place_best_s{}, host_in_place_gb_per_s{}, host_in_place_low_gb_per_s{};
   std::optional<std::string> host_in_place_schedule = std::nullopt;
+  std::string shape = "in-place"; ///< the shape the rows' % ceiling is against (policies/registry.hpp), for the table
   figure host_huge_page_bytes{}, host_effective_parallelism{}, device_theoretical_peak_gb_per_s{};
-  std::optional<compute_peak_figures> host_compute_peak = std::nullopt, device_compute_peak = std::nullopt; ///< K > 1
+  std::optional<compute_peak_figures> host_compute_peak = std::nullopt,
+                                      device_compute_peak = std::nullopt; ///< with a compute ceiling: K > 1, poly
 };
 
 struct environment_info {

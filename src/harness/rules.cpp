@@ -72,18 +72,27 @@ view_figures rated_view(const result_row& row) {
                                     : view_figures{row.median_s, row.median_ci_low_s, row.median_ci_high_s};
 }
 
-} // namespace
+// A row's rate as a ceiling of `bound` reads: GFLOP/s of a compute one, else GB/s.
+figure rate(const result_row& row, ceiling_bound bound) {
+  if (bound == ceiling_bound::compute) return row.flops ? row.flops->gflop_per_s : figure();
+  return row.device == side::device ? gb_per_s(row.bytes_per_call, rated_view(row).median_s) : row.gb_per_s;
+}
 
-figure interval_end(const result_row& row, bool slow) {
+ceiling_bound own_bound(const result_row& row) {
+  return row.bounds == ceiling_bound::compute ? ceiling_bound::compute : ceiling_bound::bandwidth;
+}
+
+figure rate_end(const result_row& row, ceiling_bound bound, bool slow) {
   const view_figures view = rated_view(row);
-  const figure end_s = slow ? view.high_s : view.low_s, median = throughput(row);
+  const figure end_s = slow ? view.high_s : view.low_s, median = rate(row, bound);
   return end_s && view.median_s ? ratio(scaled(median, *view.median_s), end_s) : median;
 }
 
-figure throughput(const result_row& row) {
-  if (row.bounds == ceiling_bound::compute) return row.flops ? row.flops->gflop_per_s : figure();
-  return row.device == side::device ? gb_per_s(row.bytes_per_call, rated_view(row).median_s) : row.gb_per_s;
-}
+} // namespace
+
+figure interval_end(const result_row& row, bool slow) { return rate_end(row, own_bound(row), slow); }
+
+figure throughput(const result_row& row) { return rate(row, own_bound(row)); }
 
 namespace {
 
@@ -107,15 +116,24 @@ const result_row* bounding_ceiling(std::span<const result_row> rows, side device
   return best;
 }
 
-figure pct_of_ceiling(const result_row& row, std::span<const result_row> rows) {
-  if (row.bounds == ceiling_bound::compute) return {};
-  const result_row* c = bounding_ceiling(rows, row.device, ceiling_bound::bandwidth);
-  return c ? scaled(ratio(throughput(row), throughput(*c)), 100) : figure();
+void add_workload_flops(result_row& row, const run_config& cfg) {
+  if (share_bound(cfg.workload) != ceiling_bound::compute) return;
+  const double per_element =
+      visit_workload(cfg.workload, [&](auto w) { return decltype(w)::flops_per_element(cfg.work); });
+  add_compute_figures(row, per_element * double(cfg.size));
 }
 
-std::optional<bool> above_ceiling(const result_row& row, std::span<const result_row> rows) {
-  const result_row* c = bounding_ceiling(rows, row.device, ceiling_bound::bandwidth);
-  const figure slow = interval_end(row, true);
+figure pct_of_ceiling(const result_row& row, std::span<const result_row> rows, workload_id workload) {
+  const ceiling_bound bound = share_bound(workload);
+  if (row.bounds && *row.bounds != ceiling_bound::none && *row.bounds != bound) return {};
+  const result_row* c = bounding_ceiling(rows, row.device, bound);
+  return c ? scaled(ratio(rate(row, bound), throughput(*c)), 100) : figure();
+}
+
+std::optional<bool> above_ceiling(const result_row& row, std::span<const result_row> rows, workload_id workload) {
+  const ceiling_bound bound = share_bound(workload);
+  const result_row* c = bounding_ceiling(rows, row.device, bound);
+  const figure slow = rate_end(row, bound, true);
   if (!row.pct_of_ceiling || !c || !slow) return std::nullopt;
   const figure fast = interval_end(*c, false);
   return fast && *slow > *fast;
@@ -124,15 +142,15 @@ std::optional<bool> above_ceiling(const result_row& row, std::span<const result_
 ceiling_summary ceiling_figures(const measured_run& run, std::span<const result_row> rows) {
   ceiling_summary out;
   const result_row* host = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
-  for (const auto& stream : ceiling_streams(run.device, run.config.work)) {
+  out.shape = to_string(shape_of(run.config.workload));
+  bool compute = false;
+  for (const auto& stream : ceiling_streams(run.device, run.config.work, run.config.workload)) {
     const auto row = std::find_if(rows.begin(), rows.end(), [&](const result_row& r) {
       return !is_policy(r) && r.policy == stream.name && r.status == row_status::ok;
     });
     const bool ran = row != rows.end();
-    if (ran && &*row == host) { // its schedule, from its key: "static", "one thread"
-      out.host_in_place_schedule = stream.key.substr(stream.key.rfind("in_place_") + 9);
-      std::replace(out.host_in_place_schedule->begin(), out.host_in_place_schedule->end(), '_', ' ');
-    }
+    if (ran && &*row == host) out.host_in_place_schedule = stream.schedule;
+    compute = compute || stream.bound == ceiling_bound::compute;
     out.streams.push_back({.key = stream.key,
                            .device = stream.device,
                            .bound = stream.bound,
@@ -149,7 +167,7 @@ ceiling_summary ceiling_figures(const measured_run& run, std::span<const result_
   }
   const double peak = run.device.theoretical_peak_gb_per_s;
   if (peak > 0) out.device_theoretical_peak_gb_per_s = peak;
-  if (run.config.work <= 1) return out; // a K = 1 report keeps the fields it had
+  if (!compute) return out; // an increment report at K = 1 keeps the fields it had
   const auto peak_figures = [](const compute_peak& p) {
     return compute_peak_figures{.gflop_per_s = p.gflop_per_s > 0 ? figure(p.gflop_per_s) : figure(),
                                 .how = p.how.empty() ? std::nullopt : std::optional(p.how)};
@@ -161,17 +179,10 @@ ceiling_summary ceiling_figures(const measured_run& run, std::span<const result_
   return out;
 }
 
-namespace {
-
-// FLOPs one element costs at K increments per call: 1 (the add) at K = 1, else 2 per fused multiply-add step.
-constexpr double flops_per_element(int work) noexcept { return work == 1 ? 1.0 : 2.0 * work; }
-
-} // namespace
-
 roofline_figures roofline(int work, std::uint64_t size, double bytes_per_call, figure median_s,
                           figure compute_gflop_per_s, figure bandwidth_gb_per_s) {
   roofline_figures f;
-  const double flops = flops_per_element(work) * double(size);
+  const double flops = increment_workload::flops_per_element(work) * double(size);
   f.flops_per_call = flops;
   if (bytes_per_call > 0) f.flop_per_byte = flops / bytes_per_call;
   f.gflop_per_s = ratio(flops / 1e9, median_s);
@@ -284,6 +295,10 @@ run_summary summarize_run(std::span<const result_row> rows, std::optional<regime
 
 bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes) {
   return cache_bytes > 0 && array_bytes > 0 && array_bytes < 4 * cache_bytes;
+}
+
+int distinct_arrays(const run_config& cfg) {
+  return visit_workload(cfg.workload, [](auto w) { return decltype(w)::inputs + !decltype(w)::in_place; });
 }
 
 std::string cache_note(const std::string& subject, const std::string& cache, std::uint64_t cache_bytes) {
@@ -467,10 +482,13 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
   if (run.host.pstl_backend != "oneTBB")
     out.push_back("std::par and std::par_unseq run SERIALLY: libstdc++'s PSTL was compiled without oneTBB "
                   "(<tbb/tbb.h> not found), so their rows measure one thread");
-  const std::uint64_t array_bytes = run.config.size * size_of(run.config.type);
+  const int arrays = distinct_arrays(run.config);
+  const std::uint64_t array_bytes = arrays * run.config.size * size_of(run.config.type);
+  const std::string subject =
+      arrays == 1 ? "the array (" : "the working set of " + std::to_string(arrays) + " arrays (";
   const auto cache_warning = [&](const char* where, std::uint64_t cache_bytes) {
     if (per_size_notes && under_4x_cache(array_bytes, cache_bytes))
-      out.push_back(cache_note("the array (" + std::to_string(array_bytes) + " bytes)", where, cache_bytes) +
+      out.push_back(cache_note(subject + std::to_string(array_bytes) + " bytes)", where, cache_bytes) +
                     "; use a larger --size");
   };
   const auto ran_on = [&](side where) {
@@ -482,7 +500,7 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
   // Once, not a '-' per row left to be guessed at.
   for (const side where : {side::host, side::device})
     if (ran_on(where))
-      if (auto why = no_bound_reason(rows, where, ceiling_bound::bandwidth)) out.push_back(std::move(*why));
+      if (auto why = no_bound_reason(rows, where, share_bound(run.config.workload))) out.push_back(std::move(*why));
   // The least a row makes is a cold and one timed call: where one call outlasts its share of the time, the run ends
   // late, and says so rather than let the time read as kept.
   if (auto late = overrun_warning(run.order)) out.push_back(std::move(*late));

@@ -7,6 +7,7 @@
 #include "harness/result.hpp"
 #include "measure/ceilings.hpp"
 #include "measure/run_config.hpp"
+#include "policies/registry.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -51,8 +52,9 @@ void add_thread_scaling(std::vector<result_row>& rows);
 /// False when one of `rows` failed or failed validation: exit status 1.
 bool all_valid(std::span<const result_row> rows);
 
-/// What a row's share of its ceiling reads: GFLOP/s for a compute ceiling; on the device the kernel GB/s by CUDA
-/// events (none without a kernel time: thrust::device's host round trip would mix two clocks); GB/s on the host.
+/// What a ceiling row's figure reads (and a row's share of it): GFLOP/s for a compute ceiling; on the device the kernel
+/// GB/s by CUDA events (none without a kernel time: thrust::device's host round trip would mix two clocks); GB/s on
+/// the host.
 figure throughput(const result_row& row);
 
 /// The row's throughput at the slow (fast) end of the interval of the view its throughput reads (kernel times on
@@ -64,18 +66,30 @@ figure interval_end(const result_row& row, bool slow);
 /// the one with the highest median throughput; nullptr when none (then no row has a share, and a warning says why).
 const result_row* bounding_ceiling(std::span<const result_row> rows, side device, ceiling_bound bound);
 
-/// % ceiling: 100 x the row's median throughput over its device's bandwidth ceiling's median (bounding_ceiling);
-/// none when either is unknown. Both are medians of calls made in the same rounds: never a median against a best call.
-figure pct_of_ceiling(const result_row& row, std::span<const result_row> rows);
+/// The bound a `workload`'s rows are set against: the compute ceiling for poly's shape (its rows' GFLOP/s), else the
+/// bandwidth ceiling of its shape, the only one its run has (ceiling_streams).
+constexpr ceiling_bound share_bound(workload_id workload) noexcept {
+  return shape_of(workload) == ceiling_shape::compute ? ceiling_bound::compute : ceiling_bound::bandwidth;
+}
+
+/// A policy row's FLOPs and GFLOP/s by its workload's declared FLOPs per element, where its share is of a compute
+/// ceiling (share_bound): poly's rows. Nothing for the other workloads.
+void add_workload_flops(result_row& row, const run_config& cfg);
+
+/// % ceiling: 100 x the row's median throughput over the median of its device's ceiling of the `workload`'s bound
+/// (share_bound, bounding_ceiling); none when either is unknown, and for a ceiling of another bound (the compute roof
+/// beside the increment). Both are medians of calls made in the same rounds: never a median against a best call.
+figure pct_of_ceiling(const result_row& row, std::span<const result_row> rows, workload_id workload);
 
 /// Whether a row with a pct_of_ceiling beats its ceiling beyond both intervals (interval_end: the row's slow end
 /// faster than the ceiling's fast end). Then the ceiling did not bound: a cache-resident array, or a ceiling schedule
 /// that is not the fastest here. nullopt without a share.
-std::optional<bool> above_ceiling(const result_row& row, std::span<const result_row> rows);
+std::optional<bool> above_ceiling(const result_row& row, std::span<const result_row> rows, workload_id workload);
 
 /// environment.ceilings: for each ceiling the run could have (its key from policies/registry.cpp) its
 /// median and best call in seconds and its median GB/s (GFLOP/s for compute ceilings), none where it did not run;
-/// then the bounding host ceiling's figures, the device's theoretical peak, and at work > 1 the compute peaks.
+/// then the bounding host bandwidth ceiling's figures (the triad's under --workload triad), the device's theoretical
+/// peak, and with a compute ceiling (at work > 1, for poly) the compute peaks.
 ceiling_summary ceiling_figures(const measured_run& run, std::span<const result_row> rows);
 
 /// One row on the roofline. GFLOP/s = 10^9 FLOP/s; FLOP/byte over the bytes the call moves (bytes_per_call).
@@ -115,6 +129,9 @@ std::optional<median_span> median_span_of(const result_row& row);
 /// STREAM's rule: an array of `array_bytes` under 4x a cache of `cache_bytes` measures the cache, not memory.
 /// False when either is 0 (nothing moved, cache size unknown).
 bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes);
+/// The arrays STREAM's rule counts for `cfg`'s workload: its distinct arrays (the inputs, and the output unless it is
+/// the first input: 3 for the triad, 1 for the increment), cfg.size elements each.
+int distinct_arrays(const run_config& cfg);
 /// The note on arrays under_4x_cache: "`subject` is smaller than 4x the `cache` (N bytes): figures include ...".
 std::string cache_note(const std::string& subject, const std::string& cache, std::uint64_t cache_bytes);
 

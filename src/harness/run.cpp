@@ -174,9 +174,10 @@ void check_thread_start(std::optional<int> threads, std::uint64_t array_bytes) {
         (sized ? std::string(" for OpenMP's OMP_STACKSIZE=") + stack_text + " stacks" : std::string()));
 }
 
-std::vector<policy_entry> with_ceilings(std::vector<policy_entry> selected, const device_info& device, int work) {
+std::vector<policy_entry> with_ceilings(std::vector<policy_entry> selected, const device_info& device,
+                                        const run_config& cfg) {
   const bool host = runs_on(selected, side::host), gpu = runs_on(selected, side::device);
-  for (auto& c : ceiling_streams(device, work))
+  for (auto& c : ceiling_streams(device, cfg.work, cfg.workload))
     if (c.device == side::host ? host : gpu) selected.push_back(std::move(c));
   return selected;
 }
@@ -362,8 +363,9 @@ benchmark_report to_report(const measured_run& run, bool per_size_notes) {
     report.results.push_back(row_of(run, o));
   const result_row* loop = loop_baseline(report.results);
   for (auto& r : report.results) {
-    r.pct_of_ceiling = pct_of_ceiling(r, report.results);
-    r.above_ceiling = above_ceiling(r, report.results);
+    if (is_policy(r)) add_workload_flops(r, run.config);
+    r.pct_of_ceiling = pct_of_ceiling(r, report.results, run.config.workload);
+    r.above_ceiling = above_ceiling(r, report.results, run.config.workload);
     if (is_policy(r)) r.speedup_vs_loop = speedup_vs_loop(r, loop);
     if (is_policy(r) && run.config.work > 1) add_roofline(r, run.config.work, report.results); // K = 1: no more
   }

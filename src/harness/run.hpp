@@ -46,9 +46,10 @@ struct measured_run {
   std::vector<std::vector<std::string>> round_orders; ///< the policies each round measured, in the order it did
 };
 
-/// `selected` followed by the ceilings (policies/registry.cpp) of each device one of them can run on: what
-/// a run, a sweep's point or an MPI job measures.
-std::vector<policy_entry> with_ceilings(std::vector<policy_entry> selected, const device_info& device, int work);
+/// `selected` followed by the ceilings of `cfg`'s workload and K (ceiling_streams) of each device one of them can run
+/// on: what a run, a sweep's point or an MPI job measures.
+std::vector<policy_entry> with_ceilings(std::vector<policy_entry> selected, const device_info& device,
+                                        const run_config& cfg);
 
 /// What a run is about to measure: the policy, its round (1-based) of the run's base rounds, its calls so far.
 struct run_step {

@@ -263,7 +263,7 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
   }
   std::size_t total = 0; // the measurements announced: each point's runnable policies and ceilings
   for (const auto& p : points)
-    for (const auto& stream : with_ceilings(policies, device, p.run.work))
+    for (const auto& stream : with_ceilings(policies, device, p.run))
       total += !stream.unavailable;
   std::set<std::string> said;
   for (std::size_t p = 0; p < points.size(); ++p) {
@@ -282,8 +282,8 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
     order.budget = clock.start(points.size() - p);
     benchmark_report at;
     try {
-      at = to_report(run_policies(point.run, point.threads, host, device,
-                                  with_ceilings(policies, device, point.run.work), order, announce),
+      at = to_report(run_policies(point.run, point.threads, host, device, with_ceilings(policies, device, point.run),
+                                  order, announce),
                      false); // the cache and noise notes are the series' (finish_sweep_report), not each point's
     } catch (const std::bad_alloc&) {
       if (!axis.sizes_array || sweep.series.empty()) throw;

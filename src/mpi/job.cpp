@@ -390,7 +390,7 @@ int run_job(const mpi_session& job, std::span<const char* const> args) {
     });
   rank_figures_by_policy by_policy;
   std::vector<policy_entry> streams;
-  for (auto& p : with_ceilings(std::move(s.selected), s.device, s.opts.run.work))
+  for (auto& p : with_ceilings(std::move(s.selected), s.device, s.opts.run))
     streams.push_back(across_ranks(std::move(p), job, by_policy));
   measured_run run;
   try { // every stream's failure ends the job inside across_ranks; this is for what the run itself allocates

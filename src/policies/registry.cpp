@@ -153,13 +153,16 @@ namespace {
 constexpr std::size_t dynamic_chunk_bytes = std::size_t(2) << 20;
 
 enum class schedule { static_split, dynamic_chunks, tbb_stealing, one_thread };
+// Each as environment.ceilings.host_in_place_schedule names it.
+constexpr const char* schedule_words[] = {"static", "dynamic", "tbb", "one thread"};
 
-// The in-place update a[i] = a[i] + 1 (uneven work's own op for --workload uneven), as the policies' calls are
-// measured (the same placement, cold call, validation): the bound of a row at K = 1 whatever K the run has. The splits
-// run on the ceilings' pinned threads; tbb_stealing as the policies on oneTBB schedule (auto_partitioner, workers
-// unpinned), so that no policy outruns the bound by its schedule alone: the loop is compiled alike in every row, the
-// schedule is what differs.
-policy_entry in_place(std::string name, std::string backend, schedule how) {
+// The update `op` (the in-place a[i] = a[i] + 1, or uneven work's own op for --workload uneven; the triad a = b + 3 c)
+// at K = 1 whatever K the run has, as the policies' calls are measured (the same placement, cold call,
+// validation): the bound of a row of that shape. The splits run on the ceilings' pinned threads; tbb_stealing as the
+// policies on oneTBB schedule (auto_partitioner, workers unpinned), so that no policy outruns the bound by its
+// schedule alone: the loop is compiled alike in every row, the schedule is what differs.
+policy_entry ceiling_split(std::string name, std::string backend, schedule how,
+                           workload_id op = workload_id::increment) {
   const host_threading threads = how == schedule::one_thread     ? host_threading::one_thread
                                  : how == schedule::tbb_stealing ? host_threading::tbb
                                                                  : ceiling_threading();
@@ -177,19 +180,19 @@ policy_entry in_place(std::string name, std::string backend, schedule how) {
                         [&](const tbb::blocked_range<std::size_t>& r) { update(r.begin(), r.end()); });
     if (how == schedule::one_thread) update(0, a.n);
   });
-  e.measure = [measure = std::move(e.measure), how](run_config cfg) {
+  e.measure = [measure = std::move(e.measure), how, op](run_config cfg) {
     // The thread that first touched a page keeps updating it (not for oneTBB's workers: the calling thread, pinned
     // to one CPU, would take part in the calls).
     std::optional<pinned_openmp_threads> pinned;
     if (how != schedule::tbb_stealing) pinned.emplace();
-    // The increment at K = 1, the bound of a row's bytes whatever K it does; uneven work streams its own op, so that
-    // the static split shows the imbalance the policies' partitioners meet.
+    // Uneven work's own op in place, so that the static split shows the imbalance the policies' partitioners meet.
     const workload_id asked = cfg.workload;
-    if (asked != workload_id::uneven) cfg.work = 1, cfg.workload = workload_id::increment;
+    if (op != workload_id::increment || asked != workload_id::uneven) cfg.work = 1, cfg.workload = op;
     measurement m = measure(cfg);
-    if (cfg.workload != asked) m.bytes_per_call = cfg.bytes_per_call(); // the increment's bytes, not the run's
+    if (cfg.workload != asked) m.bytes_per_call = cfg.bytes_per_call(); // op's bytes, not the run's
     return m;
   };
+  e.schedule = schedule_words[int(how)];
   return e;
 }
 
@@ -204,41 +207,48 @@ measurement device_in_place(const run_config& cfg) {
 
 } // namespace
 
-std::vector<policy_entry> ceiling_streams(const device_info& device, int work) {
+std::vector<policy_entry> ceiling_streams(const device_info& device, int work, workload_id workload) {
   const std::string pinned = std::string(to_string(ceiling_threading())) + ", pinned threads";
   constexpr auto bandwidth = ceiling_bound::bandwidth, compute = ceiling_bound::compute, none = ceiling_bound::none;
+  const ceiling_shape shape = shape_of(workload);
+  const bool increment = workload == workload_id::increment;
   std::vector<policy_entry> out;
-  const auto add = [&out](std::string key, ceiling_bound bound, policy_entry e) {
+  // A ceiling runs where it bounds the run's rows (its shape) or stands beside the increment's (STREAM's references,
+  // the roofline's compute roof at K > 1, the device's rows, which run the increment alone so far).
+  const auto add = [&out](bool runs, std::string key, ceiling_bound bound, policy_entry e) {
     e.role = stream_role::ceiling, e.bound = bound, e.key = std::move(key);
-    out.push_back(std::move(e));
+    if (runs) out.push_back(std::move(e));
   };
-  add("host_in_place_static", bandwidth,
-      in_place("host in place (static)", pinned + ", static split", schedule::static_split));
-  add("host_in_place_dynamic", bandwidth,
-      in_place("host in place (dynamic)", pinned + ", 2 MiB chunks as threads free up", schedule::dynamic_chunks));
-  add("host_in_place_tbb", bandwidth,
-      in_place("host in place (oneTBB)", "oneTBB auto_partitioner, as the PSTL on oneTBB", schedule::tbb_stealing));
-  add("host_in_place_one_thread", bandwidth,
-      in_place(std::string(one_thread_ceiling), "the calling thread alone", schedule::one_thread));
-  add("host_copy", none, host_stream("host STREAM copy", pinned + ", b[i] = a[i]", [](const run_config& cfg) {
-        return measure_host_copy_stream(cfg, false);
-      }));
-  add("host_scale", none, host_stream("host STREAM scale", pinned + ", b[i] = 3 a[i]", [](const run_config& cfg) {
-        return measure_host_copy_stream(cfg, true);
-      }));
-  if (work > 1)
-    add("host_compute", compute,
-        host_stream("host FMA chains", pinned + ", 12 independent FMA chains per thread", measure_host_compute));
-  add("device_in_place", bandwidth,
+  const bool in_place = shape == ceiling_shape::in_place;
+  add(in_place, "host_in_place_static", bandwidth,
+      ceiling_split("host in place (static)", pinned + ", static split", schedule::static_split));
+  add(in_place, "host_in_place_dynamic", bandwidth,
+      ceiling_split("host in place (dynamic)", pinned + ", 2 MiB chunks as threads free up", schedule::dynamic_chunks));
+  add(in_place, "host_in_place_tbb", bandwidth,
+      ceiling_split("host in place (oneTBB)", "oneTBB auto_partitioner, as the PSTL on oneTBB",
+                    schedule::tbb_stealing));
+  add(in_place, "host_in_place_one_thread", bandwidth,
+      ceiling_split(std::string(one_thread_ceiling), "the calling thread alone", schedule::one_thread));
+  add(shape == ceiling_shape::triad, "host_triad", bandwidth,
+      ceiling_split("host triad (static)", pinned + ", static split, a = b + 3 c", schedule::static_split,
+                    workload_id::triad));
+  add(increment, "host_copy", none,
+      host_stream("host STREAM copy", pinned + ", b[i] = a[i]",
+                  [](const run_config& cfg) { return measure_host_copy_stream(cfg, false); }));
+  add(increment, "host_scale", none,
+      host_stream("host STREAM scale", pinned + ", b[i] = 3 a[i]",
+                  [](const run_config& cfg) { return measure_host_copy_stream(cfg, true); }));
+  add(shape == ceiling_shape::compute || (increment && work > 1), "host_compute", compute,
+      host_stream("host FMA chains", pinned + ", 12 independent FMA chains per thread", measure_host_compute));
+  add(increment, "device_in_place", bandwidth,
       device_entry("device in place", "grid-stride kernel, 16-byte vectors, resident grid",
                    POLICYBENCH_DEVICE_FN(device_in_place), device));
-  add("device_copy", none,
+  add(increment, "device_copy", none,
       device_entry("device D2D copy", "cudaMemcpyAsync device to device", POLICYBENCH_DEVICE_FN(measure_device_copy),
                    device));
-  if (work > 1)
-    add("device_compute", compute,
-        device_entry("device FMA chains", "8 independent FMA chains per thread, 4 resident waves",
-                     POLICYBENCH_DEVICE_FN(measure_device_compute), device));
+  add(increment && work > 1, "device_compute", compute,
+      device_entry("device FMA chains", "8 independent FMA chains per thread, 4 resident waves",
+                   POLICYBENCH_DEVICE_FN(measure_device_compute), device));
   return out;
 }
 

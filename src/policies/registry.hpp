@@ -30,6 +30,8 @@ struct policy_entry {
   /// Ceilings: the prefix of their figures in the report's environment.ceilings, e.g. "host_copy" for
   /// host_copy_median_s and host_copy_gb_per_s.
   std::string key = "";
+  /// Bandwidth ceilings: their schedule as environment.ceilings.host_in_place_schedule names the bounding one.
+  std::string schedule = "";
 };
 
 /// The rows the harness's rules single out, by their names in the registry: every speedup's baseline (one thread,
@@ -43,12 +45,25 @@ inline constexpr std::string_view one_thread_ceiling = "host in place (1 thread)
 /// reason (a CUDA policy without a usable device gets device.unavailable).
 std::vector<policy_entry> registry(const device_info& device);
 
-/// The host's ceilings (in place with a static, a dynamic, oneTBB's and a one-thread schedule; STREAM copy and
-/// scale; at work > 1 the FMA kernel) and the device's (the tuned in-place kernel, a D2D copy; at work > 1 its FMA
-/// kernel), in that order, each with role ceiling, what it bounds and its environment.ceilings key. The in-place
-/// streams always make one increment per call (the bandwidth roof); a device without nvcc or a GPU makes its ceilings
-/// unavailable with the device rows' reason.
-std::vector<policy_entry> ceiling_streams(const device_info& device, int work);
+/// The shape of the ceilings a workload's rows are set against: the in-place stream (the increment, uneven work),
+/// STREAM's triad (the triad), or the FMA kernel's GFLOP/s (poly, compute-bound where its loop vectorizes).
+enum class ceiling_shape { in_place, triad, compute };
+inline constexpr enum_name<ceiling_shape> ceiling_shape_names[] = {
+    {ceiling_shape::in_place, "in-place"}, {ceiling_shape::triad, "triad"}, {ceiling_shape::compute, "compute"}};
+constexpr std::string_view to_string(ceiling_shape s) noexcept { return name_in(ceiling_shape_names, s); }
+constexpr ceiling_shape shape_of(workload_id w) noexcept {
+  if (w == workload_id::triad) return ceiling_shape::triad;
+  return w == workload_id::poly ? ceiling_shape::compute : ceiling_shape::in_place;
+}
+
+/// The ceilings of a run of `workload`, each with role ceiling, what it bounds and its environment.ceilings key: those
+/// of its shape (shape_of) on the host (in place with a static, a dynamic, oneTBB's and a one-thread schedule; the
+/// static triad; the FMA kernel), STREAM copy and scale beside the increment, and the device's beside the increment
+/// (the tuned in-place kernel, a D2D copy), the FMA kernels too at work > 1, in that order. The in-place streams make
+/// one increment per call (the bandwidth roof), or uneven work's own op; a device without nvcc or a GPU makes its
+/// ceilings unavailable with the device rows' reason. The increment's by default: the list the probe and tests walk.
+std::vector<policy_entry> ceiling_streams(const device_info& device, int work,
+                                          workload_id workload = workload_id::increment);
 
 /// A policy name the registry does not know; what() lists the valid names and the closest one.
 struct unknown_policy : std::invalid_argument {

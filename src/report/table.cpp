@@ -281,10 +281,12 @@ void write_row_blocks(const benchmark_report& report, bool markdown, bool wide, 
       if (r.status != row_status::unavailable && r.status != row_status::failed && is_policy(r) != ceilings)
         ran.push_back(&r);
     if (ran.empty()) continue;
-    if (ceilings) // markdown: a blank line on both sides of a table, or CommonMark reads it into the list item
-      out << (markdown ? "- " : "\n")
-          << "ceilings (% ceiling: a row's median GB/s against its device's fastest in-place median GB/s):\n"
-          << (markdown ? "\n" : "");
+    if (ceilings) { // markdown: a blank line on both sides of a table, or CommonMark reads it into the list item
+      const std::string& shape = report.environment.ceilings.shape;
+      const char* unit = shape == "compute" ? "GFLOP/s" : "GB/s";
+      fmt::print(out, "{}ceilings (% ceiling: a row's median {} against its device's fastest {} median {}):\n{}",
+                 markdown ? "- " : "\n", unit, shape, unit, markdown ? "\n" : "");
+    }
     const table_view view{.wide = wide || markdown,
                           .ceilings = ceilings,
                           .flop_bound = !ceilings && report.environment.config.work.value_or(1) > 1,

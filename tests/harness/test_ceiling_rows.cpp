@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "harness/host_ceiling_run.hpp"
+#include "host_rows.hpp"
 
 #include "harness/rules.hpp"
 #include "machine/host_info.hpp"
@@ -187,4 +188,82 @@ TEST_CASE("only a parallel ceiling with an interval of mostly undisturbed calls 
   short_split.outcomes[1].result->in_place = calls_of(0.1, {0.5, 0.4, 0.6}, {}, 4, 1.9);
   CHECK(bound(short_split) == "none");
   CHECK_FALSE(share(short_split));
+}
+
+namespace {
+
+// The names of `streams`' host ceilings, in their order.
+std::vector<std::string> host_ceiling_names(const std::vector<policy_entry>& streams) {
+  std::vector<std::string> out;
+  for (const auto& s : streams)
+    if (s.role == stream_role::ceiling && s.device == side::host) out.push_back(s.name);
+  return out;
+}
+
+const result_row& row_named(const benchmark_report& report, const std::string& policy) {
+  const auto r = std::find_if(report.results.begin(), report.results.end(),
+                              [&](const result_row& row) { return row.policy == policy; });
+  REQUIRE(r != report.results.end());
+  return *r;
+}
+
+} // namespace
+
+TEST_CASE("--workload triad: its own static-split triad ceiling, validated, and its rows' % ceiling is of it") {
+  run_config cfg{element_type::float64, 100'003, 0, {6}};
+  cfg.workload = workload_id::triad;
+  cfg.keep_disturbed = true; // six calls counted: an interval, however busy the test machine
+  std::vector<policy_entry> loop = host_rows();
+  std::erase_if(loop, [](const policy_entry& p) { return p.name != baseline_policy; });
+  const auto streams = with_ceilings(loop, device_info{}, cfg);
+  CHECK(host_ceiling_names(streams) == std::vector<std::string>{"host triad (static)"}); // no in-place increment
+  measured_run run = run_policies(cfg, std::nullopt, query_host(), device_info{}, streams);
+  for (auto& o : run.outcomes) // undisturbed, so that the ceiling bounds on a busy machine too
+    if (o.result) o.result->in_place.disturbed.assign(o.result->in_place.warm_s.size(), false);
+  const auto report = to_report(run);
+  const result_row &row = row_named(report, "loop"), &triad = row_named(report, "host triad (static)");
+  CHECK(triad.status == row_status::ok);
+  CHECK(triad.validated == true);
+  CHECK(triad.bounds == ceiling_bound::bandwidth);
+  CHECK(triad.bytes_per_call == doctest::Approx(3 * 8 * 100'003)); // b and c read, a written
+  REQUIRE(row.pct_of_ceiling);
+  CHECK(*row.pct_of_ceiling == doctest::Approx(100 * *row.gb_per_s / *triad.gb_per_s));
+  std::ostringstream table;
+  write_table(report, false, table);
+  CHECK(table.str().find("against its device's fastest triad median GB/s") != std::string::npos);
+}
+
+TEST_CASE("--workload uneven: the in-place ceilings run its op, and STREAM copy and scale leave the run") {
+  run_config cfg{element_type::float64, 1000, 0, {1}};
+  cfg.workload = workload_id::uneven;
+  const auto streams = with_ceilings(host_rows(), device_info{}, cfg);
+  const auto names = host_ceiling_names(streams);
+  CHECK(std::find(names.begin(), names.end(), "host in place (static)") != names.end());
+  for (const auto& name : names) // a stream of a copy's shape set against uneven work read 186 %, marked
+    CHECK(name.find("STREAM") == std::string::npos);
+  cfg.workload = workload_id::increment; // the default run keeps them
+  CHECK(host_ceiling_names(with_ceilings(host_rows(), device_info{}, cfg)).size() == 6);
+}
+
+TEST_CASE("--workload poly: % ceiling is of the compute ceiling, in GFLOP/s by poly's FLOPs per element") {
+  run_config cfg{element_type::float64, 1000, 0, {1}};
+  cfg.workload = workload_id::poly;
+  CHECK(host_ceiling_names(with_ceilings(host_rows(), device_info{}, cfg)) ==
+        std::vector<std::string>{"host FMA chains"});
+  measured_run run = run_of({host_outcome("loop", {1.0, 1.1, 0.9, 1.05, 0.95, 1.0}, host_threading::one_thread, 1)});
+  run.config.workload = workload_id::poly;
+  run.outcomes.resize(1); // the in-place and STREAM ceilings run_of adds are not poly's
+  run.outcomes.push_back(ceiling_outcome("host FMA chains", side::host, ceiling_bound::compute,
+                                         calls_of(0.1, {0.5, 0.4, 0.6, 0.45, 0.55, 0.5}, {}, 7, 1.9), 0));
+  run.outcomes.back().result->flops_per_call = 1e9;
+  const auto report = to_report(run);
+  const result_row& loop = report.results[0];
+  REQUIRE(loop.flops);
+  CHECK(*loop.flops->gflop_per_s == doctest::Approx(16 * 1e6 / 1e9 / *loop.median_s)); // degree 8: 16 FLOPs
+  REQUIRE(loop.pct_of_ceiling);
+  CHECK(*loop.pct_of_ceiling == doctest::Approx(100 * *loop.flops->gflop_per_s / (1e9 / 1e9 / 0.5)));
+  CHECK(*report.results[1].pct_of_ceiling == doctest::Approx(100));
+  std::ostringstream table;
+  write_table(report, false, table);
+  CHECK(table.str().find("median GFLOP/s against its device's fastest compute median GFLOP/s") != std::string::npos);
 }

@@ -51,6 +51,25 @@ TEST_CASE("STREAM's 4x rule and the noise rule") {
   CHECK(percent(noisy_cv) == "5.0%");
 }
 
+TEST_CASE("STREAM's 4x rule counts the workload's distinct arrays: the triad's three, the increment's one") {
+  const auto warning = [](workload_id workload, std::uint64_t llc_bytes) {
+    measured_run run;
+    run.config = run_config{element_type::float64, 1'000'000, 1, {1}};
+    run.config.workload = workload;
+    run.host.pstl_backend = "oneTBB";
+    run.host.llc_bytes = llc_bytes;
+    run.outcomes.push_back({"loop", side::host, "test", std::nullopt, std::nullopt, measurement{}});
+    for (const auto& w : run_warnings(run, {}))
+      if (w.find("STREAM's rule") != std::string::npos) return w;
+    return std::string();
+  };
+  // 8 MB an array: one is under 4x a 3 MB cache, the triad's three (24 MB) are not.
+  CHECK(warning(workload_id::increment, 3'000'000).starts_with("the array (8000000 bytes) is smaller than 4x"));
+  CHECK(warning(workload_id::triad, 3'000'000).empty());
+  CHECK(warning(workload_id::triad, 7'000'000)
+            .starts_with("the working set of 3 arrays (24000000 bytes) is smaller than 4x"));
+}
+
 TEST_CASE("effective parallelism is reported only for timed calls long enough to judge it") {
   timed_calls t = calls_of(0, {0.004, 0.004}, {}, 3, 1.5);
   CHECK_FALSE(measured_parallelism(t, false)); // 8 ms in all: a stray thread's cycles would dominate

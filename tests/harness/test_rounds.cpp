@@ -57,7 +57,7 @@ TEST_CASE("interleaved rounds: the shares add up to --reps and every round's sam
     // Each call's duration names its index, so the row's samples show which calls of which rounds it kept.
     const auto run = interleaved(cfg, with_ceilings({scripted(
                                                         "a", [](std::size_t i) { return double(i); }, &shares)},
-                                                    device_info{}, 1));
+                                                    device_info{}, cfg));
     CHECK(shares.size() == std::size_t(std::min(reps, default_rounds)));
     CHECK(std::all_of(shares.begin(), shares.end(), [](int s) { return s >= 1; }));
     const auto& m = result_of(run, "a");

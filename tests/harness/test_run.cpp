@@ -59,9 +59,9 @@ TEST_CASE("a GPU-only run measures no host ceiling: it bounds no row there") {
       return s.role == stream_role::ceiling && s.device == side::host;
     });
   };
-  CHECK(host_ceilings(with_ceilings({gpu}, no_device, 1)) == 0);
-  run_policies(cfg, std::nullopt, query_host(), no_device, with_ceilings({gpu}, no_device, 1));
-  const auto both = with_ceilings({gpu, recorder("cpu", sizes, threads)}, no_device, 1);
+  CHECK(host_ceilings(with_ceilings({gpu}, no_device, cfg)) == 0);
+  run_policies(cfg, std::nullopt, query_host(), no_device, with_ceilings({gpu}, no_device, cfg));
+  const auto both = with_ceilings({gpu, recorder("cpu", sizes, threads)}, no_device, cfg);
   CHECK(host_ceilings(both) == 6);
   run_policies(cfg, std::nullopt, query_host(), no_device, both);
   CHECK(sizes.size() == 3);

@@ -39,7 +39,8 @@ std::vector<result_row> with_ceiling(const result_row& r, double pct) {
 }
 
 std::optional<bool> above(const result_row& r) {
-  return r.pct_of_ceiling ? above_ceiling(r, with_ceiling(r, *r.pct_of_ceiling)) : above_ceiling(r, {});
+  return r.pct_of_ceiling ? above_ceiling(r, with_ceiling(r, *r.pct_of_ceiling), workload_id::increment)
+                          : above_ceiling(r, {}, workload_id::increment);
 }
 
 std::string table_of(const result_row& r, std::uint64_t llc_bytes) {
@@ -64,7 +65,7 @@ TEST_CASE("above_ceiling: beyond both intervals only when even the slow end of t
   // The ceiling's interval counts at its fast end: the row's slow end, 108%, is under the 111% that end allows.
   auto rows = with_ceiling(share(110, 0.98e-3, 1.02e-3), 110);
   rows[1].median_ci_low_s = *rows[1].median_s * 0.9, rows[1].median_ci_high_s = *rows[1].median_s * 1.1;
-  CHECK_FALSE(*above_ceiling(rows[0], rows));
+  CHECK_FALSE(*above_ceiling(rows[0], rows, workload_id::increment));
   // No interval (under 6 samples): the median itself decides.
   result_row few = share(101, 0, 0);
   few.median_ci_low_s = {}, few.median_ci_high_s = {};

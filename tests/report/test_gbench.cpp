@@ -134,7 +134,7 @@ TEST_CASE("--pages small: the JSON says small and every host row got 0 huge-page
   run_config cfg{element_type::float64, std::size_t(1) << 20, 0, {6}}; // 8 MiB: room for huge pages
   cfg.pages = page_size::small;
   cfg.keep_disturbed = true; // exactly 6 timed calls (a ceiling's interval), however busy the test machine
-  const json doc = to_json(to_report(run_policies(cfg, 1, query_host(), device_info{}, with_ceilings(rows, {}, 1))));
+  const json doc = to_json(to_report(run_policies(cfg, 1, query_host(), device_info{}, with_ceilings(rows, {}, cfg))));
   CHECK(doc["environment"]["config"]["pages"] == "small");
   // The environment's figure is the bounding ceiling's, which a busy test machine may leave without one (no parallel
   // ceiling of mostly undisturbed calls): every ceiling row's own figure is checked below either way.
