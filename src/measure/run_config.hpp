@@ -160,7 +160,7 @@ struct stopping_rule {
   std::size_t max_calls = 0;
   /// Seconds the counted calls should fill (sweeps); 0 = exactly `reps` counted calls.
   double min_time_s = 0;
-  /// Counted calls until median_noise (measure/stats.hpp) is at most this fraction; 0 = off.
+  /// Counted calls until median_noise (measure/timing.hpp) is at most this fraction; 0 = off.
   double max_noise = 0;
   /// Wall seconds the calls may take, from the cold call on; 0 = no limit. At least one timed call is made.
   double limit_s = 0;
