@@ -43,7 +43,7 @@ int main(int argc, char** argv) {
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
     if (call > warmup) times.push_back(elapsed.count());
   }
-  if (policybench::first_mismatch(data, n, std::uint64_t(1 + warmup + reps))) return 1;
+  if (policybench::check_output<policybench::increment_workload>(data, n, 1 + warmup + reps, 1)) return 1;
   std::nth_element(times.begin(), times.begin() + reps / 2, times.end());
   std::printf("%.9f\n", times[reps / 2]);
 }

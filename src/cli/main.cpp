@@ -3,7 +3,7 @@
 // a run Ctrl-C ended writes the report of what it measured, then ends by SIGINT (130).
 // Where to read on: a host call is timed in time_calls (measure/timing.hpp); a CUDA call times itself in
 // time_device_work (measure/device_measure.cuh: host clock and CUDA events), and time_calls keeps what it returns; a
-// median and its interval are taken by summarize_series (measure/stats.cpp); `% ceiling` is pct_of_ceiling
+// median and its interval are taken by summarize_series (measure/timing.cpp); `% ceiling` is pct_of_ceiling
 // (harness/rules.cpp); the budget is split in harness/schedule.cpp (the probe's share, each sweep point's, the rounds
 // that fit, each row's slot: the map atop schedule.hpp).
 #include "cli/options.hpp"

@@ -94,9 +94,9 @@ struct result_row {
   std::optional<std::uint64_t> disturbed_calls = std::nullopt;
   std::optional<bool> mostly_disturbed = std::nullopt;
   int threads = 0; ///< host concurrency during the run: the threads oneTBB could use
-  figure cold_s{}, min_s{}, median_s{}, mean_s{}, stddev_s{}, cv{}; ///< cold call; warm statistics (stats.hpp)
+  figure cold_s{}, min_s{}, median_s{}, mean_s{}, stddev_s{}, cv{}; ///< cold call; warm statistics (measure/timing.hpp)
   std::vector<double> samples_s = {}; ///< every counted timed call's host-clock duration, in the order made
-  /// The median's 95% interval (measure/stats.hpp) and the coverage it attains; none below 6 samples.
+  /// The median's 95% interval (measure/timing.hpp) and the coverage it attains; none below 6 samples.
   figure median_ci_low_s{}, median_ci_high_s{}, median_ci_confidence{};
   /// Device rows: the kernel view (CUDA-event times), on which the row's throughput, % ceiling and marks rest.
   view_figures kernel{};

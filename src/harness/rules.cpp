@@ -4,7 +4,6 @@
 #include "harness/run.hpp"
 #include "measure/ceilings.hpp"
 #include "measure/run_config.hpp"
-#include "measure/stats.hpp"
 #include "measure/timing.hpp"
 #include "policies/registry.hpp"
 

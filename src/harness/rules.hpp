@@ -38,7 +38,7 @@ constexpr bool overlap(double a_low, double a_high, double b_low, double b_high)
 figure measured_parallelism(const timed_calls& t, bool keep_disturbed);
 
 /// Whether the row's median is less certain than the table suggests: its warm times vary by more than noisy_cv
-/// (measure/stats.hpp) and it was not run until --max-noise held (then the median's interval is narrow however
+/// (measure/timing.hpp) and it was not run until --max-noise held (then the median's interval is narrow however
 /// much single calls vary).
 bool is_noisy(const result_row& row);
 

@@ -339,7 +339,7 @@ result_row row_of(const measured_run& run, const policy_outcome& o) {
     const std::size_t disturbed = disturbed_calls(m->in_place);
     r.disturbed_calls = disturbed, r.mostly_disturbed = 2 * disturbed > m->in_place.warm_s.size();
   }
-  // The median and its interval: summarize_view (measure/timing.cpp) -> summarize_series (measure/stats.cpp).
+  // The median and its interval: summarize_view -> summarize_series (measure/timing.cpp).
   if (const auto host = m ? summarize_view(m->in_place, timing_view::host, keep) : std::nullopt) {
     r.samples_s = host->counted_s, r.reps = host->counted_s.size();
     r.min_s = host->stats.min_s, r.median_s = host->stats.median_s, r.mean_s = host->stats.mean_s;

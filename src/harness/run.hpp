@@ -75,7 +75,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
 void add_gpu_views(result_row& row, const measurement* m, bool keep_disturbed);
 
 /// The report of one run: environment, one row per outcome in the run's order (row_of in run.cpp: its median and
-/// interval from summarize_view, measure/timing.cpp -> summarize_series, measure/stats.cpp; then % ceiling and the
+/// interval from summarize_view -> summarize_series, measure/timing.cpp; then % ceiling and the
 /// other shares, rules.cpp), and the warnings (run_warnings). With `per_size_notes` false the cache and noise
 /// warnings are left out: a size sweep states them once for its whole series.
 benchmark_report to_report(const measured_run& run, bool per_size_notes = true);

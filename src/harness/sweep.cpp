@@ -7,7 +7,7 @@
 #include "harness/run.hpp"
 #include "machine/host_info.hpp"
 #include "measure/run_config.hpp"
-#include "measure/stats.hpp"
+#include "measure/timing.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -217,16 +217,18 @@ template <class Work> measurement time_device_work(const run_config& cfg, cudaSt
   return m;
 }
 
+// A functor, not a lambda in measure_on_device: nvcc allows no extended lambda in a template whose arguments are
+// local types (each policy's Apply closure).
 template <class T> struct initial_value {
   __host__ __device__ T operator()(std::ptrdiff_t i) const { return expected_value<T>(std::size_t(i), 0); }
 };
 
-/// describe_mismatch of the first of n device elements that is not expected_value<T>(i, increments), searched on
-/// stream s; std::nullopt when all are.
+/// check_output<increment_workload> of n device elements after `calls` calls of K = `work`, searched on stream s.
 template <class T>
-std::optional<std::string> device_mismatch(const T* d, std::size_t n, std::uint64_t increments, cudaStream_t s) {
+std::optional<std::string> device_mismatch(const T* d, std::size_t n, std::uint64_t calls, int work, cudaStream_t s) {
   if (n == 0) return std::nullopt;
   const thrust::counting_iterator<std::size_t> first(0);
+  const std::uint64_t increments = calls * std::uint64_t(work);
   const auto found = thrust::find_if(thrust::cuda::par.on(s), first, first + n, [=] __device__(std::size_t i) {
     return d[i] != expected_value<T>(i, increments);
   });
@@ -234,7 +236,7 @@ std::optional<std::string> device_mismatch(const T* d, std::size_t n, std::uint6
   T value{};
   POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(&value, d + *found, sizeof(T), cudaMemcpyDeviceToHost, s));
   POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(s));
-  return describe_mismatch(std::size_t(*found), value, increments);
+  return describe_mismatch<increment_workload>(std::size_t(*found), value, n, calls, work);
 }
 
 /// Elements the first cub::DeviceTransform call per element type and call site is given. CCCL 3.0.1's
@@ -296,14 +298,14 @@ measurement measure_on_device(const run_config& cfg, stream_choice where, cub_ti
     m.in_place = time_calls(cfg, [&] { apply(d, n, stream); });
     m.clocks_after = current_gpu_clocks();
   }
-  const auto per_call = std::uint64_t(cfg.work); // increments each call adds
-  if (auto bad = device_mismatch(d, n, m.in_place.calls * per_call, stream)) add_validation_error(m, std::move(*bad));
+  if (auto bad = device_mismatch(d, n, m.in_place.calls, cfg.work, stream)) add_validation_error(m, std::move(*bad));
 
   if (!cfg.end_to_end) return m;
   // H2D copy from `host`, apply, D2H copy back, synchronize, timed on the host clock only: what a caller holding a
   // host array waits for. The row's --timeout covers every view: this one gets its share of what is left.
   const auto end_to_end = [&](T* host, const char* view, int views_left) {
-    fill_initial(host, n);
+    for (std::size_t i = 0; i < n; ++i)
+      host[i] = expected_value<T>(i, 0);
     run_config view_cfg = cfg;
     if (cfg.stop.limit_s > 0) view_cfg.stop.limit_s = std::max(1e-9, (cfg.stop.limit_s - elapsed_s(m)) / views_left);
     auto times = time_calls(view_cfg, [&] {
@@ -312,8 +314,8 @@ measurement measure_on_device(const run_config& cfg, stream_choice where, cub_ti
       if (n > 0) POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(host, d, n * sizeof(T), cudaMemcpyDeviceToHost, stream));
       POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(stream));
     });
-    if (const auto bad = first_mismatch(host, n, times.calls * per_call))
-      add_validation_error(m, std::string(view) + ": " + describe_mismatch(*bad, host[*bad], times.calls * per_call));
+    if (const auto bad = check_output<increment_workload>(host, n, times.calls, cfg.work))
+      add_validation_error(m, std::string(view) + ": " + *bad);
     return times;
   };
   {

@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace policybench {
 
@@ -82,11 +83,6 @@ void for_each_static_chunk(std::size_t n, host_threading threads,
 void for_each_dynamic_chunk(std::size_t n, std::size_t chunk, host_threading threads,
                             const std::function<void(std::size_t, std::size_t)>& body);
 
-/// The threads that first touch a policy's array: its own threading, or one thread when `touch` is serial.
-constexpr host_threading touch_threading(first_touch_mode touch, host_threading policy) noexcept {
-  return touch == first_touch_mode::serial ? host_threading::one_thread : policy;
-}
-
 /// `bytes` bytes of fresh, untouched memory at a 2 MiB boundary, its own mapping (guard regions on both sides keep
 /// the kernel from merging it with a neighbour), advised MADV_HUGEPAGE or MADV_NOHUGEPAGE per `pages`. Whether huge
 /// pages arrive is the kernel's choice at first touch (transparent-huge-page mode, fragmentation): ask
@@ -125,25 +121,21 @@ template <class T, class Value> void first_touch_fill(T* data, std::size_t n, ho
   });
 }
 
-/// first_touch_fill with the increment's starting values, expected_value<T>(i, 0) (i mod 1024).
-template <class T> void first_touch_fill(T* data, std::size_t n, host_threading threads) {
-  first_touch_fill(data, n, threads, [](std::size_t i) { return expected_value<T>(i, 0); });
-}
-
 /// Places workload W's arrays, cfg.size elements of T each (cfg.pages; first touch by `threading`, the policy's own
 /// threads, unless cfg.first_touch is serial) with their starting values (W::initial), times apply(W{}, operands,
 /// cfg.work) as time_calls does (the cold call after release_tbb_workers(); a call of a parallel threading short of
-/// its threads is disturbed), then sets validation_error to validate(output, calls made) and reads the huge-page
-/// bytes the arrays got. Throws std::bad_alloc.
-template <class W, class T, class Apply, class Validate>
-measurement measure_workload(const run_config& cfg, host_threading threading, Apply& apply, Validate validate) {
+/// its threads is disturbed), then sets validation_error to validate(output, calls made), or without one to W's own
+/// check (check_output), and reads the huge-page bytes the arrays got. Throws std::bad_alloc.
+template <class W, class T, class Apply, class Validate = std::nullptr_t>
+measurement measure_workload(const run_config& cfg, host_threading threading, Apply& apply, Validate validate = {}) {
   const std::size_t n = cfg.size, bytes = n * sizeof(T);
   // The output, the first input when out of place and the second input when there is one, each placed alike.
   const host_array out(bytes, cfg.pages), in(W::in_place ? 0 : bytes, cfg.pages),
       in2(W::inputs == 2 ? bytes : 0, cfg.pages);
   const host_array* const arrays[] = {&out, &in, &in2};
+  const host_threading touch = cfg.first_touch == first_touch_mode::serial ? host_threading::one_thread : threading;
   for (int k = 0; k < 3; ++k)
-    first_touch_fill(arrays[k]->data<T>(), arrays[k]->bytes() / sizeof(T), touch_threading(cfg.first_touch, threading),
+    first_touch_fill(arrays[k]->data<T>(), arrays[k]->bytes() / sizeof(T), touch,
                      [&](std::size_t i) { return W::template initial<T>(k, i, n, cfg.work); });
   const operands<T> a{
       .out = out.data<T>(), .in = W::in_place ? out.data<T>() : in.data<T>(), .in2 = in2.data<T>(), .n = n};
@@ -153,7 +145,10 @@ measurement measure_workload(const run_config& cfg, host_threading threading, Ap
     timed.call_threads = host_concurrency();
   measurement m;
   m.in_place = time_calls(timed, [&] { apply(W{}, a, cfg.work); });
-  m.validation_error = validate(static_cast<const T*>(a.out), m.in_place.calls);
+  if constexpr (std::is_null_pointer_v<Validate>)
+    m.validation_error = check_output<W>(static_cast<const T*>(a.out), n, m.in_place.calls, cfg.work);
+  else
+    m.validation_error = validate(static_cast<const T*>(a.out), m.in_place.calls);
   m.huge_page_bytes = out.huge_page_bytes();
   for (const host_array* input : {&in, &in2})
     if (const auto huge = input->huge_page_bytes(); huge && m.huge_page_bytes && input->bytes())
@@ -162,28 +157,13 @@ measurement measure_workload(const run_config& cfg, host_threading threading, Ap
   return m;
 }
 
-/// measure_workload validating with W's own check (check_output): exact for the increment's and uneven's closed
-/// forms, else against the formula within 100 epsilon.
-template <class W, class T, class Apply>
-measurement measure_workload(const run_config& cfg, host_threading threading, Apply& apply) {
-  return measure_workload<W, T>(cfg, threading, apply, [&](const T* out, std::uint64_t calls) {
-    return check_output<W>(out, cfg.size, calls, cfg.work);
-  });
-}
-
-/// The increment's one array for a stream that brings its own call and check: apply(first, last, cfg.work), then
-/// validate(first, calls made) (STREAM's copy and scale, tests that plant a wrong call).
-template <class T, class Apply, class Validate>
-measurement measure_host(const run_config& cfg, host_threading threading, Apply& apply, Validate validate) {
+/// The increment's one array for a stream that brings its own call: apply(first, last, cfg.work), then
+/// validate(first, calls made) where given (STREAM's copy and scale, tests that plant a wrong call), else the
+/// increment's check: every element is its start + calls x K.
+template <class T, class Apply, class Validate = std::nullptr_t>
+measurement measure_host(const run_config& cfg, host_threading threading, Apply& apply, Validate validate = {}) {
   auto call = [&](increment_workload, operands<T> a, int work) { apply(a.out, a.out + a.n, work); };
   return measure_workload<increment_workload, T>(cfg, threading, call, validate);
-}
-
-/// measure_host validating the increment: every element is its start + calls x K.
-template <class T, class Apply>
-measurement measure_host(const run_config& cfg, host_threading threading, Apply& apply) {
-  auto call = [&](increment_workload, operands<T> a, int work) { apply(a.out, a.out + a.n, work); };
-  return measure_workload<increment_workload, T>(cfg, threading, call);
 }
 
 } // namespace policybench

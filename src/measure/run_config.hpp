@@ -33,7 +33,7 @@ inline steady_clock::time_point seconds_from_now(double s) {
   return steady_clock::now() + std::chrono::duration_cast<steady_clock::duration>(std::chrono::duration<double>(s));
 }
 
-/// One table of names per enum: its to_string, its parse and the "one of ..." list of a usage error all read it.
+/// One table of names per enum: its to_string, its parse and the command line's choices read it.
 template <class E> struct enum_name {
   E value;
   std::string_view name;
@@ -54,19 +54,8 @@ constexpr std::optional<E> parse_in(const enum_name<E> (&table)[N], std::string_
   return std::nullopt;
 }
 
-/// "a, b, c": every name in `table`, in its order.
-template <class E, std::size_t N> std::string names_in(const enum_name<E> (&table)[N]) {
-  std::string out;
-  for (const auto& e : table)
-    out += (out.empty() ? "" : ", ") + std::string(e.name);
-  return out;
-}
-
 /// The element types a run can use, chosen at run time and dispatched to compile-time types.
 enum class element_type { float32, float64, int32, int64 };
-
-inline constexpr element_type all_element_types[] = {element_type::float32, element_type::float64, element_type::int32,
-                                                     element_type::int64};
 
 /// The command-line spellings.
 inline constexpr enum_name<element_type> element_type_names[] = {{element_type::float32, "float32"},
@@ -160,7 +149,7 @@ struct stopping_rule {
   std::size_t max_calls = 0;
   /// Seconds the counted calls should fill (sweeps); 0 = exactly `reps` counted calls.
   double min_time_s = 0;
-  /// Counted calls until median_noise (measure/stats.hpp) is at most this fraction; 0 = off.
+  /// Counted calls until median_noise (measure/timing.hpp) is at most this fraction; 0 = off.
   double max_noise = 0;
   /// Wall seconds the calls may take, from the cold call on; 0 = no limit. At least one timed call is made.
   double limit_s = 0;

@@ -22,33 +22,21 @@ POLICYBENCH_HOST_DEVICE constexpr T expected_value(std::size_t i, std::uint64_t 
   return static_cast<T>(i % 1024) + static_cast<T>(increments);
 }
 
-template <class T> void fill_initial(T* data, std::size_t n) noexcept {
-  for (std::size_t i = 0; i < n; ++i)
-    data[i] = expected_value<T>(i, 0);
-}
-
-/// Index of the first of n elements that is not expected_value<T>(i, increments), or std::nullopt when all are.
-template <class T>
-std::optional<std::size_t> first_mismatch(const T* data, std::size_t n, std::uint64_t increments) noexcept {
-  for (std::size_t i = 0; i < n; ++i)
-    if (data[i] != expected_value<T>(i, increments)) return i;
-  return std::nullopt;
-}
-
-/// "element 12 is 3, expected 4": one line naming the first wrong element of a failed validation.
-template <class T> std::string describe_mismatch(std::size_t i, T actual, std::uint64_t increments) {
+/// "element 12 is 3, expected 4": one line naming element i of n, `actual` where W expected another value after
+/// `calls` calls of K = `work`.
+template <class W, class T>
+std::string describe_mismatch(std::size_t i, T actual, std::size_t n, std::uint64_t calls, int work) {
   return "element " + std::to_string(i) + " is " + std::to_string(actual) + ", expected " +
-         std::to_string(expected_value<T>(i, increments));
+         std::to_string(W::template expected<T>(i, n, calls, work));
 }
 
-/// "element 12 is 3, expected 4" for the first of out[0, n) that fails W's check after `calls` calls of K = `work`;
-/// std::nullopt when every element passes.
+/// describe_mismatch of the first of out[0, n) that fails W's check after `calls` calls of K = `work`; std::nullopt
+/// when every element passes.
 template <class W, class T>
 std::optional<std::string> check_output(const T* out, std::size_t n, std::uint64_t calls, int work) {
   const std::size_t i = first_wrong<W>(out, n, calls, work);
   if (i == n) return std::nullopt;
-  return "element " + std::to_string(i) + " is " + std::to_string(out[i]) + ", expected " +
-         std::to_string(W::template expected<T>(i, n, calls, work));
+  return describe_mismatch<W>(i, out[i], n, calls, work);
 }
 
 /// The largest value of the element type every integer up to which is exact: 2^24 (float32), 2^53 (float64),

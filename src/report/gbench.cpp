@@ -2,7 +2,7 @@
 // that format (tools/compare.py, "googlecpp" trackers) read policybench runs: one iteration per timed call.
 #include "report/report.hpp"
 
-#include "measure/stats.hpp"
+#include "measure/timing.hpp"
 
 #include <map>
 #include <string>

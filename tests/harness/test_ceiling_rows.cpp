@@ -7,7 +7,6 @@
 
 #include "harness/rules.hpp"
 #include "machine/host_info.hpp"
-#include "measure/stats.hpp"
 #include "measure/timing.hpp"
 #include "policies/registry.hpp"
 #include "report/report.hpp"

@@ -30,8 +30,8 @@ template <class F> std::string memory_message(F f) {
 TEST_CASE("check_memory refuses a run that cannot fit, naming the bytes") {
   const std::vector<policy_entry> selected{fake("loop")};
   const device_info no_device;
-  for (const element_type t : all_element_types) {
-    CAPTURE(to_string(t));
+  for (const auto& [t, name] : element_type_names) {
+    CAPTURE(name);
     run_config cfg;
     cfg.type = t;
     cfg.size = std::size_t(1) << 62;

@@ -6,7 +6,7 @@
 
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
-#include "measure/stats.hpp"
+#include "measure/timing.hpp"
 
 #include <algorithm>
 #include <string>

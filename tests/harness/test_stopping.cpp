@@ -4,7 +4,7 @@
 
 #include "harness/run.hpp"
 #include "harness/scripted_policies.hpp"
-#include "measure/stats.hpp"
+#include "measure/timing.hpp"
 
 using namespace policybench;
 using namespace policybench::testing;

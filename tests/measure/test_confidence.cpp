@@ -1,7 +1,7 @@
 // median_confidence_interval(): the order-statistic ranks of Conover's table and their exact binomial coverage.
 #include <doctest/doctest.h>
 
-#include "measure/stats.hpp"
+#include "measure/timing.hpp"
 
 #include <algorithm>
 #include <numeric>

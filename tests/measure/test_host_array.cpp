@@ -38,8 +38,9 @@ TEST_CASE("huge pages where the kernel's THP mode allows them, small pages give 
   const std::size_t bytes = 16 * two_mib;
   const std::string mode = transparent_hugepage_mode();
   const host_array huge(bytes, page_size::huge), small(bytes, page_size::small);
-  first_touch_fill(huge.data<double>(), bytes / sizeof(double), host_threading::one_thread);
-  first_touch_fill(small.data<double>(), bytes / sizeof(double), host_threading::one_thread);
+  const auto start = [](std::size_t i) { return expected_value<double>(i, 0); };
+  first_touch_fill(huge.data<double>(), bytes / sizeof(double), host_threading::one_thread, start);
+  first_touch_fill(small.data<double>(), bytes / sizeof(double), host_threading::one_thread, start);
   CHECK(small.huge_page_bytes() == 0);
   INFO("transparent_hugepage mode: ", mode);
   if (mode == "always" || mode == "madvise")
@@ -53,8 +54,10 @@ TEST_CASE("first_touch_fill writes i mod 1024 with every threading, at every tes
   for (const host_threading threads : {host_threading::one_thread, host_threading::tbb, host_threading::openmp})
     for (const std::size_t n : test_sizes(false)) {
       const host_array a(n * sizeof(std::int32_t), page_size::huge);
-      first_touch_fill(a.data<std::int32_t>(), n, threads);
-      CHECK_MESSAGE(!first_mismatch(a.data<std::int32_t>(), n, 0), to_string(threads), " n=", n);
+      first_touch_fill(a.data<std::int32_t>(), n, threads,
+                       [](std::size_t i) { return expected_value<std::int32_t>(i, 0); });
+      CHECK_MESSAGE(first_wrong<increment_workload>(a.data<std::int32_t>(), n, 0, 1) == n, to_string(threads),
+                    " n=", n);
     }
 }
 

@@ -2,7 +2,7 @@
 // summarize_series(): the counted values, their rounds and the interval a rerun moves.
 #include <doctest/doctest.h>
 
-#include "measure/stats.hpp"
+#include "measure/timing.hpp"
 
 #include <algorithm>
 #include <cmath>

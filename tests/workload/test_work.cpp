@@ -62,11 +62,12 @@ TEST_CASE_TEMPLATE("increment_all with --work K leaves start + calls x K", T, fl
                    std::int64_t) {
   constexpr std::size_t n = 1031;
   std::vector<T> data(n);
-  fill_initial(data.data(), n);
+  for (std::size_t i = 0; i < n; ++i)
+    data[i] = expected_value<T>(i, 0);
   increment_all(std::execution::par_unseq, data.data(), data.data() + n, 7);
   increment_all(std::execution::seq, data.data(), data.data() + n, 7);
-  CHECK_FALSE(first_mismatch(data.data(), n, 14));
-  CHECK(first_mismatch(data.data(), n, 2) == std::optional<std::size_t>(0)); // 2 calls of K = 1 would not match
+  CHECK(first_wrong<increment_workload>(data.data(), n, 2, 7) == n);
+  CHECK(first_wrong<increment_workload>(data.data(), n, 2, 1) == 0); // 2 calls of K = 1 would not match
 }
 
 TEST_CASE("every host policy validates start + calls x K") {
@@ -113,8 +114,8 @@ TEST_CASE("a run that could leave the element type's exact range is refused, one
   cfg.hold_stream = true;
   const std::uint64_t calls = max_calls_per_buffer(cfg);
   CHECK(calls == 1 + 3 + 2 * 30); // up to 3 x --reps timed calls (disturbed ones left out), each unheld + held
-  for (const element_type t : all_element_types) {
-    CAPTURE(to_string(t));
+  for (const auto& [t, name] : element_type_names) {
+    CAPTURE(name);
     cfg.type = t;
     const std::uint64_t largest = (exact_limit(t) - 1023) / calls; // 1023 + calls x K <= the limit
     CHECK_FALSE(outside_exact_range(cfg, largest));

@@ -21,14 +21,21 @@ using namespace policybench;
 
 namespace {
 
-// Fills n elements, applies increment_all under `policy` twice and checks every element went up by exactly 2.
-template <class T, class Policy> void check_increment_all(Policy&& policy, std::size_t n) {
+// The increment's n starting values, i mod 1024.
+template <class T> std::vector<T> starting_values(std::size_t n) {
   std::vector<T> data(n);
-  fill_initial(data.data(), n);
+  for (std::size_t i = 0; i < n; ++i)
+    data[i] = expected_value<T>(i, 0);
+  return data;
+}
+
+// Applies increment_all under `policy` twice to n starting values and checks every element went up by exactly 2.
+template <class T, class Policy> void check_increment_all(Policy&& policy, std::size_t n) {
+  std::vector<T> data = starting_values<T>(n);
   increment_all(policy, data.data(), data.data() + n);
   increment_all(policy, data.data(), data.data() + n);
-  const auto bad = first_mismatch(data.data(), n, 2);
-  CHECK_MESSAGE(!bad, (bad ? describe_mismatch(*bad, data[*bad], 2) : std::string()));
+  const auto bad = check_output<increment_workload>(data.data(), n, 2, 1);
+  CHECK_MESSAGE(!bad, bad.value_or(""));
 }
 
 } // namespace
@@ -68,43 +75,43 @@ TEST_CASE_TEMPLATE("expected values, fill and validation find a corrupted elemen
   CHECK(expected_value<T>(1030, 2) == T(8));
 
   const std::size_t n = 3000;
-  std::vector<T> data(n, T(-7));
-  fill_initial(data.data(), n);
+  std::vector<T> data = starting_values<T>(n);
   for (std::size_t i = 0; i < n; ++i)
     REQUIRE(data[i] == T(i % 1024));
-  CHECK_FALSE(first_mismatch(data.data(), n, 0));
-  CHECK(first_mismatch(data.data(), n, 1) == std::optional<std::size_t>(0)); // not incremented yet
+  const auto first_wrong_after = [](const std::vector<T>& v, std::size_t count, std::uint64_t calls) {
+    return first_wrong<increment_workload>(v.data(), count, calls, 1);
+  };
+  CHECK(first_wrong_after(data, n, 0) == n);
+  CHECK(first_wrong_after(data, n, 1) == 0); // not incremented yet
 
   for (auto& x : data)
     x = increment{}(x);
-  CHECK_FALSE(first_mismatch(data.data(), n, 1));
+  CHECK(first_wrong_after(data, n, 1) == n);
 
   // Corrupt two elements: the first one is the one reported.
   data[2049] = T(0);
   data[2500] = T(0);
-  const auto bad = first_mismatch(data.data(), n, 1);
-  REQUIRE(bad);
-  CHECK(*bad == 2049);
+  CHECK(first_wrong_after(data, n, 1) == 2049);
   // 2049 mod 1024 = 1, after one call 2.
-  CHECK(describe_mismatch(*bad, data[*bad], 1) ==
+  CHECK(check_output<increment_workload>(data.data(), n, 1, 1) ==
         "element 2049 is " + std::to_string(T(0)) + ", expected " + std::to_string(T(2)));
-  CHECK_FALSE(first_mismatch(data.data(), 2049, 1)); // the elements before it are fine
+  CHECK(first_wrong_after(data, 2049, 1) == 2049); // the elements before it are fine
 
   // A skipped last element is found too.
-  std::vector<T> tail(17);
-  fill_initial(tail.data(), tail.size());
+  std::vector<T> tail = starting_values<T>(17);
   increment_all(std::execution::seq, tail.data(), tail.data() + 16);
-  CHECK(first_mismatch(tail.data(), tail.size(), 1) == std::optional<std::size_t>(16));
+  CHECK(first_wrong_after(tail, tail.size(), 1) == 16);
 }
 
 TEST_CASE("describe_mismatch names the element, its value and the expected value") {
-  CHECK(describe_mismatch<std::int32_t>(12, 3, 3) == "element 12 is 3, expected 15");
-  CHECK(describe_mismatch<std::int64_t>(1025, 9, 1) == "element 1025 is 9, expected 2");
+  CHECK(describe_mismatch<increment_workload, std::int32_t>(12, 3, 1030, 3, 1) == "element 12 is 3, expected 15");
+  CHECK(describe_mismatch<increment_workload, std::int64_t>(1025, 9, 1030, 1, 1) == "element 1025 is 9, expected 2");
+  CHECK(describe_mismatch<increment_workload, std::int64_t>(1025, 9, 1030, 2, 3) == "element 1025 is 9, expected 7");
 }
 
 TEST_CASE("visit_element_type dispatches each element type to the C++ type of its size") {
-  for (const element_type t : all_element_types) {
-    CAPTURE(to_string(t));
+  for (const auto& [t, name] : element_type_names) {
+    CAPTURE(name);
     const std::size_t bytes = visit_element_type(t, []<class T>() { return sizeof(T); });
     CHECK(bytes == size_of(t));
   }
@@ -119,8 +126,8 @@ TEST_CASE("visit_element_type dispatches each element type to the C++ type of it
 }
 
 TEST_CASE("element type names round-trip and unknown names are rejected") {
-  for (const element_type t : all_element_types) {
-    CAPTURE(to_string(t));
+  for (const auto& [t, name] : element_type_names) {
+    CAPTURE(name);
     CHECK(parse_in(element_type_names, to_string(t)) == std::optional<element_type>(t));
   }
   CHECK(to_string(element_type::float32) == "float32");
