@@ -43,6 +43,11 @@ inline constexpr std::string_view one_thread_ceiling = "host in place (1 thread)
 /// reason (a CUDA policy without a usable device gets device.unavailable).
 std::vector<policy_entry> registry(const device_info& device);
 
+/// The parts of the registry that are not a host policy's one call compiled with the rows (policies/policy_rows.hpp):
+/// the oneDPL rows, each backend's call in its own library (or the reason it is missing), and the device rows.
+std::vector<policy_entry> onedpl_rows();
+std::vector<policy_entry> device_rows(const device_info& device);
+
 /// The host's ceilings (in place with a static, a dynamic, oneTBB's and a one-thread schedule; STREAM copy and
 /// scale; at work > 1 the FMA kernel) and the device's (the tuned in-place kernel, a D2D copy; at work > 1 its FMA
 /// kernel), in that order, each with role ceiling, what it bounds and its environment.ceilings key. The in-place
