@@ -112,7 +112,8 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
 // ceiling rows it gets.
 void fit_to_user_op(options& o, const user_op_run& op) {
   if (o.run.workload != workload_id::increment) throw usage_error("--workload: this executable runs " + op.name);
-  if (o.run.work != 1) throw usage_error("--work: a user's op runs once per element (K = 1)");
+  if (o.run.work != 1 || (o.sweep && o.sweep->kind == sweep_kind::work))
+    throw usage_error("--work: a user's op runs once per element (K = 1)");
   if (o.run.type != run_config{}.type && o.run.type != op.type)
     throw usage_error("--type: " + op.name + " takes " + std::string(to_string(op.type)));
   o.run.type = op.type;
@@ -126,10 +127,10 @@ int run(int argc, char** argv, const std::optional<user_op_run>& user) {
     finish_output(no_file);
     return 0;
   }
+  if (user) fit_to_user_op(*opts, *user);
   catch_interrupt(); // from here the first Ctrl-C ends the measurement early, and the report keeps what it measured
   std::optional<output_file> file; // --output /dev/stdout on a pipe is stdout, which cannot be renamed over
   if (opts->output && !is_standard_output(*opts->output)) file.emplace(*opts->output);
-  if (user) fit_to_user_op(*opts, *user);
   device_info device = query_device();
   auto all = user ? user->rows(device) : registry(device);
   if (opts->list_policies) {
