@@ -1,7 +1,9 @@
 # policybench as another project uses it: installed and found by find_package(policybench CONFIG) (MODE install), or
-# added by add_subdirectory, as FetchContent adds it (MODE subdirectory); the host example built there runs (exit 0).
+# added by add_subdirectory, as FetchContent adds it (MODE subdirectory); the host example built there runs (exit 0),
+# and installed, the user's op example too.
 # Run as: cmake -DMODE=<install|subdirectory> -DSOURCE=<policybench source> -DBUILD_TREE=<its build> -DWORK=<scratch>
 #               -DGENERATOR=<generator> -DCXX=<compiler> -P this file
+cmake_minimum_required(VERSION 3.25) # IN_LIST, string(JSON)
 function(run step)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
   if(NOT status EQUAL 0)
@@ -38,3 +40,34 @@ endif()
 run(build "${CMAKE_COMMAND}" --build "${WORK}/build" --target ${target})
 run(run "${WORK}/build/${target}")
 message(STATUS "${out}")
+
+# Installed, a user's op (examples/user_op.cpp) builds against policybench::main and runs with policybench's own
+# options; its report names the op, and every host row that ran validated.
+if(MODE STREQUAL "install")
+  run(build "${CMAKE_COMMAND}" --build "${WORK}/build" --target example_user_op)
+  run(run "${WORK}/build/example_user_op" --size 1M --reps 3 --budget 5 --quiet --format json
+      --output "${WORK}/user_op.json")
+  file(READ "${WORK}/user_op.json" out)
+  string(JSON workload GET "${out}" environment config workload)
+  if(NOT workload STREQUAL "my_op")
+    message(FATAL_ERROR "the report's workload is '${workload}', not my_op")
+  endif()
+  string(JSON rows LENGTH "${out}" results)
+  math(EXPR last "${rows} - 1")
+  set(validated "")
+  foreach(i RANGE ${last})
+    string(JSON role GET "${out}" results ${i} role)
+    string(JSON status GET "${out}" results ${i} status)
+    string(JSON policy GET "${out}" results ${i} policy)
+    if(role STREQUAL "policy" AND NOT status STREQUAL "unavailable")
+      if(NOT status STREQUAL "ok")
+        message(FATAL_ERROR "my_op's row ${policy}: ${status}")
+      endif()
+      list(APPEND validated "${policy}")
+    endif()
+  endforeach()
+  if(NOT "loop" IN_LIST validated OR NOT "std::par" IN_LIST validated)
+    message(FATAL_ERROR "my_op's rows validated: ${validated}; loop and std::par expected among them")
+  endif()
+  message(STATUS "my_op validated on ${validated}")
+endif()

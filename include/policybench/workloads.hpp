@@ -160,12 +160,19 @@ template <class F> constexpr decltype(auto) visit_workload(workload_id w, F&& f)
   return f(poly_workload{});
 }
 
+/// W's relative tolerance in epsilons of T: 100 (BabelStream's rule) unless W (or a user's op) declares
+/// tolerance_epsilons.
+template <class W> constexpr double tolerance_epsilons() {
+  if constexpr (requires { W::tolerance_epsilons; }) return W::tolerance_epsilons;
+  return 100.0;
+}
+
 /// Whether `actual` passes W's check against `expected`: equal for exact workloads and integer types, else within
-/// 100 epsilon relative (BabelStream's rule: the order of operations may differ between policies, and FMA contraction).
+/// W's tolerance, relative (the order of operations may differ between policies, and FMA contraction).
 template <class W, class T> constexpr bool close_enough(T actual, T expected) noexcept {
   if (W::exact || !std::is_floating_point_v<T> || actual == expected) return actual == expected;
   const T diff = actual > expected ? actual - expected : expected - actual;
-  return diff <= T(100) * std::numeric_limits<T>::epsilon() * (expected < 0 ? -expected : expected);
+  return diff <= T(tolerance_epsilons<W>()) * std::numeric_limits<T>::epsilon() * (expected < 0 ? -expected : expected);
 }
 
 /// Index of the first of the n output elements that fails W's check after `calls` calls of K = `work`; a.n when none.

@@ -1,6 +1,6 @@
 // How a registry entry is made: on the host, the policy's one call (run_workload) wrapped in the host measurement for
-// every workload and element type; on the device, a .cu file's measurement (host code: the .cu files never see the
-// registry's types).
+// every built-in workload and element type, or for one user's op; on the device, a .cu file's measurement (host code:
+// the .cu files never see the registry's types).
 #pragma once
 
 #include "machine/device_info.hpp"
@@ -29,15 +29,29 @@ inline policy_entry host_stream(std::string name, std::string backend,
           .measure = std::move(measure)};
 }
 
-/// A host entry whose every call is apply(W{}, operands<T>, K) for the run's workload W, element type T and work K,
-/// e.g. one_call{std::execution::par}, on `threading`'s threads (which then also place the arrays' pages: the
-/// parallel first touch).
-template <class Apply>
-policy_entry host_entry(std::string name, std::string backend, host_threading threading, Apply apply) {
-  return host_stream(std::move(name), std::move(backend), [threading, apply](const run_config& cfg) mutable {
+/// The workloads a host entry measures: the built-in ones, the run's cfg.workload on its cfg.type.
+struct builtin_workloads {
+  template <class Apply> static measurement measure(const run_config& cfg, host_threading threading, Apply& apply) {
     return visit_workload_and_type(cfg.workload, cfg.type, [&](auto w, auto t) {
       return measure_workload<decltype(w), decltype(t)>(cfg, threading, apply);
     });
+  }
+};
+
+/// One workload W on the one element type it takes, whatever the run's (a user's op: policybench/user_op.hpp).
+template <class W> struct one_workload {
+  template <class Apply> static measurement measure(const run_config& cfg, host_threading threading, Apply& apply) {
+    return measure_workload<W, typename W::element>(cfg, threading, apply);
+  }
+};
+
+/// A host entry whose every call is apply(W{}, operands<T>, K) for Workloads' W and T and the run's work K,
+/// e.g. one_call{std::execution::par}, on `threading`'s threads (which then also place the arrays' pages: the
+/// parallel first touch).
+template <class Workloads = builtin_workloads, class Apply>
+policy_entry host_entry(std::string name, std::string backend, host_threading threading, Apply apply) {
+  return host_stream(std::move(name), std::move(backend), [threading, apply](const run_config& cfg) mutable {
+    return Workloads::measure(cfg, threading, apply);
   });
 }
 

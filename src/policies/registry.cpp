@@ -1,5 +1,5 @@
-// THE registry: one row per execution policy, in table order. Adding a policy is one row here (a device policy also
-// needs its function: policies/device_policies.hpp). The host rows are the one call, increment_all, under each policy.
+// THE registry: one row per execution policy, in table order. Adding a policy is one row here or, for a host policy's
+// one call, in policies/policy_rows.hpp (a device policy also needs its function: policies/device_policies.hpp).
 // Then the ceilings' rows: the policies' own update in tuned schedules and kernels, STREAM's references beside them,
 // and the FMA kernels of the roofline's flat roof. And choosing rows by name: the registry's order is kept, and a
 // misspelt name is answered with the closest one.
@@ -8,15 +8,11 @@
 #include "measure/ceilings.hpp"
 #include "policies/entry.hpp"
 #include "policies/onedpl_library.hpp"
+#include "policies/policy_rows.hpp"
 #include "policybench/workload.hpp"
-
-#include <thrust/system/cpp/execution_policy.h>
-#include <thrust/system/omp/execution_policy.h>
-#include <thrust/system/tbb/execution_policy.h>
 
 #include <algorithm>
 #include <cstddef>
-#include <execution>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -26,18 +22,6 @@
 
 namespace policybench {
 namespace {
-
-constexpr const char* no_openmp = "built without OpenMP (no OpenMP found by CMake)";
-
-// Without -fopenmp CCCL refuses to compile Thrust's OpenMP algorithms (a static_assert): listed, never built.
-template <class Apply> policy_entry openmp_entry(std::string name, std::string backend, Apply apply) {
-#if defined(_OPENMP)
-  return host_entry(std::move(name), std::move(backend), host_threading::openmp, apply);
-#else
-  (void)apply;
-  return host_stream(std::move(name), std::move(backend) + " (no OpenMP)", nullptr, no_openmp);
-#endif
-}
 
 // A oneDPL row: the call in its backend's own shared library (policies/onedpl_library.hpp), which the backend column
 // names as that library reports it; without the library, the reason.
@@ -88,12 +72,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 
 } // namespace
 
-std::vector<policy_entry> registry(const device_info& device) {
-  // A libstdc++ built without <tbb/tbb.h> runs par and par_unseq serially; the backend column says so.
-  const std::string pstl = std::string("libstdc++ PSTL on ") + pstl_backend();
-  // The threads each row's call runs on, which also first-touch its array.
+std::vector<policy_entry> onedpl_rows() {
   constexpr auto one_thread = host_threading::one_thread, onetbb = host_threading::tbb;
-  constexpr auto pstl_threads = std::string_view(pstl_backend()) == "oneTBB" ? onetbb : one_thread;
   // oneDPL's two copies, where CMake built them.
 #if POLICYBENCH_HAVE_ONEDPL_TBB
   const onedpl_library* const onedpl_tbb = &onedpl_on_tbb();
@@ -105,33 +85,23 @@ std::vector<policy_entry> registry(const device_info& device) {
 #else
   const onedpl_library* const onedpl_openmp = nullptr;
 #endif
+  // The C++ policies from oneDPL: seq and unseq never reach a parallel backend; par and par_unseq once per backend,
+  // named after '@' as Thrust names its systems: the backend is a build choice, not part of the C++ name.
   return {
-    host_entry(std::string(baseline_policy), "plain for loop (1 thread)", one_thread, plain_loop{}),
-        host_entry("std::seq", "libstdc++ (sequential)", one_thread, one_call{std::execution::seq}),
-        host_entry("std::unseq", "libstdc++ (vectorized, 1 thread)", one_thread, one_call{std::execution::unseq}),
-        host_entry("std::par", pstl, pstl_threads, one_call{std::execution::par}),
-        host_entry(std::string(challenger_policy), pstl, pstl_threads, one_call{std::execution::par_unseq}),
-        // The same policies from oneDPL: seq and unseq never reach a parallel backend; par and par_unseq once per
-        // backend, named after '@' as Thrust names its systems: the backend is a build choice, not part of the C++
-        // name.
-        onedpl_entry("oneapi::dpl::seq", onedpl_tbb, onedpl_policy::seq, one_thread, no_onedpl),
-        onedpl_entry("oneapi::dpl::unseq", onedpl_tbb, onedpl_policy::unseq, one_thread, no_onedpl),
-        onedpl_entry("oneapi::dpl::par@tbb", onedpl_tbb, onedpl_policy::par, onetbb, no_onedpl),
-        onedpl_entry("oneapi::dpl::par_unseq@tbb", onedpl_tbb, onedpl_policy::par_unseq, onetbb, no_onedpl),
-        onedpl_entry("oneapi::dpl::par@omp", onedpl_openmp, onedpl_policy::par, host_threading::openmp,
-                     no_onedpl_openmp),
-        onedpl_entry("oneapi::dpl::par_unseq@omp", onedpl_openmp, onedpl_policy::par_unseq, host_threading::openmp,
-                     no_onedpl_openmp),
-        host_entry("tbb::parallel_for", "oneTBB (auto_partitioner)", onetbb, one_call{tbb_loop_policy{}}),
-        host_entry("thrust::cpp", "Thrust C++ system (sequential)", one_thread, one_call{thrust::cpp::par}),
-        host_entry("thrust::tbb", "Thrust TBB system (oneTBB)", onetbb, one_call{thrust::tbb::par}),
-        openmp_entry("thrust::omp", "Thrust OpenMP system", one_call{thrust::omp::par}),
+      onedpl_entry("oneapi::dpl::seq", onedpl_tbb, onedpl_policy::seq, one_thread, no_onedpl),
+      onedpl_entry("oneapi::dpl::unseq", onedpl_tbb, onedpl_policy::unseq, one_thread, no_onedpl),
+      onedpl_entry("oneapi::dpl::par@tbb", onedpl_tbb, onedpl_policy::par, onetbb, no_onedpl),
+      onedpl_entry("oneapi::dpl::par_unseq@tbb", onedpl_tbb, onedpl_policy::par_unseq, onetbb, no_onedpl),
+      onedpl_entry("oneapi::dpl::par@omp", onedpl_openmp, onedpl_policy::par, host_threading::openmp, no_onedpl_openmp),
+      onedpl_entry("oneapi::dpl::par_unseq@omp", onedpl_openmp, onedpl_policy::par_unseq, host_threading::openmp,
+                   no_onedpl_openmp),
+  };
+}
+
+std::vector<policy_entry> device_rows(const device_info& device) {
+  return {
 #if POLICYBENCH_HAVE_CUDA
-        device_entry("thrust::device", "CUDA (Thrust device system, synchronous)", measure_thrust_device, device),
-#else
-        // Thrust's portability lesson: the same call, and without nvcc its device system is oneTBB, on the host.
-        host_entry("thrust::device", std::string("Thrust device system = ") + thrust_device_system() + " (no nvcc)",
-                   onetbb, one_call{thrust::device}),
+    device_entry("thrust::device", "CUDA (Thrust device system, synchronous)", measure_thrust_device, device),
 #endif
         device_entry("thrust::cuda::par_nosync", "CUDA (Thrust par_nosync on a non-blocking stream)",
                      POLICYBENCH_DEVICE_FN(measure_thrust_par_nosync), device),
@@ -144,6 +114,10 @@ std::vector<policy_entry> registry(const device_info& device) {
         device_entry("cuda::kernel_grid_stride", "hand-written CUDA kernel (grid-stride, 16-byte vectors)",
                      POLICYBENCH_DEVICE_FN(measure_cuda_kernel_grid_stride), device),
   };
+}
+
+std::vector<policy_entry> registry(const device_info& device) {
+  return policy_rows<builtin_workloads>(onedpl_rows(), device_rows(device));
 }
 
 namespace {

@@ -45,6 +45,11 @@ inline constexpr std::string_view one_thread_ceiling = "host in place (1 thread)
 /// reason (a CUDA policy without a usable device gets device.unavailable).
 std::vector<policy_entry> registry(const device_info& device);
 
+/// The parts of the registry that are not a host policy's one call compiled with the rows (policies/policy_rows.hpp):
+/// the oneDPL rows, each backend's call in its own library (or the reason it is missing), and the device rows.
+std::vector<policy_entry> onedpl_rows();
+std::vector<policy_entry> device_rows(const device_info& device);
+
 /// The shape of the ceilings a workload's rows are set against: the in-place stream (the increment, uneven work),
 /// STREAM's triad (the triad), or the FMA kernel's GFLOP/s (poly, compute-bound where its loop vectorizes).
 enum class ceiling_shape { in_place, triad, compute };

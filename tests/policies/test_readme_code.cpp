@@ -32,5 +32,5 @@ TEST_CASE("the README's workload call and its adding-a-policy row are the source
   const std::string workload = block_after(readme, "The workload is written once");
   CHECK_MESSAGE(read(root + "/include/policybench/workload.hpp").find(workload) != std::string::npos, workload);
   const std::string row = block_after(readme, "## Adding a policy");
-  CHECK_MESSAGE(read(root + "/src/policies/registry.cpp").find(row) != std::string::npos, row);
+  CHECK_MESSAGE(read(root + "/src/policies/policy_rows.hpp").find(row) != std::string::npos, row);
 }

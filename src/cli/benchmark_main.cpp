@@ -1,0 +1,184 @@
+// The outline of a run: options -> registry (or a user's op's rows) -> ceilings and policies measured in rounds ->
+// report. Exit status: 0 when every policy that ran validated, 1 when one failed validation or a run-time error stopped
+// the run, 2 for bad input; a run Ctrl-C ended writes the report of what it measured, then ends by SIGINT (130). Where
+// to read on: a host call is timed in time_calls (measure/timing.hpp); a CUDA call times itself in time_device_work
+// (measure/device_measure.cuh: host clock and CUDA events), and time_calls keeps what it returns; a median and its
+// interval are taken by summarize_series (measure/timing.cpp); `% ceiling` is pct_of_ceiling (harness/rules.cpp); the
+// budget is split in harness/schedule.cpp (the probe's share, each sweep point's, the rounds that fit, each row's slot:
+// the map atop schedule.hpp).
+#include "cli/benchmark_main.hpp"
+
+#include "cli/options.hpp"
+#include "cli/write_report.hpp"
+#include "harness/rules.hpp"
+#include "harness/run.hpp"
+#include "harness/sweep.hpp"
+#include "measure/run_config.hpp"
+#include "report/report.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <new>
+#include <optional>
+#include <string_view>
+
+#include <unistd.h>
+
+namespace {
+
+using namespace policybench;
+
+// Progress on stderr: one line redrawn in place on a terminal, nothing otherwise. Hand-written: Debian 12 packages no
+// C++ progress-bar library (no indicators, barkeep or tqdm-cpp).
+class progress {
+public:
+  /// Shown only when `enabled` (not --quiet) and `out` is a terminal: a log or a pipe gets nothing extra.
+  /// `expected_s`: how long the whole run is expected to take; 0 = unknown.
+  progress(bool enabled, double expected_s, std::FILE* out = stderr)
+      : expected_s_(expected_s), enabled_(enabled && ::isatty(::fileno(out)) == 1), out_(out) {}
+  /// Clears the line ("\x1b[K") on a terminal, so that the report that follows starts on a fresh one.
+  ~progress() {
+    if (shown_) fmt::print(out_, "\r\x1b[K");
+  }
+  progress(const progress&) = delete;
+  progress& operator=(const progress&) = delete;
+
+  /// Redraws the line: elapsed and expected seconds, then `what` (e.g. "round 2 of 5: std::par, 48 calls"). With
+  /// `done`, the fraction of the work finished, the seconds left at the pace so far instead.
+  void show(std::string_view what, std::optional<double> done = std::nullopt) {
+    if (!enabled_) return;
+    const double elapsed_s = seconds_since(start_);
+    std::string expected = expected_s_ > 0 ? fmt::format(" of {:.0f} s", expected_s_) : "";
+    if (done && *done > 0) {
+      double left_s = elapsed_s * (1 - *done) / *done;
+      if (expected_s_ > 0) left_s = std::min(left_s, std::max(0.0, expected_s_ - elapsed_s));
+      expected = fmt::format(", about {:.0f} s left", left_s);
+    }
+    fmt::print(out_, "\r[{:.1f} s{}] {}\x1b[K", elapsed_s, expected, what);
+    std::fflush(out_);
+    shown_ = true;
+  }
+
+private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  double expected_s_;
+  bool enabled_;
+  bool shown_ = false;
+  std::FILE* out_;
+};
+
+benchmark_report measure(const options& opts, const std::vector<policy_entry>& selected, device_info device,
+                         const sweep_point_callback& checkpoint) {
+  progress shown(!opts.quiet, opts.order.budget.budget_s());
+  // Memory and threads checked before anything runs, at the size allocated first (a size sweep's later points are
+  // planned against the same memory, a thread sweep against every CPU).
+  run_config first = opts.run;
+  const bool sized = opts.sweep && axis_of(opts.sweep->kind).sizes_array;
+  if (sized) first.size = opts.sweep->min_size;
+  or_usage_error<insufficient_memory>(sized ? "--min-size: " : "--size: ", [&] {
+    or_usage_error<unstartable_threads>("", [&] { check_resources(first, opts.threads, selected, device); });
+  });
+  if (!opts.sweep) {
+    const auto step = [&](const run_step& s) {
+      shown.show(fmt::format("round {} ({} base): {}, {} calls", s.round, s.rounds, s.policy, s.calls));
+    };
+    const host_info host = query_host();
+    // Where this host's bandwidth stops falling: whether the run's size measures memory or a cache.
+    shown.show("probing where this host's bandwidth stops falling (memory or cache)");
+    auto regime = measure_regime(opts.run, probe_seconds(opts.order.budget), opts.threads, host, selected);
+    // The policies and the ceiling rows, measured alike in interleaved rounds, then summarized into a report.
+    const auto streams = with_ceilings(selected, device, opts.run);
+    auto report = to_report(run_policies(opts.run, opts.threads, host, std::move(device), streams, opts.order, step));
+    if (regime) regime = with_run_point(std::move(*regime), report.results);
+    report.summary = summarize_run(report.results, std::move(regime));
+    return report;
+  }
+  std::size_t steps = 0;
+  const auto step = [&](std::string_view what, std::size_t total) {
+    const double done = double(steps++) / double(total);
+    shown.show(fmt::format("{}/{}: {}", steps, total, what), done);
+  };
+  return run_sweep(*opts.sweep, opts.run, sweep_clock(opts.order.budget), query_host(), device, selected, step,
+                   checkpoint);
+}
+
+// A user's op has its own element type and shape: the options that would change them are refused, and the run's
+// workload is the built-in one of the op's bytes per element (the increment's for one input, triad's for two), whose
+// ceiling rows it gets.
+void fit_to_user_op(options& o, const user_op_run& op) {
+  if (o.run.workload != workload_id::increment) throw usage_error("--workload: this executable runs " + op.name);
+  if (o.run.work != 1 || (o.sweep && o.sweep->kind == sweep_kind::work))
+    throw usage_error("--work: a user's op runs once per element (K = 1)");
+  if (o.run.type != run_config{}.type && o.run.type != op.type)
+    throw usage_error("--type: " + op.name + " takes " + std::string(to_string(op.type)));
+  o.run.type = op.type;
+  o.run.workload = op.inputs == 2 ? workload_id::triad : workload_id::increment;
+}
+
+int run(int argc, char** argv, const std::optional<user_op_run>& user) {
+  auto opts = parse_options({argv, std::size_t(argc)}, std::cout, report_format_names());
+  if (!opts) { // --help or --version went to stdout, which may be full or closed too
+    std::optional<output_file> no_file;
+    finish_output(no_file);
+    return 0;
+  }
+  if (user) fit_to_user_op(*opts, *user);
+  catch_interrupt(); // from here the first Ctrl-C ends the measurement early, and the report keeps what it measured
+  std::optional<output_file> file; // --output /dev/stdout on a pipe is stdout, which cannot be renamed over
+  if (opts->output && !is_standard_output(*opts->output)) file.emplace(*opts->output);
+  device_info device = query_device();
+  auto all = user ? user->rows(device) : registry(device);
+  if (opts->list_policies) {
+    deliver_policy_list(all, opts->format, file);
+    return 0;
+  }
+  const auto selected =
+      or_usage_error<unknown_policy>("--policies: ", [&] { return select_policies(std::move(all), opts->policies); });
+  // A sweep's points so far replace the --output file after each point: a long sweep keeps its work as it goes.
+  const auto named = [&](benchmark_report& report) {
+    if (user) report.environment.config.workload = user->name;
+  };
+  const auto checkpoint = [&](benchmark_report so_far) {
+    if (!file) return;
+    named(so_far);
+    so_far.partial = true;
+    write_checkpoint(so_far, opts->format, *file);
+    file.emplace(*opts->output);
+  };
+  auto report = measure(*opts, selected, std::move(device), checkpoint);
+  named(report);
+  if (interrupt_requested) {
+    report.partial = report.interrupted = true;
+    report.warnings.insert(report.warnings.begin(),
+                           "interrupted (Ctrl-C): the report holds what was measured before it; rows cut short say "
+                           "stopped_by interrupted, rows never started 'not measured: interrupted'");
+  }
+  // A first Ctrl-C while the complete report is written only asks to end by SIGINT once it is delivered, as one
+  // during the measurement does: the report is what it kept.
+  deliver_report(report, opts->format, file);
+  stop_catching_interrupt();
+  return all_valid(report.results) ? 0 : 1;
+}
+
+} // namespace
+
+int policybench::benchmark_main(int argc, char** argv, const std::optional<user_op_run>& user) {
+  try {
+    const int status = run(argc, argv, user);
+    if (policybench::interrupt_requested) policybench::end_by_interrupt();
+    return status;
+  } catch (const policybench::usage_error& e) {
+    std::cerr << "policybench: error: " << one_line(e.what()) << '\n';
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "policybench: error: out of host memory (std::bad_alloc); a smaller --size needs less\n";
+  } catch (const std::exception& e) {
+    std::cerr << "policybench: error: " << one_line(e.what()) << '\n';
+  }
+  return 1;
+}

@@ -1,0 +1,45 @@
+// A user's own element-wise op through every host policy in one line: POLICYBENCH_MAIN(my_op) makes an executable
+// that takes policybench's options and reports the op's rows, each checked against the plain loop's result.
+#pragma once
+
+#include "cli/benchmark_main.hpp"
+#include "policies/policy_rows.hpp"
+#include "policybench/user_op.hpp"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace policybench {
+
+/// `rows`, each that could run listed unavailable for `why` instead.
+inline std::vector<policy_entry> unavailable_for(std::vector<policy_entry> rows, const std::string& why) {
+  for (policy_entry& row : rows)
+    if (!row.unavailable) row.unavailable = why, row.measure = nullptr;
+  return rows;
+}
+
+/// Every policy's row for Op: the host policies' calls are compiled here, in the user's translation unit; oneDPL's
+/// and the device's are compiled in their own libraries and .cu files, for the built-in workloads.
+template <class Op> std::vector<policy_entry> user_op_rows(const device_info& device) {
+  return policy_rows<one_workload<user_workload<Op>>>(
+      unavailable_for(onedpl_rows(), "oneDPL runs the built-in workloads only (its own libraries: "
+                                     "policies/onedpl_library.hpp)"),
+      unavailable_for(device_rows(device), "a user's op runs on the host policies only so far"));
+}
+
+/// policybench's command line (benchmark_main) on Op, named `name` in the report.
+template <class Op> int main(int argc, char** argv, std::string name) {
+  using W = user_workload<Op>;
+  return benchmark_main(argc, argv,
+                        user_op_run{.name = std::move(name),
+                                    .type = element_type_of<typename W::element>,
+                                    .inputs = W::inputs,
+                                    .rows = user_op_rows<Op>});
+}
+
+} // namespace policybench
+
+/// The executable's main for the op `op`, named as written.
+#define POLICYBENCH_MAIN(op)                                                                                           \
+  int main(int argc, char** argv) { return ::policybench::main<op>(argc, argv, #op); }

@@ -1,0 +1,29 @@
+#!/bin/bash
+# A user's op through every host policy: examples/user_op.cpp's rows all validated under its own name, the options
+# that do not apply to it refused; the op planted wrong on OpenMP's other threads (planted_user_op.cpp) invalid on
+# thrust::omp alone, the other rows validated, exit 1.
+# Usage: user_op_rows.sh <example_user_op> <planted_user_op>
+set -euo pipefail
+run() { "$@" --size 100000 --reps 3 --budget 5 --quiet --format json; }
+check='
+import json, sys
+report, op, wrong = json.load(sys.stdin), sys.argv[1], sys.argv[2:]
+assert report["environment"]["config"]["workload"] == op, report["environment"]["config"]["workload"]
+ran = {r["policy"]: r["validated"] for r in report["results"]
+       if r["role"] == "policy" and r["status"] in ("ok", "invalid")}
+assert "loop" in ran and "thrust::omp" in ran, sorted(ran)
+bad = sorted(p for p, valid in ran.items() if not valid)
+assert bad == wrong, f"invalid rows: {bad}, expected {wrong}"
+print(f"{op}: {len(ran)} rows measured, invalid: {bad}")
+'
+run "$1" | /usr/bin/python3 -c "$check" my_op
+# The options that would change the op's element type or make it a chain are refused (exit 2), as bad input.
+for refused in "--workload triad" "--work 4" "--sweep work" "--type float32"; do
+  status=0
+  "$1" $refused --size 1000 --quiet > /dev/null 2>&1 || status=$?
+  [ "$status" -eq 2 ] || { echo "$refused: exit status $status, expected 2"; exit 1; }
+done
+status=0
+run "$2" > planted.json || status=$?
+[ "$status" -eq 1 ] || { echo "planted op: exit status $status, expected 1"; exit 1; }
+/usr/bin/python3 -c "$check" wrong_off_openmp_main thrust::omp < planted.json
