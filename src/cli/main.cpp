@@ -115,6 +115,10 @@ int run(int argc, char** argv) {
   catch_interrupt(); // from here the first Ctrl-C ends the measurement early, and the report keeps what it measured
   std::optional<output_file> file; // --output /dev/stdout on a pipe is stdout, which cannot be renamed over
   if (opts->output && !is_standard_output(*opts->output)) file.emplace(*opts->output);
+  if (opts->list_workloads) {
+    deliver_workload_list(opts->format, file);
+    return 0;
+  }
   device_info device = query_device();
   auto all = registry(device);
   if (opts->list_policies) {

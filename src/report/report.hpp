@@ -18,6 +18,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -167,6 +168,26 @@ void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& 
 /// --list-policies --format json: one object per row of `registry`, in its order: {name, device, role, backend,
 /// available, reason} (reason: why it cannot run, null when available), for scripts.
 nlohmann::ordered_json policy_list_json(const std::vector<policy_entry>& registry);
+
+/// One workload as --list-workloads shows it, from its declaration (policybench/workloads.hpp): bytes per element by
+/// STREAM's counting for each element type it runs on, FLOPs per element at K = 1.
+struct workload_facts {
+  std::string name;
+  int inputs = 1;
+  bool in_place = true, exact = true;
+  std::vector<std::pair<std::string, double>> bytes_per_element; ///< (element type, bytes)
+  double flops_per_element = 0;
+};
+
+/// Every built-in workload, in workload_id's order.
+std::vector<workload_facts> workload_list();
+
+/// --list-workloads: a table of workload_list() (within table_width columns).
+void write_workload_list(std::ostream& out);
+
+/// --list-workloads --format json: one object per workload, its workload_facts' members by name (bytes_per_element an
+/// object keyed by element type), for scripts.
+nlohmann::ordered_json workload_list_json();
 
 /// Two lines (each wrapped to 120 columns, continuation lines indented by two spaces): the fastest row and the rows
 /// tied with it; the parallel speedup where it is real and the regime (the regime part only with a probe).

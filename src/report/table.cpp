@@ -5,6 +5,7 @@
 #include "report/report.hpp"
 
 #include "harness/rules.hpp"
+#include "measure/run_config.hpp"
 #include "measure/timing.hpp"
 
 #include <fmt/format.h>
@@ -122,6 +123,45 @@ void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& 
     notes.push_back(p.unavailable ? wrapped("  unavailable: " + *p.unavailable) : "");
   }
   write_rows(std::move(columns), registry.size(), false, out, notes);
+}
+
+std::vector<workload_facts> workload_list() {
+  std::vector<workload_facts> out;
+  for (std::size_t i = 0; i < std::size(workload_names); ++i)
+    visit_workload(workload_id(i), [&](auto workload) {
+      using W = decltype(workload);
+      workload_facts& w = out.emplace_back(workload_facts{.name = std::string(W::name),
+                                                          .inputs = W::inputs,
+                                                          .in_place = W::in_place,
+                                                          .exact = W::exact,
+                                                          .bytes_per_element = {},
+                                                          .flops_per_element = W::flops_per_element(1)});
+      for (const auto& [type, name] : element_type_names)
+        if (supports(W::id, type))
+          w.bytes_per_element.emplace_back(name, stream_bytes_per_element(W::inputs, size_of(type)));
+    });
+  return out;
+}
+
+void write_workload_list(std::ostream& out) {
+  std::vector<table_column> columns{{.header = "workload", .left_aligned = true},
+                                    {.header = "inputs"},
+                                    {.header = "in place", .left_aligned = true},
+                                    {.header = "check", .left_aligned = true},
+                                    {.header = "bytes per element (STREAM's counting)", .left_aligned = true},
+                                    {.header = "FLOPs per element (K = 1)"}};
+  const auto facts = workload_list();
+  for (const workload_facts& w : facts) {
+    std::vector<std::string> bytes;
+    for (const auto& [type, b] : w.bytes_per_element)
+      bytes.push_back(fmt::format("{:g} ({})", b, type));
+    for (std::size_t c = 0; const std::string& cell :
+                            {w.name, std::to_string(w.inputs), std::string(w.in_place ? "yes" : "no"),
+                             std::string(w.exact ? "exact" : "100 epsilon"), fmt::format("{}", fmt::join(bytes, ", ")),
+                             fmt::format("{:g}", w.flops_per_element)})
+      columns[c++].cells.push_back(cell);
+  }
+  write_rows(std::move(columns), facts.size(), false, out);
 }
 
 namespace {
