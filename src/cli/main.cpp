@@ -85,16 +85,9 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
     const auto step = [&](const run_step& s) {
       shown.show(fmt::format("round {} ({} base): {}, {} calls", s.round, s.rounds, s.policy, s.calls));
     };
-    const host_info host = query_host();
-    // Where this host's bandwidth stops falling: whether the run's size measures memory or a cache.
-    shown.show("probing where this host's bandwidth stops falling (memory or cache)");
-    auto regime = measure_regime(opts.run, probe_seconds(opts.order.budget), opts.threads, host, selected);
-    // The policies and the ceiling rows, measured alike in interleaved rounds, then summarized into a report.
-    const auto streams = with_ceilings(selected, device, opts.run.work);
-    auto report = to_report(run_policies(opts.run, opts.threads, host, std::move(device), streams, opts.order, step));
-    if (regime) regime = with_run_point(std::move(*regime), report.results);
-    report.summary = summarize_run(report.results, std::move(regime));
-    return report;
+    return measure_workloads(
+        opts.run, opts.workloads, opts.threads, query_host(), device, selected, opts.order, step,
+        [&] { shown.show("probing where this host's bandwidth stops falling (memory or cache)"); });
   }
   std::size_t steps = 0;
   const auto step = [&](std::string_view what, std::size_t total) {

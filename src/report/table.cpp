@@ -310,14 +310,15 @@ std::vector<table_column> table_columns(const table_view& view) {
   return out;
 }
 
-// Writes the rows of `report` that ran, in one block per role (result_row::role), each with the columns its rows need
-// (table_columns): a fixed set that depends only on the kinds of rows, each duration in its own unit, the median's
-// interval in the median's. `wide` (and markdown): every column; else those that fit table_width.
-void write_row_blocks(const benchmark_report& report, bool markdown, bool wide, std::ostream& out) {
+// Writes `rows` of `report` (one workload's) that ran, in one block per role (result_row::role), each with the columns
+// its rows need (table_columns): a fixed set that depends only on the kinds of rows, each duration in its own unit, the
+// median's interval in the median's. `wide` (and markdown): every column; else those that fit table_width.
+void write_row_blocks(const benchmark_report& report, std::span<const result_row> rows, bool markdown, bool wide,
+                      std::ostream& out) {
   // The policies, then the ceilings they are set against, each block with the columns its rows need.
   for (const bool ceilings : {false, true}) {
     std::vector<const result_row*> ran;
-    for (const auto& r : report.results)
+    for (const auto& r : rows)
       if (r.status != row_status::unavailable && r.status != row_status::failed && is_policy(r) != ceilings)
         ran.push_back(&r);
     if (ran.empty()) continue;
@@ -468,9 +469,11 @@ std::string heading(const benchmark_report& report) {
     const int work = config.work.value_or(1);
     const std::string per_element = work > 1 ? fmt::format(", K = {} fused steps per element", work) : "";
     const std::string what = config.workload == "increment" ? "in place" : config.workload;
-    return fmt::format("{} x {} {} ({} bytes moved per call{}), {} warm-up + {}, {}, host threads: {}",
-                       config.size.value_or(0), config.type, what, *config.bytes_per_call, per_element, config.warmup,
-                       calls, order, config.host_concurrency);
+    // Several workloads move different bytes: each one's heading says its own (write_table).
+    const std::string moved =
+        config.bytes_per_call ? fmt::format(" ({} bytes moved per call{})", *config.bytes_per_call, per_element) : "";
+    return fmt::format("{} x {} {}{}, {} warm-up + {}, {}, host threads: {}", config.size.value_or(0), config.type,
+                       what, moved, config.warmup, calls, order, config.host_concurrency);
   }
   const sweep_info& sweep = *report.sweep;
   const sweep_axis& axis = axis_of(sweep.kind);
@@ -494,15 +497,29 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
     out.str("");
   };
   fmt::print(out, "policybench {}: {}\n\n", POLICYBENCH_VERSION, heading(report));
-  if (report.summary) { // the answer under the heading (markdown: as list items), then a blank line
-    const auto lines = summary_lines(*report.summary);
-    for (const auto& line : lines)
-      out << (markdown ? "- " : "") << line << '\n';
-    if (!lines.empty()) out << '\n';
-  }
-  flush();
-  write_row_blocks(report, markdown, wide, screen);
   const char* bullet = markdown ? "- " : "";
+  // One group per workload, its rows consecutive: its heading where there are several, its summary, its rows.
+  const std::span<const result_row> rows = report.results;
+  std::vector<std::span<const result_row>> groups;
+  for (std::size_t begin = 0, end = 0; begin < rows.size(); begin = end) {
+    while (end < rows.size() && rows[end].workload == rows[begin].workload)
+      ++end;
+    groups.push_back(rows.subspan(begin, end - begin));
+  }
+  if (groups.empty()) groups.emplace_back();
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    if (report.summaries.size() > 1 && !groups[g].empty())
+      fmt::print(out, "{}{}workload {}: {} bytes moved per call\n", g > 0 ? "\n" : "", bullet,
+                 groups[g].front().workload, groups[g].front().bytes_per_call);
+    if (g < report.summaries.size()) { // the answer under the heading (markdown: as list items), then a blank line
+      const auto lines = summary_lines(report.summaries[g]);
+      for (const auto& line : lines)
+        out << bullet << line << '\n';
+      if (!lines.empty()) out << '\n';
+    }
+    flush();
+    write_row_blocks(report, groups[g], markdown, wide, screen);
+  }
   std::set<std::string> said; // a sweep repeats an unavailable policy at every point
   for (const auto& r : report.results)
     if (r.status == row_status::unavailable || r.status == row_status::failed)
