@@ -354,7 +354,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       add_choice(app, "--type", o.run.type, element_type_names,
                  "Element type: float32, float64, int32, int64 (default float64)"),
       app.add_option("--workload", workload_list,
-                     "What each call computes, comma-separated, each measured in turn with its ceilings (one report, "
+                     "What each call computes, comma-separated, each measured in turn (one report, "
                      "the budget shared): increment (default: a[i] += 1, in place), triad (a = b + 3 c), uneven "
                      "(element i costs 1 + i x 8K / n steps, in place), poly (a degree-8 polynomial of b), or all; "
                      "README \"Workloads\""),

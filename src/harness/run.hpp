@@ -80,8 +80,8 @@ void add_gpu_views(result_row& row, const measurement* m, bool keep_disturbed);
 benchmark_report to_report(const measured_run& run, bool per_size_notes = true);
 
 /// A comparison run of each of `workloads` in turn (cfg's workload replaced), into one report: the regime probe
-/// first (measure_regime, probe_seconds of the budget; `probing` is called before it), then each workload's `selected`
-/// with their ceilings (with_ceilings) measured by run_policies within its share of the time left (workload_budget)
+/// first (measure_regime, in its share of the time; `probing` is called before it), then each workload's `selected`
+/// with their ceilings (with_ceilings) measured by run_policies within its share of the time left (schedule.hpp)
 /// and reported by to_report, with its own summary (summarize_run). Several workloads: their rows one after another,
 /// each with its workload, their warnings each led by it, environment.config of the run (README "Workloads" says
 /// what it holds then). One workload: the run it always was.
