@@ -158,16 +158,7 @@ json policy_list_json(const std::vector<policy_entry>& registry) {
 }
 
 json workload_list_json() {
-  json out = json::array();
-  for (const workload_facts& w : workload_list()) {
-    json& one = out.emplace_back(json::object());
-    POLICYBENCH_JSON_MEMBERS(one, w, name, inputs, in_place, exact);
-    json& bytes = one["bytes_per_element"] = json::object();
-    for (const auto& [type, b] : w.bytes_per_element)
-      bytes[type] = b;
-    one["flops_per_element"] = w.flops_per_element;
-  }
-  return out;
+  return POLICYBENCH_JSON_ARRAY(workload_list(), name, inputs, in_place, exact, bytes_per_element, flops_per_element);
 }
 
 void write_json(const benchmark_report& report, std::ostream& out, const json_addition& add) {

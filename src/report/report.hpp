@@ -13,12 +13,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <span>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <variant>
 #include <vector>
 
@@ -175,7 +175,7 @@ struct workload_facts {
   std::string name;
   int inputs = 1;
   bool in_place = true, exact = true;
-  std::vector<std::pair<std::string, double>> bytes_per_element; ///< (element type, bytes)
+  std::map<std::string, double> bytes_per_element; ///< by element type's name
   double flops_per_element = 0;
 };
 
@@ -185,8 +185,7 @@ std::vector<workload_facts> workload_list();
 /// --list-workloads: a table of workload_list() (within table_width columns).
 void write_workload_list(std::ostream& out);
 
-/// --list-workloads --format json: one object per workload, its workload_facts' members by name (bytes_per_element an
-/// object keyed by element type), for scripts.
+/// --list-workloads --format json: one object per workload, its workload_facts' members by name, for scripts.
 nlohmann::ordered_json workload_list_json();
 
 /// Two lines (each wrapped to 120 columns, continuation lines indented by two spaces): the fastest row and the rows

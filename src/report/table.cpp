@@ -138,7 +138,7 @@ std::vector<workload_facts> workload_list() {
                                                           .flops_per_element = W::flops_per_element(1)});
       for (const auto& [type, name] : element_type_names)
         if (supports(W::id, type))
-          w.bytes_per_element.emplace_back(name, stream_bytes_per_element(W::inputs, size_of(type)));
+          w.bytes_per_element[std::string(name)] = stream_bytes_per_element(W::inputs, size_of(type));
     });
   return out;
 }
