@@ -509,8 +509,8 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
   if (groups.empty()) groups.emplace_back();
   for (std::size_t g = 0; g < groups.size(); ++g) {
     if (report.summaries.size() > 1 && !groups[g].empty())
-      fmt::print(out, "{}{}workload {}: {} bytes moved per call\n", g > 0 ? "\n" : "", bullet,
-                 groups[g].front().workload, groups[g].front().bytes_per_call);
+      fmt::print(out, "{}{}workload {}: {} bytes moved per call\n{}", g > 0 ? "\n" : "", markdown ? "### " : "",
+                 groups[g].front().workload, groups[g].front().bytes_per_call, markdown ? "\n" : "");
     if (g < report.summaries.size()) { // the answer under the heading (markdown: as list items), then a blank line
       const auto lines = summary_lines(report.summaries[g]);
       for (const auto& line : lines)

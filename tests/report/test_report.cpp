@@ -226,5 +226,8 @@ TEST_CASE("--workload triad,poly: one report, a group per workload with its rows
     CHECK(gbench.str().find("\"" + name + "/loop/float64/1000\"") != std::string::npos);
   }
   CHECK(table.str().find("workload triad: ") < table.str().find("workload poly: "));
+  std::ostringstream markdown; // a heading of its own per workload
+  write_table(report, true, markdown);
+  CHECK(markdown.str().find("\n### workload poly: ") != std::string::npos);
   CHECK(csv.str().find(",workload,type,") != std::string::npos);
 }
