@@ -449,6 +449,7 @@ void write_table_footer(const benchmark_report& report, const char* bullet, std:
 // The first line after "policybench <version>: ": what was run, for one run or for a sweep.
 std::string heading(const benchmark_report& report) {
   const report_config& config = report.environment.config;
+  const std::string what = config.workload == "increment" ? "in place" : config.workload;
   if (!report.sweep) {
     const std::string seconds = config.timeout_s ? fmt::format("{} s", *config.timeout_s) : "";
     const std::string calls =
@@ -468,7 +469,6 @@ std::string heading(const benchmark_report& report) {
         config.seed ? fmt::format("interleaved in {} (seed {})", rounds, *config.seed) : config.order;
     const int work = config.work.value_or(1);
     const std::string per_element = work > 1 ? fmt::format(", K = {} fused steps per element", work) : "";
-    const std::string what = config.workload == "increment" ? "in place" : config.workload;
     // Several workloads move different bytes: each one's heading says its own (write_table).
     const std::string moved =
         config.bytes_per_call ? fmt::format(" ({} bytes moved per call{})", *config.bytes_per_call, per_element) : "";
@@ -483,7 +483,7 @@ std::string heading(const benchmark_report& report) {
   const auto [first, last] = std::ranges::minmax(report.results | std::views::transform(axis.value_of));
   const std::string elements = axis.sizes_array ? "" : ", " + count_of(config.size.value_or(0), "element");
   const std::string threads = axis.host_only ? "" : fmt::format("; host threads: {}", config.host_concurrency);
-  return fmt::format("{}{} of {} in place; {}{}", axis.heading(first, last, sweep.series.size()), elements, config.type,
+  return fmt::format("{}{} of {} {}; {}{}", axis.heading(first, last, sweep.series.size()), elements, config.type, what,
                      calls, threads);
 }
 

@@ -172,6 +172,12 @@ TEST_CASE("every writer names a sweep by its own axis: the table's heading, the 
     }
     CHECK(out["sweep"].contains(std::string("min_").append(axis.name)) == axis.bounds(sweep).has_value());
     if (!axis.gbench_arg.empty()) CHECK(name.find(std::string(axis.gbench_arg).append(":")) != std::string::npos);
+    // A sweep of another workload says which, as a run's heading does, not "in place".
+    report.environment.config.workload = "triad";
+    std::ostringstream triad;
+    write_table(report, false, triad, true);
+    CHECK(triad.str().find(" triad; ") != std::string::npos);
+    CHECK(triad.str().find(" in place; ") == std::string::npos);
   }
 }
 
