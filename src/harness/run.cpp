@@ -387,9 +387,14 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
     at.workload = workloads[k];
     run_order share = order;
     share.budget = workload_budget(order.budget, workloads.size() - k);
+    std::string named; // several workloads: each step's policy led by its workload ("triad/loop", gbench's name)
+    const auto step = [&](run_step s) {
+      if (workloads.size() > 1) s.policy = named = std::string(to_string(at.workload)) + "/" + std::string(s.policy);
+      progress(s);
+    };
     // The policies and the ceiling rows, measured alike in interleaved rounds, then summarized into a report.
-    benchmark_report one =
-        to_report(run_policies(at, threads, host, device, with_ceilings(selected, device, at.work), share, progress));
+    benchmark_report one = to_report(run_policies(at, threads, host, device, with_ceilings(selected, device, at.work),
+                                                  share, progress ? progress_callback(step) : progress_callback()));
     run_summary& summary = one.summaries.emplace_back(
         summarize_run(one.results, regime ? std::optional(with_run_point(*regime, one.results)) : std::nullopt));
     summary.workload = to_string(at.workload);
