@@ -78,14 +78,15 @@ def read(path):
 
 def rows(path):
     """({(name, type, size, threads, K): samples}, left_out): the report's policy rows that ran, each named by
-    report_schema.row_name (its workload and policy), and texts naming the rows it leaves out (policy_rows). Each row must carry samples_s, the raw warm samples, each a
-    finite number of seconds >= 0 (a NaN would compare as SAME with anything, JSON true would count as 1 s). Fields
-    older reports lack (type, threads, work) key as '-'."""
+    report_schema.row_name (its workload and policy), and texts naming the rows it leaves out (policy_rows). Each row
+    must carry samples_s, the raw warm samples, each a finite number of seconds >= 0 (a NaN would compare as SAME
+    with anything, JSON true would count as 1 s). Fields older reports lack (type, threads, work) key as '-'."""
     report = read(path)
     out = {}
     policies, left_out = report_schema.policy_rows(report)
     for r in policies:
-        key = (report_schema.row_name(r), *("-" if r.get(f) is None else r[f] for f in ("type", "size", "threads", "work")))
+        key = (report_schema.row_name(r),
+               *("-" if r.get(f) is None else r[f] for f in ("type", "size", "threads", "work")))
         samples = r.get("samples_s")
         if not isinstance(samples, list) or not samples:
             fail(f"{escaped(path)}: row {key[0]} has no samples_s (raw warm samples), so no statistical comparison "

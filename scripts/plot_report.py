@@ -27,9 +27,9 @@ def drawable(obj, fields):
 
 def load(path):
     """One report as (environment, policy rows that ran, sweep, crossovers), its names ready to draw as written (see
-    literal; each row's policy named with its workload, report_schema.row_name), and the rows it leaves out named (report_schema.policy_rows), one line each on stderr; exits 2 with one
-    line for a file that cannot be read or is not a report plot.py can use (report_file.read says which files are
-    refused)."""
+    literal; each row's policy named with its workload, report_schema.row_name), and the rows it leaves out named
+    (report_schema.policy_rows), one line each on stderr; exits 2 with one line for a file that cannot be read or is
+    not a report plot.py can use (report_file.read says which files are refused)."""
     try:
         report = report_file.read(path)
         report_schema.check_report(report, required=("policy", "device", "status", "size", "median_s"),

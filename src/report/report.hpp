@@ -133,9 +133,10 @@ void write_json(const benchmark_report& report, std::ostream& out, const json_ad
 void write_json_text(nlohmann::ordered_json& document, const nlohmann::ordered_json::json_pointer& warnings,
                      std::ostream& out);
 
-/// The fixed-width table (or markdown): the summary, the rows that ran (one block per role), then
-/// unavailable or failed policies, the footer, the series' end, the crossovers and the warnings. By default within
-/// table_width columns, lines wrapped; `wide` (and markdown): every column, lines whole.
+/// The fixed-width table (or markdown): per workload (a heading each where there are several) its summary and its
+/// rows that ran (one block per role), then unavailable or failed policies, the footer, the series' end, the
+/// crossovers and the warnings. By default within table_width columns, lines wrapped; `wide` (and markdown): every
+/// column, lines whole.
 void write_table(const benchmark_report& report, bool markdown, std::ostream& out, bool wide = false);
 
 /// CSV: a header of the result fields (summaries() above) and `partial` (the report's mark, true or
@@ -148,7 +149,7 @@ void write_csv(const benchmark_report& report, std::ostream& out);
 /// bytes_per_second from the call's time), then the "aggregate" entries mean, median, stddev and cv (aggregate_unit
 /// "percentage", a fraction) from two calls on, equal to the row's statistics. The row's known extra figures are
 /// user counters of its iterations and of its mean and median. Named
-/// "increment/<policy>/<type>/<size>", with "/host_threads:N" in a thread sweep; one family per policy.
+/// "<workload>/<policy>/<type>/<size>", with "/host_threads:N" in a thread sweep; one family per policy.
 nlohmann::ordered_json to_gbench_json(const benchmark_report& report, const run_context& context);
 
 /// to_gbench_json, indented, and a newline (write_json_text: a warning goes in `context`).
