@@ -2,8 +2,9 @@
 """Compares two policybench JSON reports row by row: B's median over A's and a two-sided Mann-Whitney U test on the
 raw warm samples (samples_s), verdict SAME / FASTER / SLOWER as google/benchmark's tools/compare.py gives it: a
 difference counts only when p < --alpha and the medians differ by at least --min-effect percent. Rows are the same
-row when policy, element type, size, host threads and K (work per element) all match, so every point of two thread
-or work sweeps is compared; ceiling rows are not policies and are left out.
+row when workload, policy, element type, size, host threads and K (work per element) all match, so every point of two
+thread or work sweeps is compared, and every workload's row (named "workload/policy" but for the increment's);
+ceiling rows are not policies and are left out.
 --side-by-side REPORT...: instead, the policy rows of every report in one table (policybench's and seed_compare.py's
 alike), each tagged [n] with its file, within 120 columns; no test is made.
 Exit status 0; 1 with --fail-on-slower PCT when a row is SLOWER by more than PCT percent; 2 for bad input."""
@@ -76,15 +77,16 @@ def read(path):
 
 
 def rows(path):
-    """({(policy, type, size, threads, K): samples}, left_out): the report's policy rows that ran, and texts naming
-    the rows it leaves out (report_schema.policy_rows). Each row must carry samples_s, the raw warm samples, each a
-    finite number of seconds >= 0 (a NaN would compare as SAME with anything, JSON true would count as 1 s). Fields
-    older reports lack (type, threads, work) key as '-'."""
+    """({(name, type, size, threads, K): samples}, left_out): the report's policy rows that ran, each named by
+    report_schema.row_name (its workload and policy), and texts naming the rows it leaves out (policy_rows). Each row
+    must carry samples_s, the raw warm samples, each a finite number of seconds >= 0 (a NaN would compare as SAME
+    with anything, JSON true would count as 1 s). Fields older reports lack (type, threads, work) key as '-'."""
     report = read(path)
     out = {}
     policies, left_out = report_schema.policy_rows(report)
     for r in policies:
-        key = (r["policy"], *("-" if r.get(f) is None else r[f] for f in ("type", "size", "threads", "work")))
+        key = (report_schema.row_name(r),
+               *("-" if r.get(f) is None else r[f] for f in ("type", "size", "threads", "work")))
         samples = r.get("samples_s")
         if not isinstance(samples, list) or not samples:
             fail(f"{escaped(path)}: row {key[0]} has no samples_s (raw warm samples), so no statistical comparison "
@@ -100,7 +102,7 @@ def rows(path):
 
 
 def row_key(key):
-    """The columns naming a row: policy, type, size, threads, K."""
+    """The columns naming a row: workload/policy (policy alone for the increment), type, size, threads, K."""
     return f"{key[0]:<26} {key[1]:<8} {key[2]!s:>11} {key[3]!s:>7} {key[4]!s:>5}"
 
 
@@ -152,8 +154,8 @@ def main(argv):
                 for text in texts]
     common = [k for k in a if k in b]
     if not common:
-        fail(f"no row ran in both {escaped(args.a)} and {escaped(args.b)} (same policy, type, size, threads and K)"
-             + "".join(f"; {text}" for text in left_out))
+        fail(f"no row ran in both {escaped(args.a)} and {escaped(args.b)} (same workload, policy, type, size, threads "
+             "and K)" + "".join(f"; {text}" for text in left_out))
     lines = [f"{'policy':<26} {'type':<8} {'size':>11} {'threads':>7} {'K':>5} {'A median s':>12} {'B median s':>12} "
              f"{'B/A':>7} {'p-value':>8}  verdict (p < {args.alpha}, effect >= {args.min_effect}%)"]
     regressions = []

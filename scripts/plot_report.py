@@ -27,9 +27,9 @@ def drawable(obj, fields):
 
 def load(path):
     """One report as (environment, policy rows that ran, sweep, crossovers), its names ready to draw as written (see
-    literal), and the rows it leaves out named (report_schema.policy_rows), one line each on stderr; exits 2 with one
-    line for a file that cannot be read or is not a report plot.py can use (report_file.read says which files are
-    refused)."""
+    literal; each row's policy named with its workload, report_schema.row_name), and the rows it leaves out named
+    (report_schema.policy_rows), one line each on stderr; exits 2 with one line for a file that cannot be read or is
+    not a report plot.py can use (report_file.read says which files are refused)."""
     try:
         report = report_file.read(path)
         report_schema.check_report(report, required=("policy", "device", "status", "size", "median_s"),
@@ -44,7 +44,8 @@ def load(path):
     crossovers = {name: drawable(c, ("challenger", "baseline")) for name, c in (report.get("crossovers") or {}).items()}
     return {**env, "host": drawable(env.get("host") or {}, ("cpu_model",)),
             "device": drawable(env.get("device") or {}, ("name",)), "ceilings": env.get("ceilings") or {}}, \
-        [drawable(r, ("policy", "type")) for r in rows], report.get("sweep"), crossovers
+        [drawable({**r, "policy": report_schema.row_name(r)}, ("policy", "type")) for r in rows], report.get("sweep"), \
+        crossovers
 
 
 def number(row, field):

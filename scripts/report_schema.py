@@ -18,7 +18,7 @@ KINDS = {"text": (report_file.is_text, f"a name (at most {report_file.MAX_TEXT} 
                     "a number 0 or from 1e-15 to 1e18"),
          "bool": (lambda v: isinstance(v, bool), "true or false"),
          "object": (lambda v: isinstance(v, dict), "an object")}
-ROW_FIELDS = {**{f: "text" for f in ("policy", "device", "status", "type", "role")},
+ROW_FIELDS = {**{f: "text" for f in ("policy", "device", "status", "workload", "type", "role")},
               **{f: "number" for f in ("median_s", "cold_s", "gb_per_s", "kernel_gb_per_s", "kernel_median_s",
                                        "median_ci_low_s", "median_ci_high_s", "kernel_median_ci_low_s",
                                        "kernel_median_ci_high_s", "speedup_vs_1_thread", "flops_per_call",
@@ -78,6 +78,14 @@ def check_report(report, required, not_null=("policy", "status", "size")):
         check(c or {}, f"crossovers.{name}", {"challenger": "text", "baseline": "text", "at_from_size": "object"})
         check((c or {}).get("at_from_size") or {}, f"crossovers.{name}.at_from_size",
               {"size": "count", "challenger_s": "number"})
+
+
+def row_name(row):
+    """The row's name as the scripts show and match it: its policy, led by its workload where that is not the
+    increment ("triad/loop", as Google Benchmark's names have it), so that a report of several workloads never merges
+    two workloads' rows under one name; a row without a workload (a report before the field) is the increment's."""
+    workload = row.get("workload") or "increment"
+    return row["policy"] if workload == "increment" else f"{workload}/{row['policy']}"
 
 
 def policy_rows(report):

@@ -46,7 +46,7 @@ def text(value):
 
 
 # (heading, cell of a row, right-aligned); the policy column (index 1) takes the width the others leave.
-COLUMNS = [("", None, False), ("policy", lambda r: escaped(r["policy"]), False),
+COLUMNS = [("", None, False), ("policy", lambda r: escaped(report_schema.row_name(r)), False),
            ("device", lambda r: text(r.get("device")), False), ("type", lambda r: text(r.get("type")), False),
            ("size", lambda r: text(r.get("size")), True), ("thr", lambda r: text(r.get("threads")), True),
            ("K", lambda r: text(r.get("work")), True), ("cold", lambda r: duration(r.get("cold_s")), True),

@@ -87,16 +87,9 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
     const auto step = [&](const run_step& s) {
       shown.show(fmt::format("round {} ({} base): {}, {} calls", s.round, s.rounds, s.policy, s.calls));
     };
-    const host_info host = query_host();
-    // Where this host's bandwidth stops falling: whether the run's size measures memory or a cache.
-    shown.show("probing where this host's bandwidth stops falling (memory or cache)");
-    auto regime = measure_regime(opts.run, probe_seconds(opts.order.budget), opts.threads, host, selected);
-    // The policies and the ceiling rows, measured alike in interleaved rounds, then summarized into a report.
-    const auto streams = with_ceilings(selected, device, opts.run);
-    auto report = to_report(run_policies(opts.run, opts.threads, host, std::move(device), streams, opts.order, step));
-    if (regime) regime = with_run_point(std::move(*regime), report.results);
-    report.summary = summarize_run(report.results, std::move(regime));
-    return report;
+    return measure_workloads(
+        opts.run, opts.workloads, opts.threads, query_host(), device, selected, opts.order, step,
+        [&] { shown.show("probing where this host's bandwidth stops falling (memory or cache)"); });
   }
   std::size_t steps = 0;
   const auto step = [&](std::string_view what, std::size_t total) {
@@ -111,13 +104,15 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
 // workload is the built-in one of the op's bytes per element (the increment's for one input, triad's for two), whose
 // ceiling rows it gets.
 void fit_to_user_op(options& o, const user_op_run& op) {
-  if (o.run.workload != workload_id::increment) throw usage_error("--workload: this executable runs " + op.name);
+  if (o.workloads != std::vector{workload_id::increment} || o.list_workloads)
+    throw usage_error("--workload: this executable runs " + op.name);
   if (o.run.work != 1 || (o.sweep && o.sweep->kind == sweep_kind::work))
     throw usage_error("--work: a user's op runs once per element (K = 1)");
   if (o.run.type != run_config{}.type && o.run.type != op.type)
     throw usage_error("--type: " + op.name + " takes " + std::string(to_string(op.type)));
   o.run.type = op.type;
   o.run.workload = op.inputs == 2 ? workload_id::triad : workload_id::increment;
+  o.workloads = {o.run.workload};
 }
 
 int run(int argc, char** argv, const std::optional<user_op_run>& user) {
@@ -131,6 +126,10 @@ int run(int argc, char** argv, const std::optional<user_op_run>& user) {
   catch_interrupt(); // from here the first Ctrl-C ends the measurement early, and the report keeps what it measured
   std::optional<output_file> file; // --output /dev/stdout on a pipe is stdout, which cannot be renamed over
   if (opts->output && !is_standard_output(*opts->output)) file.emplace(*opts->output);
+  if (opts->list_workloads) {
+    deliver_workload_list(opts->format, file);
+    return 0;
+  }
   device_info device = query_device();
   auto all = user ? user->rows(device) : registry(device);
   if (opts->list_policies) {
@@ -140,8 +139,14 @@ int run(int argc, char** argv, const std::optional<user_op_run>& user) {
   const auto selected =
       or_usage_error<unknown_policy>("--policies: ", [&] { return select_policies(std::move(all), opts->policies); });
   // A sweep's points so far replace the --output file after each point: a long sweep keeps its work as it goes.
+  // Measured as the built-in workload of its shape (fit_to_user_op), reported under the op's own name.
   const auto named = [&](benchmark_report& report) {
-    if (user) report.environment.config.workload = user->name;
+    if (!user) return;
+    report.environment.config.workload = user->name;
+    for (result_row& row : report.results)
+      row.workload = user->name;
+    for (run_summary& summary : report.summaries)
+      summary.workload = user->name;
   };
   const auto checkpoint = [&](benchmark_report so_far) {
     if (!file) return;

@@ -72,7 +72,7 @@ CLI::Validator positive_at_most(double max, std::string what) {
 
 // Each value's name in --help; --policies is one list, never repeated (CLI11 would write "TEXT ...").
 constexpr std::string_view value_names[] = {
-    "--policies LIST",  "--size COUNT",       "--type TYPE",         "--workload NAME",   "--warmup COUNT",
+    "--policies LIST",  "--size COUNT",       "--type TYPE",         "--workload LIST",   "--warmup COUNT",
     "--reps COUNT",     "--threads COUNT",    "--format FORMAT",     "--pages PAGES",     "--first-touch WHO",
     "--sweep KIND",     "--work K",           "--min-work K",        "--max-work K",      "--min-size COUNT",
     "--max-size COUNT", "--min-time SECONDS", "--max-noise PCT",     "--timeout SECONDS", "--budget SECONDS",
@@ -146,7 +146,8 @@ void format_help(CLI::App& app) {
   for (const std::string_view named : value_names)
     app.get_option(std::string(named.substr(0, named.find(' '))))
         ->type_name(std::string(named.substr(named.find(' ') + 1)));
-  app.get_option("--policies")->option_text("LIST");
+  for (const char* list : {"--policies", "--workload"})
+    app.get_option(list)->option_text("LIST");
   app.formatter(std::make_shared<wrapping_formatter>());
 }
 
@@ -245,24 +246,38 @@ void parse_stopping(options& o, const CLI::App& app, double budget_s) {
   // the sweep's bound where its axis varies K (apply sets it), --work elsewhere.
   point_config last{.run = o.run, .threads = std::nullopt};
   if (sweep) axis_of(o.sweep->kind).apply(last, std::uint64_t(o.sweep->max_work));
-  if (o.run.workload != workload_id::increment && last.run.work > 1)
-    throw usage_error(std::string(last.run.work == o.run.work ? "--work" : "--sweep work") +
-                      ": only with --workload increment (the other workloads run at K = 1 so far: the roofline counts "
-                      "the increment's FLOPs)");
-  if (!supports(o.run.workload, o.run.type))
-    throw usage_error("--workload " + std::string(to_string(o.run.workload)) + ": float32 or float64 only, not " +
-                      std::string(to_string(o.run.type)));
+  if (sweep && o.workloads.size() > 1)
+    throw usage_error("--workload: one workload with --sweep, not " + std::to_string(o.workloads.size()));
+  for (const workload_id w : o.workloads) {
+    if (w != workload_id::increment && last.run.work > 1)
+      throw usage_error(std::string(last.run.work == o.run.work ? "--work" : "--sweep work") +
+                        ": only with --workload increment (the other workloads run at K = 1 so far: the roofline "
+                        "counts the increment's FLOPs)");
+    if (!supports(w, o.run.type))
+      throw usage_error("--workload " + std::string(to_string(w)) + ": float32 or float64 only, not " +
+                        std::string(to_string(o.run.type)));
+  }
   if (const auto why = outside_exact_range(o.run, std::uint64_t(last.run.work),
                                            last.run.work == o.run.work ? "--work" : "--max-work"))
     throw usage_error(*why);
 }
 
-// --workload's names: the declarations' own (policybench/workloads.hpp), numbered as workload_id.
-std::vector<std::pair<std::string, int>> workload_choices() {
-  std::vector<std::pair<std::string, int>> names;
-  for (const std::string_view name : workload_names)
-    names.emplace_back(name, int(names.size()));
-  return names;
+// --workload's list (split_list's names) as workloads, in order: each a declaration's own name
+// (policybench/workloads.hpp), or "all" alone, every one of them. Throws usage_error naming the first unknown name.
+std::vector<workload_id> workloads_named(const std::vector<std::string>& names) {
+  std::vector<workload_id> out;
+  const bool all = names == std::vector<std::string>{"all"};
+  for (std::size_t w = 0; all && w < std::size(workload_names); ++w)
+    out.push_back(workload_id(w));
+  for (const std::string& name : all ? std::vector<std::string>{} : names) {
+    const auto at = std::find(std::begin(workload_names), std::end(workload_names), name);
+    if (name == "all") throw usage_error("--workload: all is every workload; not in a list");
+    if (at == std::end(workload_names)) // CLI11's IsMember wording, as every other choice's refusal
+      throw usage_error("--workload: " + name + " not in {" + fmt::format("{}", fmt::join(workload_names, ",")) +
+                        ",all}");
+    out.push_back(workload_id(at - std::begin(workload_names)));
+  }
+  return out;
 }
 
 } // namespace
@@ -306,6 +321,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   o.run.stop.reps = default_reps; // without --reps: policybench-mpi's count (a run's is decided in parse_stopping)
   const std::vector<std::string> format_names(formats.begin(), formats.end());
   double budget_s = 0;
+  std::vector<std::string> workload_list; // --workload's names, split as --policies' are
   bool no_stream_hold = false, no_end_to_end = false;
   sweep_plan plan; // --sweep's axis and bounds: o.sweep when --sweep is given
   std::vector<std::pair<std::string, int>> axes;
@@ -319,6 +335,11 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       app.add_flag("--list-policies", o.list_policies,
                    "List every policy: device, backend, available or why not (a table, or JSON with --format json; no "
                    "run options)");
+  CLI::Option* const list_workloads =
+      app.add_flag("--list-workloads", o.list_workloads,
+                   "List every workload: inputs, in place or not, bytes and FLOPs per element (a table, or JSON with "
+                   "--format json; no run options)")
+          ->excludes(list);
   app.add_option("--format", o.format,
                  "Report format: " + fmt::format("{}", fmt::join(formats, ", ")) + " (default " + o.format + ")")
       ->transform(CLI::IsMember(format_names).description(""));
@@ -332,11 +353,11 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
           ->transform(count()),
       add_choice(app, "--type", o.run.type, element_type_names,
                  "Element type: float32, float64, int32, int64 (default float64)"),
-      add_choice(
-          app, "--workload", workload_choices(), [&o](int w) { o.run.workload = workload_id(w); },
-          "What each call computes: increment (default: a[i] += 1, in place), triad (a = b + 3 c), uneven "
-          "(element i costs 1 + i x 8K / n steps, in place) or poly (a degree-8 polynomial of b); README "
-          "\"Workloads\""),
+      app.add_option("--workload", workload_list,
+                     "What each call computes, comma-separated, each measured in turn (one report, "
+                     "the budget shared): increment (default: a[i] += 1, in place), triad (a = b + 3 c), uneven "
+                     "(element i costs 1 + i x 8K / n steps, in place), poly (a degree-8 polynomial of b), or all; "
+                     "README \"Workloads\""),
       bounded(app.add_option("--warmup", o.run.warmup, "Untimed calls after the cold call (default 3)"), 0, 1'000'000),
       bounded(app.add_option("--reps", o.run.stop.reps,
                              "Timed warm calls counted, at least 1 (default: until the median is within +-2%, within "
@@ -446,20 +467,23 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
     throw from_cli11(e, app);
   }
   // Checked here rather than with CLI11's excludes(), which would list every run option in --list-policies' help.
-  if (list->count() > 0)
+  for (const CLI::Option* listing : {list, list_workloads})
     for (const CLI::Option* run_option : run_options)
-      if (run_option->count() > 0)
-        throw usage_error("--list-policies: not with " + run_option->get_name() + " (it runs nothing)");
+      if (listing->count() > 0 && run_option->count() > 0)
+        throw usage_error(listing->get_name() + ": not with " + run_option->get_name() + " (it runs nothing)");
   // Split here, not by CLI11's delimiter, which drops empty items ("loop,,std::seq") without a word.
   o.policies = split_list("--policies", o.policies);
+  if (!workload_list.empty()) o.workloads = workloads_named(split_list("--workload", workload_list));
+  o.run.workload = o.workloads.front();
   if (app.count("--sweep") > 0) o.sweep = plan;
   parse_stopping(o, app, budget_s);
   // No --format: the one --output's name asks for (a report written to x.json is expected to be JSON, not a table).
   if (const auto ext = std::filesystem::path(o.output.value_or("")).extension();
       !app.count("--format") && !app.count("--wide"))
     o.format = ext == ".json" ? "json" : ext == ".csv" ? "csv" : ext == ".md" ? "markdown" : o.format;
-  if (o.list_policies && o.format != "table" && o.format != "json")
-    throw usage_error("--list-policies: a table or json, not " + o.format);
+  if ((o.list_policies || o.list_workloads) && o.format != "table" && o.format != "json")
+    throw usage_error(std::string(o.list_policies ? "--list-policies" : "--list-workloads") +
+                      ": a table or json, not " + o.format);
   o.run.hold_stream = !no_stream_hold, o.run.end_to_end = !no_end_to_end;
   return o;
 }

@@ -60,7 +60,10 @@ inline constexpr int default_reps = 10;
 
 struct options {
   std::vector<std::string> policies; ///< names as in C++ ("std::par"), trimmed; empty = every available policy
-  bool list_policies = false;
+  bool list_policies = false, list_workloads = false;
+  /// --workload's list, in order, each measured in turn into one report; run.workload is the first (a sweep's and
+  /// policybench-mpi's one workload)
+  std::vector<workload_id> workloads = {workload_id::increment};
   run_config run; ///< element type, element count, warm-up, and in run.stop the stopping rule the user asked for
   std::optional<int> threads;        ///< limit for oneTBB and OpenMP; nullopt = all logical cores
   std::string format = "table";      ///< --format: one of the names parse_options was given

@@ -305,6 +305,15 @@ void deliver_policy_list(const std::vector<policy_entry>& registry, std::string_
   finish_output(file);
 }
 
+void deliver_workload_list(std::string_view format, std::optional<output_file>& file) {
+  std::ostream& out = file ? file->stream() : std::cout;
+  if (format == "json")
+    out << workload_list_json().dump(2) << '\n';
+  else
+    write_workload_list(out);
+  finish_output(file);
+}
+
 void write_checkpoint(const benchmark_report& report, std::string_view format, output_file& file) {
   format_named(format).write(report, file.stream(), {});
   file.commit();

@@ -95,6 +95,10 @@ void deliver_report(const benchmark_report& report, std::string_view format, std
 void deliver_policy_list(const std::vector<policy_entry>& registry, std::string_view format,
                          std::optional<output_file>& file);
 
+/// --list-workloads: workload_list() as a table or, with `format` "json", as JSON (report.hpp) to `file` or stdout,
+/// then finish_output.
+void deliver_workload_list(std::string_view format, std::optional<output_file>& file);
+
 /// Writes `report` (a long sweep's points so far) in the format named `format` to `file` and gives it the target's
 /// name, atomically as the final report will replace it; nothing goes to stderr. `file` is committed afterwards:
 /// open a new one for the next version.

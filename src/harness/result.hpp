@@ -18,7 +18,7 @@ namespace policybench {
 /// bytes_per_call are unknown (they vary).
 struct report_config {
   std::string type;
-  std::string workload = "increment"; ///< --workload: one a run, so the run's setting, not each row's
+  std::string workload = "increment"; ///< --workload: the run's; several comma-separated, each row then says its own
   std::optional<std::uint64_t> size, working_set_bytes;
   figure bytes_per_call;
   int warmup = 0, reps = 0;
@@ -124,6 +124,7 @@ struct parallel_speedup {
 
 /// The answer first (summarize_run; README "JSON schema" under summary says what each figure means).
 struct run_summary {
+  std::string workload = "increment"; ///< the workload whose rows it sums up (a run of several has one each)
   /// The counted row with the smallest median; none when no row has one, or when it has no 95% interval
   /// (fastest_unjudged says why).
   std::optional<std::string> fastest = std::nullopt;
@@ -146,7 +147,8 @@ struct benchmark_report {
   std::optional<std::vector<crossover>> crossovers;          ///< size and work sweeps only (work: keyed by K)
   std::optional<std::vector<compute_bound_k>> compute_bound; ///< work sweeps only, one per policy measured
   std::vector<std::string> warnings;
-  std::optional<run_summary> summary; ///< one run (not a sweep): the answer first (summarize_run, harness/rules.hpp)
+  /// One run (not a sweep): the answer first (summarize_run, harness/rules.hpp), one per workload, in the run's order.
+  std::vector<run_summary> summaries;
   /// Lines a mode adds to the table's footer, about the whole report (what its rows' figures mean there).
   std::vector<std::string> notes;
   /// partial: the report holds part of what the command asked for (a sweep's points so far, written as it goes, or

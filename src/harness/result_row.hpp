@@ -84,6 +84,7 @@ struct result_row {
   std::optional<ceiling_bound> bounds = std::nullopt;
   row_status status = row_status::ok;
   std::optional<std::string> reason = std::nullopt; ///< why unavailable or failed
+  std::string workload = "increment";               ///< what each call computes (policybench/workloads.hpp)
   std::string type;                                 ///< element type, e.g. "float64"
   std::uint64_t size = 0;                           ///< element count
   double bytes_per_call = 0;

@@ -325,6 +325,7 @@ result_row row_of(const measured_run& run, const policy_outcome& o) {
                .bounds = ceiling ? std::optional(o.bound) : std::nullopt,
                .status = status_of(o),
                .reason = o.unavailable ? o.unavailable : o.error,
+               .workload = std::string(to_string(run.config.workload)),
                .type = std::string(to_string(run.config.type)),
                .size = run.config.size,
                .bytes_per_call = m && m->bytes_per_call ? *m->bytes_per_call : run.config.bytes_per_call(),
@@ -371,6 +372,56 @@ benchmark_report to_report(const measured_run& run, bool per_size_notes) {
   }
   report.environment.ceilings = ceiling_figures(run, report.results);
   report.warnings = run_warnings(run, report.results, per_size_notes);
+  return report;
+}
+
+benchmark_report measure_workloads(const run_config& cfg, std::span<const workload_id> workloads,
+                                   std::optional<int> threads, const host_info& host, const device_info& device,
+                                   const std::vector<policy_entry>& selected, const run_order& order,
+                                   const progress_callback& progress, const std::function<void()>& probing) {
+  if (probing) probing();
+  // Where this host's bandwidth stops falling: whether the run's size measures memory or a cache.
+  const auto regime = measure_regime(cfg, probe_seconds(order.budget), threads, host, selected);
+  benchmark_report report;
+  std::string names;                                   // comma-separated, as --workload takes them
+  for (std::size_t k = 0; k < workloads.size(); ++k) { // after Ctrl-C each later one says "not measured: interrupted"
+    run_config at = cfg;
+    at.workload = workloads[k];
+    run_order share = order;
+    share.budget = workload_budget(order.budget, workloads.size() - k);
+    std::string named; // several workloads: each step's policy led by its workload ("triad/loop", gbench's name)
+    const auto step = [&](run_step s) {
+      if (workloads.size() > 1) s.policy = named = std::string(to_string(at.workload)) + "/" + std::string(s.policy);
+      progress(s);
+    };
+    // The policies and the ceiling rows, measured alike in interleaved rounds, then summarized into a report.
+    benchmark_report one = to_report(run_policies(at, threads, host, device, with_ceilings(selected, device, at), share,
+                                                  progress ? progress_callback(step) : progress_callback()));
+    run_summary& summary = one.summaries.emplace_back(
+        summarize_run(one.results, regime ? std::optional(with_run_point(*regime, one.results)) : std::nullopt));
+    summary.workload = to_string(at.workload);
+    names += (k == 0 ? "" : ",") + summary.workload;
+    if (workloads.size() > 1)
+      for (std::string& w : one.warnings)
+        w = summary.workload + ": " + w;
+    if (k == 0) {
+      report = std::move(one);
+      continue;
+    }
+    report_config& config = report.environment.config;
+    config.rounds += one.environment.config.rounds;
+    for (auto& round : one.environment.config.round_orders)
+      config.round_orders.push_back(std::move(round));
+    report.results.insert(report.results.end(), one.results.begin(), one.results.end());
+    report.summaries.push_back(std::move(summary));
+    report.warnings.insert(report.warnings.end(), one.warnings.begin(), one.warnings.end());
+  }
+  if (workloads.size() > 1) { // the run's settings; what differs between its workloads each row says
+    report_config& config = report.environment.config;
+    config.workload = names;
+    config.bytes_per_call = {};
+    config.budget_s = order.budget.budget_s() > 0 ? figure(order.budget.budget_s()) : figure();
+  }
   return report;
 }
 

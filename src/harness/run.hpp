@@ -80,6 +80,17 @@ void add_gpu_views(result_row& row, const measurement* m, bool keep_disturbed);
 /// warnings are left out: a size sweep states them once for its whole series.
 benchmark_report to_report(const measured_run& run, bool per_size_notes = true);
 
+/// A comparison run of each of `workloads` in turn (cfg's workload replaced), into one report: the regime probe
+/// first (measure_regime, in its share of the time; `probing` is called before it), then each workload's `selected`
+/// with their ceilings (with_ceilings) measured by run_policies within its share of the time left (schedule.hpp)
+/// and reported by to_report, with its own summary (summarize_run). Several workloads: their rows one after another,
+/// each with its workload, their warnings each led by it, environment.config of the run (README "Workloads" says
+/// what it holds then). One workload: the run it always was.
+benchmark_report measure_workloads(const run_config& cfg, std::span<const workload_id> workloads,
+                                   std::optional<int> threads, const host_info& host, const device_info& device,
+                                   const std::vector<policy_entry>& selected, const run_order& order,
+                                   const progress_callback& progress = {}, const std::function<void()>& probing = {});
+
 // The regime probe: memory or cache, measured (classify_regime, rules.hpp, judges its points).
 /// The smallest footprint the probe reaches at least: a VM's host may have larger caches than it reports (an EPYC VM
 /// reporting 32 MiB streamed 160 MB twice as fast as 800 MB), so the top is never taken from the reported cache; and

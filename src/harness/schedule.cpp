@@ -118,6 +118,10 @@ time_budget time_budget::part(std::size_t parts) const {
   return time_budget(deadline, std::max(0.0, -seconds_since(deadline)));
 }
 
+time_budget workload_budget(const time_budget& whole, std::size_t workloads_left) {
+  return workloads_left > 1 ? whole.part(workloads_left) : whole;
+}
+
 std::optional<std::string> overrun_warning(const run_order& order) {
   const double late_s = -order.budget.left_s().value_or(0);
   if (late_s <= 1) return std::nullopt;

@@ -1,6 +1,7 @@
 // Who owns a run's time (docs/measurement.md: "Interleaved rounds", "The default stopping and the run's budget").
 // Every share of the --budget is taken here, and every measurement gets its stopping rule here:
 //   the probe's      probe_seconds       a tenth of the budget, at most 3 s, before the rows
+//   a workload's     workload_budget     an even share of the time left over the workloads to come (one: the whole)
 //   a sweep point's  sweep_clock::start  an even share of the time left over the points to come (time_budget::part)
 //   the rounds       schedule::fit_rounds the base rounds cut to what the time left holds (round_rule then splits a
 //                                        row's calls and --timeout over them)
@@ -57,6 +58,10 @@ private:
 /// Seconds the regime probe may take: a tenth of the run's budget, at most 3 (3 without a budget). The deadline is
 /// absolute, so the probe's time comes out of what the rows then share.
 double probe_seconds(const time_budget& budget);
+
+/// The budget of the next of `workloads_left` workloads of a run (it included): time_budget::part's even share of the
+/// time left, and the last one's (a one-workload run's) `whole` itself, so that its report quotes the budget given.
+time_budget workload_budget(const time_budget& whole, std::size_t workloads_left);
 
 /// What gives a row more calls, as the warnings and the summary say it.
 inline constexpr std::string_view more_time = "a larger --budget or a quieter machine";

@@ -111,6 +111,8 @@ void refuse_unsteady_options(const CLI::App& app) {
   const auto given = [&](std::initializer_list<const char*> names) {
     return std::any_of(names.begin(), names.end(), [&](const char* name) { return app.count(name) > 0; });
   };
+  if (given({"--list-workloads"}))
+    throw usage_error("--list-workloads: not in policybench-mpi; policybench --list-workloads lists them");
   if (given({"--sweep"}))
     throw usage_error("--sweep: not in policybench-mpi; scripts/mpi_scaling.sh runs a series of rank counts");
   if (given({"--max-noise", "--min-time", "--timeout", "--budget"}))
@@ -153,6 +155,8 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
   const auto opts = parse_options(args, job.rank == 0 ? std::cout : elsewhere, report_format_names(), mpi_options);
   if (!opts) return false;
   s.opts = *opts;
+  if (s.opts.workloads.size() > 1) // the job's report is one workload's
+    throw usage_error("--workload: one workload in policybench-mpi, not " + std::to_string(s.opts.workloads.size()));
   if (s.opts.default_stopping) s.opts.run.stop.max_noise = 0, s.opts.run.stop.reps = default_reps;
   s.opts.order.budget = {}, s.opts.run.keep_disturbed = true;
   s.opts.run.size = rank_size(s.scaling, s.opts.run.size, job.rank, job.ranks);

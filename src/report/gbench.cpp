@@ -51,7 +51,7 @@ void add_counters(json& e, const result_row& r) {
 }
 
 std::string benchmark_name(const benchmark_report& report, const result_row& r) {
-  std::string name = report.environment.config.workload + "/" + r.policy + "/" + r.type + "/" + std::to_string(r.size);
+  std::string name = r.workload + "/" + r.policy + "/" + r.type + "/" + std::to_string(r.size);
   if (const sweep_axis* axis = report.sweep ? &axis_of(report.sweep->kind) : nullptr; axis && !axis->gbench_arg.empty())
     name.append("/").append(axis->gbench_arg).append(":").append(std::to_string(axis->value_of(r)));
   if (r.roofline) name.append("/work:").append(std::to_string(r.roofline->work)); // K > 1

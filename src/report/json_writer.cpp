@@ -124,7 +124,16 @@ nlohmann::ordered_json to_json(const benchmark_report& report) {
            {"interrupted", report.interrupted},
            {"environment", environment_json(report.environment)},
            {"results", std::move(results)}};
-  if (report.summary) out["summary"] = summary_json(*report.summary);
+  // One workload: its summary as it always was; several: one each, led by its workload.
+  if (report.summaries.size() == 1) out["summary"] = summary_json(report.summaries.front());
+  if (report.summaries.size() > 1) {
+    json& all = out["summaries"] = json::array();
+    for (const run_summary& s : report.summaries) {
+      json one{{"workload", s.workload}};
+      one.update(summary_json(s));
+      all.push_back(std::move(one));
+    }
+  }
   if (report.sweep) {
     out["sweep"] = sweep_json(*report.sweep, report.results);
     out["crossovers"] = report.crossovers ? crossovers_json(*report.crossovers) : json(nullptr);
@@ -146,6 +155,10 @@ json policy_list_json(const std::vector<policy_entry>& registry) {
                    {"available", !p.unavailable},
                    {"reason", p.unavailable ? json(*p.unavailable) : json(nullptr)}});
   return out;
+}
+
+json workload_list_json() {
+  return POLICYBENCH_JSON_ARRAY(workload_list(), name, inputs, in_place, exact, bytes_per_element, flops_per_element);
 }
 
 void write_json(const benchmark_report& report, std::ostream& out, const json_addition& add) {

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <span>
@@ -132,9 +133,10 @@ void write_json(const benchmark_report& report, std::ostream& out, const json_ad
 void write_json_text(nlohmann::ordered_json& document, const nlohmann::ordered_json::json_pointer& warnings,
                      std::ostream& out);
 
-/// The fixed-width table (or markdown): the summary, the rows that ran (one block per role), then
-/// unavailable or failed policies, the footer, the series' end, the crossovers and the warnings. By default within
-/// table_width columns, lines wrapped; `wide` (and markdown): every column, lines whole.
+/// The fixed-width table (or markdown): per workload (a heading each where there are several) its summary and its
+/// rows that ran (one block per role), then unavailable or failed policies, the footer, the series' end, the
+/// crossovers and the warnings. By default within table_width columns, lines wrapped; `wide` (and markdown): every
+/// column, lines whole.
 void write_table(const benchmark_report& report, bool markdown, std::ostream& out, bool wide = false);
 
 /// CSV: a header of the result fields (summaries() above) and `partial` (the report's mark, true or
@@ -147,7 +149,7 @@ void write_csv(const benchmark_report& report, std::ostream& out);
 /// bytes_per_second from the call's time), then the "aggregate" entries mean, median, stddev and cv (aggregate_unit
 /// "percentage", a fraction) from two calls on, equal to the row's statistics. The row's known extra figures are
 /// user counters of its iterations and of its mean and median. Named
-/// "increment/<policy>/<type>/<size>", with "/host_threads:N" in a thread sweep; one family per policy.
+/// "<workload>/<policy>/<type>/<size>", with "/host_threads:N" in a thread sweep; one family per policy.
 nlohmann::ordered_json to_gbench_json(const benchmark_report& report, const run_context& context);
 
 /// to_gbench_json, indented, and a newline (write_json_text: a warning goes in `context`).
@@ -167,6 +169,25 @@ void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& 
 /// --list-policies --format json: one object per row of `registry`, in its order: {name, device, role, backend,
 /// available, reason} (reason: why it cannot run, null when available), for scripts.
 nlohmann::ordered_json policy_list_json(const std::vector<policy_entry>& registry);
+
+/// One workload as --list-workloads shows it, from its declaration (policybench/workloads.hpp): bytes per element by
+/// STREAM's counting for each element type it runs on, FLOPs per element at K = 1.
+struct workload_facts {
+  std::string name;
+  int inputs = 1;
+  bool in_place = true, exact = true;
+  std::map<std::string, double> bytes_per_element; ///< by element type's name
+  double flops_per_element = 0;
+};
+
+/// Every built-in workload, in workload_id's order.
+std::vector<workload_facts> workload_list();
+
+/// --list-workloads: a table of workload_list() (within table_width columns).
+void write_workload_list(std::ostream& out);
+
+/// --list-workloads --format json: one object per workload, its workload_facts' members by name, for scripts.
+nlohmann::ordered_json workload_list_json();
 
 /// Two lines (each wrapped to 120 columns, continuation lines indented by two spaces): the fastest row and the rows
 /// tied with it; the parallel speedup where it is real and the regime (the regime part only with a probe).

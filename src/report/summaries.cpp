@@ -61,6 +61,7 @@ const std::array all{
     summary{"bounds", "", &r::bounds},
     summary{"status", "", &r::status},
     summary{"reason", "", &r::reason},
+    summary{"workload", "", &r::workload},
     summary{"type", "", &r::type},
     // A sweep's axis shows its value first, in every table (harness/sweep.hpp: the axis' name is the field's).
     summary{"size", "count", &r::size, common("size", at_axis, cell_hint::count, never)},

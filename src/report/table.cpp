@@ -5,6 +5,7 @@
 #include "report/report.hpp"
 
 #include "harness/rules.hpp"
+#include "measure/run_config.hpp"
 #include "measure/timing.hpp"
 
 #include <fmt/format.h>
@@ -122,6 +123,45 @@ void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& 
     notes.push_back(p.unavailable ? wrapped("  unavailable: " + *p.unavailable) : "");
   }
   write_rows(std::move(columns), registry.size(), false, out, notes);
+}
+
+std::vector<workload_facts> workload_list() {
+  std::vector<workload_facts> out;
+  for (std::size_t i = 0; i < std::size(workload_names); ++i)
+    visit_workload(workload_id(i), [&](auto workload) {
+      using W = decltype(workload);
+      workload_facts& w = out.emplace_back(workload_facts{.name = std::string(W::name),
+                                                          .inputs = W::inputs,
+                                                          .in_place = W::in_place,
+                                                          .exact = W::exact,
+                                                          .bytes_per_element = {},
+                                                          .flops_per_element = W::flops_per_element(1)});
+      for (const auto& [type, name] : element_type_names)
+        if (supports(W::id, type))
+          w.bytes_per_element[std::string(name)] = stream_bytes_per_element(W::inputs, size_of(type));
+    });
+  return out;
+}
+
+void write_workload_list(std::ostream& out) {
+  std::vector<table_column> columns{{.header = "workload", .left_aligned = true},
+                                    {.header = "inputs"},
+                                    {.header = "in place", .left_aligned = true},
+                                    {.header = "check", .left_aligned = true},
+                                    {.header = "bytes per element (STREAM's counting)", .left_aligned = true},
+                                    {.header = "FLOPs per element (K = 1)"}};
+  const auto facts = workload_list();
+  for (const workload_facts& w : facts) {
+    std::vector<std::string> bytes;
+    for (const auto& [type, b] : w.bytes_per_element)
+      bytes.push_back(fmt::format("{:g} ({})", b, type));
+    for (std::size_t c = 0; const std::string& cell :
+                            {w.name, std::to_string(w.inputs), std::string(w.in_place ? "yes" : "no"),
+                             std::string(w.exact ? "exact" : "100 epsilon"), fmt::format("{}", fmt::join(bytes, ", ")),
+                             fmt::format("{:g}", w.flops_per_element)})
+      columns[c++].cells.push_back(cell);
+  }
+  write_rows(std::move(columns), facts.size(), false, out);
 }
 
 namespace {
@@ -270,14 +310,15 @@ std::vector<table_column> table_columns(const table_view& view) {
   return out;
 }
 
-// Writes the rows of `report` that ran, in one block per role (result_row::role), each with the columns its rows need
-// (table_columns): a fixed set that depends only on the kinds of rows, each duration in its own unit, the median's
-// interval in the median's. `wide` (and markdown): every column; else those that fit table_width.
-void write_row_blocks(const benchmark_report& report, bool markdown, bool wide, std::ostream& out) {
+// Writes `rows` of `report` (one workload's) that ran, in one block per role (result_row::role), each with the columns
+// its rows need (table_columns): a fixed set that depends only on the kinds of rows, each duration in its own unit, the
+// median's interval in the median's. `wide` (and markdown): every column; else those that fit table_width.
+void write_row_blocks(const benchmark_report& report, std::span<const result_row> rows, bool markdown, bool wide,
+                      std::ostream& out) {
   // The policies, then the ceilings they are set against, each block with the columns its rows need.
   for (const bool ceilings : {false, true}) {
     std::vector<const result_row*> ran;
-    for (const auto& r : report.results)
+    for (const auto& r : rows)
       if (r.status != row_status::unavailable && r.status != row_status::failed && is_policy(r) != ceilings)
         ran.push_back(&r);
     if (ran.empty()) continue;
@@ -410,6 +451,7 @@ void write_table_footer(const benchmark_report& report, const char* bullet, std:
 // The first line after "policybench <version>: ": what was run, for one run or for a sweep.
 std::string heading(const benchmark_report& report) {
   const report_config& config = report.environment.config;
+  const std::string what = config.workload == "increment" ? "in place" : config.workload;
   if (!report.sweep) {
     const std::string seconds = config.timeout_s ? fmt::format("{} s", *config.timeout_s) : "";
     const std::string calls =
@@ -429,10 +471,11 @@ std::string heading(const benchmark_report& report) {
         config.seed ? fmt::format("interleaved in {} (seed {})", rounds, *config.seed) : config.order;
     const int work = config.work.value_or(1);
     const std::string per_element = work > 1 ? fmt::format(", K = {} fused steps per element", work) : "";
-    const std::string what = config.workload == "increment" ? "in place" : config.workload;
-    return fmt::format("{} x {} {} ({} bytes moved per call{}), {} warm-up + {}, {}, host threads: {}",
-                       config.size.value_or(0), config.type, what, *config.bytes_per_call, per_element, config.warmup,
-                       calls, order, config.host_concurrency);
+    // Several workloads move different bytes: each one's heading says its own (write_table).
+    const std::string moved =
+        config.bytes_per_call ? fmt::format(" ({} bytes moved per call{})", *config.bytes_per_call, per_element) : "";
+    return fmt::format("{} x {} {}{}, {} warm-up + {}, {}, host threads: {}", config.size.value_or(0), config.type,
+                       what, moved, config.warmup, calls, order, config.host_concurrency);
   }
   const sweep_info& sweep = *report.sweep;
   const sweep_axis& axis = axis_of(sweep.kind);
@@ -442,7 +485,7 @@ std::string heading(const benchmark_report& report) {
   const auto [first, last] = std::ranges::minmax(report.results | std::views::transform(axis.value_of));
   const std::string elements = axis.sizes_array ? "" : ", " + count_of(config.size.value_or(0), "element");
   const std::string threads = axis.host_only ? "" : fmt::format("; host threads: {}", config.host_concurrency);
-  return fmt::format("{}{} of {} in place; {}{}", axis.heading(first, last, sweep.series.size()), elements, config.type,
+  return fmt::format("{}{} of {} {}; {}{}", axis.heading(first, last, sweep.series.size()), elements, config.type, what,
                      calls, threads);
 }
 
@@ -456,15 +499,29 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
     out.str("");
   };
   fmt::print(out, "policybench {}: {}\n\n", POLICYBENCH_VERSION, heading(report));
-  if (report.summary) { // the answer under the heading (markdown: as list items), then a blank line
-    const auto lines = summary_lines(*report.summary);
-    for (const auto& line : lines)
-      out << (markdown ? "- " : "") << line << '\n';
-    if (!lines.empty()) out << '\n';
-  }
-  flush();
-  write_row_blocks(report, markdown, wide, screen);
   const char* bullet = markdown ? "- " : "";
+  // One group per workload, its rows consecutive: its heading where there are several, its summary, its rows.
+  const std::span<const result_row> rows = report.results;
+  std::vector<std::span<const result_row>> groups;
+  for (std::size_t begin = 0, end = 0; begin < rows.size(); begin = end) {
+    while (end < rows.size() && rows[end].workload == rows[begin].workload)
+      ++end;
+    groups.push_back(rows.subspan(begin, end - begin));
+  }
+  if (groups.empty()) groups.emplace_back();
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    if (report.summaries.size() > 1 && !groups[g].empty())
+      fmt::print(out, "{}{}workload {}: {} bytes moved per call\n{}", g > 0 ? "\n" : "", markdown ? "### " : "",
+                 groups[g].front().workload, groups[g].front().bytes_per_call, markdown ? "\n" : "");
+    if (g < report.summaries.size()) { // the answer under the heading (markdown: as list items), then a blank line
+      const auto lines = summary_lines(report.summaries[g]);
+      for (const auto& line : lines)
+        out << bullet << line << '\n';
+      if (!lines.empty()) out << '\n';
+    }
+    flush();
+    write_row_blocks(report, groups[g], markdown, wide, screen);
+  }
   std::set<std::string> said; // a sweep repeats an unavailable policy at every point
   for (const auto& r : report.results)
     if (r.status == row_status::unavailable || r.status == row_status::failed)

@@ -4,6 +4,7 @@
 #include "cli/parse_args.hpp"
 
 #include <string>
+#include <vector>
 
 using namespace policybench;
 
@@ -72,4 +73,40 @@ TEST_CASE("--order, --seed, --max-noise, --timeout: a run interleaves by default
       {{"--timeout", "1", "--min-time", "1"}, "--min-time"},
   };
   check_refused(cases);
+}
+
+TEST_CASE("--workload takes a comma-separated list or all, each measured in turn, a bad name one line") {
+  CHECK(parse({})->workloads == std::vector{workload_id::increment}); // the default run: the increment alone
+  const auto two = parse({"--workload", "triad, poly"});
+  CHECK(two->workloads == std::vector{workload_id::triad, workload_id::poly});
+  CHECK(two->run.workload == workload_id::triad); // a sweep's and policybench-mpi's one workload: the first
+  const auto all = parse({"--workload", "all"});
+  REQUIRE(all->workloads.size() == std::size(workload_names));
+  for (std::size_t w = 0; w < all->workloads.size(); ++w)
+    CHECK(to_string(all->workloads[w]) == workload_names[w]);
+  std::string names;
+  for (const std::string_view name : workload_names)
+    names += std::string(name) + ",";
+  CHECK(usage_message({"--workload", "triad,triads"}) == "--workload: triads not in {" + names + "all}");
+  CHECK(usage_message({"--workload", "all,triad"}) == "--workload: all is every workload; not in a list");
+  CHECK(usage_message({"--workload", "triad,triad"}) == "--workload: 'triad' is listed twice");
+  CHECK(usage_message({"--workload", "triad,,poly"}) == "--workload: an empty name in the list");
+  // What one of the workloads cannot do is refused for the list, naming it.
+  CHECK(usage_message({"--workload", "increment,triad", "--work", "4"})
+            .starts_with("--work: only with --workload "
+                         "increment"));
+  CHECK(usage_message({"--workload", "all", "--type", "int32"}) ==
+        "--workload triad: float32 or float64 only, not int32");
+  CHECK(usage_message({"--workload", "triad,poly", "--sweep", "size"}) ==
+        "--workload: one workload with --sweep, not 2");
+  CHECK(parse({"--workload", "poly", "--sweep", "size"})->sweep);
+}
+
+TEST_CASE("--list-workloads lists, as a table or JSON, and runs nothing") {
+  CHECK(parse({"--list-workloads"})->list_workloads);
+  CHECK(parse({"--list-workloads", "--format", "json"})->format == "json");
+  CHECK(usage_message({"--list-workloads", "--workload", "triad"}) ==
+        "--list-workloads: not with --workload (it runs nothing)");
+  CHECK(usage_message({"--list-workloads", "--format", "csv"}) == "--list-workloads: a table or json, not csv");
+  CHECK(usage_message({"--list-policies", "--list-workloads"}) == "--list-policies: not with --list-workloads");
 }

@@ -242,3 +242,41 @@ TEST_CASE("a sweep point's time is predicted along the line through the last two
   REQUIRE(late);
   CHECK(late->find("would not hold K = 1000") != std::string::npos);
 }
+
+TEST_CASE("--workload all finishes within its budget: the probe's share first, then each workload an even share") {
+  const time_budget whole = time_budget::from_now(8);
+  CHECK(workload_budget(whole, 1).budget_s() == 8); // one workload, or the last: the budget given, as before
+  CHECK(workload_budget(whole, 4).budget_s() == doctest::Approx(2).epsilon(0.05));
+  // A real run of every workload, a noise target no row reaches: only the budget ends the rows.
+  run_config cfg{element_type::float64, 100'000, 1, {1'000'000}};
+  cfg.stop.max_noise = 1e-6;
+  cfg.keep_disturbed = true;
+  std::vector<policy_entry> selected;
+  for (const auto& p : host_rows())
+    if (p.name == "loop" || p.name == "std::par") selected.push_back(p);
+  std::vector<workload_id> all;
+  for (std::size_t w = 0; w < std::size(workload_names); ++w)
+    all.push_back(workload_id(w));
+  const auto start = std::chrono::steady_clock::now();
+  const auto report = measure_workloads(cfg, all, std::nullopt, query_host(), device_info{}, selected,
+                                        {policy_order::interleaved, 1, default_rounds, time_budget(start + 5s, 5)});
+  const double wall_s = seconds_since(start);
+  // Within the budget as overrun_warning judges a run: at most a second past it (the measurement under way at the
+  // deadline finishes; a workload past its share leaves the later ones less, so only the last one's overrun shows).
+  // 5 s, not less: every row makes one call whatever its share, 32 slots here, each with its idle wait (a 3 s budget
+  // ended after 4.8 s under ctest -j2 on a loaded 2-core VM).
+  CHECK(wall_s < 5 + 1);
+  CHECK(report.environment.config.budget_s == figure(5));
+  REQUIRE(report.summaries.size() == all.size());
+  for (const workload_id w : all) { // every workload measured, in its share: its rows ran, none stopped by count
+    CAPTURE(to_string(w));
+    std::size_t rows = 0;
+    for (const auto& r : report.results)
+      if (r.workload == to_string(w) && is_policy(r)) {
+        ++rows;
+        CHECK(r.validated == true);
+        CHECK(r.stopped_by == "budget");
+      }
+    CHECK(rows == selected.size());
+  }
+}

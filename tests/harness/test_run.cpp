@@ -155,3 +155,17 @@ TEST_CASE("every sweep says its cache and noise notes once for the series, namin
   CHECK(said("at 1 thread, 2 threads, 4 threads: the array is smaller than 4x the host's last-level cache") == 1);
   CHECK(report.warnings.size() == 2);
 }
+
+TEST_CASE("several workloads: each progress step names its workload, so that a terminal shows which one runs") {
+  std::vector<std::uint64_t> sizes;
+  std::vector<int> threads;
+  const std::vector<policy_entry> one{recorder("a", sizes, threads)};
+  const workload_id both[] = {workload_id::triad, workload_id::poly};
+  std::vector<std::string> steps;
+  const auto report =
+      measure_workloads(run_config{element_type::float64, 1000, 0, {2}}, both, std::nullopt, query_host(),
+                        device_info{}, one, {}, [&](const run_step& s) { steps.emplace_back(s.policy); });
+  CHECK(std::count(steps.begin(), steps.end(), "triad/a") == 1);
+  CHECK(std::count(steps.begin(), steps.end(), "poly/a") == 1);
+  CHECK(report.summaries.size() == 2);
+}

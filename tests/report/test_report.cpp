@@ -5,11 +5,14 @@
 
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
+#include "policies/registry.hpp"
 #include "report/report.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <sstream>
 #include <string>
+#include <vector>
 
 using namespace policybench;
 using json = nlohmann::ordered_json;
@@ -169,5 +172,68 @@ TEST_CASE("every writer names a sweep by its own axis: the table's heading, the 
     }
     CHECK(out["sweep"].contains(std::string("min_").append(axis.name)) == axis.bounds(sweep).has_value());
     if (!axis.gbench_arg.empty()) CHECK(name.find(std::string(axis.gbench_arg).append(":")) != std::string::npos);
+    // A sweep of another workload says which, as a run's heading does, not "in place".
+    report.environment.config.workload = "triad";
+    std::ostringstream triad;
+    write_table(report, false, triad, true);
+    CHECK(triad.str().find(" triad; ") != std::string::npos);
+    CHECK(triad.str().find(" in place; ") == std::string::npos);
   }
+}
+
+TEST_CASE("--workload triad,poly: one report, a group per workload with its rows validated and its own summary") {
+  run_config cfg{element_type::float64, 1000, 0, {8}}; // 8 calls: a 95% interval, so a fastest row
+  std::vector<policy_entry> selected;
+  for (auto& p : registry(query_device()))
+    if (p.name == "loop" || p.name == "std::par") selected.push_back(p);
+  REQUIRE(selected.size() == 2);
+  const workload_id both[] = {workload_id::triad, workload_id::poly};
+  const auto report =
+      measure_workloads(cfg, both, std::nullopt, query_host(), device_info{}, selected, {policy_order::interleaved});
+  REQUIRE(report.summaries.size() == 2);
+  const json written = to_json(report);
+  CHECK(written["environment"]["config"]["workload"] == "triad,poly");
+  CHECK(written["environment"]["config"]["bytes_per_call"].is_null()); // each row says its workload's
+  CHECK_FALSE(written.contains("summary"));
+  std::ostringstream table, csv, gbench;
+  write_table(report, false, table);
+  write_csv(report, csv);
+  write_gbench(report, run_context{}, gbench);
+  for (std::size_t g = 0; g < 2; ++g) {
+    const std::string name(to_string(both[g]));
+    CAPTURE(name);
+    CHECK(report.summaries[g].workload == name);
+    CHECK(written["summaries"][g]["workload"] == name);
+    json expected{{"workload", name}};
+    expected.update(summary_json(report.summaries[g]));
+    CHECK(written["summaries"][g] == expected);
+    // Summed up over its own rows: the fastest is a row of this workload, with that row's median.
+    REQUIRE(report.summaries[g].fastest);
+    const auto fastest = std::find_if(report.results.begin(), report.results.end(), [&](const result_row& r) {
+      return r.workload == name && r.policy == *report.summaries[g].fastest;
+    });
+    REQUIRE(fastest != report.results.end());
+    CHECK(report.summaries[g].fastest_median_s == fastest->median_s);
+    // Its rows: the policies and their ceilings, consecutive, each validated and carrying its workload.
+    std::size_t policies = 0, ceilings = 0;
+    for (const auto& r : written["results"])
+      if (r["workload"] == name) {
+        ++(r["role"] == "policy" ? policies : ceilings);
+        CHECK(r["validated"] == true);
+        CHECK(csv.str().find(r["policy"].get<std::string>() + "," + r["device"].get<std::string>()) !=
+              std::string::npos);
+      }
+    CHECK(policies == selected.size());
+    CHECK(ceilings > 0);
+    // The table: the workload's heading, then its own summary line, then its rows.
+    const auto heading = table.str().find("workload " + name + ": ");
+    REQUIRE(heading != std::string::npos);
+    CHECK(table.str().find("\nfastest: ", heading) < table.str().find("\npolicy ", heading));
+    CHECK(gbench.str().find("\"" + name + "/loop/float64/1000\"") != std::string::npos);
+  }
+  CHECK(table.str().find("workload triad: ") < table.str().find("workload poly: "));
+  std::ostringstream markdown; // a heading of its own per workload
+  write_table(report, true, markdown);
+  CHECK(markdown.str().find("\n### workload poly: ") != std::string::npos);
+  CHECK(csv.str().find(",workload,type,") != std::string::npos);
 }

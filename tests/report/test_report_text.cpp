@@ -9,6 +9,7 @@
 #include "report/report.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -250,4 +251,24 @@ TEST_CASE("--list-policies --format json names every registry row, with its devi
   const std::vector<policy_entry> one{{"cuda::kernel", side::device, "CUDA", "no CUDA driver", {}}};
   CHECK(policy_list_json(one).dump() == R"([{"name":"cuda::kernel","device":"device","role":"policy",)"
                                         R"("backend":"CUDA","available":false,"reason":"no CUDA driver"}])");
+}
+
+TEST_CASE("--list-workloads: each declaration's inputs, place, bytes and FLOPs per element, as a table and JSON") {
+  const auto list = nlohmann::ordered_json::parse(workload_list_json().dump(2));
+  REQUIRE(list.size() == std::size(workload_names));
+  std::ostringstream table;
+  write_workload_list(table);
+  for (std::size_t i = 0; i < list.size(); ++i)
+    visit_workload(workload_id(i), [&](auto workload) {
+      using W = decltype(workload);
+      const auto& row = list[i];
+      CAPTURE(W::name);
+      CHECK(row["name"] == W::name);
+      CHECK(row["inputs"] == W::inputs);
+      CHECK(row["in_place"] == W::in_place);
+      CHECK(row["flops_per_element"] == W::flops_per_element(1));
+      CHECK(row["bytes_per_element"]["float64"] == double(W::inputs + 1) * 8); // STREAM's counting
+      CHECK(row["bytes_per_element"].contains("int32") == W::template supports<std::int32_t>);
+      CHECK(table.str().find("\n" + std::string(W::name) + " ") != std::string::npos);
+    });
 }

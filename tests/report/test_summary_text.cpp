@@ -113,14 +113,14 @@ TEST_CASE("no fastest row is named from rows under 6 counted calls: no 95% inter
 
 TEST_CASE("the table opens with the summary, before its header row") {
   benchmark_report report = to_report(synthetic_run());
-  report.summary = cache_summary();
+  report.summaries = {cache_summary()};
   std::ostringstream out;
   write_table(report, false, out);
   const std::string text = out.str();
   const auto answer = text.find("\nfastest: std::par_unseq"), header = text.find("\npolicy ");
   REQUIRE(answer != std::string::npos);
   CHECK(answer < header);
-  report.summary.reset();
+  report.summaries.clear();
   std::ostringstream without;
   write_table(report, false, without);
   CHECK(without.str().find("fastest:") == std::string::npos);
@@ -132,7 +132,7 @@ TEST_CASE("every field the JSON summary writes is documented in README's schema"
   const auto open = readme.find("```", readme.find("## JSON schema")), close = readme.find("```", open + 3);
   const std::string schema = readme.substr(open, close - open);
   benchmark_report report = to_report(synthetic_run());
-  report.summary = cache_summary();
+  report.summaries = {cache_summary()};
   const auto written = to_json(report);
   REQUIRE(written.contains("summary"));
   const auto& summary = written["summary"];

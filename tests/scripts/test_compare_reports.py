@@ -107,6 +107,19 @@ class CompareReports(unittest.TestCase):
             self.assertEqual(sorted((r[0], r[column]) for r in rows),
                              [("loop", "1"), ("loop", "2"), ("std::par", "1"), ("std::par", "2")])
 
+    def test_each_workloads_row_is_compared_with_the_same_workloads(self):
+        # One policy under two workloads: two rows, each compared with its own workload's (a report without the
+        # field is the increment's); merged under one name they would be "two rows loop" or compare triad with poly.
+        a = report({"loop": samples(1e-3, 1)})
+        a["results"] += [dict(a["results"][0], workload=w, samples_s=samples(s, 5)) for w, s in (("triad", 2e-3),
+                                                                                                   ("poly", 4e-3))]
+        b = json.loads(json.dumps(a))
+        b["results"][0]["workload"] = "increment"
+        b["results"][2]["samples_s"] = samples(4.4e-3, 6)
+        code, out, err = self.run_script(a, b)
+        self.assertEqual((code, err), (0, ""))
+        self.assertEqual(self.verdicts(out), {"loop": "SAME", "triad/loop": "SAME", "poly/loop": "SLOWER"})
+
     def test_ceiling_rows_are_not_compared_as_policies(self):
         a = report({"loop": samples(1e-3, 1)})
         a["results"].append({"policy": "host in-place ceiling", "role": "ceiling", "status": "ok", "size": 1000})

@@ -4,6 +4,7 @@ from zero with the median's interval as error bars, a ceiling with its interval 
 a bar above its ceiling marked, a size sweep's bar chart titled with the size it shows, older reports (no interval,
 no low ceiling) still drawn, and a log axis only with its reason in the caption."""
 
+import json
 import math
 import os
 import sys
@@ -18,6 +19,7 @@ from matplotlib.container import BarContainer  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
 import plot  # noqa: E402
+import plot_report  # noqa: E402
 
 
 def row(policy, gb, size=10**7, device="host", spread=(0.97, 1.04), **extra):
@@ -125,6 +127,20 @@ class Figures(FigureCase):
         rows = [row("loop", 20.0, disturbed_calls=0), row("std::par", 40.0, disturbed_calls=7)]
         fig = self.draw(plot.gb_per_s_bars, [report(rows)])
         self.assertEqual([t.get_text() for t in fig.axes[0].get_xticklabels()], ["loop", "std::par [7 disturbed]"])
+
+    def test_a_report_of_several_workloads_draws_each_workloads_row_under_its_own_name(self):
+        # A policy under triad and under poly: two bars, never one name for both (nor a row dropped); a row without
+        # the field, as before it existed, is the increment's and keeps its plain name.
+        rows = [row("loop", 20.0), row("loop", 30.0, workload="triad"), row("loop", 5.0, workload="poly")]
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "r.json")
+            with open(path, "w") as f:
+                json.dump({"environment": {"host": {"cpu_model": "test CPU"}}, "results": rows}, f)
+            loaded = plot_report.load(path)
+        self.assertEqual([r["policy"] for r in loaded[1]], ["loop", "triad/loop", "poly/loop"])
+        fig = self.draw(plot.gb_per_s_bars, [loaded])
+        self.assertEqual([t.get_text() for t in fig.axes[0].get_xticklabels()], ["loop", "triad/loop", "poly/loop"])
+        self.assertEqual([b.get_height() for b in bars(fig.axes[0])], [20.0, 30.0, 5.0])
 
     def test_cold_versus_warm_is_linear_from_zero_unless_the_spread_needs_a_log_axis_and_says_why(self):
         fig = self.draw(plot.cold_vs_warm, [report([row("loop", 20.0), row("std::par", 40.0)])])
