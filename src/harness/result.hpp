@@ -124,7 +124,8 @@ struct parallel_speedup {
 
 /// The answer first (summarize_run; README "JSON schema" under summary says what each figure means).
 struct run_summary {
-  std::string workload = "increment"; ///< the workload whose rows it sums up (a run of several has one each)
+  std::string workload = "increment";     ///< the workload whose rows it sums up (a run of several has one each)
+  std::string ceiling_shape = "in-place"; ///< what its rows' % ceiling is against (ceiling_summary::shape)
   /// The counted row with the smallest median; none when no row has one, or when it has no 95% interval
   /// (fastest_unjudged says why).
   std::optional<std::string> fastest = std::nullopt;
