@@ -1,11 +1,7 @@
 // The outline of a run: options -> registry (or a user's op's rows) -> ceilings and policies measured in rounds ->
 // report. Exit status: 0 when every policy that ran validated, 1 when one failed validation or a run-time error stopped
-// the run, 2 for bad input; a run Ctrl-C ended writes the report of what it measured, then ends by SIGINT (130). Where
-// to read on: a host call is timed in time_calls (measure/timing.hpp); a CUDA call times itself in time_device_work
-// (measure/device_measure.cuh: host clock and CUDA events), and time_calls keeps what it returns; a median and its
-// interval are taken by summarize_series (measure/timing.cpp); `% ceiling` is pct_of_ceiling (harness/rules.cpp); the
-// budget is split in harness/schedule.cpp (the probe's share, each sweep point's, the rounds that fit, each row's slot:
-// the map atop schedule.hpp).
+// the run, 2 for bad input; a run Ctrl-C ended writes the report of what it measured, then ends by SIGINT (130).
+// Where to read on: cli/main.cpp's map.
 #include "cli/benchmark_main.hpp"
 
 #include "cli/options.hpp"

@@ -405,7 +405,7 @@ std::optional<std::string> no_bound_reason(std::span<const result_row> rows, sid
 // Appends "name (detail)" to a comma-separated list.
 void list_item(std::string& list, const std::string& item) { list += (list.empty() ? "" : ", ") + item; }
 
-// Effective parallelism of the parallel host policies and of the ceiling (harness/rules.hpp thresholds), as the
+// Effective parallelism of the parallel host policies and of the ceiling (serial_parallelism above), as the
 // rows show it: a row whose figure is none is not judged.
 void parallelism_warnings(const measured_run& run, const std::vector<result_row>& rows, std::vector<std::string>& out) {
   const int allowed = run.host_concurrency;

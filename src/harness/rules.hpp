@@ -67,7 +67,7 @@ figure interval_end(const result_row& row, bool slow);
 const result_row* bounding_ceiling(std::span<const result_row> rows, side device, ceiling_bound bound);
 
 /// The bound a `workload`'s rows are set against: the compute ceiling for poly's shape (its rows' GFLOP/s), else the
-/// bandwidth ceiling of its shape, the only one its run has (ceiling_streams).
+/// bandwidth ceilings of its shape, the only shape its run has (ceiling_streams; bounding_ceiling takes the fastest).
 constexpr ceiling_bound share_bound(workload_id workload) noexcept {
   return shape_of(workload) == ceiling_shape::compute ? ceiling_bound::compute : ceiling_bound::bandwidth;
 }

@@ -29,7 +29,7 @@
 
 namespace policybench::detail {
 
-/// "cudaMalloc(&p, bytes): cudaErrorMemoryAllocation: out of memory (src/measure/device_measure.cuh:97)".
+/// "cudaMalloc(&p, n * sizeof(T)): cudaErrorMemoryAllocation: out of memory (src/measure/device_measure.cuh:99)".
 /// Clears the thread's last error first (cudaGetLastError), so that a non-sticky error reported here is not
 /// reported again by the next cudaGetLastError(), i.e. as the next policy's failure. Sticky errors (a kernel
 /// fault) stay: the context is unusable and every later call fails with them, as it should.
