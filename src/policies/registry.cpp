@@ -203,9 +203,17 @@ std::vector<policy_entry> ceiling_streams(const device_info& device, int work, w
                     schedule::tbb_stealing));
   add(in_place, "host_in_place_one_thread", bandwidth,
       ceiling_split(std::string(one_thread_ceiling), "the calling thread alone", schedule::one_thread));
-  add(shape == ceiling_shape::triad, "host_triad", bandwidth,
+  // The triad on the in-place streams' three parallel schedules: the bound is the fastest, as for the in-place shape.
+  const bool triad = shape == ceiling_shape::triad;
+  add(triad, "host_triad_static", bandwidth,
       ceiling_split("host triad (static)", pinned + ", static split, a = b + 3 c", schedule::static_split,
                     workload_id::triad));
+  add(triad, "host_triad_dynamic", bandwidth,
+      ceiling_split("host triad (dynamic)", pinned + ", 2 MiB chunks as threads free up, a = b + 3 c",
+                    schedule::dynamic_chunks, workload_id::triad));
+  add(triad, "host_triad_tbb", bandwidth,
+      ceiling_split("host triad (oneTBB)", "oneTBB auto_partitioner, as the PSTL on oneTBB, a = b + 3 c",
+                    schedule::tbb_stealing, workload_id::triad));
   add(increment, "host_copy", none,
       host_stream("host STREAM copy", pinned + ", b[i] = a[i]",
                   [](const run_config& cfg) { return measure_host_copy_stream(cfg, false); }));
