@@ -2,7 +2,7 @@
 # added by add_subdirectory, as FetchContent adds it (MODE subdirectory); the host example built there runs (exit 0),
 # and installed, the user's op example too.
 # Run as: cmake -DMODE=<install|subdirectory> -DSOURCE=<policybench source> -DBUILD_TREE=<its build> -DWORK=<scratch>
-#               -DGENERATOR=<generator> -DCXX=<compiler> -P this file
+#               -DGENERATOR=<generator> -DCXX=<compiler> [-DCXX_FLAGS=<flags> -DLINK_FLAGS=<flags>] -P this file
 cmake_minimum_required(VERSION 3.25) # IN_LIST, string(JSON)
 function(run step)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
@@ -14,7 +14,8 @@ endfunction()
 
 file(REMOVE_RECURSE "${WORK}")
 set(configure "${CMAKE_COMMAND}" -B "${WORK}/build" -G "${GENERATOR}" "-DCMAKE_CXX_COMPILER=${CXX}"
-              -DCMAKE_BUILD_TYPE=Release -DPOLICYBENCH_ENABLE_CUDA=OFF)
+              "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${LINK_FLAGS}" -DCMAKE_BUILD_TYPE=Release
+              -DPOLICYBENCH_ENABLE_CUDA=OFF)
 if(MODE STREQUAL "install")
   set(prefix "${WORK}/prefix")
   run(install "${CMAKE_COMMAND}" --install "${BUILD_TREE}" --prefix "${prefix}")
