@@ -100,11 +100,12 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
 // workload is the built-in one of the op's bytes per element (the increment's for one input, triad's for two), whose
 // ceiling rows it gets.
 void fit_to_user_op(options& o, const user_op_run& op) {
-  if (o.workloads != std::vector{workload_id::increment} || o.list_workloads)
-    throw usage_error("--workload: this executable runs " + op.name);
-  if (o.run.work != 1 || (o.sweep && o.sweep->kind == sweep_kind::work))
-    throw usage_error("--work: a user's op runs once per element (K = 1)");
-  if (o.run.type != run_config{}.type && o.run.type != op.type)
+  if (o.workload_given) throw usage_error("--workload: this executable runs " + op.name);
+  if (o.list_workloads) throw usage_error("--list-workloads: this executable runs " + op.name + " alone");
+  if (o.sweep && o.sweep->kind == sweep_kind::work)
+    throw usage_error("--sweep work: a user's op runs once per element (K = 1)");
+  if (o.run.work != 1) throw usage_error("--work: a user's op runs once per element (K = 1)");
+  if (o.type_given && o.run.type != op.type)
     throw usage_error("--type: " + op.name + " takes " + std::string(to_string(op.type)));
   o.run.type = op.type;
   o.run.workload = op.inputs == 2 ? workload_id::triad : workload_id::increment;

@@ -209,6 +209,7 @@ void check_sweep(const options& o, const CLI::App& app) {
 // keep the type exact: measure/validation.hpp).
 void parse_stopping(options& o, const CLI::App& app, double budget_s) {
   const auto given = [&](const char* name) { return app.count(name) > 0; };
+  o.type_given = given("--type"), o.workload_given = given("--workload");
   check_sweep(o, app);
   const bool sweep = o.sweep.has_value();
   if (sweep && !given("--min-time")) o.run.stop.min_time_s = sweep_min_time_s;

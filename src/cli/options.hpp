@@ -75,6 +75,8 @@ struct options {
   /// None of --reps, --max-noise, --min-time given, and no sweep: run has default_max_noise
   /// (policybench-mpi, whose ranks must make the same number of calls, goes back to default_reps)
   bool default_stopping = false;
+  /// Whether --type, --workload were given (a user's op refuses them even at their defaults: cli/benchmark_main.cpp)
+  bool type_given = false, workload_given = false;
 };
 
 /// Adds the option `name` whose value is one of `names` (cli/options.cpp): CLI11 checks and converts it and hands

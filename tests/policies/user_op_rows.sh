@@ -18,10 +18,14 @@ print(f"{op}: {len(ran)} rows measured, invalid: {bad}")
 '
 run "$1" | /usr/bin/python3 -c "$check" my_op
 # The options that would change the op's element type or make it a chain are refused (exit 2), as bad input.
-for refused in "--workload triad" "--work 4" "--sweep work" "--type float32"; do
+# Given at its default value too: --workload increment would silently run the op (not the increment).
+for refused in "--workload triad" "--workload increment" "--list-workloads" "--work 4" "--sweep work" \
+  "--type float32"; do
   status=0
-  "$1" $refused --size 1000 --quiet > /dev/null 2>&1 || status=$?
+  message=$("$1" $refused --size 1000 --quiet 2>&1 > /dev/null) || status=$?
   [ "$status" -eq 2 ] || { echo "$refused: exit status $status, expected 2"; exit 1; }
+  # The line names the option given.
+  [[ $message == "policybench: error: ${refused%% *}"* ]] || { echo "$refused: '$message'"; exit 1; }
 done
 status=0
 run "$2" > planted.json || status=$?
