@@ -230,7 +230,8 @@ TEST_CASE("--workload triad: its own triad ceilings, validated, and its rows' % 
     CHECK(triad.validated == true);
     CHECK(triad.bounds == ceiling_bound::bandwidth);
     CHECK(triad.bytes_per_call == doctest::Approx(3 * 8 * 100'003)); // b and c read, a written
-    fastest = std::max(fastest, triad.gb_per_s.value_or(0));
+    REQUIRE(triad.gb_per_s);
+    fastest = std::max(fastest, *triad.gb_per_s);
   }
   REQUIRE(row.pct_of_ceiling);
   CHECK(*row.pct_of_ceiling == doctest::Approx(100 * *row.gb_per_s / fastest));
