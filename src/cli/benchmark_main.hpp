@@ -21,9 +21,9 @@ struct user_op_run {
   std::function<std::vector<policy_entry>(const device_info&)> rows;
 };
 
-/// Parses the options in argv (README "Command line"), measures the registry's rows, or `user`'s, and delivers the report.
-/// Returns the exit status: 0 when every policy that ran validated, 1 when one failed validation or a run-time error
-/// stopped the run (said on stderr), 2 for bad input; a run Ctrl-C ended ends by SIGINT once its report is out.
+/// Parses the options in argv (README "Command line"), measures the registry's rows, or `user`'s, and delivers the
+/// report. Returns the exit status: 0 when every policy that ran validated, 1 when one failed validation or a run-time
+/// error stopped the run (said on stderr), 2 for bad input; a run Ctrl-C ended ends by SIGINT once its report is out.
 int benchmark_main(int argc, char** argv, const std::optional<user_op_run>& user = std::nullopt);
 
 } // namespace policybench
