@@ -14,6 +14,8 @@ failed=()
 
 # The sanitize test preset leaves out the mpi label: Open MPI's own (uninstrumented) allocations read as leaks, and
 # ASan's shadow memory cannot start under the failing-rank test's address-space limit.
+# It leaves out the python_only and many_runs labels too: tests that run no instrumented code, or repeat whole
+# runs whose writers the doctests already run under the sanitizer (CI's time is bounded).
 asan() {
   cmake --preset sanitize >/dev/null || return
   cmake --build --preset sanitize || return
