@@ -472,7 +472,8 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       option->transform(
           CLI::Validator([](const std::string& value) { return value.empty() ? "the value is empty" : ""; }, ""));
   // One rule for every flag: it takes no value, whatever the value ("--quiet=true", "--list-policies=no",
-  // "--wide="); CLI11 would read some as true or false and run.
+  // "--wide="); CLI11 would read some as true or false and run. And "--size=" is an empty value, which CLI11 2.1
+  // would fill with the next argument ("--size= --reps 3" reads "--reps", "--workload= --size 1k" two values).
   for (const std::string_view arg : args.subspan(std::min<std::size_t>(1, args.size()))) {
     if (arg == "--") break;
     const std::size_t equals = arg.find('=');
@@ -481,6 +482,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                                     : nullptr;
     if (option && option->get_expected_max() == 0)
       throw usage_error(option->get_name() + ": a flag; it takes no value");
+    if (option && equals + 1 == arg.size()) throw usage_error(option->get_name() + ": the value is empty");
   }
   try {
     app.parse(static_cast<int>(args.size()), args.data());
