@@ -280,10 +280,12 @@ std::vector<workload_id> workloads_named(const std::vector<std::string>& names) 
   return out;
 }
 
-// A user's op has its own element type and shape: the options that would change them are refused, and the run's
-// workload is the built-in one of the op's bytes per element (the increment's for one input, triad's for two), whose
-// ceiling rows it gets.
-void fit_to(options& o, const user_op& op) {
+// A user's op has its own element type and shape: the options that would change them are refused (`named`: --workload's
+// names), and the run's workload is the built-in one of the op's bytes per element (the increment's for one input,
+// triad's for two), whose ceiling rows it gets.
+void fit_to(options& o, const user_op& op, const std::vector<std::string>& named) {
+  for (const std::string& name : named)
+    if (name != op.name) throw usage_error("--workload: this executable runs " + op.name + " alone, not " + name);
   if (o.sweep && o.sweep->kind == sweep_kind::work)
     throw usage_error("--sweep work: a user's op runs once per element (K = 1)");
   if (o.run.work != 1) throw usage_error("--work: a user's op runs once per element (K = 1)");
@@ -499,16 +501,12 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
         throw usage_error(listing->get_name() + ": not with " + run_option->get_name() + " (it runs nothing)");
   // Split here, not by CLI11's delimiter, which drops empty items ("loop,,std::seq") without a word.
   o.policies = split_list("--policies", o.policies);
-  if (!workload_list.empty()) {
-    const std::vector<std::string> names = split_list("--workload", workload_list);
-    if (!op) o.workloads = workloads_named(names);
-    for (const std::string& name : op ? names : std::vector<std::string>{})
-      if (name != op->name) throw usage_error("--workload: this executable runs " + op->name + " alone, not " + name);
-  }
+  const std::vector<std::string> named = split_list("--workload", workload_list);
+  if (!named.empty() && !op) o.workloads = workloads_named(named);
   o.run.workload = o.workloads.front();
   if (app.count("--sweep") > 0) o.sweep = plan;
   parse_stopping(o, app, budget_s);
-  if (op) fit_to(o, *op);
+  if (op) fit_to(o, *op, named);
   // No --format: the one --output's name asks for (a report written to x.json is expected to be JSON, not a table).
   if (const auto ext = std::filesystem::path(o.output.value_or("")).extension();
       !app.count("--format") && !app.count("--wide"))
