@@ -282,7 +282,7 @@ std::vector<workload_id> workloads_named(const std::vector<std::string>& names) 
 
 // A user's op has its own element type and shape: the options that would change them are refused (`named`: --workload's
 // names), and the run's workload is the built-in one of the op's bytes per element (the increment's for one input,
-// triad's for two), whose ceiling rows it gets.
+// triad's for two: README "A user's own op").
 void fit_to(options& o, const user_op& op, const std::vector<std::string>& named) {
   for (const std::string& name : named)
     if (name != op.name) throw usage_error("--workload: this executable runs " + op.name + " alone, not " + name);
