@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <limits>
 #include <new>
 #include <optional>
 #include <string_view>
@@ -96,35 +97,30 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
                    checkpoint);
 }
 
-// A user's op has its own element type and shape: the options that would change them are refused, and the run's
-// workload is the built-in one of the op's bytes per element (the increment's for one input, triad's for two), whose
-// ceiling rows it gets.
-void fit_to_user_op(options& o, const user_op_run& op) {
-  if (o.workload_given) throw usage_error("--workload: this executable runs " + op.name);
-  if (o.list_workloads) throw usage_error("--list-workloads: this executable runs " + op.name + " alone");
-  if (o.sweep && o.sweep->kind == sweep_kind::work)
-    throw usage_error("--sweep work: a user's op runs once per element (K = 1)");
-  if (o.run.work != 1) throw usage_error("--work: a user's op runs once per element (K = 1)");
-  if (o.type_given && o.run.type != op.type)
-    throw usage_error("--type: " + op.name + " takes " + std::string(to_string(op.type)));
-  o.run.type = op.type;
-  o.run.workload = op.inputs == 2 ? workload_id::triad : workload_id::increment;
-  o.workloads = {o.run.workload};
+// --list-workloads of a user's op's executable: the op alone. Its FLOPs per element are unknown (NaN: null in JSON).
+workload_facts facts_of(const user_op& op) {
+  return {
+      .name = op.name,
+      .inputs = op.inputs,
+      .in_place = false,
+      .exact = op.exact,
+      .bytes_per_element = {{std::string(to_string(op.type)), stream_bytes_per_element(op.inputs, size_of(op.type))}},
+      .flops_per_element = std::numeric_limits<double>::quiet_NaN()};
 }
 
 int run(int argc, char** argv, const std::optional<user_op_run>& user) {
-  auto opts = parse_options({argv, std::size_t(argc)}, std::cout, report_format_names());
+  auto opts = parse_options({argv, std::size_t(argc)}, std::cout, report_format_names(), {},
+                            user ? std::optional(user->op) : std::nullopt);
   if (!opts) { // --help or --version went to stdout, which may be full or closed too
     std::optional<output_file> no_file;
     finish_output(no_file);
     return 0;
   }
-  if (user) fit_to_user_op(*opts, *user);
   catch_interrupt(); // from here the first Ctrl-C ends the measurement early, and the report keeps what it measured
   std::optional<output_file> file; // --output /dev/stdout on a pipe is stdout, which cannot be renamed over
   if (opts->output && !is_standard_output(*opts->output)) file.emplace(*opts->output);
   if (opts->list_workloads) {
-    deliver_workload_list(opts->format, file);
+    deliver_workload_list(opts->format, file, user ? std::vector{facts_of(user->op)} : workload_list());
     return 0;
   }
   device_info device = query_device();
@@ -136,14 +132,14 @@ int run(int argc, char** argv, const std::optional<user_op_run>& user) {
   const auto selected =
       or_usage_error<unknown_policy>("--policies: ", [&] { return select_policies(std::move(all), opts->policies); });
   // A sweep's points so far replace the --output file after each point: a long sweep keeps its work as it goes.
-  // Measured as the built-in workload of its shape (fit_to_user_op), reported under the op's own name.
+  // Measured as the built-in workload of its shape (cli/options.cpp's fit_to), reported under the op's own name.
   const auto named = [&](benchmark_report& report) {
     if (!user) return;
-    report.environment.config.workload = user->name;
+    report.environment.config.workload = user->op.name;
     for (result_row& row : report.results)
-      row.workload = user->name;
+      row.workload = user->op.name;
     for (run_summary& summary : report.summaries)
-      summary.workload = user->name;
+      summary.workload = user->op.name;
   };
   const auto checkpoint = [&](benchmark_report so_far) {
     if (!file) return;

@@ -2,6 +2,7 @@
 // on its own op's rows (cli/user_main.hpp).
 #pragma once
 
+#include "cli/options.hpp"
 #include "machine/device_info.hpp"
 #include "measure/run_config.hpp"
 #include "policies/registry.hpp"
@@ -13,11 +14,9 @@
 
 namespace policybench {
 
-/// A user's op for benchmark_main: its name in the report, the element type and inputs it takes, and its rows.
+/// A user's op for benchmark_main: what the command line and the report say of it, and its rows.
 struct user_op_run {
-  std::string name;
-  element_type type;
-  int inputs; ///< 1 or 2
+  user_op op;
   std::function<std::vector<policy_entry>(const device_info&)> rows;
 };
 

@@ -209,7 +209,6 @@ void check_sweep(const options& o, const CLI::App& app) {
 // keep the type exact: measure/validation.hpp).
 void parse_stopping(options& o, const CLI::App& app, double budget_s) {
   const auto given = [&](const char* name) { return app.count(name) > 0; };
-  o.type_given = given("--type"), o.workload_given = given("--workload");
   check_sweep(o, app);
   const bool sweep = o.sweep.has_value();
   if (sweep && !given("--min-time")) o.run.stop.min_time_s = sweep_min_time_s;
@@ -281,6 +280,20 @@ std::vector<workload_id> workloads_named(const std::vector<std::string>& names) 
   return out;
 }
 
+// A user's op has its own element type and shape: the options that would change them are refused (`named`: --workload's
+// names), and the run's workload is the built-in one of the op's bytes per element (the increment's for one input,
+// triad's for two: README "A user's own op").
+void fit_to(options& o, const user_op& op, const std::vector<std::string>& named) {
+  for (const std::string& name : named)
+    if (name != op.name) throw usage_error("--workload: this executable runs " + op.name + " alone, not " + name);
+  if (o.sweep && o.sweep->kind == sweep_kind::work)
+    throw usage_error("--sweep work: a user's op runs once per element (K = 1)");
+  if (o.run.work != 1) throw usage_error("--work: a user's op runs once per element (K = 1)");
+  if (o.run.type != op.type) throw usage_error("--type: " + op.name + " takes " + std::string(to_string(op.type)));
+  o.run.workload = op.inputs == 2 ? workload_id::triad : workload_id::increment;
+  o.workloads = {o.run.workload};
+}
+
 } // namespace
 
 std::string one_line(std::string_view text) {
@@ -311,12 +324,15 @@ CLI::Option* add_choice(CLI::App& app, std::string name, std::vector<std::pair<s
 
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out,
                                      std::span<const std::string_view> formats,
-                                     const std::function<void(CLI::App&)>& more) {
-  CLI::App app{
-      "policybench: the increment workload (a[i] += 1) run through every execution policy, timed "
-      "cold and warm, validated, and set against this machine's fastest in-place stream (memory bandwidth only "
-      "for an array well past the caches).",
-      args.empty() ? "policybench" : std::filesystem::path(args[0]).filename().string()};
+                                     const std::function<void(CLI::App&)>& more, const std::optional<user_op>& op) {
+  const std::string program = args.empty() ? "policybench" : std::filesystem::path(args[0]).filename().string();
+  CLI::App app{op ? program + ": the op " + op->name + " run through every host execution policy, timed cold and " +
+                        "warm, each row checked against the plain loop's result, and set against this machine's " +
+                        "fastest stream of the same bytes."
+                  : "policybench: the increment workload (a[i] += 1) run through every execution policy, timed "
+                    "cold and warm, validated, and set against this machine's fastest in-place stream (memory "
+                    "bandwidth only for an array well past the caches).",
+               program};
   app.set_version_flag("--version", "policybench " POLICYBENCH_VERSION);
   options o;
   o.run.stop.reps = default_reps; // without --reps: policybench-mpi's count (a run's is decided in parse_stopping)
@@ -330,7 +346,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   std::vector<std::string_view> axis_names;
   for (const sweep_axis& axis : sweep_axes()) {
     axes.emplace_back(axis.name, static_cast<int>(axis.kind));
-    axis_names.push_back(axis.name);
+    if (!op || axis.kind != sweep_kind::work) axis_names.push_back(axis.name);
   }
   CLI::Option* const list =
       app.add_flag("--list-policies", o.list_policies,
@@ -353,12 +369,16 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
           ->check(some_elements)
           ->transform(count()),
       add_choice(app, "--type", o.run.type, element_type_names,
-                 "Element type: float32, float64, int32, int64 (default float64)"),
+                 op ? "Element type: " + std::string(to_string(op->type)) + ", the one " + op->name + " takes"
+                    : "Element type: float32, float64, int32, int64 (default float64)"),
       app.add_option("--workload", workload_list,
-                     "What each call computes, comma-separated, each measured in turn (one report, "
-                     "the budget shared): increment (default: a[i] += 1, in place), triad (a = b + 3 c), uneven "
-                     "(element i costs 1 + i x 8K / n steps, in place), poly (a degree-8 polynomial of b), or all; "
-                     "README \"Workloads\""),
+                     op ? "What each call computes: " + op->name +
+                              ", this executable's op (the built-in workloads "
+                              "are policybench's)"
+                        : "What each call computes, comma-separated, each measured in turn (one report, "
+                          "the budget shared): increment (default: a[i] += 1, in place), triad (a = b + 3 c), uneven "
+                          "(element i costs 1 + i x 8K / n steps, in place), poly (a degree-8 polynomial of b), or "
+                          "all; README \"Workloads\""),
       bounded(app.add_option("--warmup", o.run.warmup, "Untimed calls after the cold call (default 3)"), 0, 1'000'000),
       bounded(app.add_option("--reps", o.run.stop.reps,
                              "Timed warm calls counted, at least 1 (default: until the median is within +-2%, within "
@@ -441,6 +461,11 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
           ""));
   app.add_flag("--quiet", o.quiet, "No progress on stderr");
   format_help(app);
+  if (op) { // it runs once per element: no K to give, refused (fit_to) rather than offered
+    o.run.type = op->type;
+    for (const char* work : {"--work", "--min-work", "--max-work"})
+      app.get_option(work)->group("");
+  }
   if (more) more(app);
   // One rule for every option that takes a value, checked before its own: an empty one is a mistake (a variable that
   // expanded to nothing), never "not given" or a default.
@@ -449,7 +474,8 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
       option->transform(
           CLI::Validator([](const std::string& value) { return value.empty() ? "the value is empty" : ""; }, ""));
   // One rule for every flag: it takes no value, whatever the value ("--quiet=true", "--list-policies=no",
-  // "--wide="); CLI11 would read some as true or false and run.
+  // "--wide="); CLI11 would read some as true or false and run. And "--size=" is an empty value, which CLI11 2.1
+  // would fill with the next argument ("--size= --reps 3" reads "--reps", "--workload= --size 1k" two values).
   for (const std::string_view arg : args.subspan(std::min<std::size_t>(1, args.size()))) {
     if (arg == "--") break;
     const std::size_t equals = arg.find('=');
@@ -458,6 +484,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                                     : nullptr;
     if (option && option->get_expected_max() == 0)
       throw usage_error(option->get_name() + ": a flag; it takes no value");
+    if (option && equals + 1 == arg.size()) throw usage_error(option->get_name() + ": the value is empty");
   }
   try {
     app.parse(static_cast<int>(args.size()), args.data());
@@ -474,10 +501,12 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
         throw usage_error(listing->get_name() + ": not with " + run_option->get_name() + " (it runs nothing)");
   // Split here, not by CLI11's delimiter, which drops empty items ("loop,,std::seq") without a word.
   o.policies = split_list("--policies", o.policies);
-  if (!workload_list.empty()) o.workloads = workloads_named(split_list("--workload", workload_list));
+  const std::vector<std::string> named = split_list("--workload", workload_list);
+  if (!named.empty() && !op) o.workloads = workloads_named(named);
   o.run.workload = o.workloads.front();
   if (app.count("--sweep") > 0) o.sweep = plan;
   parse_stopping(o, app, budget_s);
+  if (op) fit_to(o, *op, named);
   // No --format: the one --output's name asks for (a report written to x.json is expected to be JSON, not a table).
   if (const auto ext = std::filesystem::path(o.output.value_or("")).extension();
       !app.count("--format") && !app.count("--wide"))

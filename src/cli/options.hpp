@@ -75,8 +75,15 @@ struct options {
   /// None of --reps, --max-noise, --min-time given, and no sweep: run has default_max_noise
   /// (policybench-mpi, whose ranks must make the same number of calls, goes back to default_reps)
   bool default_stopping = false;
-  /// Whether --type, --workload were given (a user's op refuses them even at their defaults: cli/benchmark_main.cpp)
-  bool type_given = false, workload_given = false;
+};
+
+/// A user's op (cli/user_main.hpp): the one workload its executable runs, under the op's own name, on the one element
+/// type the op takes.
+struct user_op {
+  std::string name;
+  element_type type;
+  int inputs; ///< 1 or 2
+  bool exact; ///< results must equal the plain loop's, not come within a tolerance
 };
 
 /// Adds the option `name` whose value is one of `names` (cli/options.cpp): CLI11 checks and converts it and hands
@@ -100,9 +107,12 @@ CLI::Option* add_choice(CLI::App& app, std::string name, E& target, const enum_n
 /// report_format_names(): the writers live above this library). Returns the options, or std::nullopt after
 /// printing --help or --version to `out`. Throws usage_error, one line naming the option, on bad input and on
 /// options that conflict (docs/robustness.md lists them). Policy names are checked later, against the registry.
-/// `more` adds a caller's own options to the parser (policybench-mpi's --scaling) before it parses.
+/// `more` adds a caller's own options to the parser (policybench-mpi's --scaling) before it parses. With `op`, the
+/// executable runs that op alone: --help describes it, --workload takes its name only and --type its type only, and
+/// the options that make a chain of K calls (--work, a work sweep) are left out of --help and refused.
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out,
                                      std::span<const std::string_view> formats,
-                                     const std::function<void(CLI::App&)>& more = {});
+                                     const std::function<void(CLI::App&)>& more = {},
+                                     const std::optional<user_op>& op = std::nullopt);
 
 } // namespace policybench

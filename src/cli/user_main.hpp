@@ -32,9 +32,10 @@ template <class Op> std::vector<policy_entry> user_op_rows(const device_info& de
 template <class Op> int main(int argc, char** argv, std::string name) {
   using W = user_workload<Op>;
   return benchmark_main(argc, argv,
-                        user_op_run{.name = std::move(name),
-                                    .type = element_type_of<typename W::element>,
-                                    .inputs = W::inputs,
+                        user_op_run{.op = {.name = std::move(name),
+                                           .type = element_type_of<typename W::element>,
+                                           .inputs = W::inputs,
+                                           .exact = W::exact},
                                     .rows = user_op_rows<Op>});
 }
 

@@ -305,12 +305,13 @@ void deliver_policy_list(const std::vector<policy_entry>& registry, std::string_
   finish_output(file);
 }
 
-void deliver_workload_list(std::string_view format, std::optional<output_file>& file) {
+void deliver_workload_list(std::string_view format, std::optional<output_file>& file,
+                           const std::vector<workload_facts>& facts) {
   std::ostream& out = file ? file->stream() : std::cout;
   if (format == "json")
-    out << workload_list_json().dump(2) << '\n';
+    out << workload_list_json(facts).dump(2) << '\n';
   else
-    write_workload_list(out);
+    write_workload_list(facts, out);
   finish_output(file);
 }
 

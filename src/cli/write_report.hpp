@@ -97,7 +97,8 @@ void deliver_policy_list(const std::vector<policy_entry>& registry, std::string_
 
 /// --list-workloads: workload_list() as a table or, with `format` "json", as JSON (report.hpp) to `file` or stdout,
 /// then finish_output.
-void deliver_workload_list(std::string_view format, std::optional<output_file>& file);
+void deliver_workload_list(std::string_view format, std::optional<output_file>& file,
+                           const std::vector<workload_facts>& facts);
 
 /// Writes `report` (a long sweep's points so far) in the format named `format` to `file` and gives it the target's
 /// name, atomically as the final report will replace it; nothing goes to stderr. `file` is committed afterwards:

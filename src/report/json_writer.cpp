@@ -157,8 +157,8 @@ json policy_list_json(const std::vector<policy_entry>& registry) {
   return out;
 }
 
-json workload_list_json() {
-  return POLICYBENCH_JSON_ARRAY(workload_list(), name, inputs, in_place, exact, bytes_per_element, flops_per_element);
+json workload_list_json(const std::vector<workload_facts>& facts) {
+  return POLICYBENCH_JSON_ARRAY(facts, name, inputs, in_place, exact, bytes_per_element, flops_per_element);
 }
 
 void write_json(const benchmark_report& report, std::ostream& out, const json_addition& add) {

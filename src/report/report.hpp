@@ -183,11 +183,11 @@ struct workload_facts {
 /// Every built-in workload, in workload_id's order.
 std::vector<workload_facts> workload_list();
 
-/// --list-workloads: a table of workload_list() (within table_width columns).
-void write_workload_list(std::ostream& out);
+/// --list-workloads: a table of `facts` (workload_list(), or a user's op's) within table_width columns.
+void write_workload_list(const std::vector<workload_facts>& facts, std::ostream& out);
 
 /// --list-workloads --format json: one object per workload, its workload_facts' members by name, for scripts.
-nlohmann::ordered_json workload_list_json();
+nlohmann::ordered_json workload_list_json(const std::vector<workload_facts>& facts);
 
 /// Two lines (each wrapped to 120 columns, continuation lines indented by two spaces): the fastest row and the rows
 /// tied with it; the parallel speedup where it is real and the regime (the regime part only with a probe).

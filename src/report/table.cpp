@@ -143,14 +143,13 @@ std::vector<workload_facts> workload_list() {
   return out;
 }
 
-void write_workload_list(std::ostream& out) {
+void write_workload_list(const std::vector<workload_facts>& facts, std::ostream& out) {
   std::vector<table_column> columns{{.header = "workload", .left_aligned = true},
                                     {.header = "inputs"},
                                     {.header = "in place", .left_aligned = true},
                                     {.header = "check", .left_aligned = true},
                                     {.header = "bytes per element (STREAM's counting)", .left_aligned = true},
                                     {.header = "FLOPs per element (K = 1)"}};
-  const auto facts = workload_list();
   for (const workload_facts& w : facts) {
     std::vector<std::string> bytes;
     for (const auto& [type, b] : w.bytes_per_element)

@@ -58,12 +58,21 @@ TEST_CASE("one rule for every option that takes a value: an empty value is refus
                              "--order", "--seed", "--type", "--format", "--warmup"}) {
     CAPTURE(option);
     CHECK(usage_message({option, ""}) == std::string(option) + ": the value is empty");
+    // "--size=" too, whatever follows it (CLI11 would take the next argument as its value).
+    const std::string empty = std::string(option) + "=";
+    for (const auto& next : {std::vector<const char*>{}, {"--size", "1k"}, {"--reps", "3"}}) {
+      std::vector<const char*> argv{"policybench", empty.c_str()};
+      argv.insert(argv.end(), next.begin(), next.end());
+      std::ostringstream out;
+      CHECK(usage_message_of([&] { parse_options(argv, out, report_format_names()); }) ==
+            std::string(option) + ": the value is empty");
+    }
   }
 }
 
 TEST_CASE("a value left out is one line naming the option and what it takes, not CLI11's \"1 required TEXT\"") {
-  CHECK(usage_message({"--threads="}) == "--threads: the value is missing; expected: thread limit for oneTBB and "
-                                         "OpenMP, 1..the CPUs this process may use");
+  CHECK(usage_message({"--threads"}) == "--threads: the value is missing; expected: thread limit for oneTBB and "
+                                        "OpenMP, 1..the CPUs this process may use");
   CHECK(usage_message({"--reps"}) == "--reps: the value is missing; expected: timed warm calls counted, at least 1");
   for (const char* option : {"--size", "--sweep", "--order", "--timeout", "--output", "--seed"}) {
     CAPTURE(option);

@@ -254,10 +254,10 @@ TEST_CASE("--list-policies --format json names every registry row, with its devi
 }
 
 TEST_CASE("--list-workloads: each declaration's inputs, place, bytes and FLOPs per element, as a table and JSON") {
-  const auto list = nlohmann::ordered_json::parse(workload_list_json().dump(2));
+  const auto list = nlohmann::ordered_json::parse(workload_list_json(workload_list()).dump(2));
   REQUIRE(list.size() == std::size(workload_names));
   std::ostringstream table;
-  write_workload_list(table);
+  write_workload_list(workload_list(), table);
   for (std::size_t i = 0; i < list.size(); ++i)
     visit_workload(workload_id(i), [&](auto workload) {
       using W = decltype(workload);
