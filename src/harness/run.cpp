@@ -487,7 +487,7 @@ policy_entry probe_stream() {
 
 std::vector<result_row> probe_rows(const run_config& cfg, std::span<const std::uint64_t> footprints_bytes,
                                    std::uint64_t skip_bytes, sweep_clock clock, std::optional<int> threads,
-                                   const host_info& host) {
+                                   const host_info& host, std::optional<std::uint64_t>* unmapped_bytes) {
   const std::vector<policy_entry> stream{probe_stream()};
   run_config at = cfg; // the run's type and placement; a fixed count of calls, each row's limit the schedule's share
   at.warmup = 1, at.stop = {.reps = probe_calls};
@@ -504,6 +504,7 @@ std::vector<result_row> probe_rows(const run_config& cfg, std::span<const std::u
       const measured_run run = run_policies(at, threads, host, device_info{}, stream, order);
       out.push_back(row_of(run, run.outcomes.front())); // its row alone: no environment, shares or warnings
     } catch (const std::bad_alloc&) {
+      if (unmapped_bytes) *unmapped_bytes = at.size * size_of(cfg.type);
       break; // an address-space limit (ulimit -v) below MemAvailable: the larger arrays would not map either
     }
     clock.finish(double(at.size));
@@ -518,10 +519,13 @@ std::optional<regime_report> measure_regime(const run_config& cfg, double probe_
   const auto start = steady_clock::now();
   const auto footprints = probe_footprints(array_bytes, host_available_bytes().value);
   std::vector<bandwidth_point> points;
-  for (const auto& row : probe_rows(cfg, footprints, array_bytes,
-                                    sweep_clock(time_budget(seconds_from_now(probe_s), probe_s)), threads, host))
+  std::optional<std::uint64_t> unmapped;
+  for (const auto& row :
+       probe_rows(cfg, footprints, array_bytes, sweep_clock(time_budget(seconds_from_now(probe_s), probe_s)), threads,
+                  host, &unmapped))
     if (const auto point = point_of(row)) points.push_back(*point);
   regime_report r = classify_regime(std::move(points), footprints.back(), array_bytes, host.llc_bytes);
+  r.unmapped_bytes = unmapped;
   r.probe_s = seconds_since(start);
   return r;
 }

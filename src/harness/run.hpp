@@ -120,10 +120,11 @@ inline constexpr int probe_calls = 6;
 /// timed calls, its share of `clock`'s time as its limit) at each of `footprints_bytes` (ascending) but `skip_bytes`
 /// (the run's own array: the run measures it) and those under one element, cfg's type and placement, under
 /// `threads`. `clock` starts no footprint it predicts past its time (a first touch cannot be cut short); none once it
-/// is spent, after Ctrl-C or after an array that cannot be mapped. Returns the rows measured, ascending.
+/// is spent, after Ctrl-C or after an array that cannot be mapped (its bytes then in `*unmapped_bytes`, where given).
+/// Returns the rows measured, ascending.
 std::vector<result_row> probe_rows(const run_config& cfg, std::span<const std::uint64_t> footprints_bytes,
                                    std::uint64_t skip_bytes, sweep_clock clock, std::optional<int> threads,
-                                   const host_info& host);
+                                   const host_info& host, std::optional<std::uint64_t>* unmapped_bytes = nullptr);
 
 /// Probes for at most `probe_s` seconds (probe_seconds) and classifies the run's array (cfg.size of cfg.type) under
 /// `threads` without its own footprint (with_run_point adds it), when a host row of `selected` can run and the array
