@@ -377,8 +377,8 @@ benchmark_report to_report(const measured_run& run, bool per_size_notes) {
   return report;
 }
 
-double run_budget_needed(const run_config& cfg, std::span<const workload_id> workloads, const device_info& device,
-                         const std::vector<policy_entry>& selected, const run_order& order, double gb_per_s) {
+double run_seconds_needed(const run_config& cfg, std::span<const workload_id> workloads, const device_info& device,
+                          const std::vector<policy_entry>& selected, const run_order& order, double gb_per_s) {
   const int slots = order.order == policy_order::interleaved ? order.rounds : 1;
   double need_s = probe_seconds(order.budget);
   for (const workload_id w : workloads) {
@@ -399,7 +399,7 @@ std::optional<std::string> budget_short(const run_config& cfg, std::span<const w
                                         const run_order& order, const std::optional<regime_report>& regime) {
   if (!regime || regime->points.empty() || order.budget.budget_s() <= 0) return std::nullopt;
   const bandwidth_point& top = regime->points.back();
-  const double need_s = std::ceil(run_budget_needed(cfg, workloads, device, selected, order, top.gb_per_s));
+  const double need_s = std::ceil(run_seconds_needed(cfg, workloads, device, selected, order, top.gb_per_s));
   if (need_s <= order.budget.budget_s()) return std::nullopt;
   char line[400];
   std::snprintf(line, sizeof line,

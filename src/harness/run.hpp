@@ -81,14 +81,14 @@ void add_gpu_views(result_row& row, const measurement* m, bool keep_disturbed);
 benchmark_report to_report(const measured_run& run, bool per_size_notes = true);
 
 /// The seconds a comparison run of each of `workloads` (`selected` with their ceilings) under `order` needs at least,
-/// its rows streaming at `gb_per_s` (budget_needed for each workload's rows, plus the probe's share): what
-/// measure_workloads sets against --budget.
-double run_budget_needed(const run_config& cfg, std::span<const workload_id> workloads, const device_info& device,
-                         const std::vector<policy_entry>& selected, const run_order& order, double gb_per_s);
+/// its rows streaming at `gb_per_s` (schedule.hpp's rule for each workload's rows, plus the probe's share): what
+/// measure_workloads sets against the run's time.
+double run_seconds_needed(const run_config& cfg, std::span<const workload_id> workloads, const device_info& device,
+                          const std::vector<policy_entry>& selected, const run_order& order, double gb_per_s);
 
 /// A comparison run of each of `workloads` in turn (cfg's workload replaced), into one report: the regime probe
 /// first (measure_regime, in its share of the time; `probing` is called before it; `note` gets one line after it where
-/// the budget cannot hold the rows' base rounds, budget_needed), then each workload's `selected`
+/// the run's time cannot hold the rows' base rounds, run_seconds_needed), then each workload's `selected`
 /// with their ceilings (with_ceilings) measured by run_policies within its share of the time left (schedule.hpp)
 /// and reported by to_report, with its own summary (summarize_run). Several workloads: their rows one after another,
 /// each with its workload, their warnings each led by it, environment.config of the run (README "Workloads" says

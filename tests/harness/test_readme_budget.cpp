@@ -1,4 +1,4 @@
-// The README's memory-bound recipe gives its size the budget it needs: the run's own lower bound (run_budget_needed)
+// The README's memory-bound recipe gives its size the budget it needs: the run's own lower bound (run_seconds_needed)
 // at the plateau the README quotes for that size, so that the recipe as written measures, not one call a row.
 #include <doctest/doctest.h>
 
@@ -29,7 +29,7 @@ TEST_CASE("the README's memory-bound recipe gives its size at least the budget t
   const run_order order{.order = policy_order::interleaved, .budget = time_budget::from_now(budget_s)};
   const workload_id increment[] = {workload_id::increment};
   const double gb_per_s = std::min(std::stod(plateau[1]), std::stod(plateau[2]));
-  const double need_s = run_budget_needed(cfg, increment, device_info{}, registry(device_info{}), order, gb_per_s);
+  const double need_s = run_seconds_needed(cfg, increment, device_info{}, registry(device_info{}), order, gb_per_s);
   INFO("the recipe's --budget ", budget_s, " s; the run needs at least ", need_s, " s at ", gb_per_s, " GB/s");
   CHECK(need_s > 10); // an 800 MB array's base rounds are seconds of streaming: the model did not go to zero
   CHECK(budget_s >= need_s);
