@@ -45,6 +45,11 @@ public:
   progress(const progress&) = delete;
   progress& operator=(const progress&) = delete;
 
+  /// A line of its own, printed whatever the terminal (the progress line, if any, is redrawn after it).
+  void note(const std::string& line) {
+    fmt::print(out_, "{}{}\n", shown_ ? "\r\x1b[K" : "", line);
+    std::fflush(out_);
+  }
   /// Redraws the line: elapsed and expected seconds, then `what` (e.g. "round 2 of 5: std::par, 48 calls"). With
   /// `done`, the fraction of the work finished, the seconds left at the pace so far instead.
   void show(std::string_view what, std::optional<double> done = std::nullopt) {
@@ -86,7 +91,8 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
     };
     return measure_workloads(
         opts.run, opts.workloads, opts.threads, query_host(), device, selected, opts.order, step,
-        [&] { shown.show("probing where this host's bandwidth stops falling (memory or cache)"); });
+        [&] { shown.show("probing where this host's bandwidth stops falling (memory or cache)"); },
+        [&](const std::string& line) { shown.note("policybench: " + line); });
   }
   std::size_t steps = 0;
   const auto step = [&](std::string_view what, std::size_t total) {

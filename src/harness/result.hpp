@@ -111,7 +111,10 @@ struct regime_report {
   double tolerance = flat_tolerance;
   std::optional<std::string> stream_rule = std::nullopt; ///< STREAM's rule on llc_bytes; none when it is unknown
   std::uint64_t llc_bytes = 0;
-  std::uint64_t planned_top_bytes = 0;   ///< the largest footprint the probe planned (probe_footprints)
+  std::uint64_t planned_top_bytes = 0; ///< the largest footprint the probe planned (probe_footprints)
+  /// The footprint that could not be mapped (std::bad_alloc: an address-space limit, which the plan does not see),
+  /// where that ended the probe.
+  std::optional<std::uint64_t> unmapped_bytes = std::nullopt;
   std::vector<bandwidth_point> points{}; ///< the probe's footprints, ascending
   double probe_s = 0;
 };

@@ -376,6 +376,7 @@ regime_report with_run_point(regime_report probe, std::span<const result_row> ro
   regime_report r =
       classify_regime(points, probe.planned_top_bytes, probe.array_bytes, probe.llc_bytes, probe.tolerance);
   r.probe_s = probe.probe_s;
+  r.unmapped_bytes = probe.unmapped_bytes;
   return r;
 }
 

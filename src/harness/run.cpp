@@ -18,6 +18,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -375,13 +377,52 @@ benchmark_report to_report(const measured_run& run, bool per_size_notes) {
   return report;
 }
 
+double run_seconds_needed(const run_config& cfg, std::span<const workload_id> workloads, const device_info& device,
+                          const std::vector<policy_entry>& selected, const run_order& order, double gb_per_s) {
+  const int slots = order.order == policy_order::interleaved ? order.rounds : 1;
+  double need_s = probe_seconds(order.budget);
+  for (const workload_id w : workloads) {
+    run_config at = cfg;
+    at.workload = w;
+    need_s += budget_needed(with_ceilings(selected, device, at).size(), slots, at.warmup, std::max(slots, probe_calls),
+                            double(at.size * size_of(at.type)), at.bytes_per_call(), gb_per_s);
+  }
+  return need_s;
+}
+
+namespace {
+
+// The line that says, before the rows, that the budget cannot hold their base rounds at the bandwidth the probe
+// measured at its largest footprint, and the budget that can; none where it can or nothing was probed.
+std::optional<std::string> budget_short(const run_config& cfg, std::span<const workload_id> workloads,
+                                        const device_info& device, const std::vector<policy_entry>& selected,
+                                        const run_order& order, const std::optional<regime_report>& regime) {
+  if (!regime || regime->points.empty() || order.budget.budget_s() <= 0) return std::nullopt;
+  const bandwidth_point& top = regime->points.back();
+  const double need_s = std::ceil(run_seconds_needed(cfg, workloads, device, selected, order, top.gb_per_s));
+  if (need_s <= order.budget.budget_s()) return std::nullopt;
+  char line[400];
+  std::snprintf(line, sizeof line,
+                "--budget %g s is short for %llu-byte arrays: their rows need at least %.0f s at the %.1f GB/s the "
+                "probe streamed at %llu bytes (with less, rows get one or two calls and no interval); give --budget "
+                "%.0f or more",
+                order.budget.budget_s(), static_cast<unsigned long long>(cfg.size * size_of(cfg.type)), need_s,
+                top.gb_per_s, static_cast<unsigned long long>(top.bytes), need_s);
+  return line;
+}
+
+} // namespace
+
 benchmark_report measure_workloads(const run_config& cfg, std::span<const workload_id> workloads,
                                    std::optional<int> threads, const host_info& host, const device_info& device,
                                    const std::vector<policy_entry>& selected, const run_order& order,
-                                   const progress_callback& progress, const std::function<void()>& probing) {
+                                   const progress_callback& progress, const std::function<void()>& probing,
+                                   const std::function<void(const std::string&)>& note) {
   if (probing) probing();
   // Where this host's bandwidth stops falling: whether the run's size measures memory or a cache.
   const auto regime = measure_regime(cfg, probe_seconds(order.budget), threads, host, selected);
+  if (const auto short_line = budget_short(cfg, workloads, device, selected, order, regime); short_line && note)
+    note(*short_line);
   benchmark_report report;
   std::string names;                                   // comma-separated, as --workload takes them
   for (std::size_t k = 0; k < workloads.size(); ++k) { // after Ctrl-C each later one says "not measured: interrupted"
@@ -446,7 +487,7 @@ policy_entry probe_stream() {
 
 std::vector<result_row> probe_rows(const run_config& cfg, std::span<const std::uint64_t> footprints_bytes,
                                    std::uint64_t skip_bytes, sweep_clock clock, std::optional<int> threads,
-                                   const host_info& host) {
+                                   const host_info& host, std::optional<std::uint64_t>* unmapped_bytes) {
   const std::vector<policy_entry> stream{probe_stream()};
   run_config at = cfg; // the run's type and placement; a fixed count of calls, each row's limit the schedule's share
   at.warmup = 1, at.stop = {.reps = probe_calls};
@@ -463,6 +504,7 @@ std::vector<result_row> probe_rows(const run_config& cfg, std::span<const std::u
       const measured_run run = run_policies(at, threads, host, device_info{}, stream, order);
       out.push_back(row_of(run, run.outcomes.front())); // its row alone: no environment, shares or warnings
     } catch (const std::bad_alloc&) {
+      if (unmapped_bytes) *unmapped_bytes = at.size * size_of(cfg.type);
       break; // an address-space limit (ulimit -v) below MemAvailable: the larger arrays would not map either
     }
     clock.finish(double(at.size));
@@ -477,10 +519,13 @@ std::optional<regime_report> measure_regime(const run_config& cfg, double probe_
   const auto start = steady_clock::now();
   const auto footprints = probe_footprints(array_bytes, host_available_bytes().value);
   std::vector<bandwidth_point> points;
-  for (const auto& row : probe_rows(cfg, footprints, array_bytes,
-                                    sweep_clock(time_budget(seconds_from_now(probe_s), probe_s)), threads, host))
+  std::optional<std::uint64_t> unmapped;
+  for (const auto& row :
+       probe_rows(cfg, footprints, array_bytes, sweep_clock(time_budget(seconds_from_now(probe_s), probe_s)), threads,
+                  host, &unmapped))
     if (const auto point = point_of(row)) points.push_back(*point);
   regime_report r = classify_regime(std::move(points), footprints.back(), array_bytes, host.llc_bytes);
+  r.unmapped_bytes = unmapped;
   r.probe_s = seconds_since(start);
   return r;
 }

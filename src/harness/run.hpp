@@ -80,8 +80,15 @@ void add_gpu_views(result_row& row, const measurement* m, bool keep_disturbed);
 /// warnings are left out: a size sweep states them once for its whole series.
 benchmark_report to_report(const measured_run& run, bool per_size_notes = true);
 
+/// The seconds a comparison run of each of `workloads` (`selected` with their ceilings) under `order` needs at least,
+/// its rows streaming at `gb_per_s` (schedule.hpp's rule for each workload's rows, plus the probe's share): what
+/// measure_workloads sets against the run's time.
+double run_seconds_needed(const run_config& cfg, std::span<const workload_id> workloads, const device_info& device,
+                          const std::vector<policy_entry>& selected, const run_order& order, double gb_per_s);
+
 /// A comparison run of each of `workloads` in turn (cfg's workload replaced), into one report: the regime probe
-/// first (measure_regime, in its share of the time; `probing` is called before it), then each workload's `selected`
+/// first (measure_regime, in its share of the time; `probing` is called before it; `note` gets one line after it where
+/// the run's time cannot hold the rows' base rounds, run_seconds_needed), then each workload's `selected`
 /// with their ceilings (with_ceilings) measured by run_policies within its share of the time left (schedule.hpp)
 /// and reported by to_report, with its own summary (summarize_run). Several workloads: their rows one after another,
 /// each with its workload, their warnings each led by it, environment.config of the run (README "Workloads" says
@@ -89,7 +96,8 @@ benchmark_report to_report(const measured_run& run, bool per_size_notes = true);
 benchmark_report measure_workloads(const run_config& cfg, std::span<const workload_id> workloads,
                                    std::optional<int> threads, const host_info& host, const device_info& device,
                                    const std::vector<policy_entry>& selected, const run_order& order,
-                                   const progress_callback& progress = {}, const std::function<void()>& probing = {});
+                                   const progress_callback& progress = {}, const std::function<void()>& probing = {},
+                                   const std::function<void(const std::string&)>& note = {});
 
 // The regime probe: memory or cache, measured (classify_regime, rules.hpp, judges its points).
 /// The smallest footprint the probe reaches at least: a VM's host may have larger caches than it reports (an EPYC VM
@@ -112,10 +120,11 @@ inline constexpr int probe_calls = 6;
 /// timed calls, its share of `clock`'s time as its limit) at each of `footprints_bytes` (ascending) but `skip_bytes`
 /// (the run's own array: the run measures it) and those under one element, cfg's type and placement, under
 /// `threads`. `clock` starts no footprint it predicts past its time (a first touch cannot be cut short); none once it
-/// is spent, after Ctrl-C or after an array that cannot be mapped. Returns the rows measured, ascending.
+/// is spent, after Ctrl-C or after an array that cannot be mapped (its bytes then in `*unmapped_bytes`, where given).
+/// Returns the rows measured, ascending.
 std::vector<result_row> probe_rows(const run_config& cfg, std::span<const std::uint64_t> footprints_bytes,
                                    std::uint64_t skip_bytes, sweep_clock clock, std::optional<int> threads,
-                                   const host_info& host);
+                                   const host_info& host, std::optional<std::uint64_t>* unmapped_bytes = nullptr);
 
 /// Probes for at most `probe_s` seconds (probe_seconds) and classifies the run's array (cfg.size of cfg.type) under
 /// `threads` without its own footprint (with_run_point adds it), when a host row of `selected` can run and the array

@@ -59,6 +59,13 @@ private:
 /// absolute, so the probe's time comes out of what the rows then share.
 double probe_seconds(const time_budget& budget);
 
+/// The seconds `rows` rows need at least: in each of its `slots` measurements (its base rounds) a row's array of
+/// `array_bytes` is first touched and called cold and `warmup` times, each call moving `bytes_per_call`, and it makes
+/// `timed_calls` timed calls in all, at `gb_per_s` (no faster than the probe's largest footprint streamed). A --budget
+/// below it gives rows of one or two calls and no interval: the run says so before its rows (measure_workloads).
+double budget_needed(std::size_t rows, int slots, int warmup, int timed_calls, double array_bytes,
+                     double bytes_per_call, double gb_per_s);
+
 /// The budget of the next of `workloads_left` workloads of a run (it included): time_budget::part's even share of the
 /// time left, and the last one's (a one-workload run's) `whole` itself, so that its report quotes the budget given.
 time_budget workload_budget(const time_budget& whole, std::size_t workloads_left);

@@ -36,6 +36,10 @@ std::string unknown_text(const regime_report& r) {
                        "the {} array (a busy machine slows it)",
                        bytes_text(r.points.front().bytes), count_of(n, "footprint"), bytes_text(r.array_bytes));
   default:
+    if (r.unmapped_bytes)
+      return fmt::format("the probe could not map its {} footprint (out of host memory: a limit on address space, "
+                         "ulimit -v?), short of its largest, {}",
+                         bytes_text(*r.unmapped_bytes), bytes_text(r.planned_top_bytes));
     return fmt::format("the probe did not reach its largest footprint, {} (its share of the run's time would not "
                        "hold it, or it did not map; a busy machine slows it)",
                        bytes_text(r.planned_top_bytes));
