@@ -20,7 +20,8 @@ run "$1" --workload my_op | /usr/bin/python3 -c "$check" my_op
 # The executable lists the op it runs, and its --help is about that op.
 "$1" --list-workloads --format json |
   /usr/bin/python3 -c 'import json, sys; names = [w["name"] for w in json.load(sys.stdin)]; assert names == ["my_op"], names'
-"$1" --help | grep -q "the op my_op run through every host execution policy" || { echo "--help: no my_op"; exit 1; }
+# (Read whole, not piped to grep -q: under pipefail grep's early exit would end --help by SIGPIPE and fail.)
+grep -q "the op my_op run through every host execution policy" <<<"$("$1" --help)" || { echo "--help: no my_op"; exit 1; }
 # The options that would change the op's element type or make it a chain are refused (exit 2), as bad input.
 # Given at its default value too: --workload increment would silently run the op (not the increment).
 for refused in "--workload triad" "--workload increment" "--work 4" "--sweep work" "--type float32"; do
