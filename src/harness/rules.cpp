@@ -31,8 +31,8 @@ figure speedup_vs_loop(const result_row& row, const result_row* loop) {
 }
 
 figure measured_parallelism(const timed_calls& t, bool keep_disturbed) {
-  const auto counted = counted_samples(t, keep_disturbed);
-  const double timed_s = std::accumulate(counted.begin(), counted.end(), 0.0);
+  const auto host = summarize_view(t, timing_view::host, keep_disturbed);
+  const double timed_s = host ? std::accumulate(host->counted_s.begin(), host->counted_s.end(), 0.0) : 0;
   return timed_s >= 0.01 ? figure(effective_parallelism(t, keep_disturbed)) : figure();
 }
 
