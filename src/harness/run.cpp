@@ -388,7 +388,7 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
     run_config at = cfg;
     at.workload = workloads[k];
     run_order share = order;
-    share.budget = workload_budget(order.budget, workloads.size() - k);
+    share.budget = workload_budget(order.budget, k, workloads.size());
     std::string named; // several workloads: each step's policy led by its workload ("triad/loop", gbench's name)
     const auto step = [&](run_step s) {
       if (workloads.size() > 1) s.policy = named = std::string(to_string(at.workload)) + "/" + std::string(s.policy);
