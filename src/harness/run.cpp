@@ -193,11 +193,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
   run.order = order;
   std::vector<std::size_t> runnable; // indices into streams and run.outcomes
   for (const auto& p : streams) {
-    // The .cu files run the increment alone so far (issue 37): under another workload a device row has no figure.
-    const std::optional<std::string> unavailable =
-        p.unavailable || p.device == side::host || cfg.workload == workload_id::increment
-            ? p.unavailable
-            : "device rows run the increment only so far, not --workload " + std::string(to_string(cfg.workload));
+    const std::optional<std::string> unavailable = unavailable_for(p, cfg.workload);
     if (!unavailable)
       runnable.push_back(run.outcomes.size());
     else
