@@ -141,7 +141,7 @@ std::optional<bool> above_ceiling(const result_row& row, std::span<const result_
 ceiling_summary ceiling_figures(const measured_run& run, std::span<const result_row> rows) {
   ceiling_summary out;
   const result_row* host = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
-  out.shape = to_string(shape_of(run.config.workload));
+  out.shape = shape_of(run.config.workload);
   bool compute = false;
   for (const auto& stream : ceiling_streams(run.device, run.config.work, run.config.workload)) {
     const auto row = std::find_if(rows.begin(), rows.end(), [&](const result_row& r) {

@@ -396,7 +396,7 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
     run_summary& summary = one.summaries.emplace_back(
         summarize_run(one.results, regime ? std::optional(with_run_point(*regime, one.results)) : std::nullopt));
     summary.workload = to_string(at.workload);
-    summary.ceiling_shape = one.environment.ceilings.shape;
+    summary.shape = one.environment.ceilings.shape;
     names += (k == 0 ? "" : ",") + summary.workload;
     if (workloads.size() > 1)
       for (std::string& w : one.warnings)

@@ -86,3 +86,13 @@ TEST_CASE("effective parallelism is reported only for timed calls long enough to
   t.disturbed = {true, true, false, false, true, true};
   CHECK(*measured_parallelism(t, false) == doctest::Approx((2.0 * 16 + 1.0 * 6 + 0.4 * 9) / 31));
 }
+
+TEST_CASE("the ceilings' shape is the registry's enum, each workload's own: the triad's triad, poly's compute") {
+  measured_run run;
+  run.config = run_config{element_type::float64, 1000, 1, {1}};
+  for (const workload_id w : {workload_id::increment, workload_id::uneven, workload_id::triad, workload_id::poly}) {
+    run.config.workload = w;
+    CHECK(ceiling_figures(run, {}).shape == shape_of(w));
+  }
+  CHECK(shape_of(workload_id::poly) == ceiling_shape::compute);
+}
