@@ -296,10 +296,6 @@ bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes) {
   return cache_bytes > 0 && array_bytes > 0 && array_bytes < 4 * cache_bytes;
 }
 
-int distinct_arrays(const run_config& cfg) {
-  return visit_workload(cfg.workload, [](auto w) { return decltype(w)::inputs + !decltype(w)::in_place; });
-}
-
 std::string cache_note(const std::string& subject, const std::string& cache, std::uint64_t cache_bytes) {
   return subject + " is smaller than 4x the " + cache + " (" + std::to_string(cache_bytes) +
          " bytes): figures include cache effects, not memory bandwidth alone (STREAM's rule)";
@@ -481,8 +477,8 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
   if (run.host.pstl_backend != "oneTBB")
     out.push_back("std::par and std::par_unseq run SERIALLY: libstdc++'s PSTL was compiled without oneTBB "
                   "(<tbb/tbb.h> not found), so their rows measure one thread");
-  const int arrays = distinct_arrays(run.config);
-  const std::uint64_t array_bytes = arrays * run.config.size * size_of(run.config.type);
+  const int arrays = run.config.arrays();
+  const std::uint64_t array_bytes = run.config.working_set_bytes();
   const std::string subject =
       arrays == 1 ? "the array (" : "the working set of " + std::to_string(arrays) + " arrays (";
   const auto cache_warning = [&](const char* where, std::uint64_t cache_bytes) {

@@ -279,7 +279,7 @@ environment_info environment_of(const measured_run& run) {
   const report_config config{.type = std::string(to_string(cfg.type)),
                              .workload = std::string(to_string(cfg.workload)),
                              .size = cfg.size,
-                             .working_set_bytes = cfg.size * size_of(cfg.type),
+                             .working_set_bytes = cfg.working_set_bytes(),
                              .bytes_per_call = cfg.bytes_per_call(),
                              .warmup = cfg.warmup,
                              .reps = cfg.stop.reps,
@@ -468,12 +468,12 @@ std::vector<result_row> probe_rows(const run_config& cfg, std::span<const std::u
 
 std::optional<regime_report> measure_regime(const run_config& cfg, double probe_s, std::optional<int> threads,
                                             const host_info& host, std::span<const policy_entry> selected) {
-  const std::uint64_t array_bytes = cfg.size * size_of(cfg.type);
+  const std::uint64_t array_bytes = cfg.working_set_bytes();
   if (!runs_on(selected, side::host) || array_bytes == 0) return std::nullopt;
   const auto start = steady_clock::now();
   const auto footprints = probe_footprints(array_bytes, host_available_bytes().value);
   std::vector<bandwidth_point> points;
-  for (const auto& row : probe_rows(cfg, footprints, array_bytes,
+  for (const auto& row : probe_rows(cfg, footprints, cfg.size * size_of(cfg.type),
                                     sweep_clock(time_budget(seconds_from_now(probe_s), probe_s)), threads, host))
     if (const auto point = point_of(row)) points.push_back(*point);
   regime_report r = classify_regime(std::move(points), footprints.back(), array_bytes, host.llc_bytes);

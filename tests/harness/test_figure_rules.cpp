@@ -8,7 +8,9 @@
 #include "harness/run.hpp"
 #include "measure/timing.hpp"
 
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace policybench;
@@ -68,6 +70,20 @@ TEST_CASE("STREAM's 4x rule counts the workload's distinct arrays: the triad's t
   CHECK(warning(workload_id::triad, 3'000'000).empty());
   CHECK(warning(workload_id::triad, 7'000'000)
             .starts_with("the working set of 3 arrays (24000000 bytes) is smaller than 4x"));
+}
+
+TEST_CASE("every user of STREAM's rule counts the arrays run_config counts: the triad's working set is 3 arrays") {
+  run_config cfg{element_type::float64, 1'000'000, 1, {1}};
+  for (const auto& [workload, arrays] : {std::pair{workload_id::increment, 1}, std::pair{workload_id::uneven, 2},
+                                         std::pair{workload_id::poly, 2}, std::pair{workload_id::triad, 3}}) {
+    cfg.workload = workload;
+    CAPTURE(to_string(workload));
+    CHECK(cfg.arrays() == arrays);
+    CHECK(cfg.working_set_bytes() == std::uint64_t(arrays) * 8'000'000);
+  }
+  measured_run run; // the report's working set, which the regime probe and a sweep's notes also set against a cache
+  run.config = cfg;
+  CHECK(*to_report(run).environment.config.working_set_bytes == 24'000'000);
 }
 
 TEST_CASE("effective parallelism is reported only for timed calls long enough to judge it") {
