@@ -5,6 +5,7 @@
 #include "harness/sweep.hpp"
 #include "machine/device_info.hpp"
 #include "machine/host_info.hpp"
+#include "policies/registry.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -59,7 +60,7 @@ struct ceiling_summary {
   std::vector<ceiling_stream_figures> streams = {};
   figure host_in_place_best_s{}, host_in_place_gb_per_s{}, host_in_place_low_gb_per_s{};
   std::optional<std::string> host_in_place_schedule = std::nullopt;
-  std::string shape = "in-place"; ///< the shape the rows' % ceiling is against (policies/registry.hpp), for the table
+  ceiling_shape shape = ceiling_shape::in_place; ///< what the rows' % ceiling is against, for the table
   figure host_huge_page_bytes{}, host_effective_parallelism{}, device_theoretical_peak_gb_per_s{};
   std::optional<compute_peak_figures> host_compute_peak = std::nullopt,
                                       device_compute_peak = std::nullopt; ///< with a compute ceiling: K > 1, poly
@@ -127,8 +128,8 @@ struct parallel_speedup {
 
 /// The answer first (summarize_run; README "JSON schema" under summary says what each figure means).
 struct run_summary {
-  std::string workload = "increment";     ///< the workload whose rows it sums up (a run of several has one each)
-  std::string ceiling_shape = "in-place"; ///< what its rows' % ceiling is against (ceiling_summary::shape)
+  std::string workload = "increment";            ///< the workload whose rows it sums up (a run of several has one each)
+  ceiling_shape shape = ceiling_shape::in_place; ///< its ceilings' (environment.ceilings holds the first workload's)
   /// The counted row with the smallest median; none when no row has one, or when it has no 95% interval
   /// (fastest_unjudged says why).
   std::optional<std::string> fastest = std::nullopt;

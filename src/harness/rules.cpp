@@ -31,8 +31,8 @@ figure speedup_vs_loop(const result_row& row, const result_row* loop) {
 }
 
 figure measured_parallelism(const timed_calls& t, bool keep_disturbed) {
-  const auto counted = counted_samples(t, keep_disturbed);
-  const double timed_s = std::accumulate(counted.begin(), counted.end(), 0.0);
+  const auto host = summarize_view(t, timing_view::host, keep_disturbed);
+  const double timed_s = host ? std::accumulate(host->counted_s.begin(), host->counted_s.end(), 0.0) : 0;
   return timed_s >= 0.01 ? figure(effective_parallelism(t, keep_disturbed)) : figure();
 }
 
@@ -141,7 +141,7 @@ std::optional<bool> above_ceiling(const result_row& row, std::span<const result_
 ceiling_summary ceiling_figures(const measured_run& run, std::span<const result_row> rows) {
   ceiling_summary out;
   const result_row* host = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
-  out.shape = to_string(shape_of(run.config.workload));
+  out.shape = shape_of(run.config.workload);
   bool compute = false;
   for (const auto& stream : ceiling_streams(run.device, run.config.work, run.config.workload)) {
     const auto row = std::find_if(rows.begin(), rows.end(), [&](const result_row& r) {
@@ -294,10 +294,6 @@ run_summary summarize_run(std::span<const result_row> rows, std::optional<regime
 
 bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes) {
   return cache_bytes > 0 && array_bytes > 0 && array_bytes < 4 * cache_bytes;
-}
-
-int distinct_arrays(const run_config& cfg) {
-  return visit_workload(cfg.workload, [](auto w) { return decltype(w)::inputs + !decltype(w)::in_place; });
 }
 
 std::string cache_note(const std::string& subject, const std::string& cache, std::uint64_t cache_bytes) {
@@ -482,8 +478,8 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
   if (run.host.pstl_backend != "oneTBB")
     out.push_back("std::par and std::par_unseq run SERIALLY: libstdc++'s PSTL was compiled without oneTBB "
                   "(<tbb/tbb.h> not found), so their rows measure one thread");
-  const int arrays = distinct_arrays(run.config);
-  const std::uint64_t array_bytes = arrays * run.config.size * size_of(run.config.type);
+  const int arrays = run.config.arrays();
+  const std::uint64_t array_bytes = run.config.working_set_bytes();
   const std::string subject =
       arrays == 1 ? "the array (" : "the working set of " + std::to_string(arrays) + " arrays (";
   const auto cache_warning = [&](const char* where, std::uint64_t cache_bytes) {

@@ -129,9 +129,6 @@ std::optional<median_span> median_span_of(const result_row& row);
 /// STREAM's rule: an array of `array_bytes` under 4x a cache of `cache_bytes` measures the cache, not memory.
 /// False when either is 0 (nothing moved, cache size unknown).
 bool under_4x_cache(std::uint64_t array_bytes, std::uint64_t cache_bytes);
-/// The arrays STREAM's rule counts for `cfg`'s workload: its distinct arrays (the inputs, and the output unless it is
-/// the first input: 3 for the triad, 1 for the increment), cfg.size elements each.
-int distinct_arrays(const run_config& cfg);
 /// The note on arrays under_4x_cache: "`subject` is smaller than 4x the `cache` (N bytes): figures include ...".
 std::string cache_note(const std::string& subject, const std::string& cache, std::uint64_t cache_bytes);
 

@@ -195,11 +195,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
   run.order = order;
   std::vector<std::size_t> runnable; // indices into streams and run.outcomes
   for (const auto& p : streams) {
-    // The .cu files run the increment alone so far (issue 37): under another workload a device row has no figure.
-    const std::optional<std::string> unavailable =
-        p.unavailable || p.device == side::host || cfg.workload == workload_id::increment
-            ? p.unavailable
-            : "device rows run the increment only so far, not --workload " + std::string(to_string(cfg.workload));
+    const std::optional<std::string> unavailable = unavailable_for(p, cfg.workload);
     if (!unavailable)
       runnable.push_back(run.outcomes.size());
     else
@@ -285,7 +281,7 @@ environment_info environment_of(const measured_run& run) {
   const report_config config{.type = std::string(to_string(cfg.type)),
                              .workload = std::string(to_string(cfg.workload)),
                              .size = cfg.size,
-                             .working_set_bytes = cfg.size * size_of(cfg.type),
+                             .working_set_bytes = cfg.working_set_bytes(),
                              .bytes_per_call = cfg.bytes_per_call(),
                              .warmup = cfg.warmup,
                              .reps = cfg.stop.reps,
@@ -385,7 +381,7 @@ double run_seconds_needed(const run_config& cfg, std::span<const workload_id> wo
     run_config at = cfg;
     at.workload = w;
     need_s += budget_needed(with_ceilings(selected, device, at).size(), slots, at.warmup, std::max(slots, probe_calls),
-                            double(at.size * size_of(at.type)), at.bytes_per_call(), gb_per_s);
+                            double(at.working_set_bytes()), at.bytes_per_call(), gb_per_s);
   }
   return need_s;
 }
@@ -429,7 +425,7 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
     run_config at = cfg;
     at.workload = workloads[k];
     run_order share = order;
-    share.budget = workload_budget(order.budget, workloads.size() - k);
+    share.budget = workload_budget(order.budget, k, workloads.size());
     std::string named; // several workloads: each step's policy led by its workload ("triad/loop", gbench's name)
     const auto step = [&](run_step s) {
       if (workloads.size() > 1) s.policy = named = std::string(to_string(at.workload)) + "/" + std::string(s.policy);
@@ -441,7 +437,7 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
     run_summary& summary = one.summaries.emplace_back(
         summarize_run(one.results, regime ? std::optional(with_run_point(*regime, one.results)) : std::nullopt));
     summary.workload = to_string(at.workload);
-    summary.ceiling_shape = one.environment.ceilings.shape;
+    summary.shape = one.environment.ceilings.shape;
     names += (k == 0 ? "" : ",") + summary.workload;
     if (workloads.size() > 1)
       for (std::string& w : one.warnings)
@@ -514,15 +510,15 @@ std::vector<result_row> probe_rows(const run_config& cfg, std::span<const std::u
 
 std::optional<regime_report> measure_regime(const run_config& cfg, double probe_s, std::optional<int> threads,
                                             const host_info& host, std::span<const policy_entry> selected) {
-  const std::uint64_t array_bytes = cfg.size * size_of(cfg.type);
+  const std::uint64_t array_bytes = cfg.working_set_bytes();
   if (!runs_on(selected, side::host) || array_bytes == 0) return std::nullopt;
   const auto start = steady_clock::now();
   const auto footprints = probe_footprints(array_bytes, host_available_bytes().value);
   std::vector<bandwidth_point> points;
   std::optional<std::uint64_t> unmapped;
-  for (const auto& row :
-       probe_rows(cfg, footprints, array_bytes, sweep_clock(time_budget(seconds_from_now(probe_s), probe_s)), threads,
-                  host, &unmapped))
+  for (const auto& row : probe_rows(cfg, footprints, cfg.size * size_of(cfg.type),
+                                    sweep_clock(time_budget(seconds_from_now(probe_s), probe_s)), threads, host,
+                                    &unmapped))
     if (const auto point = point_of(row)) points.push_back(*point);
   regime_report r = classify_regime(std::move(points), footprints.back(), array_bytes, host.llc_bytes);
   r.unmapped_bytes = unmapped;

@@ -126,9 +126,9 @@ std::vector<result_row> probe_rows(const run_config& cfg, std::span<const std::u
                                    std::uint64_t skip_bytes, sweep_clock clock, std::optional<int> threads,
                                    const host_info& host, std::optional<std::uint64_t>* unmapped_bytes = nullptr);
 
-/// Probes for at most `probe_s` seconds (probe_seconds) and classifies the run's array (cfg.size of cfg.type) under
-/// `threads` without its own footprint (with_run_point adds it), when a host row of `selected` can run and the array
-/// is not empty; std::nullopt otherwise.
+/// Probes for at most `probe_s` seconds (probe_seconds) and classifies the run's working set (run_config's) under
+/// `threads` without the in-place ceiling's footprint, one array (with_run_point adds it), when a host row of
+/// `selected` can run and the array is not empty; std::nullopt otherwise.
 std::optional<regime_report> measure_regime(const run_config& cfg, double probe_s, std::optional<int> threads,
                                             const host_info& host, std::span<const policy_entry> selected);
 

@@ -118,8 +118,8 @@ time_budget time_budget::part(std::size_t parts) const {
   return time_budget(deadline, std::max(0.0, -seconds_since(deadline)));
 }
 
-time_budget workload_budget(const time_budget& whole, std::size_t workloads_left) {
-  return workloads_left > 1 ? whole.part(workloads_left) : whole;
+time_budget workload_budget(const time_budget& whole, std::size_t k, std::size_t workloads) {
+  return workloads > 1 ? whole.part(workloads - k) : whole;
 }
 
 std::optional<std::string> overrun_warning(const run_order& order) {

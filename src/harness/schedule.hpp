@@ -66,9 +66,10 @@ double probe_seconds(const time_budget& budget);
 double budget_needed(std::size_t rows, int slots, int warmup, int timed_calls, double array_bytes,
                      double bytes_per_call, double gb_per_s);
 
-/// The budget of the next of `workloads_left` workloads of a run (it included): time_budget::part's even share of the
-/// time left, and the last one's (a one-workload run's) `whole` itself, so that its report quotes the budget given.
-time_budget workload_budget(const time_budget& whole, std::size_t workloads_left);
+/// The budget of workload `k` (from 0) of a run of `workloads`: time_budget::part's even share of the time left over
+/// those to come, the last one's too (its warnings quote its share); a lone workload's `whole` itself, so that its
+/// report quotes the budget given.
+time_budget workload_budget(const time_budget& whole, std::size_t k, std::size_t workloads);
 
 /// What gives a row more calls, as the warnings and the summary say it.
 inline constexpr std::string_view more_time = "a larger --budget or a quieter machine";

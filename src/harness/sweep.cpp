@@ -109,7 +109,7 @@ const sweep_axis axes[] = {
 
 // What run_warnings leaves out of each point of every sweep, said once for the series with the points named: which
 // points' arrays fit in 4x the host's last-level cache or the device's L2 (STREAM's rule), how many medians are noisy.
-void add_sweep_notes(benchmark_report& report, const sweep_axis& axis, std::size_t element_bytes) {
+void add_sweep_notes(benchmark_report& report, const sweep_axis& axis, std::size_t per_element) {
   const auto points = [&](auto pred, bool up_to) {
     std::string out;
     std::set<std::string> named;
@@ -122,7 +122,7 @@ void add_sweep_notes(benchmark_report& report, const sweep_axis& axis, std::size
   };
   const auto note_cached = [&](side device, const char* where, std::uint64_t cache_bytes) {
     const std::string at = points(
-        [&](const result_row& r) { return r.device == device && under_4x_cache(r.size * element_bytes, cache_bytes); },
+        [&](const result_row& r) { return r.device == device && under_4x_cache(r.size * per_element, cache_bytes); },
         true);
     if (!at.empty()) report.warnings.push_back(cache_note(at + ": the array", where, cache_bytes));
   };
@@ -314,11 +314,11 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
       sweep_info planned = sweep;
       planned.stop_reason = "in progress: " + std::to_string(p + 1) + " of " + std::to_string(points.size()) +
                             " points so far (planned to end: " + sweep.stop_reason + ")";
-      finish_sweep_report(so_far, std::move(planned), size_of(run.type));
+      finish_sweep_report(so_far, std::move(planned), run.arrays() * size_of(run.type));
       finished(std::move(so_far));
     }
   }
-  finish_sweep_report(report, std::move(sweep), size_of(run.type));
+  finish_sweep_report(report, std::move(sweep), run.arrays() * size_of(run.type));
   return report;
 }
 
@@ -336,10 +336,10 @@ point_ceilings ceilings_at(const series_point& point, std::span<const result_row
           .device_copy_gb_per_s = device_copy != rows.end() ? throughput(*device_copy) : figure()};
 }
 
-void finish_sweep_report(benchmark_report& report, sweep_info sweep, std::size_t element_bytes) {
+void finish_sweep_report(benchmark_report& report, sweep_info sweep, std::size_t per_element) {
   const sweep_axis& axis = axis_of(sweep.kind);
   axis.finish(report);
-  add_sweep_notes(report, axis, element_bytes);
+  add_sweep_notes(report, axis, per_element);
   report.sweep = std::move(sweep);
 }
 

@@ -148,8 +148,9 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
 /// Completes `report`, which holds every point's rows and the last point's environment, as a report of `sweep`:
 /// its axis' finish (a work sweep's rooflines on the last point's ceilings, its crossovers by K and compute-bound K;
 /// a size sweep's crossovers; a thread sweep's scaling), then, once for the series with the points named, the cache
-/// and noise notes (arrays of `element_bytes`-byte elements). report.sweep becomes `sweep`.
-void finish_sweep_report(benchmark_report& report, sweep_info sweep, std::size_t element_bytes);
+/// and noise notes (a working set of `per_element` bytes an element: run_config::arrays x the element's bytes).
+/// report.sweep becomes `sweep`.
+void finish_sweep_report(benchmark_report& report, sweep_info sweep, std::size_t per_element);
 
 /// A work sweep's policy: the smallest K from which it is compute-bound (compute_bound_from), and its GFLOP/s at the
 /// largest K measured.

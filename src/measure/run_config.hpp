@@ -209,6 +209,13 @@ struct run_config {
     const int inputs = visit_workload(workload, [](auto w) { return decltype(w)::inputs; });
     return double(size) * stream_bytes_per_element(inputs, size_of(type));
   }
+  /// The distinct arrays a call touches, each `size` elements, what STREAM's 4x rule counts wherever it is applied:
+  /// the inputs, and the output unless it is the first input (the triad 3, poly and uneven work 2, the increment 1).
+  int arrays() const noexcept {
+    return visit_workload(workload, [](auto w) { return decltype(w)::inputs + !decltype(w)::in_place; });
+  }
+  /// Bytes of those arrays: the working set STREAM's rule sets against a cache.
+  std::uint64_t working_set_bytes() const noexcept { return std::uint64_t(arrays()) * size * size_of(type); }
 };
 
 /// Durations in seconds of one sequence of calls on one buffer.

@@ -66,7 +66,7 @@ double process_clock_s() noexcept {
   return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
 }
 
-// Which calls count: see stopping_samples and counted_samples.
+// Which calls count: see stopping_samples and summarize_view.
 std::vector<bool> counted_mask(const timed_calls& t, bool keep_disturbed, bool fall_back) {
   std::vector<bool> all(t.warm_s.size(), true);
   if (keep_disturbed || t.disturbed.size() != t.warm_s.size()) return all;
@@ -85,12 +85,8 @@ std::vector<double> masked(const std::vector<double>& values, const std::vector<
   return out;
 }
 
-} // namespace
-
-sample_stats summarize(std::span<const double> samples_s) {
-  if (samples_s.empty()) throw std::invalid_argument("summarize: no samples");
-  std::vector<double> sorted(samples_s.begin(), samples_s.end());
-  std::sort(sorted.begin(), sorted.end());
+// The statistics and the median's interval of values already sorted, so that a series sorts its values once.
+sample_stats stats_of_sorted(std::span<const double> sorted) {
   const std::size_t n = sorted.size();
   sample_stats s;
   s.min_s = sorted.front();
@@ -106,9 +102,8 @@ sample_stats summarize(std::span<const double> samples_s) {
   return s;
 }
 
-std::optional<median_interval> median_confidence_interval(std::span<const double> samples_s, double level) {
-  if (!(level > 0 && level < 1)) throw std::invalid_argument("median_confidence_interval: level must be in (0, 1)");
-  const std::size_t n = samples_s.size();
+std::optional<median_interval> interval_of_sorted(std::span<const double> sorted, double level) {
+  const std::size_t n = sorted.size();
   // P(B = k) = C(n, k) / 2^n in logarithms, so that large n neither overflows nor underflows to 0 too early.
   const auto pmf = [n](std::size_t k) {
     return std::exp(std::lgamma(double(n) + 1) - std::lgamma(double(k) + 1) - std::lgamma(double(n - k) + 1) -
@@ -120,8 +115,6 @@ std::optional<median_interval> median_confidence_interval(std::span<const double
   while (l < n / 2 && 1 - 2 * (below + pmf(l)) >= level)
     below += pmf(l++);
   if (l == 0) return std::nullopt;
-  std::vector<double> sorted(samples_s.begin(), samples_s.end());
-  std::sort(sorted.begin(), sorted.end());
   return median_interval{.lower_s = sorted[l - 1],
                          .upper_s = sorted[n - l],
                          .lower_rank = l,
@@ -129,12 +122,22 @@ std::optional<median_interval> median_confidence_interval(std::span<const double
                          .confidence = 1 - 2 * below};
 }
 
+} // namespace
+
+std::optional<median_interval> median_confidence_interval(std::span<const double> samples_s, double level) {
+  if (!(level > 0 && level < 1)) throw std::invalid_argument("median_confidence_interval: level must be in (0, 1)");
+  std::vector<double> sorted(samples_s.begin(), samples_s.end());
+  std::sort(sorted.begin(), sorted.end());
+  return interval_of_sorted(sorted, level);
+}
+
 std::optional<series_summary> summarize_series(std::span<const double> values_s, const std::vector<bool>& counted,
                                                std::span<const std::size_t> round_starts) {
   series_summary s;
   std::vector<double> round_medians, round;
   const auto end_round = [&] {
-    if (!round.empty()) round_medians.push_back(summarize(round).median_s);
+    std::sort(round.begin(), round.end());
+    if (!round.empty()) round_medians.push_back(stats_of_sorted(round).median_s);
     round.clear();
   };
   for (std::size_t i = 0, next = 0; i < values_s.size(); ++i) {
@@ -147,8 +150,12 @@ std::optional<series_summary> summarize_series(std::span<const double> values_s,
   }
   end_round();
   if (s.counted_s.empty()) return std::nullopt;
-  s.stats = summarize(s.counted_s);
-  s.interval = median_confidence_interval(s.counted_s);
+  std::vector<double> sorted = s.counted_s;
+  std::sort(sorted.begin(), sorted.end());
+  s.stats = stats_of_sorted(sorted);
+  s.interval = interval_of_sorted(sorted, 0.95);
+  for (std::size_t i = 1; i < sorted.size(); ++i)
+    if (const double gap = sorted[i] - sorted[i - 1]; gap > 0 && (s.tick_s == 0 || gap < s.tick_s)) s.tick_s = gap;
   std::vector<double> held{s.stats.median_s}; // what the interval must hold
   if (round_medians.size() > 1) held.insert(held.end(), round_medians.begin(), round_medians.end());
   if (s.interval) {
@@ -159,18 +166,9 @@ std::optional<series_summary> summarize_series(std::span<const double> values_s,
   return s;
 }
 
-std::optional<double> median_noise(std::span<const double> samples_s) {
-  const auto ci = median_confidence_interval(samples_s);
-  if (!ci) return std::nullopt;
-  const double median = summarize(samples_s).median_s;
-  if (!(median > 0)) return std::nullopt;
-  std::vector<double> sorted(samples_s.begin(), samples_s.end());
-  std::sort(sorted.begin(), sorted.end());
-  double tick = 0; // the smallest positive gap between neighbours
-  for (std::size_t i = 1; i < sorted.size(); ++i)
-    if (const double gap = sorted[i] - sorted[i - 1]; gap > 0 && (tick == 0 || gap < tick)) tick = gap;
-  if (tick == 0) return std::nullopt;
-  return std::max(ci->upper_s - ci->lower_s, tick) / 2 / median;
+std::optional<double> median_noise(const series_summary& s) {
+  if (!s.interval || !(s.stats.median_s > 0) || s.tick_s == 0) return std::nullopt;
+  return std::max(s.interval->upper_s - s.interval->lower_s, s.tick_s) / 2 / s.stats.median_s;
 }
 
 double process_cpu_seconds() noexcept {
@@ -194,10 +192,6 @@ std::vector<double> stopping_samples(const timed_calls& t, bool keep_disturbed) 
   // A device row reports, and so stops on, its kernel times (one per timed call).
   const bool kernel = !t.kernel_s.empty() && t.kernel_s.size() == t.warm_s.size();
   return masked(kernel ? t.kernel_s : t.warm_s, counted_mask(t, keep_disturbed, false));
-}
-
-std::vector<double> counted_samples(const timed_calls& t, bool keep_disturbed) {
-  return masked(t.warm_s, counted_mask(t, keep_disturbed, true));
 }
 
 std::optional<series_summary> summarize_view(const timed_calls& t, timing_view which, bool keep_disturbed) {

@@ -26,9 +26,6 @@ struct sample_stats {
   double cv = 0;       ///< coefficient of variation, stddev_s / mean_s (0 when the mean is 0)
 };
 
-/// Summarizes `samples_s` (seconds, any order). Throws std::invalid_argument when it is empty.
-sample_stats summarize(std::span<const double> samples_s);
-
 /// A confidence interval of the median: the order statistics [x(lower_rank), x(upper_rank)] of the sorted sample.
 struct median_interval {
   double lower_s = 0;
@@ -46,12 +43,14 @@ struct median_interval {
 /// n < 6). Throws std::invalid_argument unless 0 < level < 1.
 std::optional<median_interval> median_confidence_interval(std::span<const double> samples_s, double level = 0.95);
 
-/// One timing view's summary: the statistics of the values it counted (in the order made) and the interval of their
-/// median (none where too few values give one).
+/// One timing view's summary: the statistics of the values it counted (in the order made), the interval of their
+/// median (none where too few values give one) and the smallest gap between two distinct values (0: all equal), a
+/// bound on the clock's granularity.
 struct series_summary {
   sample_stats stats;
   std::optional<median_interval> interval;
   std::vector<double> counted_s;
+  double tick_s = 0;
 };
 
 /// The one summary step, for every timing view alike (host calls, kernel times, end to end, a rank's calls), as
@@ -63,13 +62,11 @@ struct series_summary {
 std::optional<series_summary> summarize_series(std::span<const double> values_s, const std::vector<bool>& counted = {},
                                                std::span<const std::size_t> round_starts = {});
 
-/// The noise of a sample's median: the half-width of its 95% confidence interval relative to the median,
-/// (upper_s - lower_s) / 2 / median_s (nvbench's --max-noise idea, with the distribution-free interval above).
-/// The half-width is at least half the timer's granularity, estimated as the smallest gap between two distinct
-/// samples: durations quantized to a coarse clock would otherwise give a zero-width interval that meets any
-/// --max-noise target while saying nothing. std::nullopt when there is no interval (n < 6), the median is not
-/// positive, or every sample is equal (no granularity to bound the interval by).
-std::optional<double> median_noise(std::span<const double> samples_s);
+/// The noise of a summarized median: its interval's half-width relative to the median (nvbench's --max-noise idea,
+/// with the distribution-free interval above), at least half of tick_s: durations quantized to a coarse clock would
+/// otherwise give a zero-width interval that meets any --max-noise target while saying nothing. std::nullopt when
+/// there is no interval (n < 6), the median is not positive, or every value is equal (no granularity to bound by).
+std::optional<double> median_noise(const series_summary& s);
 
 /// Coefficient of variation above which a result is flagged as noisy (5%).
 inline constexpr double noisy_cv = 0.05;
@@ -121,15 +118,12 @@ std::vector<double> stopping_samples(const timed_calls& t, bool keep_disturbed);
 /// The fewest undisturbed calls that stand on their own for a row's statistics.
 inline constexpr std::size_t min_counted_calls = 5;
 
-/// The durations a row's statistics are computed from: stopping_samples, unless fewer than min_counted_calls of
-/// them are undisturbed and most calls were disturbed: then every call (the row says that most were disturbed).
-std::vector<double> counted_samples(const timed_calls& t, bool keep_disturbed);
-
 /// A row's timing views of one timed_calls: each call's host-clock duration, or its kernel time (CUDA events).
 enum class timing_view { host, kernel };
 
-/// summarize_series of view `which` of t, over the calls counted_samples counts and t's rounds;
-/// nullopt when the view has no values (a host row's kernel view, a row that did not run).
+/// summarize_series of view `which` of t, over t's rounds and the calls stopping_samples counts, unless fewer than
+/// min_counted_calls of them are undisturbed and most calls were disturbed: then every call (the row says that most
+/// were disturbed). nullopt when the view has no values (a host row's kernel view, a row that did not run).
 std::optional<series_summary> summarize_view(const timed_calls& t, timing_view which, bool keep_disturbed);
 
 /// Process CPU time over wall time of the counted calls, each call weighted by its duration: ~1 for one busy
@@ -163,7 +157,7 @@ inline std::optional<stop_reason> stop_after(const stopping_rule& rule, std::spa
   const double timed_s = std::accumulate(counted_s.begin(), counted_s.end(), 0.0);
   const bool enough = counted_s.size() >= std::size_t(min_timed_reps) && timed_s >= rule.min_time_s;
   if (rule.max_noise > 0 && check_noise && enough) {
-    const auto noise = median_noise(counted_s);
+    const auto noise = median_noise(*summarize_series(counted_s));
     if (noise && *noise <= rule.max_noise) return stop_reason::max_noise;
   }
   if (rule.max_noise <= 0 && rule.min_time_s > 0 && enough) return stop_reason::min_time;

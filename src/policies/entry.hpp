@@ -75,7 +75,8 @@ inline policy_entry device_entry(std::string name, std::string backend, measure_
           .device = side::device,
           .backend = std::move(backend),
           .unavailable = unavailable,
-          .measure = unavailable ? nullptr : measure};
+          .measure = unavailable ? nullptr : measure,
+          .only_workload = workload_id::increment};
 }
 
 } // namespace policybench

@@ -234,6 +234,12 @@ std::vector<policy_entry> ceiling_streams(const device_info& device, int work, w
   return out;
 }
 
+std::optional<std::string> unavailable_for(const policy_entry& p, workload_id workload) {
+  if (p.unavailable || !p.only_workload || *p.only_workload == workload) return p.unavailable;
+  return std::string(p.device == side::device ? "device rows run the " : "this row runs the ") +
+         std::string(to_string(*p.only_workload)) + " only so far, not --workload " + std::string(to_string(workload));
+}
+
 std::optional<std::string> nearest_name(std::string_view name, const std::vector<std::string>& names) {
   const auto closest = std::min_element(names.begin(), names.end(), [&](const auto& x, const auto& y) {
     return edit_distance(name, x) < edit_distance(name, y);

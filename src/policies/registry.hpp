@@ -32,7 +32,13 @@ struct policy_entry {
   std::string key = "";
   /// Bandwidth ceilings: their schedule as environment.ceilings.host_in_place_schedule names the bounding one.
   std::string schedule = "";
+  /// The one workload it runs, where it cannot run the others (the device rows: their .cu files run the increment
+  /// alone so far, issue 37); none: every workload.
+  std::optional<workload_id> only_workload = std::nullopt;
 };
+
+/// Why `p` has no figure under `workload`: p.unavailable, or a workload it does not run; none: it runs.
+std::optional<std::string> unavailable_for(const policy_entry& p, workload_id workload);
 
 /// The rows the harness's rules single out, by their names in the registry: every speedup's baseline (one thread,
 /// no library), and the parallel policy the par_unseq_vs_loop crossover sets against it.

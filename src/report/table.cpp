@@ -312,7 +312,7 @@ std::vector<table_column> table_columns(const table_view& view) {
 // Writes `rows` of `report` (one workload's) that ran, in one block per role (result_row::role), each with the columns
 // its rows need (table_columns): a fixed set that depends only on the kinds of rows, each duration in its own unit, the
 // median's interval in the median's. `wide` (and markdown): every column; else those that fit table_width.
-void write_row_blocks(const benchmark_report& report, std::span<const result_row> rows, std::string_view shape,
+void write_row_blocks(const benchmark_report& report, std::span<const result_row> rows, ceiling_shape shape,
                       bool markdown, bool wide, std::ostream& out) {
   // The policies, then the ceilings they are set against, each block with the columns its rows need.
   for (const bool ceilings : {false, true}) {
@@ -322,9 +322,9 @@ void write_row_blocks(const benchmark_report& report, std::span<const result_row
         ran.push_back(&r);
     if (ran.empty()) continue;
     if (ceilings) { // markdown: a blank line on both sides of a table, or CommonMark reads it into the list item
-      const char* unit = shape == "compute" ? "GFLOP/s" : "GB/s";
+      const char* unit = shape == ceiling_shape::compute ? "GFLOP/s" : "GB/s";
       fmt::print(out, "{}ceilings (% ceiling: a row's median {} against its device's fastest {} median {}):\n{}",
-                 markdown ? "- " : "\n", unit, shape, unit, markdown ? "\n" : "");
+                 markdown ? "- " : "\n", unit, to_string(shape), unit, markdown ? "\n" : "");
     }
     const table_view view{.wide = wide || markdown,
                           .ceilings = ceilings,
@@ -519,8 +519,8 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
     }
     flush();
     // Each workload's % ceiling is against ceilings of its own shape (a sweep's one workload: the environment's).
-    const std::string& shape =
-        g < report.summaries.size() ? report.summaries[g].ceiling_shape : report.environment.ceilings.shape;
+    const ceiling_shape shape =
+        g < report.summaries.size() ? report.summaries[g].shape : report.environment.ceilings.shape;
     write_row_blocks(report, groups[g], shape, markdown, wide, screen);
   }
   std::set<std::string> said; // a sweep repeats an unavailable policy at every point

@@ -245,8 +245,12 @@ TEST_CASE("a sweep point's time is predicted along the line through the last two
 
 TEST_CASE("--workload all finishes within its budget: the probe's share first, then each workload an even share") {
   const time_budget whole = time_budget::from_now(8);
-  CHECK(workload_budget(whole, 1).budget_s() == 8); // one workload, or the last: the budget given, as before
-  CHECK(workload_budget(whole, 4).budget_s() == doctest::Approx(2).epsilon(0.05));
+  CHECK(workload_budget(whole, 0, 1).budget_s() == 8); // a lone workload: the budget given
+  CHECK(workload_budget(whole, 0, 4).budget_s() == doctest::Approx(2).epsilon(0.05));
+  // 6 s of 8 spent: the last of four workloads gets the 2 s left, not the whole 8 s (its overrun warning quotes it).
+  const time_budget late(std::chrono::steady_clock::now() + 2s, 8);
+  CHECK(workload_budget(late, 3, 4).budget_s() == doctest::Approx(2).epsilon(0.05));
+  CHECK(workload_budget(late, 2, 4).budget_s() == doctest::Approx(1).epsilon(0.05));
   // A real run of every workload, a noise target no row reaches: only the budget ends the rows.
   run_config cfg{element_type::float64, 100'000, 1, {1'000'000}};
   cfg.stop.max_noise = 1e-6;

@@ -8,7 +8,9 @@
 #include "harness/run.hpp"
 #include "measure/timing.hpp"
 
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace policybench;
@@ -70,6 +72,20 @@ TEST_CASE("STREAM's 4x rule counts the workload's distinct arrays: the triad's t
             .starts_with("the working set of 3 arrays (24000000 bytes) is smaller than 4x"));
 }
 
+TEST_CASE("every user of STREAM's rule counts the arrays run_config counts: the triad's working set is 3 arrays") {
+  run_config cfg{element_type::float64, 1'000'000, 1, {1}};
+  for (const auto& [workload, arrays] : {std::pair{workload_id::increment, 1}, std::pair{workload_id::uneven, 2},
+                                         std::pair{workload_id::poly, 2}, std::pair{workload_id::triad, 3}}) {
+    cfg.workload = workload;
+    CAPTURE(to_string(workload));
+    CHECK(cfg.arrays() == arrays);
+    CHECK(cfg.working_set_bytes() == std::uint64_t(arrays) * 8'000'000);
+  }
+  measured_run run; // the report's working set, which the regime probe and a sweep's notes also set against a cache
+  run.config = cfg;
+  CHECK(*to_report(run).environment.config.working_set_bytes == 24'000'000);
+}
+
 TEST_CASE("effective parallelism is reported only for timed calls long enough to judge it") {
   timed_calls t = calls_of(0, {0.004, 0.004}, {}, 3, 1.5);
   CHECK_FALSE(measured_parallelism(t, false)); // 8 ms in all: a stray thread's cycles would dominate
@@ -85,4 +101,14 @@ TEST_CASE("effective parallelism is reported only for timed calls long enough to
   // Fewer than min_counted_calls undisturbed: every call counts (the row then says most were disturbed).
   t.disturbed = {true, true, false, false, true, true};
   CHECK(*measured_parallelism(t, false) == doctest::Approx((2.0 * 16 + 1.0 * 6 + 0.4 * 9) / 31));
+}
+
+TEST_CASE("the ceilings' shape is the registry's enum, each workload's own: the triad's triad, poly's compute") {
+  measured_run run;
+  run.config = run_config{element_type::float64, 1000, 1, {1}};
+  for (const workload_id w : {workload_id::increment, workload_id::uneven, workload_id::triad, workload_id::poly}) {
+    run.config.workload = w;
+    CHECK(ceiling_figures(run, {}).shape == shape_of(w));
+  }
+  CHECK(shape_of(workload_id::poly) == ceiling_shape::compute);
 }

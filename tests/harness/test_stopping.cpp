@@ -55,8 +55,8 @@ TEST_CASE("interleaved and sequential runs of known durations give the same medi
   std::vector<double> all(23);
   for (std::size_t i = 0; i < all.size(); ++i)
     all[i] = durations(i);
-  CHECK(median_of(policy_order::interleaved) == summarize(all).median_s);
-  CHECK(median_of(policy_order::sequential) == summarize(all).median_s);
+  CHECK(median_of(policy_order::interleaved) == summarize_series(all)->stats.median_s);
+  CHECK(median_of(policy_order::sequential) == summarize_series(all)->stats.median_s);
 }
 
 TEST_CASE("a device row: --timeout covers its end-to-end views, the noise rule judges its kernel times") {

@@ -17,6 +17,15 @@
 
 using namespace policybench;
 
+namespace {
+
+// The host calls a row's figures count: its host view's (summarize_view).
+std::vector<double> counted_samples(const timed_calls& t, bool keep_disturbed) {
+  return summarize_view(t, timing_view::host, keep_disturbed)->counted_s;
+}
+
+} // namespace
+
 TEST_CASE("is_disturbed: a scheduler slice is, a wake-up is not, nor a short wait in a long call") {
   CHECK(is_disturbed(1e-3, 4e-3));        // a millisecond lost in a 4 ms call
   CHECK_FALSE(is_disturbed(15e-6, 1e-6)); // a wake-up under the floor, however short the call
