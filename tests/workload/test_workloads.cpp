@@ -70,6 +70,21 @@ TEST_CASE("uneven work grows across the array: the last element costs 8K + 1 ste
   CHECK(uneven_workload::steps(500, 1000, 4) == 17);
 }
 
+// 8 FLOPs a byte: 2x past the ridge point where a host's FMA GFLOP/s are up to 4x its GB/s (README: Workloads).
+TEST_CASE_TEMPLATE("poly is compute-bound with a margin, its values bounded and within its tolerance of the exact sum",
+                   T, float, double) {
+  CHECK(poly_workload::flops_per_element(1) / stream_bytes_per_element(poly_workload::inputs, sizeof(double)) >= 8);
+  for (std::size_t i = 0; i < 1024; ++i) {
+    const T x = poly_workload::initial<T>(1, i, 1024, 1), y = poly_workload::op<T>{}(x);
+    long double exact = 0, term = 1; // the sum of (-x/2)^k, k <= degree, in long double
+    for (int k = 0; k <= poly_workload::degree; ++k, term *= -0.5L * x)
+      exact += term;
+    CAPTURE(x);
+    CHECK((y > T(2) / 3 && y <= T(1)));
+    CHECK(close_enough<poly_workload>(y, T(exact)));
+  }
+}
+
 TEST_CASE("every host row runs every built-in workload through its one call, validated") {
   for (const workload_id id : all_workloads)
     for (const element_type t : {element_type::float32, element_type::float64}) {
