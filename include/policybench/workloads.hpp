@@ -13,8 +13,9 @@
 
 namespace policybench {
 
-/// The built-in workloads, in the order --list-workloads prints them.
-enum class workload_id { increment, triad, uneven, poly };
+/// The built-in workloads, in the order --list-workloads prints them, then a user's op of one input (never a
+/// --workload: one_input_op below).
+enum class workload_id { increment, triad, uneven, poly, one_input_op };
 
 /// The arrays of one call, n elements each: `out` is written; `in` is read (== out for an in-place workload); `in2`
 /// is the second input of a two-input workload, else nullptr.
@@ -149,10 +150,20 @@ struct poly_workload {
   template <class T, class F> static decltype(auto) with_op(int, F&& f) { return f(op<T>{}); }
 };
 
+/// A user's op of one input as its run sees it, its rows measuring the op itself (policybench/user_op.hpp): out of
+/// place, two arrays, STREAM scale's shape, so that its ceiling and the arrays STREAM's rule counts are its own (an op
+/// of two inputs runs as the triad, its shape). No built-in row runs it: it supports no T, so adds no instantiation.
+struct one_input_op {
+  static constexpr workload_id id = workload_id::one_input_op;
+  static constexpr std::string_view name = "user's op";
+  static constexpr int inputs = 1;
+  static constexpr bool in_place = false, exact = false;
+  template <class T> static constexpr bool supports = false;
+  static constexpr double flops_per_element(int) noexcept { return 0; } // the op's declaration, if any (user_op.hpp)
+};
+
 inline constexpr std::string_view workload_names[] = {increment_workload::name, triad_workload::name,
                                                       uneven_workload::name, poly_workload::name};
-
-constexpr std::string_view to_string(workload_id w) noexcept { return workload_names[int(w)]; }
 
 /// Calls f(W{}) with W the workload type of `w` (an empty tag: decltype names the declaration).
 template <class F> constexpr decltype(auto) visit_workload(workload_id w, F&& f) {
@@ -160,9 +171,14 @@ template <class F> constexpr decltype(auto) visit_workload(workload_id w, F&& f)
   case workload_id::increment: return f(increment_workload{});
   case workload_id::triad: return f(triad_workload{});
   case workload_id::uneven: return f(uneven_workload{});
-  case workload_id::poly: break;
+  case workload_id::poly: return f(poly_workload{});
+  case workload_id::one_input_op: break;
   }
-  return f(poly_workload{});
+  return f(one_input_op{});
+}
+
+constexpr std::string_view to_string(workload_id w) noexcept {
+  return visit_workload(w, [](auto workload) { return decltype(workload)::name; });
 }
 
 /// W's relative tolerance in epsilons of T: 100 (BabelStream's rule) unless W (or a user's op) declares

@@ -97,8 +97,7 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
 }
 
 // A user's op has its own element type and shape: the options that would change them are refused, and the run's
-// workload is the built-in one of the op's bytes per element (the increment's for one input, triad's for two), whose
-// ceiling rows it gets.
+// workload is the one of the op's arrays (user_workload::shape), whose ceiling rows it gets.
 void fit_to_user_op(options& o, const user_op_run& op) {
   if (o.workload_given) throw usage_error("--workload: this executable runs " + op.name);
   if (o.list_workloads) throw usage_error("--list-workloads: this executable runs " + op.name + " alone");
@@ -108,7 +107,7 @@ void fit_to_user_op(options& o, const user_op_run& op) {
   if (o.type_given && o.run.type != op.type)
     throw usage_error("--type: " + op.name + " takes " + std::string(to_string(op.type)));
   o.run.type = op.type;
-  o.run.workload = op.inputs == 2 ? workload_id::triad : workload_id::increment;
+  o.run.workload = op.shape;
   o.workloads = {o.run.workload};
 }
 

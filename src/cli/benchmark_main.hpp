@@ -13,11 +13,12 @@
 
 namespace policybench {
 
-/// A user's op for benchmark_main: its name in the report, the element type and inputs it takes, and its rows.
+/// A user's op for benchmark_main: its name in the report, the element type it takes, the shape of its arrays
+/// (user_workload::shape), and its rows.
 struct user_op_run {
   std::string name;
   element_type type;
-  int inputs; ///< 1 or 2
+  workload_id shape;
   std::function<std::vector<policy_entry>(const device_info&)> rows;
 };
 

@@ -34,7 +34,7 @@ template <class Op> int main(int argc, char** argv, std::string name) {
   return benchmark_main(argc, argv,
                         user_op_run{.name = std::move(name),
                                     .type = element_type_of<typename W::element>,
-                                    .inputs = W::inputs,
+                                    .shape = W::shape,
                                     .rows = user_op_rows<Op>});
 }
 

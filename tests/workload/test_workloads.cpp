@@ -40,15 +40,18 @@ TEST_CASE_TEMPLATE("each workload's check passes its own result and catches a pl
   for (const workload_id id : all_workloads) {
     visit_workload(id, [](auto w) {
       using W = decltype(w);
-      CAPTURE(W::name);
-      const std::size_t n = 1031;
-      std::vector<T> out = after_calls<W, T>(n, 3, 2);
-      CHECK_FALSE(check_output<W>(out.data(), n, 3, 2));
-      // A wrong element: 1 off in the closed forms, a thousandth off against the formula's tolerance.
-      out[700] = W::exact ? out[700] + T(1) : out[700] * T(1.001);
-      const auto error = check_output<W>(out.data(), n, 3, 2);
-      REQUIRE(error);
-      CHECK(error->starts_with("element 700 is "));
+      // Every built-in workload here: the if spares one_input_op, which runs on no T and has no check of its own.
+      if constexpr (W::template supports<T>) {
+        CAPTURE(W::name);
+        const std::size_t n = 1031;
+        std::vector<T> out = after_calls<W, T>(n, 3, 2);
+        CHECK_FALSE(check_output<W>(out.data(), n, 3, 2));
+        // A wrong element: 1 off in the closed forms, a thousandth off against the formula's tolerance.
+        out[700] = W::exact ? out[700] + T(1) : out[700] * T(1.001);
+        const auto error = check_output<W>(out.data(), n, 3, 2);
+        REQUIRE(error);
+        CHECK(error->starts_with("element 700 is "));
+      }
     });
   }
 }
