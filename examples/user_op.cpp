@@ -4,6 +4,7 @@
 
 // y <- 2.5 x + 1, element by element: any trivially copyable function object of one or two elements.
 struct my_op {
+  static constexpr double flops = 2; // optional: its FLOPs per element, reported as the rows' GFLOP/s
   POLICYBENCH_HOST_DEVICE double operator()(double x) const { return 2.5 * x + 1.0; }
 };
 

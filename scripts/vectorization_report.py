@@ -163,15 +163,17 @@ def element_loops(dump):
     functions = []  # [name, [(file, level, text)]]: the dump's notes in order, level = their indent (1 = the verdict)
     for line in dump.splitlines():
         if line.startswith(";; Function "):
-            functions.append([line[len(";; Function "):].split(" (_Z")[0], []])
+            name, _, mangled = line[len(";; Function "):].partition(" (")
+            functions.append([name, mangled.split(",")[0] or name, []])
         elif (m := _MESSAGE.match(line)) and functions:
-            functions[-1][1].append((m.group(1), len(m.group(4)), m.group(5).strip().rstrip(".")))
-    # GCC prints an OpenMP region by its mangled name: read it as c++filt does.
-    plain = [f for f in functions if f[0].startswith("_Z")]
-    for f, name in zip(plain, demangled([f[0] for f in plain])):
+            functions[-1][2].append((m.group(1), len(m.group(4)), m.group(5).strip().rstrip(".")))
+    # GCC prints an OpenMP region by its mangled name, and a clone without its template arguments (poly's long body
+    # keeps libstdc++'s __simd_walk_2.isra out of line): read their mangled names as c++filt does.
+    unread = [f for f in functions if f[0].startswith("_Z") or whose(f[0]) is None]
+    for f, name in zip(unread, demangled([f[1] for f in unread])):
         f[0] = name
     loops = {}
-    for name, notes in functions:
+    for name, _, notes in functions:
         key = whose(name)
         if key is None:
             continue

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <type_traits>
 
 namespace policybench {
@@ -37,10 +38,16 @@ inline constexpr bool is_element_type = std::is_same_v<T, float> || std::is_same
                                         std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>;
 
 /// The op's optional declarations: `static constexpr bool exact = true` (equal results required, as for integer
-/// types) and `static constexpr double tolerance_epsilons` (the relative tolerance in epsilons of T instead of 100).
+/// types), `static constexpr double tolerance_epsilons` (the relative tolerance in epsilons of T instead of 100) and
+/// `static constexpr double flops` (its FLOPs per element by the op's own count: its rows' flops_per_call and
+/// gflop_per_s; none without it, as policybench cannot count an op's arithmetic).
 template <class Op> constexpr bool declared_exact() {
   if constexpr (requires { Op::exact; }) return Op::exact;
   return false;
+}
+template <class Op> constexpr std::optional<double> declared_flops() {
+  if constexpr (requires { Op::flops; }) return double(Op::flops);
+  return std::nullopt;
 }
 
 /// Whether Op's result for `arity` arguments of T converts to T (true for arity 0, refused on its own).
@@ -50,7 +57,8 @@ template <class Op, class T, int arity> constexpr bool result_converts() {
   return true;
 }
 
-/// The workload of a user's op: out = Op{}(in) or Op{}(in, in2), out of place, on the one element type the op takes.
+/// The workload of a user's op: out = Op{}(in) or Op{}(in, in2), out of place, on the one element type the op takes,
+/// run in the shape of its arrays (one_input_op's, or the triad's).
 /// Inputs start at 1 + i mod 1024 (the second at half that), so every value is exact; the check is the op applied to
 /// them serially, the plain loop's result, within the op's tolerance (equal for integers and ops declared exact).
 template <class Op> struct user_workload {
@@ -69,6 +77,8 @@ template <class Op> struct user_workload {
   static constexpr int inputs = signature::arity;
   static constexpr bool in_place = false, exact = declared_exact<Op>();
   static constexpr double tolerance_epsilons = policybench::tolerance_epsilons<Op>();
+  static constexpr std::optional<double> flops = declared_flops<Op>();
+  static constexpr workload_id shape = inputs == 2 ? workload_id::triad : workload_id::one_input_op;
   template <class T> static constexpr bool supports = std::is_same_v<T, element>;
   template <class T> static constexpr T initial(int array, std::size_t i, std::size_t, int) noexcept {
     return array == 0 ? T(0) : static_cast<T>(1 + i % 1024) / T(array);

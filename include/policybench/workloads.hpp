@@ -10,11 +10,13 @@
 #include <limits>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 namespace policybench {
 
-/// The built-in workloads, in the order --list-workloads prints them.
-enum class workload_id { increment, triad, uneven, poly };
+/// The built-in workloads, in the order --list-workloads prints them, then a user's op of one input (never a
+/// --workload: one_input_op below).
+enum class workload_id { increment, triad, uneven, poly, one_input_op };
 
 /// The arrays of one call, n elements each: `out` is written; `in` is read (== out for an in-place workload); `in2`
 /// is the second input of a two-input workload, else nullptr.
@@ -115,23 +117,31 @@ struct uneven_workload {
   }
 };
 
-/// A degree-8 polynomial by Horner's rule, y = p(x), out of place, one input: 16 FLOPs per 2 elements moved,
-/// compute-bound where the loop vectorizes (unseq, par_unseq) and much less so where it does not. x in [0, 1).
+/// A degree-64 polynomial by Horner's rule, y = p(x) = the sum over k <= 64 of (-x/2)^k, out of place, one input: 129
+/// FLOPs per 2 elements moved (the scaling, then a fused multiply-add per degree), 8 per byte in float64: at least 2x
+/// past the ridge point of a host whose FMA GFLOP/s are under 4x its GB/s (README: Workloads), in vectors or not.
+/// x in [0, 1), so p(x) in (2/3, 1]: no overflow, no cancellation, and each step's rounding shrinks by |x/2| per step
+/// after it.
 struct poly_workload {
   static constexpr workload_id id = workload_id::poly;
   static constexpr std::string_view name = "poly";
   static constexpr int inputs = 1;
   static constexpr bool in_place = false, exact = false;
   template <class T> static constexpr bool supports = floating_only<T>;
-  static constexpr int degree = 8;
-  static constexpr double flops_per_element(int) noexcept { return 2.0 * degree; }
+  static constexpr int degree = 64;
+  static constexpr double flops_per_element(int) noexcept { return 1.0 + 2.0 * degree; }
   template <class T> struct op {
     POLICYBENCH_HOST_DEVICE T operator()(T x) const noexcept {
-      constexpr T c[degree + 1] = {T(1),       T(0.5),       T(-0.25),     T(0.125),      T(-0.0625),
-                                   T(0.03125), T(-0.015625), T(0.0078125), T(-0.00390625)};
-      T y = c[degree];
-      for (int k = degree - 1; k >= 0; --k)
-        y = y * x + c[k];
+      const T u = x * T(-0.5); // every coefficient (-1/2)^k folded in, exactly: a power of two scales without rounding
+      return horner(u, std::make_index_sequence<degree>{});
+    }
+    /// The steps written out by the fold, not a loop: around a loop of 64 steps the element loop is an outer loop,
+    /// which g++ vectorizes only under the unseq policies (it has no run-time alias check for one), and the scalar
+    /// rows' 64-deep chains then take several times as long per call, too long for a run's budget to give them
+    /// intervals.
+    template <std::size_t... step> POLICYBENCH_HOST_DEVICE static T horner(T u, std::index_sequence<step...>) noexcept {
+      T y = T(1);
+      ((y = y * u + T(1), void(step)), ...);
       return y;
     }
   };
@@ -144,10 +154,20 @@ struct poly_workload {
   template <class T, class F> static decltype(auto) with_op(int, F&& f) { return f(op<T>{}); }
 };
 
+/// A user's op of one input as its run sees it, its rows measuring the op itself (policybench/user_op.hpp): out of
+/// place, two arrays, STREAM scale's shape, so that its ceiling and the arrays STREAM's rule counts are its own (an op
+/// of two inputs runs as the triad, its shape). No built-in row runs it: it supports no T, so adds no instantiation.
+struct one_input_op {
+  static constexpr workload_id id = workload_id::one_input_op;
+  static constexpr std::string_view name = "user's op";
+  static constexpr int inputs = 1;
+  static constexpr bool in_place = false, exact = false;
+  template <class T> static constexpr bool supports = false;
+  static constexpr double flops_per_element(int) noexcept { return 0; } // the op's declaration, if any (user_op.hpp)
+};
+
 inline constexpr std::string_view workload_names[] = {increment_workload::name, triad_workload::name,
                                                       uneven_workload::name, poly_workload::name};
-
-constexpr std::string_view to_string(workload_id w) noexcept { return workload_names[int(w)]; }
 
 /// Calls f(W{}) with W the workload type of `w` (an empty tag: decltype names the declaration).
 template <class F> constexpr decltype(auto) visit_workload(workload_id w, F&& f) {
@@ -155,9 +175,14 @@ template <class F> constexpr decltype(auto) visit_workload(workload_id w, F&& f)
   case workload_id::increment: return f(increment_workload{});
   case workload_id::triad: return f(triad_workload{});
   case workload_id::uneven: return f(uneven_workload{});
-  case workload_id::poly: break;
+  case workload_id::poly: return f(poly_workload{});
+  case workload_id::one_input_op: break;
   }
-  return f(poly_workload{});
+  return f(one_input_op{});
+}
+
+constexpr std::string_view to_string(workload_id w) noexcept {
+  return visit_workload(w, [](auto workload) { return decltype(workload)::name; });
 }
 
 /// W's relative tolerance in epsilons of T: 100 (BabelStream's rule) unless W (or a user's op) declares

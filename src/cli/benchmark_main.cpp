@@ -103,7 +103,8 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
                    checkpoint);
 }
 
-// --list-workloads of a user's op's executable: the op alone. Its FLOPs per element are unknown (NaN: null in JSON).
+// --list-workloads of a user's op's executable: the op alone. FLOPs per element as the op declares them; unknown (NaN:
+// null in JSON) where it declares none.
 workload_facts facts_of(const user_op& op) {
   return {
       .name = op.name,
@@ -111,7 +112,7 @@ workload_facts facts_of(const user_op& op) {
       .in_place = false,
       .exact = op.exact,
       .bytes_per_element = {{std::string(to_string(op.type)), stream_bytes_per_element(op.inputs, size_of(op.type))}},
-      .flops_per_element = std::numeric_limits<double>::quiet_NaN()};
+      .flops_per_element = op.flops.value_or(std::numeric_limits<double>::quiet_NaN())};
 }
 
 int run(int argc, char** argv, const std::optional<user_op_run>& user) {

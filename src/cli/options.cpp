@@ -290,7 +290,7 @@ void fit_to(options& o, const user_op& op, const std::vector<std::string>& named
     throw usage_error("--sweep work: a user's op runs once per element (K = 1)");
   if (o.run.work != 1) throw usage_error("--work: a user's op runs once per element (K = 1)");
   if (o.run.type != op.type) throw usage_error("--type: " + op.name + " takes " + std::string(to_string(op.type)));
-  o.run.workload = op.inputs == 2 ? workload_id::triad : workload_id::increment;
+  o.run.workload = op.shape;
   o.workloads = {o.run.workload};
 }
 
@@ -377,7 +377,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                               "are policybench's)"
                         : "What each call computes, comma-separated, each measured in turn (one report, "
                           "the budget shared): increment (default: a[i] += 1, in place), triad (a = b + 3 c), uneven "
-                          "(element i costs 1 + i x 8K / n steps, in place), poly (a degree-8 polynomial of b), or "
+                          "(element i costs 1 + i x 8K / n steps, in place), poly (a degree-64 polynomial of b), or "
                           "all; README \"Workloads\""),
       bounded(app.add_option("--warmup", o.run.warmup, "Untimed calls after the cold call (default 3)"), 0, 1'000'000),
       bounded(app.add_option("--reps", o.run.stop.reps,

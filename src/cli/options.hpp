@@ -82,8 +82,10 @@ struct options {
 struct user_op {
   std::string name;
   element_type type;
-  int inputs; ///< 1 or 2
-  bool exact; ///< results must equal the plain loop's, not come within a tolerance
+  int inputs;        ///< 1 or 2
+  workload_id shape; ///< the workload of its arrays, measured with that workload's ceiling rows (user_workload::shape)
+  bool exact;        ///< results must equal the plain loop's, not come within a tolerance
+  std::optional<double> flops; ///< FLOPs per element, where the op declares them
 };
 
 /// Adds the option `name` whose value is one of `names` (cli/options.cpp): CLI11 checks and converts it and hands

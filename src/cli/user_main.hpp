@@ -35,7 +35,9 @@ template <class Op> int main(int argc, char** argv, std::string name) {
                         user_op_run{.op = {.name = std::move(name),
                                            .type = element_type_of<typename W::element>,
                                            .inputs = W::inputs,
-                                           .exact = W::exact},
+                                           .shape = W::shape,
+                                           .exact = W::exact,
+                                           .flops = W::flops},
                                     .rows = user_op_rows<Op>});
 }
 

@@ -349,7 +349,9 @@ result_row row_of(const measured_run& run, const policy_outcome& o) {
   }
   r.gb_per_s = gb_per_s(r.bytes_per_call, r.median_s);
   if (r.device == side::device) add_gpu_views(r, m, keep);
-  if (ceiling && o.bound == ceiling_bound::compute) add_compute_figures(r, m ? m->flops_per_call : std::nullopt);
+  // A compute ceiling's FLOPs, or those a user's op declares (policybench/user_op.hpp).
+  if ((ceiling && o.bound == ceiling_bound::compute) || (m && m->flops_per_call))
+    add_compute_figures(r, m ? m->flops_per_call : std::nullopt);
   return r;
 }
 

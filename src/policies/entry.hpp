@@ -38,10 +38,13 @@ struct builtin_workloads {
   }
 };
 
-/// One workload W on the one element type it takes, whatever the run's (a user's op: policybench/user_op.hpp).
+/// One workload W on the one element type it takes, whatever the run's, with the FLOPs it declares (a user's op:
+/// policybench/user_op.hpp).
 template <class W> struct one_workload {
   template <class Apply> static measurement measure(const run_config& cfg, host_threading threading, Apply& apply) {
-    return measure_workload<W, typename W::element>(cfg, threading, apply);
+    measurement m = measure_workload<W, typename W::element>(cfg, threading, apply);
+    if (W::flops) m.flops_per_call = *W::flops * double(cfg.size);
+    return m;
   }
 };
 

@@ -57,22 +57,27 @@ std::vector<policy_entry> onedpl_rows();
 std::vector<policy_entry> device_rows(const device_info& device);
 
 /// The shape of the ceilings a workload's rows are set against: the in-place stream (the increment, uneven work),
-/// STREAM's triad (the triad), or the FMA kernel's GFLOP/s (poly, compute-bound where its loop vectorizes).
-enum class ceiling_shape { in_place, triad, compute };
-inline constexpr enum_name<ceiling_shape> ceiling_shape_names[] = {
-    {ceiling_shape::in_place, "in-place"}, {ceiling_shape::triad, "triad"}, {ceiling_shape::compute, "compute"}};
+/// STREAM's triad (the triad, a user's op of two inputs), STREAM's scale (a user's op of one input), or the FMA
+/// kernel's GFLOP/s (poly, compute-bound).
+enum class ceiling_shape { in_place, triad, scale, compute };
+inline constexpr enum_name<ceiling_shape> ceiling_shape_names[] = {{ceiling_shape::in_place, "in-place"},
+                                                                   {ceiling_shape::triad, "triad"},
+                                                                   {ceiling_shape::scale, "scale"},
+                                                                   {ceiling_shape::compute, "compute"}};
 constexpr std::string_view to_string(ceiling_shape s) noexcept { return name_in(ceiling_shape_names, s); }
 constexpr ceiling_shape shape_of(workload_id w) noexcept {
   if (w == workload_id::triad) return ceiling_shape::triad;
+  if (w == workload_id::one_input_op) return ceiling_shape::scale;
   return w == workload_id::poly ? ceiling_shape::compute : ceiling_shape::in_place;
 }
 
 /// The ceilings of a run of `workload`, each with role ceiling, what it bounds and its environment.ceilings key: those
 /// of its shape (shape_of) on the host (in place with a static, a dynamic, oneTBB's and a one-thread schedule; the
-/// static triad; the FMA kernel), STREAM copy and scale beside the increment, and the device's beside the increment
-/// (the tuned in-place kernel, a D2D copy), the FMA kernels too at work > 1, in that order. The in-place streams make
-/// one increment per call (the bandwidth roof), or uneven work's own op; a device without nvcc or a GPU makes its
-/// ceilings unavailable with the device rows' reason. The increment's by default: the list the probe and tests walk.
+/// static triad; STREAM scale, its one stream out of place; the FMA kernel), STREAM copy and scale beside the
+/// increment, and the device's beside the increment (the tuned in-place kernel, a D2D copy), the FMA kernels too at
+/// work > 1, in that order. The in-place streams make one increment per call (the bandwidth roof), or uneven work's own
+/// op; a device without nvcc or a GPU makes its ceilings unavailable with the device rows' reason. The increment's by
+/// default: the list the probe and tests walk.
 std::vector<policy_entry> ceiling_streams(const device_info& device, int work,
                                           workload_id workload = workload_id::increment);
 

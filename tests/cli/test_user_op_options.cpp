@@ -12,7 +12,12 @@ using namespace policybench;
 
 namespace {
 
-const user_op my_op{.name = "my_op", .type = element_type::float64, .inputs = 1, .exact = false};
+const user_op my_op{.name = "my_op",
+                    .type = element_type::float64,
+                    .inputs = 1,
+                    .shape = workload_id::one_input_op,
+                    .exact = false,
+                    .flops = std::nullopt};
 
 std::optional<options> parse_op(std::vector<const char*> args, std::ostream& out) {
   args.insert(args.begin(), "user_op");

@@ -266,7 +266,7 @@ TEST_CASE("--workload poly: % ceiling is of the compute ceiling, in GFLOP/s by p
   const auto report = to_report(run);
   const result_row& loop = report.results[0];
   REQUIRE(loop.flops);
-  CHECK(*loop.flops->gflop_per_s == doctest::Approx(16 * 1e6 / 1e9 / *loop.median_s)); // degree 8: 16 FLOPs
+  CHECK(*loop.flops->gflop_per_s == doctest::Approx(poly_workload::flops_per_element(1) * 1e6 / 1e9 / *loop.median_s));
   REQUIRE(loop.pct_of_ceiling);
   CHECK(*loop.pct_of_ceiling == doctest::Approx(100 * *loop.flops->gflop_per_s / (1e9 / 1e9 / 0.5)));
   CHECK(*report.results[1].pct_of_ceiling == doctest::Approx(100));
