@@ -382,8 +382,10 @@ double run_seconds_needed(const run_config& cfg, std::span<const workload_id> wo
   for (const workload_id w : workloads) {
     run_config at = cfg;
     at.workload = w;
-    need_s += budget_needed(with_ceilings(selected, device, at).size(), slots, at.warmup, std::max(slots, probe_calls),
-                            double(at.working_set_bytes()), at.bytes_per_call(), gb_per_s);
+    const auto rows = with_ceilings(selected, device, at);
+    const auto measured = std::ranges::count_if(rows, [&](const policy_entry& p) { return !unavailable_for(p, w); });
+    need_s += budget_needed(std::size_t(measured), slots, std::max(slots, probe_calls), double(at.working_set_bytes()),
+                            at.bytes_per_call(), gb_per_s);
   }
   return need_s;
 }
@@ -402,7 +404,7 @@ std::optional<std::string> budget_short(const run_config& cfg, std::span<const w
   char line[400];
   std::snprintf(line, sizeof line,
                 "--budget %g s is short for %llu-byte arrays: their rows need at least %.0f s at the %.1f GB/s the "
-                "probe streamed at %llu bytes (with less, rows get one or two calls and no interval); give --budget "
+                "probe streamed at %llu bytes (with less, rows get too few calls for an interval); give --budget "
                 "%.0f or more",
                 order.budget.budget_s(), static_cast<unsigned long long>(cfg.size * size_of(cfg.type)), need_s,
                 top.gb_per_s, static_cast<unsigned long long>(top.bytes), need_s);

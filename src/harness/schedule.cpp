@@ -135,9 +135,9 @@ double probe_seconds(const time_budget& budget) {
   return budget.budget_s() > 0 ? std::min(3.0, budget.budget_s() / 10) : 3.0;
 }
 
-double budget_needed(std::size_t rows, int slots, int warmup, int timed_calls, double array_bytes,
-                     double bytes_per_call, double gb_per_s) {
-  const double row_bytes = slots * (array_bytes + (1 + warmup) * bytes_per_call) + timed_calls * bytes_per_call;
+double budget_needed(std::size_t rows, int slots, int timed_calls, double array_bytes, double bytes_per_call,
+                     double gb_per_s) {
+  const double row_bytes = slots * (array_bytes + bytes_per_call) + timed_calls * bytes_per_call;
   return double(rows) * row_bytes / (gb_per_s * 1e9);
 }
 

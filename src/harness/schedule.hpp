@@ -59,12 +59,13 @@ private:
 /// absolute, so the probe's time comes out of what the rows then share.
 double probe_seconds(const time_budget& budget);
 
-/// The seconds `rows` rows need at least: in each of its `slots` measurements (its base rounds) a row's array of
-/// `array_bytes` is first touched and called cold and `warmup` times, each call moving `bytes_per_call`, and it makes
-/// `timed_calls` timed calls in all, at `gb_per_s` (no faster than the probe's largest footprint streamed). A --budget
-/// below it gives rows of one or two calls and no interval: the run says so before its rows (measure_workloads).
-double budget_needed(std::size_t rows, int slots, int warmup, int timed_calls, double array_bytes,
-                     double bytes_per_call, double gb_per_s);
+/// The seconds `rows` rows need at least: in each of its `slots` measurements (its base rounds) a row's arrays of
+/// `array_bytes` are first touched and called cold, each call moving `bytes_per_call`, and it makes `timed_calls`
+/// timed calls in all, at `gb_per_s` (no faster than the probe's largest footprint streamed). Warm-up calls are not
+/// counted: they stop where a measurement's share is spent (time_calls). A --budget below it gives rows too few calls
+/// for an interval: the run says so before its rows (measure_workloads).
+double budget_needed(std::size_t rows, int slots, int timed_calls, double array_bytes, double bytes_per_call,
+                     double gb_per_s);
 
 /// The budget of workload `k` (from 0) of a run of `workloads`: time_budget::part's even share of the time left over
 /// those to come, the last one's too (its warnings quote its share); a lone workload's `whole` itself, so that its
