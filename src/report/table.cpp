@@ -157,7 +157,8 @@ void write_workload_list(const std::vector<workload_facts>& facts, std::ostream&
     for (std::size_t c = 0; const std::string& cell :
                             {w.name, std::to_string(w.inputs), std::string(w.in_place ? "yes" : "no"),
                              std::string(w.exact ? "exact" : "100 epsilon"), fmt::format("{}", fmt::join(bytes, ", ")),
-                             fmt::format("{:g}", w.flops_per_element)})
+                             // NaN: a user's op that declares none ('-', as every table marks a figure it lacks)
+                             std::isnan(w.flops_per_element) ? "-" : fmt::format("{:g}", w.flops_per_element)})
       columns[c++].cells.push_back(cell);
   }
   write_rows(std::move(columns), facts.size(), false, out);

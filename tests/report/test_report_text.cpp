@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -271,4 +272,21 @@ TEST_CASE("--list-workloads: each declaration's inputs, place, bytes and FLOPs p
       CHECK(row["bytes_per_element"].contains("int32") == W::template supports<std::int32_t>);
       CHECK(table.str().find("\n" + std::string(W::name) + " ") != std::string::npos);
     });
+}
+
+TEST_CASE("--list-workloads of an op that declares no FLOPs marks them '-', not nan") {
+  const workload_facts op{.name = "my_op",
+                          .inputs = 1,
+                          .in_place = false,
+                          .exact = false,
+                          .bytes_per_element = {{"float64", 16}},
+                          .flops_per_element = std::numeric_limits<double>::quiet_NaN()};
+  std::ostringstream table;
+  write_workload_list({op}, table);
+  CHECK(table.str().find("nan") == std::string::npos);
+  const std::string text = table.str();
+  const auto row = text.find("\nmy_op ");
+  REQUIRE(row != std::string::npos);
+  const std::string line = text.substr(row + 1, text.find('\n', row + 1) - row - 1);
+  CHECK(line.ends_with(" -")); // the last column, FLOPs per element
 }
