@@ -217,10 +217,13 @@ std::vector<policy_entry> ceiling_streams(const device_info& device, int work, w
   add(increment, "host_copy", none,
       host_stream("host STREAM copy", pinned + ", b[i] = a[i]",
                   [](const run_config& cfg) { return measure_host_copy_stream(cfg, false); }));
-  // A user's op of one input has no in-place stream's shape but this one's: its only bandwidth ceiling.
+  // A user's op of one input has no in-place stream's shape but this one's: its only bandwidth ceiling. The stream
+  // runs between the halves of one array; for the op it is of twice --size, so that it moves the op's two arrays.
   const bool scale = shape == ceiling_shape::scale;
-  policy_entry scale_stream = host_stream("host STREAM scale", pinned + ", b[i] = 3 a[i]",
-                                          [](const run_config& cfg) { return measure_host_copy_stream(cfg, true); });
+  policy_entry scale_stream = host_stream("host STREAM scale", pinned + ", b[i] = 3 a[i]", [scale](run_config cfg) {
+    if (scale) cfg.size *= 2;
+    return measure_host_copy_stream(cfg, true);
+  });
   scale_stream.schedule = schedule_words[int(schedule::static_split)];
   add(increment || scale, "host_scale", scale ? bandwidth : none, std::move(scale_stream));
   add(shape == ceiling_shape::compute || (increment && work > 1), "host_compute", compute,

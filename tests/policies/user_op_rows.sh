@@ -2,8 +2,9 @@
 # A user's op through every host policy: examples/user_op.cpp's rows all validated under its own name, the options
 # that do not apply to it refused; the op planted wrong on OpenMP's other threads (planted_user_op.cpp) invalid on
 # thrust::omp alone, the other rows validated, exit 1. Both ops take one input, out of place: their rows are set against
-# STREAM scale, the one ceiling of their shape (no in-place one), STREAM's 4x rule counts their two arrays, and the
-# rows' FLOPs are the op's declared 2 per element (none for the planted op, which declares none).
+# STREAM scale, the one ceiling of their shape (no in-place one), streaming as many bytes as they do, STREAM's 4x rule
+# counts their two arrays, and the rows' FLOPs are the op's declared 2 per element (none for the planted op, which
+# declares none).
 # Usage: user_op_rows.sh <example_user_op> <planted_user_op>
 set -euo pipefail
 run() { "$@" --size 100000 --reps 3 --budget 5 --quiet --format json; }
@@ -19,6 +20,9 @@ assert bad == wrong, f"invalid rows: {bad}, expected {wrong}"
 rows, size = report["results"], report["environment"]["config"]["size"]
 ceilings = {r["policy"]: r["bounds"] for r in rows if r["role"] == "ceiling"}
 assert ceilings == {"host STREAM scale": "bandwidth"}, ceilings
+# Its footprint is the op'"'"'s: the bytes a call moves, two arrays of --size, not the halves of one.
+moved = {r["policy"]: r["bytes_per_call"] for r in rows if r["policy"] in ("loop", "host STREAM scale")}
+assert moved["host STREAM scale"] == moved["loop"], moved
 assert any("working set of 2 arrays" in w for w in report["warnings"]), report["warnings"]
 flops = {r["policy"]: r.get("flops_per_call") for r in rows if r["role"] == "policy" and r["status"] == "ok"}
 declared = None if wrong else 2.0 * size
