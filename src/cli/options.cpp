@@ -281,8 +281,8 @@ std::vector<workload_id> workloads_named(const std::vector<std::string>& names) 
 }
 
 // A user's op has its own element type and shape: the options that would change them are refused (`named`: --workload's
-// names), and the run's workload is the built-in one of the op's bytes per element (the increment's for one input,
-// triad's for two: README "A user's own op").
+// names), and the run's workload is the op's shape (one_input_op for one input, the triad for two: README "A user's
+// own op"), whose ceiling rows it gets.
 void fit_to(options& o, const user_op& op, const std::vector<std::string>& named) {
   for (const std::string& name : named)
     if (name != op.name) throw usage_error("--workload: this executable runs " + op.name + " alone, not " + name);
