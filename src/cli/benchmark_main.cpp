@@ -139,7 +139,7 @@ int run(int argc, char** argv, const std::optional<user_op_run>& user) {
   const auto selected =
       or_usage_error<unknown_policy>("--policies: ", [&] { return select_policies(std::move(all), opts->policies); });
   // A sweep's points so far replace the --output file after each point: a long sweep keeps its work as it goes.
-  // Measured as the built-in workload of its shape (cli/options.cpp's fit_to), reported under the op's own name.
+  // Measured as the workload of its shape (cli/options.cpp's fit_to), reported under the op's own name.
   const auto named = [&](benchmark_report& report) {
     if (!user) return;
     report.environment.config.workload = user->op.name;
