@@ -1,6 +1,5 @@
-// The MPI job, in the order it runs: errors that end every rank, the checks before any allocation (bad input one rank
-// alone sees is a usage error, not a hang), one stream across ranks, each rank's placement as the kernel sees it, and
-// the job's report, the one home of its figures and field names (the README's schema lists them); then run_job.
+// The MPI job in the order it runs (docs/cluster.md says what it does): errors that end every rank, the checks before
+// any allocation, one stream across ranks, each rank's placement as the kernel sees it, the job's report; then run_job.
 #include "mpi/job.hpp"
 
 #include "cli/options.hpp"
@@ -17,7 +16,6 @@
 #include <cstring>
 #include <exception>
 #include <functional>
-#include <initializer_list>
 #include <iostream>
 #include <new>
 #include <optional>
@@ -25,6 +23,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 #include <sched.h>
 #include <unistd.h>
@@ -96,32 +95,25 @@ template <class T> std::vector<T> gather(const mpi_session& job, const T& mine) 
 enum class scaling_kind { weak, strong };
 constexpr enum_name<scaling_kind> scaling_names[] = {{scaling_kind::weak, "weak"}, {scaling_kind::strong, "strong"}};
 
-// This rank's element count: `size` under weak scaling; under strong scaling `size` split evenly, the first
-// size mod ranks ranks taking one element more.
+// This rank's element count under `scaling` (docs/cluster.md: the first size mod ranks ranks take one more).
 std::uint64_t rank_size(scaling_kind scaling, std::uint64_t size, int rank, int ranks) {
   if (scaling == scaling_kind::weak) return size;
   const auto n = std::uint64_t(ranks), r = std::uint64_t(rank);
   return size / n + (r < size % n ? 1 : 0);
 }
 
-// Each rank would judge time, noise, its budget and its disturbed calls on its own and stop after its own count of
-// calls, and the barrier before each call would then pair different calls (or hang): every rank makes the same fixed
-// count, disturbed calls included (they are still counted and reported).
+// Every rank makes the same count of calls, one policy after another (docs/cluster.md "How a job is timed"): the
+// options that would let a rank stop on its own samples, or order rounds, are refused, each with what to use instead.
 void refuse_unsteady_options(const CLI::App& app) {
-  const auto given = [&](std::initializer_list<const char*> names) {
-    return std::any_of(names.begin(), names.end(), [&](const char* name) { return app.count(name) > 0; });
-  };
-  if (given({"--list-workloads"}))
-    throw usage_error("--list-workloads: not in policybench-mpi; policybench --list-workloads lists them");
-  if (given({"--sweep"}))
-    throw usage_error("--sweep: not in policybench-mpi; scripts/mpi_scaling.sh runs a series of rank counts");
-  if (given({"--max-noise", "--min-time", "--timeout", "--budget"}))
-    throw usage_error("--max-noise, --min-time, --timeout, --budget: not in policybench-mpi, whose ranks must make "
-                      "the same number of calls; give --reps");
-  // The job runs each policy to its count before the next (run_policies), all ranks in step: no rounds to order.
-  if (given({"--order", "--seed", "--repetitions"}))
-    throw usage_error(
-        "--order, --seed, --repetitions: not in policybench-mpi, which runs the policies one after another");
+  const std::pair<std::vector<std::string>, std::string> refused[] = {
+      {{"--list-workloads"}, "; policybench --list-workloads lists them"},
+      {{"--sweep"}, "; scripts/mpi_scaling.sh runs a series of rank counts"},
+      {{"--max-noise", "--min-time", "--timeout", "--budget"},
+       ", whose ranks must make the same number of calls; give --reps"},
+      {{"--order", "--seed", "--repetitions"}, ", which runs the policies one after another"}};
+  for (const auto& [names, instead] : refused)
+    if (std::ranges::any_of(names, [&](const std::string& name) { return app.count(name) > 0; }))
+      throw usage_error(CLI::detail::join(names, ", ") + ": not in policybench-mpi" + instead);
 }
 
 // One rank's checked inputs. `opts.run.size` is this rank's element count.
@@ -134,9 +126,8 @@ struct rank_setup {
   std::optional<output_file> file;    ///< rank 0 only
 };
 
-// Not collective: fills `s` from `args`: parses them (rank 0 prints --help or --version; then false), opens
-// --output on rank 0, queries the device (local rank mod device count), selects the policies and checks the memory
-// this rank's share needs. Throws usage_error naming the option for bad input.
+// Not collective: fills `s` from `args`, checking this rank's share of the job; false when rank 0 printed --help or
+// --version. Throws usage_error naming the option for bad input.
 bool prepare(const mpi_session& job, std::span<const char* const> args, rank_setup& s) {
   // First, so that a rank given --help or --version that others were not still meets the disagreement check.
   std::string line;
@@ -197,9 +188,8 @@ void keep_own_figures(const mpi_session& job, const std::string& name, const run
   if (job.rank == 0) by_policy[name] = std::move(all); // a policy measured again keeps its latest figures
 }
 
-// The job's figures of `m` for every stream alike, policy or ceiling: each duration the slowest rank's (every rank
-// made as many calls: same options), the bytes and FLOPs of a call every rank's summed (the workload's bytes from
-// `cfg` where the stream names none), so a row's GB/s is all ranks' bytes over the slowest rank's time.
+// The job's figures of `m` for every stream alike, policy or ceiling (across_ranks says which); call by call, since
+// every rank made as many calls (same options).
 void aggregate_over_ranks(const mpi_session& job, const run_config& cfg, measurement& m) {
   const auto slowest = [&](timed_calls& t) {
     for (const std::span<double> samples : {std::span(&t.cold_s, 1), std::span(t.warm_s), std::span(t.kernel_s)})
@@ -240,10 +230,9 @@ bool node_shares_cpus(const mpi_session& job, const cpu_set_t& set) {
 
 using json = nlohmann::ordered_json;
 
-// Collective: where every rank ran, on rank 0 in rank order (empty elsewhere), as the JSON's "placement": its host,
-// node-local rank, the CPUs the launcher gave it ("0-3,8") and their count, its CUDA ordinal (`device`). One warning
-// per problem is appended to `warnings` on rank 0: ranks of one node whose affinity masks overlap (their threads share
-// cores), and a rank whose `threads` (oneTBB/OpenMP concurrency) exceed the CPUs in its mask.
+// Collective: where every rank ran (its CPUs, the launcher's affinity mask), on rank 0 in rank order (empty elsewhere):
+// the JSON's "placement" (docs/cluster.md). Appends to `warnings` on rank 0 a line for each node whose ranks' masks
+// overlap and for each rank whose `threads` (oneTBB/OpenMP concurrency) exceed the CPUs in its mask.
 json gather_placement(const mpi_session& job, int device, int threads, std::vector<std::string>& warnings) {
   struct facts {
     int local_rank, device, threads;
@@ -283,12 +272,13 @@ json gather_placement(const mpi_session& job, int device, int threads, std::vect
 // measured).
 void add_rank_figures(benchmark_report& report, const rank_figures_by_policy& by_policy) {
   for (auto& row : report.results) {
-    const auto found = by_policy.find(row.policy);
-    std::vector<double> medians;
-    for (const auto& r : found == by_policy.end() ? std::vector<rank_figures>{} : found->second)
-      if (r.median_s) medians.push_back(*r.median_s);
-    const auto [fastest, slowest] = std::minmax_element(medians.begin(), medians.end());
-    const figure low = medians.empty() ? figure() : *fastest, high = medians.empty() ? figure() : *slowest;
+    figure low, high;
+    if (const auto found = by_policy.find(row.policy); found != by_policy.end())
+      for (const rank_figures& r : found->second)
+        if (r.median_s) {
+          low = low ? std::min(*low, *r.median_s) : *r.median_s;
+          high = high ? std::max(*high, *r.median_s) : *r.median_s;
+        }
     row.ranks = rank_spread{.median_min_s = low, .median_max_s = high, .imbalance = ratio(high, low)};
   }
 }
@@ -307,9 +297,8 @@ json_addition job_json(const mpi_session& job, std::string_view scaling, const j
   };
 }
 
-// Rank 0: the job's report of `run` (its size already the job's, its durations the slowest rank's), with each
-// row's rank figures from `by_policy`, the placement and `warnings`, written as `s` asks; its exit status (0 when
-// every row of this job validated, else 1).
+// Rank 0: the job's report of `run` (its size and durations already the job's) with the rank figures, placement and
+// `warnings`, written as `s` asks; 0 when every row validated, else 1.
 int write_job_report(const mpi_session& job, rank_setup& s, const measured_run& run, const json& placement,
                      std::vector<std::string> warnings, const rank_figures_by_policy& by_policy) {
   const std::string_view scaling = name_in(scaling_names, s.scaling);
