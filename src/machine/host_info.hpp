@@ -27,14 +27,13 @@ struct topology {
   std::string cpu_model;           ///< the package's CPUModel info (hwloc reads the kernel's or CPUID's brand string)
 };
 
-/// The host machine and the software that runs the host policies: its topology from hwloc, or, where hwloc cannot
-/// load it, only the caches from sysconf (cores, cpuset, NUMA nodes and llc_instances then stay empty or 0) and the
-/// CPU model from /proc/cpuinfo "model name" ("unknown (why)" when unreadable).
+/// The host machine and the software that runs the host policies: its topology from hwloc, or where hwloc cannot load
+/// it the caches from sysconf and the CPU model from /proc/cpuinfo (README, "host.cache_source" says what stays empty).
 struct host_info : topology {
   double cpu_mhz = 0;                ///< /proc/cpuinfo "cpu MHz" of the first CPU (a VM: the host's nominal clock)
   int logical_cores = 0;             ///< std::thread::hardware_concurrency
   std::string cache_source;          ///< where the topology came from: "hwloc", or "sysconf" (glibc's CPUID)
-  std::string transparent_hugepages; ///< THP mode: "always", "madvise", "never"; empty without THP; "unknown (why)"
+  std::string transparent_hugepages; ///< transparent_hugepage_mode()
   std::string tbb_version;           ///< oneTBB runtime version, e.g. "2021.8.0"
   int tbb_default_concurrency = 0;   ///< tbb::info::default_concurrency()
   std::string compiler;              ///< e.g. "g++ 12.2.0"

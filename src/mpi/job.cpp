@@ -95,13 +95,6 @@ template <class T> std::vector<T> gather(const mpi_session& job, const T& mine) 
 enum class scaling_kind { weak, strong };
 constexpr enum_name<scaling_kind> scaling_names[] = {{scaling_kind::weak, "weak"}, {scaling_kind::strong, "strong"}};
 
-// This rank's element count under `scaling` (docs/cluster.md: the first size mod ranks ranks take one more).
-std::uint64_t rank_size(scaling_kind scaling, std::uint64_t size, int rank, int ranks) {
-  if (scaling == scaling_kind::weak) return size;
-  const auto n = std::uint64_t(ranks), r = std::uint64_t(rank);
-  return size / n + (r < size % n ? 1 : 0);
-}
-
 // Every rank makes the same count of calls, one policy after another (docs/cluster.md "How a job is timed"): the
 // options that would let a rank stop on its own samples, or order rounds, are refused, each with what to use instead.
 void refuse_unsteady_options(const CLI::App& app) {
@@ -150,7 +143,10 @@ bool prepare(const mpi_session& job, std::span<const char* const> args, rank_set
     throw usage_error("--workload: one workload in policybench-mpi, not " + std::to_string(s.opts.workloads.size()));
   if (s.opts.default_stopping) s.opts.run.stop.max_noise = 0, s.opts.run.stop.reps = default_reps;
   s.opts.order.budget = {}, s.opts.run.keep_disturbed = true;
-  s.opts.run.size = rank_size(s.scaling, s.opts.run.size, job.rank, job.ranks);
+  if (s.scaling == scaling_kind::strong) { // --size split evenly, the first size mod ranks ranks taking one more
+    const auto size = s.opts.run.size, ranks = std::uint64_t(job.ranks), rank = std::uint64_t(job.rank);
+    s.opts.run.size = size / ranks + (rank < size % ranks ? 1 : 0);
+  }
   if (job.rank == 0 && s.opts.output && !is_standard_output(*s.opts.output)) s.file.emplace(*s.opts.output);
   s.device = query_device(job.local_rank);
   s.selected = registry(s.device);
@@ -322,17 +318,21 @@ std::optional<int> stop_on_error(const mpi_session& job, const std::optional<std
   return worst;
 }
 
-// Collective: rank 0 runs f, and every rank returns its exit status; what it throws is the error every rank then
-// learns through stop_on_error, with status 1.
-template <class F> int on_rank_0(const mpi_session& job, F&& f) {
+// Collective: runs f on every rank, or on rank 0 alone, and every rank returns rank 0's exit status; what f throws is
+// the error every rank then learns through stop_on_error, with status 2 for a usage_error, else 1.
+template <class F> int collective_step(const mpi_session& job, bool every_rank, F&& f) {
   int status = 0;
   std::optional<std::string> error;
-  if (job.rank == 0) try {
+  if (every_rank || job.rank == 0) try {
       status = f();
+    } catch (const usage_error& e) {
+      error = e.what();
+      status = 2;
     } catch (const std::exception& e) {
       error = e.what();
+      status = 1;
     }
-  if (const auto stop = stop_on_error(job, error, 1)) return *stop;
+  if (const auto stop = stop_on_error(job, error, status)) return *stop;
   MPI_Bcast(&status, 1, MPI_INT, 0, job.world);
   return status;
 }
@@ -363,21 +363,16 @@ policy_entry across_ranks(policy_entry p, const mpi_session& job, rank_figures_b
 int run_job(const mpi_session& job, std::span<const char* const> args) {
   rank_setup s;
   bool go = false;
-  std::optional<std::string> error;
-  int status = 2;
-  try {
-    go = prepare(job, args, s);
-  } catch (const usage_error& e) {
-    error = e.what();
-  } catch (const std::exception& e) {
-    error = e.what(), status = 1;
-  }
-  if (const auto stop = stop_on_error(job, error, status)) return *stop;
+  if (const int status = collective_step(job, true, [&] {
+        go = prepare(job, args, s);
+        return 0;
+      }))
+    return status;
   // Before --help and --version return: a rank given them alone would leave the others waiting here.
   if (const auto stop = stop_on_error(job, disagreement(job, s), 2)) return *stop;
   if (!go) return 0; // every rank was given --help or --version
   if (s.opts.list_policies)
-    return on_rank_0(job, [&] {
+    return collective_step(job, false, [&] {
       deliver_policy_list(s.selected, s.opts.format, s.file);
       return 0;
     });
@@ -399,7 +394,8 @@ int run_job(const mpi_session& job, std::span<const char* const> args) {
   MPI_Allreduce(MPI_IN_PLACE, &run.config.size, 1, MPI_UINT64_T, MPI_SUM, job.world);
   std::vector<std::string> warnings;
   const auto placement = gather_placement(job, run.device.ordinal, run.host_concurrency, warnings);
-  return on_rank_0(job, [&] { return write_job_report(job, s, run, placement, std::move(warnings), by_policy); });
+  return collective_step(job, false,
+                         [&] { return write_job_report(job, s, run, placement, std::move(warnings), by_policy); });
 }
 
 } // namespace policybench
