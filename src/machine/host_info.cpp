@@ -97,8 +97,7 @@ std::optional<topology> host_topology() {
 // could not be read is written, never a value that poses as a finding ("", 0, "none").
 std::string unknown_fact(const std::string& file) { return "unknown (" + file + ": " + std::strerror(errno) + ")"; }
 
-// The first processor's `field` in /proc/cpuinfo ("model name", "cpu MHz"); empty when absent, unknown_fact when the
-// file cannot be read.
+// cpuinfo_value of /proc/cpuinfo, unknown_fact when the file cannot be read.
 std::string cpuinfo_field(const std::string& field) {
   std::ifstream cpuinfo("/proc/cpuinfo");
   if (!cpuinfo) return unknown_fact("/proc/cpuinfo");
@@ -337,12 +336,9 @@ std::string transparent_hugepage_mode(const std::filesystem::path& enabled) {
   std::ifstream in(enabled);
   // No such file: a kernel without THP. Any other failure (no file descriptor left, no /sys) is not a finding.
   if (!in && errno != ENOENT) return unknown_fact(enabled.string());
-  std::string line;
-  std::getline(in, line);
-  const auto open = line.find('['), close = line.find(']');
-  return open != std::string::npos && close != std::string::npos && open < close
-             ? line.substr(open + 1, close - open - 1)
-             : std::string();
+  for (std::string word; in >> word;)
+    if (word.size() > 2 && word.front() == '[' && word.back() == ']') return word.substr(1, word.size() - 2);
+  return "";
 }
 
 } // namespace policybench
