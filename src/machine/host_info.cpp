@@ -104,10 +104,7 @@ std::string cpuinfo_field(const std::string& field) {
   return cpuinfo_value(cpuinfo, field);
 }
 
-std::size_t sysconf_bytes(int name) {
-  const long v = ::sysconf(name);
-  return v > 0 ? static_cast<std::size_t>(v) : 0;
-}
+std::size_t sysconf_bytes(int name) { return std::size_t(std::max(0L, ::sysconf(name))); } // -1: unknown
 
 // The widest vector extension this translation unit was compiled for: what the host loops may use.
 constexpr const char* vector_extension() {
