@@ -88,8 +88,7 @@ bool ran_as(const result_row& r, side device, ceiling_bound bound) {
   return !is_policy(r) && r.device == device && r.bounds == bound && r.status == row_status::ok && throughput(r);
 }
 
-// Whether a ceiling that ran may bound: on a busy machine a one-thread stream outran the disturbed parallel ones
-// (a parallel row then read 417% of it), and a median without an interval, or of mostly disturbed calls, is no bound.
+// Whether a ceiling that ran may bound (docs/measurement.md, "Ceilings are rows", says why each condition).
 bool may_bound(const result_row& r) {
   return r.policy != one_thread_ceiling && r.median_ci_low_s && r.median_ci_high_s &&
          !(r.mostly_disturbed && *r.mostly_disturbed);
@@ -135,11 +134,9 @@ std::optional<std::string> no_bound_reason(std::span<const result_row> rows, sid
          "; " + std::string(more_time) + " gives one";
 }
 
-// Appends "name (detail)" to a comma-separated list.
 void list_item(std::string& list, const std::string& item) { list += (list.empty() ? "" : ", ") + item; }
 
-// Effective parallelism of the parallel host policies and of the ceiling (serial_parallelism above), as the
-// rows show it: a row whose figure is none is not judged.
+// Effective parallelism of the parallel host policies and of the ceiling; a row whose figure is none is not judged.
 void parallelism_warnings(const measured_run& run, const std::vector<result_row>& rows, std::vector<std::string>& out) {
   const int allowed = run.host_concurrency;
   if (allowed < 2 || run.config.bytes_per_call() < parallel_work_floor_bytes) return;
