@@ -272,20 +272,19 @@ ceiling_summary ceiling_figures(const measured_run& run, std::span<const result_
   return out;
 }
 
-roofline_figures roofline(int work, std::uint64_t size, double bytes_per_call, figure median_s,
-                          figure compute_gflop_per_s, figure bandwidth_gb_per_s) {
-  roofline_figures f;
+std::pair<flop_figures, roofline_place> roofline(int work, std::uint64_t size, double bytes_per_call, figure median_s,
+                                                 figure compute_gflop_per_s, figure bandwidth_gb_per_s) {
   const double flops = increment_workload::flops_per_element(work) * double(size);
-  f.flops_per_call = flops;
-  if (bytes_per_call > 0) f.flop_per_byte = flops / bytes_per_call;
-  f.gflop_per_s = ratio(flops / 1e9, median_s);
+  const flop_figures f{.flops_per_call = flops, .gflop_per_s = ratio(flops / 1e9, median_s)};
+  roofline_place place{.work = work};
+  if (bytes_per_call > 0) place.flop_per_byte = flops / bytes_per_call;
   // The memory roof at this intensity; the flat compute roof; whichever is lower bounds the row.
   figure bound;
-  if (f.flop_per_byte && bandwidth_gb_per_s) bound = *f.flop_per_byte * *bandwidth_gb_per_s;
+  if (place.flop_per_byte && bandwidth_gb_per_s) bound = *place.flop_per_byte * *bandwidth_gb_per_s;
   if (compute_gflop_per_s) bound = bound ? std::min(*bound, *compute_gflop_per_s) : *compute_gflop_per_s;
-  f.bound_gflop_per_s = bound;
-  if (bound && *bound > 0 && f.gflop_per_s) f.pct_of_bound = 100 * *f.gflop_per_s / *bound;
-  return f;
+  place.bound_gflop_per_s = bound;
+  if (bound && *bound > 0 && f.gflop_per_s) place.pct_of_bound = 100 * *f.gflop_per_s / *bound;
+  return {f, place};
 }
 
 int work_of(const result_row& r) { return r.roofline ? r.roofline->work : 1; }
@@ -295,15 +294,12 @@ void add_roofline(result_row& r, int work, std::span<const result_row> rows) {
     const result_row* c = bounding_ceiling(rows, r.device, bound);
     return c ? throughput(*c) : figure();
   };
-  const roofline_figures f = roofline(work, r.size, r.bytes_per_call, roofline_time_s(r), roof(ceiling_bound::compute),
-                                      roof(ceiling_bound::bandwidth));
+  auto [flops, place] = roofline(work, r.size, r.bytes_per_call, roofline_time_s(r), roof(ceiling_bound::compute),
+                                 roof(ceiling_bound::bandwidth));
   // Without a kernel time (thrust::device) no share of event-timed ceilings: two clocks would mix (pct_of_ceiling).
-  const bool mixed_clocks = !rated_view(r).median_s;
-  r.flops = flop_figures{.flops_per_call = f.flops_per_call, .gflop_per_s = f.gflop_per_s};
-  r.roofline = roofline_place{.work = work,
-                              .flop_per_byte = f.flop_per_byte,
-                              .bound_gflop_per_s = f.bound_gflop_per_s,
-                              .pct_of_bound = mixed_clocks ? figure() : f.pct_of_bound};
+  if (!rated_view(r).median_s) place.pct_of_bound = {};
+  r.flops = flops;
+  r.roofline = place;
 }
 
 void add_compute_figures(result_row& r, std::optional<double> flops_per_call) {

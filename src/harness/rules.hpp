@@ -11,6 +11,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace policybench {
@@ -75,18 +76,10 @@ std::optional<bool> above_ceiling(const result_row& row, std::span<const result_
 /// ceiling's figures, the device's theoretical peak, and with a compute ceiling the compute peaks.
 ceiling_summary ceiling_figures(const measured_run& run, std::span<const result_row> rows);
 
-/// One row on the roofline. GFLOP/s = 10^9 FLOP/s; FLOP/byte over the bytes the call moves (bytes_per_call).
-struct roofline_figures {
-  figure flops_per_call, gflop_per_s, flop_per_byte;
-  /// min(compute ceiling, flop_per_byte x bandwidth ceiling) in GFLOP/s, and the row's GFLOP/s as a share of it
-  /// (percent); none without a ceiling (a bandwidth ceiling alone bounds a row whose compute ceiling is unknown).
-  figure bound_gflop_per_s, pct_of_bound;
-};
-
-/// A row's figures at `work` increments per element over `size` elements, timed at `median_s`, against its device's
-/// ceilings (none when not measured).
-roofline_figures roofline(int work, std::uint64_t size, double bytes_per_call, figure median_s,
-                          figure compute_gflop_per_s, figure bandwidth_gb_per_s);
+/// A row's FLOPs and place on the roofline at `work` increments per element over `size` elements, timed at `median_s`:
+/// its bound is min(compute roof, FLOP/byte x bandwidth roof), of the roofs measured (none: no bound).
+std::pair<flop_figures, roofline_place> roofline(int work, std::uint64_t size, double bytes_per_call, figure median_s,
+                                                 figure compute_gflop_per_s, figure bandwidth_gb_per_s);
 
 /// The K a row was measured at: its roofline's, 1 when it has none (a run without --work).
 int work_of(const result_row& r);
