@@ -73,7 +73,7 @@ struct environment_info {
 /// footprints differ by up to ~20% (loaded: 47-56 GB/s); its caches by more (80 MB: 80 GB/s against 52).
 inline constexpr double flat_tolerance = 0.25;
 
-/// Why the regime probe decides nothing (classify_regime, harness/rules.hpp, says when each applies).
+/// Why the regime probe decides nothing (README "regime" says when each applies).
 enum class unknown_reason {
   none,
   top_not_reached,

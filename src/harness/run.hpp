@@ -99,8 +99,8 @@ policy_entry probe_stream();
 inline constexpr int probe_calls = 6;
 
 /// The probe as a size sweep: probe_stream()'s rows at each of `footprints_bytes` but `skip_bytes` (the run measures
-/// its own array), probe_calls calls each, within `clock`'s time. Ends at Ctrl-C or at an array that cannot be mapped
-/// (its bytes then in `*unmapped_bytes`).
+/// its own array), probe_calls calls each, no footprint started that `clock` predicts past its time (a first touch
+/// cannot be cut short). Ends at Ctrl-C or at an array that cannot be mapped (its bytes then in `*unmapped_bytes`).
 std::vector<result_row> probe_rows(const run_config& cfg, std::span<const std::uint64_t> footprints_bytes,
                                    std::uint64_t skip_bytes, sweep_clock clock, std::optional<int> threads,
                                    const host_info& host, std::optional<std::uint64_t>* unmapped_bytes = nullptr);

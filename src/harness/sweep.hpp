@@ -87,10 +87,10 @@ const sweep_axis& axis_of(sweep_kind kind);
 axis_values plan_size_series(std::uint64_t min_size, std::uint64_t max_size, std::size_t element_bytes,
                              const memory_limits& limits);
 
-/// 1, 2, 4, ... below `logical_cores`, then logical_cores itself (6 -> 1, 2, 4, 6).
+/// 1, 2, 4, ... below `logical_cores`, then logical_cores itself (6 -> 1, 2, 4, 6; under 2 -> 1).
 std::vector<int> thread_series(int logical_cores);
 
-/// min_work, the powers of 2 above it up to max_work, then max_work (3, 20 -> 3, 4, 8, 16, 20).
+/// min_work, the powers of 2 above it up to max_work, then max_work (3, 20 -> 3, 4, 8, 16, 20). Needs 1 <= min_work.
 std::vector<int> work_series(int min_work, int max_work);
 
 /// One point of a sweep's series, and where its rows (ceilings included) are among the report's results.
