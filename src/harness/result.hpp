@@ -15,8 +15,7 @@
 
 namespace policybench {
 
-/// The run's settings (README "JSON schema": environment.config). In a size sweep size, working_set_bytes and
-/// bytes_per_call are unknown (they vary).
+/// The run's settings (README "JSON schema": environment.config); none where a sweep varies them.
 struct report_config {
   std::string type;
   std::string workload = "increment"; ///< --workload: the run's; several comma-separated, each row then says its own
@@ -37,9 +36,7 @@ struct report_config {
   bool stream_hold = true, end_to_end = true;
 };
 
-/// A ceiling stream's figures in environment.ceilings, under its registry key (policies/registry.cpp):
-/// <key>_median_s (kernel time on the device), <key>_best_s, and <key>_gb_per_s, or for a compute ceiling
-/// <key>_gflop_per_s and <key>_kernel; none where it did not run.
+/// A ceiling stream's figures in environment.ceilings under its registry key (README "JSON schema").
 struct ceiling_stream_figures {
   std::string key;
   side device = side::host;
@@ -54,8 +51,7 @@ struct compute_peak_figures {
   std::optional<std::string> how = std::nullopt;
 };
 
-/// environment.ceilings (ceiling_figures, harness/rules.hpp), for scripts that read them; a sweep's are its last
-/// point's. The host_in_place_ figures are the bounding host ceiling's.
+/// environment.ceilings (ceiling_figures), for scripts that read them; a sweep's are its last point's.
 struct ceiling_summary {
   std::vector<ceiling_stream_figures> streams = {};
   figure host_in_place_best_s{}, host_in_place_gb_per_s{}, host_in_place_low_gb_per_s{};
@@ -73,12 +69,11 @@ struct environment_info {
   ceiling_summary ceilings;
 };
 
-/// How far above the plateau a footprint's median may stream and still count as memory: in the memory regime this
-/// Xeon VM's footprints' medians differ by up to ~20% (128 MB to 512 MB, loaded: 47-56 GB/s); its caches make a
-/// footprint faster by more (80 MB: 80 GB/s against 52; an EPYC VM: about 2x at 160 MB).
+/// How far above the plateau a footprint's median may stream and still count as memory: a Xeon VM's memory
+/// footprints differ by up to ~20% (loaded: 47-56 GB/s); its caches by more (80 MB: 80 GB/s against 52).
 inline constexpr double flat_tolerance = 0.25;
 
-/// Why the regime probe decides nothing (classify_regime, harness/rules.hpp, says when each applies).
+/// Why the regime probe decides nothing (README "regime" says when each applies).
 enum class unknown_reason {
   none,
   top_not_reached,
@@ -89,9 +84,7 @@ enum class unknown_reason {
   array_point_noisy
 };
 
-/// The regime probe, one footprint: the in-place stream over an array of `bytes`, in GB/s (10^9 bytes/s, 2 x bytes
-/// moved per call as STREAM counts): its row's median and the ends of the median's 95% interval (the spread a busy
-/// machine or the array's pages bring).
+/// The regime probe, one footprint: the in-place stream over `bytes`, its row's median GB/s and its interval's ends.
 struct bandwidth_point {
   std::uint64_t bytes = 0;
   double gb_per_s = 0;
@@ -100,8 +93,7 @@ struct bandwidth_point {
   bool disturbed = false; ///< most of its calls were disturbed by other work (measure/timing.hpp)
 };
 
-/// Memory or cache, measured: the probe's verdict on one array size (classify_regime; README "JSON schema" under
-/// summary.regime says what each figure means).
+/// Memory or cache, measured: the probe's verdict on one array size (README "JSON schema", summary.regime).
 struct regime_report {
   std::string regime = "unknown"; ///< "memory", "cache", or "unknown" (the measurement cannot tell: see why)
   unknown_reason why = unknown_reason::none;
@@ -113,8 +105,7 @@ struct regime_report {
   std::optional<std::string> stream_rule = std::nullopt; ///< STREAM's rule on llc_bytes; none when it is unknown
   std::uint64_t llc_bytes = 0;
   std::uint64_t planned_top_bytes = 0; ///< the largest footprint the probe planned (probe_footprints)
-  /// The footprint that could not be mapped (std::bad_alloc: an address-space limit, which the plan does not see),
-  /// where that ended the probe.
+  /// The footprint that could not be mapped (an address-space limit, which the plan does not see), if any.
   std::optional<std::uint64_t> unmapped_bytes = std::nullopt;
   std::vector<bandwidth_point> points{}; ///< the probe's footprints, ascending
   double probe_s = 0;
@@ -130,16 +121,15 @@ struct parallel_speedup {
 struct run_summary {
   std::string workload = "increment";            ///< the workload whose rows it sums up (a run of several has one each)
   ceiling_shape shape = ceiling_shape::in_place; ///< its ceilings' (environment.ceilings holds the first workload's)
-  /// The counted row with the smallest median; none when no row has one, or when it has no 95% interval
-  /// (fastest_unjudged says why).
+  /// The counted row with the smallest median; none without one or without its interval (fastest_unjudged says why).
   std::optional<std::string> fastest = std::nullopt;
   std::optional<std::string> fastest_unjudged = std::nullopt;
   figure fastest_median_s{}, fastest_low_s{}, fastest_high_s{}; ///< its median and median_span
   std::vector<std::string> tied_with_fastest{}; ///< the counted rows whose median_span overlaps the fastest's
-  /// None when no parallel row beat loop beyond the intervals or there is no validated loop (loop_ran says which).
+  /// None when no parallel row beat loop beyond the intervals, or without a loop row (loop_ran).
   std::optional<parallel_speedup> speedup = std::nullopt;
   bool loop_ran = false;
-  /// Why no speedup can be stated either way: a row it rests on has too few timed calls for a 95% interval.
+  /// Why no speedup can be stated either way: a row it rests on has too few calls for an interval.
   std::optional<std::string> speedup_unjudged = std::nullopt;
   std::optional<regime_report> regime = std::nullopt; ///< host runs (measure_regime); none without a host row
 };
@@ -156,8 +146,7 @@ struct benchmark_report {
   std::vector<run_summary> summaries;
   /// Lines a mode adds to the table's footer, about the whole report (what its rows' figures mean there).
   std::vector<std::string> notes;
-  /// partial: the report holds part of what the command asked for (a sweep's points so far, written as it goes, or
-  /// what a run measured before Ctrl-C); interrupted: Ctrl-C ended the run (a warning says what it kept).
+  /// partial: part of what the command asked for (a sweep so far, or a run cut by Ctrl-C); interrupted: by Ctrl-C.
   bool partial = false, interrupted = false;
 };
 

@@ -11,8 +11,7 @@
 
 namespace policybench {
 
-/// A measured or derived figure, or none. Plain members, always initialized: std::optional<double> makes GCC 12
-/// warn falsely (-Wmaybe-uninitialized) where such values are copied through aggregates.
+/// A figure or none; not std::optional<double>, which makes GCC 12 warn falsely (-Wmaybe-uninitialized) in aggregates.
 class figure {
 public:
   constexpr figure() noexcept = default;
@@ -72,14 +71,12 @@ struct view_figures {
   figure median_s{}, low_s{}, high_s{};
 };
 
-/// One policy at one point (README "JSON schema" says what each field means; report/summaries.cpp lists every figure
-/// in the JSON's order).
+/// One timed stream at one point (README "JSON schema" says what each field means).
 struct result_row {
   std::string policy;
   side device = side::host;
   std::string backend;
-  /// A policy, or a ceiling: a kernel measured and summarized as the policies of its device are, and set against
-  /// them; `bounds` says what a ceiling bounds (none for a policy).
+  /// A policy, or a ceiling measured as the policies are and set against them; `bounds`: what a ceiling bounds.
   stream_role role = stream_role::policy;
   std::optional<ceiling_bound> bounds = std::nullopt;
   row_status status = row_status::ok;
@@ -90,8 +87,7 @@ struct result_row {
   double bytes_per_call = 0;
   int warmup = 0;
   std::optional<std::uint64_t> reps = std::nullopt; ///< timed calls the figures count (samples_s)
-  /// Timed calls disturbed by other work (measure/timing.hpp), and whether they were more than half; none where the
-  /// kernel gives no wait times or the row did not run.
+  /// Timed calls disturbed by other work, and whether more than half; none where the kernel gives no wait times.
   std::optional<std::uint64_t> disturbed_calls = std::nullopt;
   std::optional<bool> mostly_disturbed = std::nullopt;
   int threads = 0; ///< host concurrency during the run: the threads oneTBB could use

@@ -2,10 +2,7 @@
 #include "harness/rules.hpp"
 
 #include "harness/run.hpp"
-#include "measure/ceilings.hpp"
-#include "measure/run_config.hpp"
 #include "measure/timing.hpp"
-#include "policies/registry.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -87,39 +84,136 @@ figure rate_end(const result_row& row, ceiling_bound bound, bool slow) {
   return end_s && view.median_s ? ratio(scaled(median, *view.median_s), end_s) : median;
 }
 
+bool ran_as(const result_row& r, side device, ceiling_bound bound) {
+  return !is_policy(r) && r.device == device && r.bounds == bound && r.status == row_status::ok && throughput(r);
+}
+
+// Whether a ceiling that ran may bound (docs/measurement.md, "Ceilings are rows", says why each condition).
+bool may_bound(const result_row& r) {
+  return r.policy != one_thread_ceiling && r.median_ci_low_s && r.median_ci_high_s &&
+         !(r.mostly_disturbed && *r.mostly_disturbed);
+}
+
+// Effective parallelism below which a parallel host policy counts as having run on about one thread.
+constexpr double serial_parallelism = 1.3;
+
+bool counted(const result_row& r) { return is_policy(r) && r.status == row_status::ok && r.median_s; }
+
+bool runs_parallel(const result_row& r) {
+  return r.device == side::device || (r.effective_parallelism && *r.effective_parallelism >= serial_parallelism);
+}
+
+// Why `r` cannot take part in a speedup: its median has no 95% interval.
+std::string too_few_calls(const result_row& r) {
+  const std::size_t n = r.samples_s.size();
+  return r.policy + " has " + std::to_string(n) + " counted timed call" + (n == 1 ? "" : "s") +
+         ", a 95% interval needs 6";
+}
+
+// What gives a row more calls, said with the summary's first reason only.
+const std::string more_calls = " (" + std::string(more_time) + " gives more)";
+
+std::string two_decimals(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
+// Why `device`'s rows have no share of a `bound` ceiling though such ceiling rows ran ok: none could bound (the
+// ceilings' names); nullopt when one bounds or none ran.
+std::optional<std::string> no_bound_reason(std::span<const result_row> rows, side device, ceiling_bound bound) {
+  std::string names;
+  for (const auto& r : rows)
+    if (ran_as(r, device, bound) && r.policy != one_thread_ceiling) names += (names.empty() ? "" : ", ") + r.policy;
+  const bool any_ran =
+      std::any_of(rows.begin(), rows.end(), [&](const result_row& r) { return ran_as(r, device, bound); });
+  if (!any_ran || bounding_ceiling(rows, device, bound)) return std::nullopt;
+  return "no share of the " + std::string(to_string(device)) + " ceiling (% ceiling '-'): " +
+         (names.empty() ? std::string("no parallel ceiling ran")
+                        : "no parallel ceiling (" + names + ") has a 95% interval of mostly undisturbed calls") +
+         "; " + std::string(more_time) + " gives one";
+}
+
+void list_item(std::string& list, const std::string& item) { list += (list.empty() ? "" : ", ") + item; }
+
+// Effective parallelism of the parallel host policies and of the ceiling; a row whose figure is none is not judged.
+void parallelism_warnings(const measured_run& run, const std::vector<result_row>& rows, std::vector<std::string>& out) {
+  const int allowed = run.host_concurrency;
+  if (allowed < 2 || run.config.bytes_per_call() < parallel_work_floor_bytes) return;
+  std::string serial;
+  for (std::size_t i = 0; i < run.outcomes.size() && i < rows.size(); ++i) {
+    const auto& o = run.outcomes[i];
+    const figure parallelism = rows[i].effective_parallelism;
+    if (o.role == stream_role::policy && o.result && o.result->host_threads &&
+        *o.result->host_threads != host_threading::one_thread && parallelism && *parallelism < serial_parallelism)
+      list_item(serial, o.name + " (" + two_decimals(*parallelism) + ")");
+  }
+  if (!serial.empty())
+    out.push_back("PARALLEL POLICIES RAN ON ABOUT ONE THREAD: effective parallelism (CPU time / wall time) below " +
+                  two_decimals(serial_parallelism) + " with " + std::to_string(allowed) +
+                  " threads allowed: " + serial + "; their rows do not show what the policy can do here");
+  const result_row* ceiling = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
+  const figure ceiling_parallelism = ceiling ? ceiling->effective_parallelism : figure();
+  // Well under its threads (from 2 on), the host ceiling's stream may not bound the parallel policies.
+  if (ceiling_parallelism && *ceiling_parallelism < 0.75 * allowed)
+    out.push_back("the host ceiling's in-place stream ran on about " + two_decimals(*ceiling_parallelism) + " of its " +
+                  std::to_string(allowed) +
+                  " threads: it may not bound the parallel policies (rows above it are marked); is another process "
+                  "using the cores?");
+}
+
+// GPU clocks: unreadable, or different after a device row than before it.
+void clock_warnings(const measured_run& run, const std::vector<result_row>& rows, std::vector<std::string>& out) {
+  const bool device_ran =
+      std::any_of(rows.begin(), rows.end(), [](const result_row& r) { return r.device == side::device && r.median_s; });
+  if (device_ran && run.device.clocks_unavailable)
+    out.push_back("GPU clocks not recorded (" + *run.device.clocks_unavailable +
+                  "): a GPU that throttled or had not ramped up cannot be ruled out");
+  std::string changed;
+  for (const auto& o : run.outcomes) {
+    if (!o.result || !o.result->clocks_before || !o.result->clocks_after) continue;
+    const gpu_clocks before = *o.result->clocks_before, after = *o.result->clocks_after;
+    const auto mhz = [](unsigned a, unsigned b) { return std::to_string(a) + " -> " + std::to_string(b) + " MHz"; };
+    if (before.sm_mhz != after.sm_mhz) list_item(changed, o.name + " (SM " + mhz(before.sm_mhz, after.sm_mhz) + ")");
+    if (before.memory_mhz != after.memory_mhz)
+      list_item(changed, o.name + " (memory " + mhz(before.memory_mhz, after.memory_mhz) + ")");
+  }
+  if (!changed.empty())
+    out.push_back("GPU clocks changed during " + changed +
+                  ": the GPU throttled or was still ramping up, so those rows mix clock speeds");
+}
+
+// Huge pages asked for, none obtained by any host array large enough to hold one.
+void huge_page_warning(const measured_run& run, const std::vector<result_row>& rows, std::vector<std::string>& out) {
+  constexpr std::uint64_t huge_page = std::uint64_t(2) << 20;
+  if (run.config.pages != page_size::huge || run.config.size * size_of(run.config.type) < huge_page) return;
+  // Only a host row whose bytes could be read says anything (an unreadable /proc/self/smaps is unknown, not none).
+  std::uint64_t obtained = 0;
+  bool measured = false;
+  for (const auto& r : rows)
+    if (r.huge_page_bytes) obtained += *r.huge_page_bytes, measured = true;
+  if (!measured || obtained > 0) return;
+  const std::string& mode = run.host.transparent_hugepages;
+  const std::string why = mode.empty()      ? "this kernel has no transparent huge pages"
+                          : mode == "never" ? "the transparent-huge-page mode is 'never'"
+                          : mode.starts_with("unknown")
+                              ? "the transparent-huge-page mode is " + mode
+                              : "the kernel gave none in mode '" + mode + "' (fragmented memory?)";
+  out.push_back("huge pages asked for (--pages huge) but no host array got any: " + why +
+                "; rows measure 4 KiB pages, as with --pages small");
+}
+
 } // namespace
 
 figure interval_end(const result_row& row, bool slow) { return rate_end(row, own_bound(row), slow); }
 
 figure throughput(const result_row& row) { return rate(row, own_bound(row)); }
 
-namespace {
-
-bool ran_as(const result_row& r, side device, ceiling_bound bound) {
-  return !is_policy(r) && r.device == device && r.bounds == bound && r.status == row_status::ok && throughput(r);
-}
-
-// Whether a ceiling that ran may bound: on a busy machine a one-thread stream outran the disturbed parallel ones
-// (a parallel row then read 417% of it), and a median without an interval, or of mostly disturbed calls, is no bound.
-bool may_bound(const result_row& r) {
-  return r.policy != one_thread_ceiling && r.median_ci_low_s && r.median_ci_high_s &&
-         !(r.mostly_disturbed && *r.mostly_disturbed);
-}
-
-} // namespace
-
 const result_row* bounding_ceiling(std::span<const result_row> rows, side device, ceiling_bound bound) {
   const result_row* best = nullptr;
   for (const auto& r : rows)
     if (ran_as(r, device, bound) && may_bound(r) && (!best || *throughput(r) > *throughput(*best))) best = &r;
   return best;
-}
-
-void add_workload_flops(result_row& row, const run_config& cfg) {
-  if (share_bound(cfg.workload) != ceiling_bound::compute) return;
-  const double per_element =
-      visit_workload(cfg.workload, [&](auto w) { return decltype(w)::flops_per_element(cfg.work); });
-  add_compute_figures(row, per_element * double(cfg.size));
 }
 
 figure pct_of_ceiling(const result_row& row, std::span<const result_row> rows, workload_id workload) {
@@ -178,20 +272,19 @@ ceiling_summary ceiling_figures(const measured_run& run, std::span<const result_
   return out;
 }
 
-roofline_figures roofline(int work, std::uint64_t size, double bytes_per_call, figure median_s,
-                          figure compute_gflop_per_s, figure bandwidth_gb_per_s) {
-  roofline_figures f;
+std::pair<flop_figures, roofline_place> roofline(int work, std::uint64_t size, double bytes_per_call, figure median_s,
+                                                 figure compute_gflop_per_s, figure bandwidth_gb_per_s) {
   const double flops = increment_workload::flops_per_element(work) * double(size);
-  f.flops_per_call = flops;
-  if (bytes_per_call > 0) f.flop_per_byte = flops / bytes_per_call;
-  f.gflop_per_s = ratio(flops / 1e9, median_s);
+  const flop_figures f{.flops_per_call = flops, .gflop_per_s = ratio(flops / 1e9, median_s)};
+  roofline_place place{.work = work};
+  if (bytes_per_call > 0) place.flop_per_byte = flops / bytes_per_call;
   // The memory roof at this intensity; the flat compute roof; whichever is lower bounds the row.
   figure bound;
-  if (f.flop_per_byte && bandwidth_gb_per_s) bound = *f.flop_per_byte * *bandwidth_gb_per_s;
+  if (place.flop_per_byte && bandwidth_gb_per_s) bound = *place.flop_per_byte * *bandwidth_gb_per_s;
   if (compute_gflop_per_s) bound = bound ? std::min(*bound, *compute_gflop_per_s) : *compute_gflop_per_s;
-  f.bound_gflop_per_s = bound;
-  if (bound && *bound > 0 && f.gflop_per_s) f.pct_of_bound = 100 * *f.gflop_per_s / *bound;
-  return f;
+  place.bound_gflop_per_s = bound;
+  if (bound && *bound > 0 && f.gflop_per_s) place.pct_of_bound = 100 * *f.gflop_per_s / *bound;
+  return {f, place};
 }
 
 int work_of(const result_row& r) { return r.roofline ? r.roofline->work : 1; }
@@ -201,15 +294,12 @@ void add_roofline(result_row& r, int work, std::span<const result_row> rows) {
     const result_row* c = bounding_ceiling(rows, r.device, bound);
     return c ? throughput(*c) : figure();
   };
-  const roofline_figures f = roofline(work, r.size, r.bytes_per_call, roofline_time_s(r), roof(ceiling_bound::compute),
-                                      roof(ceiling_bound::bandwidth));
+  auto [flops, place] = roofline(work, r.size, r.bytes_per_call, roofline_time_s(r), roof(ceiling_bound::compute),
+                                 roof(ceiling_bound::bandwidth));
   // Without a kernel time (thrust::device) no share of event-timed ceilings: two clocks would mix (pct_of_ceiling).
-  const bool mixed_clocks = !rated_view(r).median_s;
-  r.flops = flop_figures{.flops_per_call = f.flops_per_call, .gflop_per_s = f.gflop_per_s};
-  r.roofline = roofline_place{.work = work,
-                              .flop_per_byte = f.flop_per_byte,
-                              .bound_gflop_per_s = f.bound_gflop_per_s,
-                              .pct_of_bound = mixed_clocks ? figure() : f.pct_of_bound};
+  if (!rated_view(r).median_s) place.pct_of_bound = {};
+  r.flops = flops;
+  r.roofline = place;
 }
 
 void add_compute_figures(result_row& r, std::optional<double> flops_per_call) {
@@ -221,29 +311,6 @@ figure roofline_time_s(const result_row& r) {
   const figure rated = rated_view(r).median_s;
   return rated ? rated : r.median_s;
 }
-
-namespace {
-
-// Effective parallelism below which a parallel host policy counts as having run on about one thread.
-constexpr double serial_parallelism = 1.3;
-
-bool counted(const result_row& r) { return is_policy(r) && r.status == row_status::ok && r.median_s; }
-
-bool runs_parallel(const result_row& r) {
-  return r.device == side::device || (r.effective_parallelism && *r.effective_parallelism >= serial_parallelism);
-}
-
-// Why `r` cannot take part in a speedup: its median has no 95% interval.
-std::string too_few_calls(const result_row& r) {
-  const std::size_t n = r.samples_s.size();
-  return r.policy + " has " + std::to_string(n) + " counted timed call" + (n == 1 ? "" : "s") +
-         ", a 95% interval needs 6";
-}
-
-// What gives a row more calls, said with the summary's first reason only.
-const std::string more_calls = " (" + std::string(more_time) + " gives more)";
-
-} // namespace
 
 std::optional<median_span> median_span_of(const result_row& row) {
   if (!row.median_s) return std::nullopt;
@@ -375,102 +442,6 @@ regime_report with_run_point(regime_report probe, std::span<const result_row> ro
   r.unmapped_bytes = probe.unmapped_bytes;
   return r;
 }
-
-namespace {
-
-std::string two_decimals(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  return buf;
-}
-
-// Why `device`'s rows have no share of a `bound` ceiling though such ceiling rows ran ok: none could bound (the
-// ceilings' names); nullopt when one bounds or none ran.
-std::optional<std::string> no_bound_reason(std::span<const result_row> rows, side device, ceiling_bound bound) {
-  std::string names;
-  for (const auto& r : rows)
-    if (ran_as(r, device, bound) && r.policy != one_thread_ceiling) names += (names.empty() ? "" : ", ") + r.policy;
-  const bool any_ran =
-      std::any_of(rows.begin(), rows.end(), [&](const result_row& r) { return ran_as(r, device, bound); });
-  if (!any_ran || bounding_ceiling(rows, device, bound)) return std::nullopt;
-  return "no share of the " + std::string(to_string(device)) + " ceiling (% ceiling '-'): " +
-         (names.empty() ? std::string("no parallel ceiling ran")
-                        : "no parallel ceiling (" + names + ") has a 95% interval of mostly undisturbed calls") +
-         "; " + std::string(more_time) + " gives one";
-}
-
-// Appends "name (detail)" to a comma-separated list.
-void list_item(std::string& list, const std::string& item) { list += (list.empty() ? "" : ", ") + item; }
-
-// Effective parallelism of the parallel host policies and of the ceiling (serial_parallelism above), as the
-// rows show it: a row whose figure is none is not judged.
-void parallelism_warnings(const measured_run& run, const std::vector<result_row>& rows, std::vector<std::string>& out) {
-  const int allowed = run.host_concurrency;
-  if (allowed < 2 || run.config.bytes_per_call() < parallel_work_floor_bytes) return;
-  std::string serial;
-  for (std::size_t i = 0; i < run.outcomes.size() && i < rows.size(); ++i) {
-    const auto& o = run.outcomes[i];
-    const figure parallelism = rows[i].effective_parallelism;
-    if (o.role == stream_role::policy && o.result && o.result->host_threads &&
-        *o.result->host_threads != host_threading::one_thread && parallelism && *parallelism < serial_parallelism)
-      list_item(serial, o.name + " (" + two_decimals(*parallelism) + ")");
-  }
-  if (!serial.empty())
-    out.push_back("PARALLEL POLICIES RAN ON ABOUT ONE THREAD: effective parallelism (CPU time / wall time) below " +
-                  two_decimals(serial_parallelism) + " with " + std::to_string(allowed) +
-                  " threads allowed: " + serial + "; their rows do not show what the policy can do here");
-  const result_row* ceiling = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
-  const figure ceiling_parallelism = ceiling ? ceiling->effective_parallelism : figure();
-  // Well under its threads (from 2 on), the host ceiling's stream may not bound the parallel policies.
-  if (ceiling_parallelism && *ceiling_parallelism < 0.75 * allowed)
-    out.push_back("the host ceiling's in-place stream ran on about " + two_decimals(*ceiling_parallelism) + " of its " +
-                  std::to_string(allowed) +
-                  " threads: it may not bound the parallel policies (rows above it are marked); is another process "
-                  "using the cores?");
-}
-
-// GPU clocks: unreadable, or different after a device row than before it.
-void clock_warnings(const measured_run& run, const std::vector<result_row>& rows, std::vector<std::string>& out) {
-  const bool device_ran =
-      std::any_of(rows.begin(), rows.end(), [](const result_row& r) { return r.device == side::device && r.median_s; });
-  if (device_ran && run.device.clocks_unavailable)
-    out.push_back("GPU clocks not recorded (" + *run.device.clocks_unavailable +
-                  "): a GPU that throttled or had not ramped up cannot be ruled out");
-  std::string changed;
-  for (const auto& o : run.outcomes) {
-    if (!o.result || !o.result->clocks_before || !o.result->clocks_after) continue;
-    const gpu_clocks before = *o.result->clocks_before, after = *o.result->clocks_after;
-    const auto mhz = [](unsigned a, unsigned b) { return std::to_string(a) + " -> " + std::to_string(b) + " MHz"; };
-    if (before.sm_mhz != after.sm_mhz) list_item(changed, o.name + " (SM " + mhz(before.sm_mhz, after.sm_mhz) + ")");
-    if (before.memory_mhz != after.memory_mhz)
-      list_item(changed, o.name + " (memory " + mhz(before.memory_mhz, after.memory_mhz) + ")");
-  }
-  if (!changed.empty())
-    out.push_back("GPU clocks changed during " + changed +
-                  ": the GPU throttled or was still ramping up, so those rows mix clock speeds");
-}
-
-// Huge pages asked for, none obtained by any host array large enough to hold one.
-void huge_page_warning(const measured_run& run, const std::vector<result_row>& rows, std::vector<std::string>& out) {
-  constexpr std::uint64_t huge_page = std::uint64_t(2) << 20;
-  if (run.config.pages != page_size::huge || run.config.size * size_of(run.config.type) < huge_page) return;
-  // Only a host row whose bytes could be read says anything (an unreadable /proc/self/smaps is unknown, not none).
-  std::uint64_t obtained = 0;
-  bool measured = false;
-  for (const auto& r : rows)
-    if (r.huge_page_bytes) obtained += *r.huge_page_bytes, measured = true;
-  if (!measured || obtained > 0) return;
-  const std::string& mode = run.host.transparent_hugepages;
-  const std::string why = mode.empty()      ? "this kernel has no transparent huge pages"
-                          : mode == "never" ? "the transparent-huge-page mode is 'never'"
-                          : mode.starts_with("unknown")
-                              ? "the transparent-huge-page mode is " + mode
-                              : "the kernel gave none in mode '" + mode + "' (fragmented memory?)";
-  out.push_back("huge pages asked for (--pages huge) but no host array got any: " + why +
-                "; rows measure 4 KiB pages, as with --pages small");
-}
-
-} // namespace
 
 std::vector<std::string> run_warnings(const measured_run& run, const std::vector<result_row>& rows,
                                       bool per_size_notes) {

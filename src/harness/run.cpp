@@ -3,11 +3,9 @@
 #include "harness/run.hpp"
 
 #include "harness/rules.hpp"
-#include "harness/schedule.hpp"
 #include "measure/host_measure.hpp"
 #include "measure/run_config.hpp"
 #include "measure/timing.hpp"
-#include "policies/registry.hpp"
 
 #include <oneapi/tbb/info.h>
 
@@ -33,7 +31,6 @@
 namespace policybench {
 namespace {
 
-// Whether a stream of `streams` that is available runs on `where`.
 bool runs_on(std::span<const policy_entry> streams, side where) {
   return std::any_of(streams.begin(), streams.end(),
                      [&](const policy_entry& p) { return p.device == where && !p.unavailable; });
@@ -73,6 +70,130 @@ void measure_round(measured_run& run, const policy_entry& p, std::size_t i, int 
   }
   if (o.error) o.result.reset(); // a failed row reports its error, not the rounds before it
   time.finish(i, o.result ? &o.result->in_place : nullptr);
+}
+
+environment_info environment_of(const measured_run& run) {
+  const run_config& cfg = run.config;
+  const bool interleaved = run.order.order == policy_order::interleaved;
+  const report_config config{.type = std::string(to_string(cfg.type)),
+                             .workload = std::string(to_string(cfg.workload)),
+                             .size = cfg.size,
+                             .working_set_bytes = cfg.working_set_bytes(),
+                             .bytes_per_call = cfg.bytes_per_call(),
+                             .warmup = cfg.warmup,
+                             .reps = cfg.stop.reps,
+                             .min_time_s = cfg.stop.min_time_s,
+                             .threads_limit = run.threads_limit,
+                             .work = cfg.work,
+                             .host_concurrency = run.host_concurrency,
+                             .pages = std::string(to_string(cfg.pages)),
+                             .first_touch = std::string(to_string(cfg.first_touch)),
+                             .max_noise_pct = cfg.stop.max_noise > 0 ? figure(100 * cfg.stop.max_noise) : figure(),
+                             .timeout_s = cfg.stop.limit_s > 0 ? figure(cfg.stop.limit_s) : figure(),
+                             .budget_s =
+                                 run.order.budget.budget_s() > 0 ? figure(run.order.budget.budget_s()) : figure(),
+                             .keep_disturbed = cfg.keep_disturbed,
+                             .order = std::string(to_string(run.order.order)),
+                             .rounds = run.rounds,
+                             .seed = interleaved ? std::optional(run.order.seed) : std::nullopt,
+                             .round_orders = run.round_orders,
+                             .stream_hold = cfg.hold_stream,
+                             .end_to_end = cfg.end_to_end};
+  return {.config = config, .host = run.host, .device = run.device, .ceilings = {}};
+}
+
+row_status status_of(const policy_outcome& o) {
+  if (o.unavailable) return row_status::unavailable;
+  if (o.error) return row_status::failed;
+  return o.result->validation_error ? row_status::invalid : row_status::ok;
+}
+
+// One stream's row, policy or ceiling alike; the shares of the ceiling come once every row is summarized.
+result_row row_of(const measured_run& run, const policy_outcome& o) {
+  const measurement* m = o.result ? &*o.result : nullptr;
+  const bool keep = run.config.keep_disturbed;
+  const bool ceiling = o.role == stream_role::ceiling;
+  result_row r{.policy = o.name,
+               .device = o.device,
+               .backend = o.backend,
+               .role = o.role,
+               .bounds = ceiling ? std::optional(o.bound) : std::nullopt,
+               .status = status_of(o),
+               .reason = o.unavailable ? o.unavailable : o.error,
+               .workload = std::string(to_string(run.config.workload)),
+               .type = std::string(to_string(run.config.type)),
+               .size = run.config.size,
+               .bytes_per_call = m && m->bytes_per_call ? *m->bytes_per_call : run.config.bytes_per_call(),
+               .warmup = run.config.warmup,
+               .threads = run.host_concurrency};
+  if (m) {
+    r.cold_s = m->in_place.cold_s, r.validated = !m->validation_error, r.validation_error = m->validation_error;
+    r.huge_page_bytes = m->huge_page_bytes, r.stopped_by = std::string(to_string(m->in_place.stopped_by));
+    r.reps = 0;
+  }
+  if (m && disturbance_known(m->in_place)) {
+    const std::size_t disturbed = disturbed_calls(m->in_place);
+    r.disturbed_calls = disturbed, r.mostly_disturbed = 2 * disturbed > m->in_place.warm_s.size();
+  }
+  // The median and its interval: summarize_view -> summarize_series (measure/timing.cpp).
+  if (const auto host = m ? summarize_view(m->in_place, timing_view::host, keep) : std::nullopt) {
+    r.samples_s = host->counted_s, r.reps = host->counted_s.size();
+    r.min_s = host->stats.min_s, r.median_s = host->stats.median_s, r.mean_s = host->stats.mean_s;
+    r.stddev_s = host->stats.stddev_s, r.cv = host->stats.cv;
+    if (const auto& ci = host->interval)
+      r.median_ci_low_s = ci->lower_s, r.median_ci_high_s = ci->upper_s, r.median_ci_confidence = ci->confidence;
+    r.effective_parallelism = measured_parallelism(m->in_place, keep);
+  }
+  r.gb_per_s = gb_per_s(r.bytes_per_call, r.median_s);
+  if (r.device == side::device) add_gpu_views(r, m, keep);
+  // A compute ceiling's FLOPs, those a user's op declares (policybench/user_op.hpp), or, where a policy's share is of
+  // the compute ceiling (poly), its workload's declared FLOPs per element.
+  const run_config& cfg = run.config;
+  std::optional<double> flops = m ? m->flops_per_call : std::nullopt;
+  if (!ceiling && share_bound(cfg.workload) == ceiling_bound::compute)
+    flops = visit_workload(cfg.workload, [&](auto w) { return decltype(w)::flops_per_element(cfg.work); }) *
+            double(cfg.size);
+  if ((ceiling && o.bound == ceiling_bound::compute) || flops) add_compute_figures(r, flops);
+  return r;
+}
+
+// Probes for at most `probe_s` seconds and classifies the run's working set without its own footprint (with_run_point
+// adds it), when a host row of `selected` can run and the array is not empty.
+std::optional<regime_report> measure_regime(const run_config& cfg, double probe_s, std::optional<int> threads,
+                                            const host_info& host, std::span<const policy_entry> selected) {
+  const std::uint64_t array_bytes = cfg.working_set_bytes();
+  if (!runs_on(selected, side::host) || array_bytes == 0) return std::nullopt;
+  const auto start = steady_clock::now();
+  const auto footprints = probe_footprints(array_bytes, host_available_bytes().value);
+  std::vector<bandwidth_point> points;
+  std::optional<std::uint64_t> unmapped;
+  for (const auto& row :
+       probe_rows(cfg, footprints, cfg.size * size_of(cfg.type),
+                  sweep_clock(time_budget(seconds_from_now(probe_s), probe_s)), threads, host, &unmapped))
+    if (const auto point = point_of(row)) points.push_back(*point);
+  regime_report r = classify_regime(std::move(points), footprints.back(), array_bytes, host.llc_bytes);
+  r.unmapped_bytes = unmapped;
+  r.probe_s = seconds_since(start);
+  return r;
+}
+
+// The line that says, before the rows, that the budget cannot hold their base rounds at the bandwidth the probe
+// measured at its largest footprint, and the budget that can; none where it can or nothing was probed.
+std::optional<std::string> budget_short(const run_config& cfg, std::span<const workload_id> workloads,
+                                        const device_info& device, const std::vector<policy_entry>& selected,
+                                        const run_order& order, const std::optional<regime_report>& regime) {
+  if (!regime || regime->points.empty() || order.budget.budget_s() <= 0) return std::nullopt;
+  const bandwidth_point& top = regime->points.back();
+  const double need_s = std::ceil(run_seconds_needed(cfg, workloads, device, selected, order, top.gb_per_s));
+  if (need_s <= order.budget.budget_s()) return std::nullopt;
+  char line[400];
+  std::snprintf(line, sizeof line,
+                "--budget %g s is short for %llu-byte arrays: their rows need at least %.0f s at the %.1f GB/s the "
+                "probe streamed at %llu bytes (with less, rows get too few calls for an interval); give --budget "
+                "%.0f or more",
+                order.budget.budget_s(), static_cast<unsigned long long>(cfg.size * size_of(cfg.type)), need_s,
+                top.gb_per_s, static_cast<unsigned long long>(top.bytes), need_s);
+  return line;
 }
 
 } // namespace
@@ -237,7 +358,6 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
   return run;
 }
 
-// The report's words for a row's status.
 constexpr enum_name<row_status> row_status_names[] = {{row_status::ok, "ok"},
                                                       {row_status::invalid, "invalid"},
                                                       {row_status::failed, "failed"},
@@ -273,90 +393,6 @@ void add_gpu_views(result_row& row, const measurement* m, bool keep_disturbed) {
                         .e2e_over_kernel = ratio(pageable, row.kernel.median_s)};
 }
 
-namespace {
-
-environment_info environment_of(const measured_run& run) {
-  const run_config& cfg = run.config;
-  const bool interleaved = run.order.order == policy_order::interleaved;
-  const report_config config{.type = std::string(to_string(cfg.type)),
-                             .workload = std::string(to_string(cfg.workload)),
-                             .size = cfg.size,
-                             .working_set_bytes = cfg.working_set_bytes(),
-                             .bytes_per_call = cfg.bytes_per_call(),
-                             .warmup = cfg.warmup,
-                             .reps = cfg.stop.reps,
-                             .min_time_s = cfg.stop.min_time_s,
-                             .threads_limit = run.threads_limit,
-                             .work = cfg.work,
-                             .host_concurrency = run.host_concurrency,
-                             .pages = std::string(to_string(cfg.pages)),
-                             .first_touch = std::string(to_string(cfg.first_touch)),
-                             .max_noise_pct = cfg.stop.max_noise > 0 ? figure(100 * cfg.stop.max_noise) : figure(),
-                             .timeout_s = cfg.stop.limit_s > 0 ? figure(cfg.stop.limit_s) : figure(),
-                             .budget_s =
-                                 run.order.budget.budget_s() > 0 ? figure(run.order.budget.budget_s()) : figure(),
-                             .keep_disturbed = cfg.keep_disturbed,
-                             .order = std::string(to_string(run.order.order)),
-                             .rounds = run.rounds,
-                             .seed = interleaved ? std::optional(run.order.seed) : std::nullopt,
-                             .round_orders = run.round_orders,
-                             .stream_hold = cfg.hold_stream,
-                             .end_to_end = cfg.end_to_end};
-  return {.config = config, .host = run.host, .device = run.device, .ceilings = {}};
-}
-
-row_status status_of(const policy_outcome& o) {
-  if (o.unavailable) return row_status::unavailable;
-  if (o.error) return row_status::failed;
-  return o.result->validation_error ? row_status::invalid : row_status::ok;
-}
-
-// One stream's row, policy or ceiling alike; the shares of the ceiling come once every row is summarized.
-result_row row_of(const measured_run& run, const policy_outcome& o) {
-  const measurement* m = o.result ? &*o.result : nullptr;
-  const bool keep = run.config.keep_disturbed;
-  const bool ceiling = o.role == stream_role::ceiling;
-  result_row r{.policy = o.name,
-               .device = o.device,
-               .backend = o.backend,
-               .role = o.role,
-               .bounds = ceiling ? std::optional(o.bound) : std::nullopt,
-               .status = status_of(o),
-               .reason = o.unavailable ? o.unavailable : o.error,
-               .workload = std::string(to_string(run.config.workload)),
-               .type = std::string(to_string(run.config.type)),
-               .size = run.config.size,
-               .bytes_per_call = m && m->bytes_per_call ? *m->bytes_per_call : run.config.bytes_per_call(),
-               .warmup = run.config.warmup,
-               .threads = run.host_concurrency};
-  if (m) {
-    r.cold_s = m->in_place.cold_s, r.validated = !m->validation_error, r.validation_error = m->validation_error;
-    r.huge_page_bytes = m->huge_page_bytes, r.stopped_by = std::string(to_string(m->in_place.stopped_by));
-    r.reps = 0;
-  }
-  if (m && disturbance_known(m->in_place)) {
-    const std::size_t disturbed = disturbed_calls(m->in_place);
-    r.disturbed_calls = disturbed, r.mostly_disturbed = 2 * disturbed > m->in_place.warm_s.size();
-  }
-  // The median and its interval: summarize_view -> summarize_series (measure/timing.cpp).
-  if (const auto host = m ? summarize_view(m->in_place, timing_view::host, keep) : std::nullopt) {
-    r.samples_s = host->counted_s, r.reps = host->counted_s.size();
-    r.min_s = host->stats.min_s, r.median_s = host->stats.median_s, r.mean_s = host->stats.mean_s;
-    r.stddev_s = host->stats.stddev_s, r.cv = host->stats.cv;
-    if (const auto& ci = host->interval)
-      r.median_ci_low_s = ci->lower_s, r.median_ci_high_s = ci->upper_s, r.median_ci_confidence = ci->confidence;
-    r.effective_parallelism = measured_parallelism(m->in_place, keep);
-  }
-  r.gb_per_s = gb_per_s(r.bytes_per_call, r.median_s);
-  if (r.device == side::device) add_gpu_views(r, m, keep);
-  // A compute ceiling's FLOPs, or those a user's op declares (policybench/user_op.hpp).
-  if ((ceiling && o.bound == ceiling_bound::compute) || (m && m->flops_per_call))
-    add_compute_figures(r, m ? m->flops_per_call : std::nullopt);
-  return r;
-}
-
-} // namespace
-
 benchmark_report to_report(const measured_run& run, bool per_size_notes) {
   benchmark_report report;
   report.environment = environment_of(run);
@@ -364,7 +400,6 @@ benchmark_report to_report(const measured_run& run, bool per_size_notes) {
     report.results.push_back(row_of(run, o));
   const result_row* loop = loop_baseline(report.results);
   for (auto& r : report.results) {
-    if (is_policy(r)) add_workload_flops(r, run.config);
     r.pct_of_ceiling = pct_of_ceiling(r, report.results, run.config.workload);
     r.above_ceiling = above_ceiling(r, report.results, run.config.workload);
     if (is_policy(r)) r.speedup_vs_loop = speedup_vs_loop(r, loop);
@@ -388,83 +423,6 @@ double run_seconds_needed(const run_config& cfg, std::span<const workload_id> wo
                             at.bytes_per_call(), gb_per_s);
   }
   return need_s;
-}
-
-namespace {
-
-// The line that says, before the rows, that the budget cannot hold their base rounds at the bandwidth the probe
-// measured at its largest footprint, and the budget that can; none where it can or nothing was probed.
-std::optional<std::string> budget_short(const run_config& cfg, std::span<const workload_id> workloads,
-                                        const device_info& device, const std::vector<policy_entry>& selected,
-                                        const run_order& order, const std::optional<regime_report>& regime) {
-  if (!regime || regime->points.empty() || order.budget.budget_s() <= 0) return std::nullopt;
-  const bandwidth_point& top = regime->points.back();
-  const double need_s = std::ceil(run_seconds_needed(cfg, workloads, device, selected, order, top.gb_per_s));
-  if (need_s <= order.budget.budget_s()) return std::nullopt;
-  char line[400];
-  std::snprintf(line, sizeof line,
-                "--budget %g s is short for %llu-byte arrays: their rows need at least %.0f s at the %.1f GB/s the "
-                "probe streamed at %llu bytes (with less, rows get too few calls for an interval); give --budget "
-                "%.0f or more",
-                order.budget.budget_s(), static_cast<unsigned long long>(cfg.size * size_of(cfg.type)), need_s,
-                top.gb_per_s, static_cast<unsigned long long>(top.bytes), need_s);
-  return line;
-}
-
-} // namespace
-
-benchmark_report measure_workloads(const run_config& cfg, std::span<const workload_id> workloads,
-                                   std::optional<int> threads, const host_info& host, const device_info& device,
-                                   const std::vector<policy_entry>& selected, const run_order& order,
-                                   const progress_callback& progress, const std::function<void()>& probing,
-                                   const std::function<void(const std::string&)>& note) {
-  if (probing) probing();
-  // Where this host's bandwidth stops falling: whether the run's size measures memory or a cache.
-  const auto regime = measure_regime(cfg, probe_seconds(order.budget), threads, host, selected);
-  if (const auto short_line = budget_short(cfg, workloads, device, selected, order, regime); short_line && note)
-    note(*short_line);
-  benchmark_report report;
-  std::string names;                                   // comma-separated, as --workload takes them
-  for (std::size_t k = 0; k < workloads.size(); ++k) { // after Ctrl-C each later one says "not measured: interrupted"
-    run_config at = cfg;
-    at.workload = workloads[k];
-    run_order share = order;
-    share.budget = workload_budget(order.budget, k, workloads.size());
-    std::string named; // several workloads: each step's policy led by its workload ("triad/loop", gbench's name)
-    const auto step = [&](run_step s) {
-      if (workloads.size() > 1) s.policy = named = std::string(to_string(at.workload)) + "/" + std::string(s.policy);
-      progress(s);
-    };
-    // The policies and the ceiling rows, measured alike in interleaved rounds, then summarized into a report.
-    benchmark_report one = to_report(run_policies(at, threads, host, device, with_ceilings(selected, device, at), share,
-                                                  progress ? progress_callback(step) : progress_callback()));
-    run_summary& summary = one.summaries.emplace_back(
-        summarize_run(one.results, regime ? std::optional(with_run_point(*regime, one.results)) : std::nullopt));
-    summary.workload = to_string(at.workload);
-    summary.shape = one.environment.ceilings.shape;
-    names += (k == 0 ? "" : ",") + summary.workload;
-    if (workloads.size() > 1)
-      for (std::string& w : one.warnings)
-        w = summary.workload + ": " + w;
-    if (k == 0) {
-      report = std::move(one);
-      continue;
-    }
-    report_config& config = report.environment.config;
-    config.rounds += one.environment.config.rounds;
-    for (auto& round : one.environment.config.round_orders)
-      config.round_orders.push_back(std::move(round));
-    report.results.insert(report.results.end(), one.results.begin(), one.results.end());
-    report.summaries.push_back(std::move(summary));
-    report.warnings.insert(report.warnings.end(), one.warnings.begin(), one.warnings.end());
-  }
-  if (workloads.size() > 1) { // the run's settings; what differs between its workloads each row says
-    report_config& config = report.environment.config;
-    config.workload = names;
-    config.bytes_per_call = {};
-    config.budget_s = order.budget.budget_s() > 0 ? figure(order.budget.budget_s()) : figure();
-  }
-  return report;
 }
 
 std::vector<std::uint64_t> probe_footprints(std::uint64_t array_bytes, std::uint64_t available_bytes) {
@@ -512,22 +470,56 @@ std::vector<result_row> probe_rows(const run_config& cfg, std::span<const std::u
   return out;
 }
 
-std::optional<regime_report> measure_regime(const run_config& cfg, double probe_s, std::optional<int> threads,
-                                            const host_info& host, std::span<const policy_entry> selected) {
-  const std::uint64_t array_bytes = cfg.working_set_bytes();
-  if (!runs_on(selected, side::host) || array_bytes == 0) return std::nullopt;
-  const auto start = steady_clock::now();
-  const auto footprints = probe_footprints(array_bytes, host_available_bytes().value);
-  std::vector<bandwidth_point> points;
-  std::optional<std::uint64_t> unmapped;
-  for (const auto& row : probe_rows(cfg, footprints, cfg.size * size_of(cfg.type),
-                                    sweep_clock(time_budget(seconds_from_now(probe_s), probe_s)), threads, host,
-                                    &unmapped))
-    if (const auto point = point_of(row)) points.push_back(*point);
-  regime_report r = classify_regime(std::move(points), footprints.back(), array_bytes, host.llc_bytes);
-  r.unmapped_bytes = unmapped;
-  r.probe_s = seconds_since(start);
-  return r;
+benchmark_report measure_workloads(const run_config& cfg, std::span<const workload_id> workloads,
+                                   std::optional<int> threads, const host_info& host, const device_info& device,
+                                   const std::vector<policy_entry>& selected, const run_order& order,
+                                   const progress_callback& progress, const std::function<void()>& probing,
+                                   const std::function<void(const std::string&)>& note) {
+  if (probing) probing();
+  const auto regime = measure_regime(cfg, probe_seconds(order.budget), threads, host, selected);
+  if (const auto short_line = budget_short(cfg, workloads, device, selected, order, regime); short_line && note)
+    note(*short_line);
+  benchmark_report report;
+  std::string names;                                   // comma-separated, as --workload takes them
+  for (std::size_t k = 0; k < workloads.size(); ++k) { // after Ctrl-C each later one says "not measured: interrupted"
+    run_config at = cfg;
+    at.workload = workloads[k];
+    run_order share = order;
+    share.budget = workload_budget(order.budget, k, workloads.size());
+    std::string named; // several workloads: each step's policy led by its workload ("triad/loop", gbench's name)
+    const auto step = [&](run_step s) {
+      if (workloads.size() > 1) s.policy = named = std::string(to_string(at.workload)) + "/" + std::string(s.policy);
+      progress(s);
+    };
+    benchmark_report one = to_report(run_policies(at, threads, host, device, with_ceilings(selected, device, at), share,
+                                                  progress ? progress_callback(step) : progress_callback()));
+    run_summary& summary = one.summaries.emplace_back(
+        summarize_run(one.results, regime ? std::optional(with_run_point(*regime, one.results)) : std::nullopt));
+    summary.workload = to_string(at.workload);
+    summary.shape = one.environment.ceilings.shape;
+    names += (k == 0 ? "" : ",") + summary.workload;
+    if (workloads.size() > 1)
+      for (std::string& w : one.warnings)
+        w = summary.workload + ": " + w;
+    if (k == 0) {
+      report.environment = std::move(one.environment);
+    } else {
+      report_config& config = report.environment.config;
+      const auto& rounds = one.environment.config.round_orders;
+      config.rounds += one.environment.config.rounds;
+      config.round_orders.insert(config.round_orders.end(), rounds.begin(), rounds.end());
+    }
+    report.results.insert(report.results.end(), one.results.begin(), one.results.end());
+    report.summaries.push_back(std::move(summary));
+    report.warnings.insert(report.warnings.end(), one.warnings.begin(), one.warnings.end());
+  }
+  if (workloads.size() > 1) { // the run's settings; what differs between its workloads each row says
+    report_config& config = report.environment.config;
+    config.workload = names;
+    config.bytes_per_call = {};
+    config.budget_s = order.budget.budget_s() > 0 ? figure(order.budget.budget_s()) : figure();
+  }
+  return report;
 }
 
 } // namespace policybench

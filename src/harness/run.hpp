@@ -1,7 +1,5 @@
-// One comparison run: the one check of what it needs from the machine (made before anything is allocated, by every
-// mode), every timed stream (the selected policies and their ceilings) measured in the same rounds, each outcome kept,
-// and its typed report (to_report: every row's statistics, % ceiling, warnings); the regime probe, a short size sweep
-// of one ceiling row through the same run_policies.
+// One comparison run: whether it fits the machine, every timed stream (policies and ceilings) measured in the same
+// rounds, its typed report (to_report); the regime probe, a short size sweep of one ceiling row through run_policies.
 #pragma once
 
 #include "harness/result.hpp"
@@ -46,8 +44,7 @@ struct measured_run {
   std::vector<std::vector<std::string>> round_orders; ///< the policies each round measured, in the order it did
 };
 
-/// `selected` followed by the ceilings of `cfg`'s workload and K (ceiling_streams) of each device one of them can run
-/// on: what a run, a sweep's point or an MPI job measures.
+/// `selected` followed by the ceilings of `cfg`'s workload and K on each device one of them runs on.
 std::vector<policy_entry> with_ceilings(std::vector<policy_entry> selected, const device_info& device,
                                         const run_config& cfg);
 
@@ -60,111 +57,80 @@ struct run_step {
 /// Called before each measurement of a policy (progress on a terminal).
 using progress_callback = std::function<void(const run_step&)>;
 
-/// Measures `streams` (policies and ceilings alike) under `threads` (oneTBB and OpenMP; nullopt: all logical
-/// cores): sequentially, each once in the order given, or interleaved, in rounds, each round every stream still
-/// running once, in a shuffled order, on a fresh array; the schedule gives each measurement its stopping rule and
-/// ends each row. Before each measurement the host's thread pools are let go idle and `progress` (when set) is
-/// called. A stream that throws is recorded with its error and measured no more; the run goes on. Throws
-/// std::bad_alloc only from a ceiling (its one array of the run's size does not fit: nothing would).
+/// Measures `streams` under `threads` (nullopt: all logical cores) in the schedule's rounds (docs/measurement.md,
+/// "Interleaved rounds"). A stream that throws keeps its error and is measured no more. Throws std::bad_alloc only
+/// from a ceiling (its one array of the run's size does not fit: nothing would).
 measured_run run_policies(const run_config& cfg, std::optional<int> threads, host_info host, device_info device,
                           const std::vector<policy_entry>& streams, const run_order& order = {},
                           const progress_callback& progress = {});
 
-/// Sets every GPU view of a device row (row.kernel and row.gpu, result_row.hpp) from its measurement (nullptr: the
-/// row did not run, and each is none), each view summarized by summarize_view over the calls `keep_disturbed` counts.
+/// Sets row.kernel and row.gpu from `m` (nullptr: the row did not run, each view none).
 void add_gpu_views(result_row& row, const measurement* m, bool keep_disturbed);
 
-/// The report of one run: environment, one row per outcome in the run's order (row_of in run.cpp: its median and
-/// interval from summarize_view -> summarize_series, measure/timing.cpp; then % ceiling and the
-/// other shares, rules.cpp), and the warnings (run_warnings). With `per_size_notes` false the cache and noise
-/// warnings are left out: a size sweep states them once for its whole series.
+/// The report of one run: one row per outcome (row_of), their shares (rules.hpp) and warnings. Without
+/// `per_size_notes` the cache and noise warnings are left out: a sweep states them once for its series.
 benchmark_report to_report(const measured_run& run, bool per_size_notes = true);
 
-/// The seconds a comparison run of each of `workloads` (`selected` with their ceilings) under `order` needs at least,
-/// its rows streaming at `gb_per_s` (schedule.hpp's rule for each workload's rows, plus the probe's share): what
-/// measure_workloads sets against the run's time.
+/// The seconds a run of each of `workloads` needs at least, its rows streaming at `gb_per_s` (schedule.hpp's rule).
 double run_seconds_needed(const run_config& cfg, std::span<const workload_id> workloads, const device_info& device,
                           const std::vector<policy_entry>& selected, const run_order& order, double gb_per_s);
 
-/// A comparison run of each of `workloads` in turn (cfg's workload replaced), into one report: the regime probe
-/// first (measure_regime, in its share of the time; `probing` is called before it; `note` gets one line after it where
-/// the run's time cannot hold the rows' base rounds, run_seconds_needed), then each workload's `selected`
-/// with their ceilings (with_ceilings) measured by run_policies within its share of the time left (schedule.hpp)
-/// and reported by to_report, with its own summary (summarize_run). Several workloads: their rows one after another,
-/// each with its workload, their warnings each led by it, environment.config of the run (README "Workloads" says
-/// what it holds then). One workload: the run it always was.
+/// The regime probe (`probing` called before it, `note` given a line where the time cannot hold the rows), then each
+/// of `workloads` in its share of the time, with ceilings and its own summary, into one report (README "Workloads").
 benchmark_report measure_workloads(const run_config& cfg, std::span<const workload_id> workloads,
                                    std::optional<int> threads, const host_info& host, const device_info& device,
                                    const std::vector<policy_entry>& selected, const run_order& order,
                                    const progress_callback& progress = {}, const std::function<void()>& probing = {},
                                    const std::function<void(const std::string&)>& note = {});
 
-// The regime probe: memory or cache, measured (classify_regime, rules.hpp, judges its points).
-/// The smallest footprint the probe reaches at least: a VM's host may have larger caches than it reports (an EPYC VM
-/// reporting 32 MiB streamed 160 MB twice as fast as 800 MB), so the top is never taken from the reported cache; and
-/// it must be reachable in the probe's time (a Xeon VM reporting 260 MiB, quiet: 128-512 MB within 6 % of each other,
-/// 80 MB up to 30 % faster, 1.02 GB never reached in 2 s, 800 MB reached in 3 s).
+/// The smallest top footprint of the regime probe: a VM's host may have larger caches than it reports (an EPYC VM
+/// reporting 32 MiB streamed 160 MB twice as fast as 800 MB), yet it must be reachable in the probe's time (a Xeon
+/// VM reporting 260 MiB: 128-512 MB within 6 % of each other, 1.02 GB never reached in 2 s).
 inline constexpr std::uint64_t min_probe_top_bytes = 512'000'000;
 
-/// The probe's footprints: 1 MB x 2^k up to max(array_bytes, min_probe_top_bytes), none past half of
-/// `available_bytes` (MemAvailable; 0: unknown, no limit), and array_bytes itself (when it fits); ascending.
+/// 1 MB x 2^k up to max(array_bytes, min_probe_top_bytes) and array_bytes, none past half of `available_bytes`
+/// (0: no limit); ascending.
 std::vector<std::uint64_t> probe_footprints(std::uint64_t array_bytes, std::uint64_t available_bytes);
 
 /// The stream the probe sizes: the host in-place ceiling with the static split (policies/registry.cpp).
 policy_entry probe_stream();
 
-/// Timed calls of each probe row: the fewest whose median has a 95% interval (median_confidence_interval).
+/// Timed calls of each probe row: the fewest whose median has a 95% interval.
 inline constexpr int probe_calls = 6;
 
-/// The probe as a size sweep: probe_stream() measured by run_policies as every row is (one warm-up call, probe_calls
-/// timed calls, its share of `clock`'s time as its limit) at each of `footprints_bytes` (ascending) but `skip_bytes`
-/// (the run's own array: the run measures it) and those under one element, cfg's type and placement, under
-/// `threads`. `clock` starts no footprint it predicts past its time (a first touch cannot be cut short); none once it
-/// is spent, after Ctrl-C or after an array that cannot be mapped (its bytes then in `*unmapped_bytes`, where given).
-/// Returns the rows measured, ascending.
+/// The probe as a size sweep: probe_stream()'s rows at each of `footprints_bytes` but `skip_bytes` (the run measures
+/// its own array), probe_calls calls each, no footprint started that `clock` predicts past its time (a first touch
+/// cannot be cut short). Ends at Ctrl-C or at an array that cannot be mapped (its bytes then in `*unmapped_bytes`).
 std::vector<result_row> probe_rows(const run_config& cfg, std::span<const std::uint64_t> footprints_bytes,
                                    std::uint64_t skip_bytes, sweep_clock clock, std::optional<int> threads,
                                    const host_info& host, std::optional<std::uint64_t>* unmapped_bytes = nullptr);
-
-/// Probes for at most `probe_s` seconds (probe_seconds) and classifies the run's working set (run_config's) under
-/// `threads` without the in-place ceiling's footprint, one array (with_run_point adds it), when a host row of
-/// `selected` can run and the array is not empty; std::nullopt otherwise.
-std::optional<regime_report> measure_regime(const run_config& cfg, double probe_s, std::optional<int> threads,
-                                            const host_info& host, std::span<const policy_entry> selected);
 
 /// A run that does not fit in memory; what() is memory_shortfall's line (bytes needed and available).
 struct insufficient_memory : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// Threads the run would ask for that cannot start; what() is one line that opens with what asked for them
-/// ("OMP_NUM_THREADS: ...") when an option or variable did. A usage error to the caller.
+/// Threads the run would ask for that cannot start; what() opens with what asked for them ("OMP_NUM_THREADS: ...").
 struct unstartable_threads : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// The memory a run of `selected` may use: host MemAvailable and, when one of them is an available device
-/// policy, the device's free memory.
+/// Host MemAvailable and, with an available device policy in `selected`, the device's free memory.
 memory_limits run_memory_limits(const std::vector<policy_entry>& selected, const device_info& device);
 
-/// Checks that the run fits (memory_shortfall: one array on the host, two on the device when a device policy is
-/// selected; the host's MemAvailable and memory cgroup). Throws insufficient_memory.
+/// Throws insufficient_memory where the run does not fit (memory_shortfall).
 void check_memory(const run_config& cfg, const std::vector<policy_entry>& selected, const device_info& device);
 
-/// Checks, before any allocation, that a run of cfg.size elements of cfg.type (a sweep: its first point) fits
-/// (check_memory), then check_thread_start for `threads` (nullopt: every CPU). Throws insufficient_memory (a usage
-/// error to the caller, who names the option) or unstartable_threads.
+/// check_memory, then check_thread_start, before any allocation (a sweep: at its first point).
 void check_resources(const run_config& cfg, std::optional<int> threads, const std::vector<policy_entry>& selected,
                      const device_info& device);
 
-/// Starts at once the threads oneTBB's workers and OpenMP's team (openmp_team_size of `threads`) will need together,
-/// OpenMP's with OMP_STACKSIZE's stack, while `array_bytes` of address space are held as the run's array will be;
-/// then ends them (docs/robustness.md, "Threads", says why and how). Throws unstartable_threads naming the threads and
-/// the error.
+/// Starts at once the threads oneTBB and OpenMP will need, OpenMP's with OMP_STACKSIZE's stack, while `array_bytes` of
+/// address space are held, then ends them (docs/robustness.md, "Threads"). Throws unstartable_threads.
 void check_thread_start(std::optional<int> threads, std::uint64_t array_bytes);
 
-/// libgomp's reading of OMP_STACKSIZE `text`: a count with an optional unit B, K, M or G (any case; K when none),
-/// in bytes; std::nullopt for text libgomp ignores as invalid (it then keeps the default stack).
+/// OMP_STACKSIZE `text` in bytes as libgomp reads it (unit B, K, M or G, any case; K when none); nullopt where
+/// libgomp ignores it.
 std::optional<std::uint64_t> openmp_stack_bytes(const char* text);
 
 } // namespace policybench

@@ -20,9 +20,8 @@
 
 namespace policybench {
 
-/// One run's (a sweep point's, the whole sweep's) deadline, the seconds it was set from, and what a slot costs beyond
-/// its measurement's own wall time (allocation, first touch, validation, idle waits), learnt as it goes, so that the
-/// last slot does not overrun. Default: no budget.
+/// A deadline, the seconds it was set from, and what a slot costs beyond its measurement (allocation, first touch,
+/// validation, idle waits), learnt as it goes so that the last slot does not overrun. Default: no budget.
 class time_budget {
 public:
   using clock = std::chrono::steady_clock;
@@ -37,15 +36,13 @@ public:
   /// Seconds to the deadline (negative past it); nullopt without one.
   std::optional<double> left_s() const;
 
-  /// The next of `slots_left` measurements' share of the time left (time left / slots_left less the overhead per
-  /// slot so far, at least a nanosecond) where it is shorter than `limit_s` (--timeout's; 0: none); nullopt where the
-  /// budget does not bind (no deadline, or a shorter --timeout).
+  /// The next of `slots_left` slots' share of the time left, less the overhead per slot; nullopt where it does not
+  /// bind (no deadline, or a shorter `limit_s`, --timeout's).
   std::optional<double> share(double limit_s, double slots_left) const;
-  /// Records one slot: its wall seconds and the seconds its measurement took (elapsed_s(measurement)).
+  /// Records one slot: its wall seconds and its measurement's.
   void record(double wall_s, double measured_s);
 
-  /// An even share of the time left over `parts` (the next included), as a budget of its own (a late point's warning
-  /// then quotes that share); none without a deadline.
+  /// An even share of the time left over `parts` (the next included), as a budget of its own; none without one.
   time_budget part(std::size_t parts) const;
 
 private:
@@ -55,20 +52,15 @@ private:
   int slots_ = 0;
 };
 
-/// Seconds the regime probe may take: a tenth of the run's budget, at most 3 (3 without a budget). The deadline is
-/// absolute, so the probe's time comes out of what the rows then share.
+/// Seconds the regime probe may take: a tenth of the run's budget, at most 3 (3 without a budget).
 double probe_seconds(const time_budget& budget);
 
-/// The seconds `rows` rows need at least: in each of its `slots` measurements (its base rounds) a row's arrays of
-/// `array_bytes` are first touched and called cold, each call moving `bytes_per_call`, and it makes `timed_calls`
-/// timed calls in all, at `gb_per_s` (no faster than the probe's largest footprint streamed). Warm-up calls are not
-/// counted: they stop where a measurement's share is spent (time_calls). A --budget below it gives rows too few calls
-/// for an interval: the run says so before its rows (measure_workloads).
+/// The seconds `rows` rows need at least at `gb_per_s`: in each of `slots` a first touch of `array_bytes` and a cold
+/// call, then `timed_calls` calls in all (warm-ups stop where a share is spent: not counted).
 double budget_needed(std::size_t rows, int slots, int timed_calls, double array_bytes, double bytes_per_call,
                      double gb_per_s);
 
-/// The budget of workload `k` (from 0) of a run of `workloads`: time_budget::part's even share of the time left over
-/// those to come, the last one's too (its warnings quote its share); a lone workload's `whole` itself, so that its
+/// Workload `k`'s (from 0) share of `whole`: part() of those to come; a lone workload's `whole` itself, so that its
 /// report quotes the budget given.
 time_budget workload_budget(const time_budget& whole, std::size_t k, std::size_t workloads);
 
@@ -86,8 +78,7 @@ constexpr std::string_view to_string(policy_order o) noexcept { return name_in(p
 /// --repetitions' default: the base rounds of an interleaved run (docs/measurement.md says why 10).
 inline constexpr int default_rounds = 10;
 
-/// How a comparison run is laid out in time: its order (the seed picks the first round's, round_order), its base
-/// rounds and its budget.
+/// How a comparison run is laid out in time: order, seed (round_order), base rounds, budget.
 struct run_order {
   policy_order order = policy_order::sequential;
   std::uint64_t seed = 1;
@@ -95,13 +86,11 @@ struct run_order {
   time_budget budget = {};
 };
 
-/// The warning of a run that ended more than a second (validation and the report) past its deadline; nullopt
-/// otherwise.
+/// The warning of a run that ended more than a second past its deadline.
 std::optional<std::string> overrun_warning(const run_order& order);
 
-/// A sweep's points in time: each gets an even share of the time left; a size or work sweep starts no point the time
-/// left cannot hold: the last point's seconds, grown along the line through the last two with the size or K
-/// (allocation, first touch and calls grow with them; where --min-time fills a point they do not).
+/// A sweep's points in time (docs/measurement.md, "The default stopping and the run's budget"): an even share of the
+/// time left each, and no point started that the line through the last two points' seconds says cannot fit.
 class sweep_clock {
 public:
   sweep_clock() = default; ///< no budget: every point, however long
@@ -121,8 +110,7 @@ private:
   int points_ = 0;
 };
 
-/// Round `round`'s order of n streams, as indices: a Fisher-Yates shuffle of 0..n-1 driven by std::mt19937_64(seed),
-/// rotated left by `round` places.
+/// Round `round`'s order of n streams (docs/measurement.md, "Interleaved rounds").
 std::vector<std::size_t> round_order(std::size_t n, int round, std::uint64_t seed);
 
 /// What one row has done in its rounds so far.
@@ -135,26 +123,21 @@ struct row_progress {
   bool done = false;
 };
 
-/// The calls a noise-driven row makes in its base rounds, and what a round beyond them makes at least: its calls
-/// must be worth the round's own cost (a fresh array, idle pools).
+/// The calls a noise-driven row makes in its base rounds, and the calls' seconds a round beyond them makes at least
+/// (worth the round's own cost: a fresh array, idle pools).
 inline constexpr int first_noise_samples = 10;
 inline constexpr double extra_round_s = 0.02;
 
-/// The stopping rule of one row's measurement in round `round` of `rounds` base rounds, given `row`, from the rule
-/// `asked`. Sequential (rounds 1): `asked` itself. Interleaved (docs/measurement.md says how the calls are split):
-/// min_time_s and max_noise are left to the schedule, which checks them on all rounds' samples (stop_after); limit_s
-/// (--timeout) is what is left of it over the base rounds to come; max_calls what is left of max_calls_made(asked).
+/// One row's stopping rule in round `round` of `rounds` from `asked`: itself in one round; else its share of the calls,
+/// --timeout and max calls left, min_time and max_noise left to the schedule (stop_after on all rounds' samples).
 stopping_rule round_rule(const stopping_rule& asked, int round, int rounds, const row_progress& row);
 
-/// Adds round `round`'s measurement `next` of a stream to `acc`, its earlier rounds: samples concatenated (host,
-/// kernel, end-to-end, with their disturbed flags and parallelism) and `next`'s first call marked as a round start,
-/// cold figures and clocks_before kept from the first round, clocks_after from the last, calls and elapsed_s summed,
-/// huge_page_bytes the least of any round, the first validation error kept with its round named.
+/// Adds round `round`'s measurement `next` to `acc`: every view's samples joined at a round start; cold figures from
+/// the first round, clocks_after from the last, the fewest huge-page bytes, the first validation error with its round.
 void append_round(measurement& acc, measurement next, int round);
 
-/// A run's rounds and budget in one place: every measurement of every stream asks it for its stopping rule, and it
-/// decides when each row is done. Once the first round has shown what a slot costs beyond its calls, the base rounds
-/// are cut to those the time left holds, each then given more calls.
+/// A run's rounds and budget in one place: every measurement asks it for its stopping rule, it decides when each row
+/// is done, and from the second round it cuts the base rounds to what the time left holds.
 class schedule {
 public:
   schedule(const run_config& cfg, const run_order& order, std::size_t streams);
@@ -162,11 +145,9 @@ public:
   int rounds() const { return rounds_; }
   bool done(std::size_t stream) const { return rows_[stream].done; }
   void start_round(int round) { round_ = round; }
-  /// Whether `stream` is measured in this round: not done, and, once the deadline has passed, without calls yet
-  /// (a row with calls then stops by budget: `so_far` says so).
+  /// Whether `stream` is measured in this round; past the deadline a row with calls (`so_far`) stops by budget.
   bool measures(std::size_t stream, timed_calls* so_far);
-  /// The run's workload with `stream`'s stopping rule in this round: round_rule's, and where the slot's share of the
-  /// budget binds, that share as its limit, named budget.
+  /// The run's workload with `stream`'s round_rule, limited by the slot's share of the budget where it binds.
   run_config next(std::size_t stream);
   /// Ctrl-C: `stream`'s row, with calls in `so_far` (nullptr: none) but not done, stopped by interrupted.
   void interrupt(std::size_t stream, timed_calls* so_far) const {
@@ -174,8 +155,8 @@ public:
   }
   /// Records `stream`'s slot of `wall_s` seconds and its measurement `m`.
   void record(std::size_t stream, double wall_s, const measurement& m);
-  /// Decides after its round whether `stream`'s row is done, from `joined`, all its rounds' calls (nullptr: it
-  /// failed), setting joined's stopped_by when it is: the stopping rule on every round's samples, or the budget.
+  /// Decides whether `stream`'s row is done from `joined`, all its rounds' calls (nullptr: it failed), setting its
+  /// stopped_by when it is.
   void finish(std::size_t stream, timed_calls* joined);
 
 private:

@@ -256,15 +256,12 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
     std::erase_if(policies, [](const policy_entry& p) { return p.device != side::host; });
   }
   std::vector<point_config> points;
-  for (const auto value : values) {
-    point_config point{.run = run, .threads = std::nullopt};
-    axis.apply(point, value);
-    points.push_back(std::move(point));
-  }
   std::size_t total = 0; // the measurements announced: each point's runnable policies and ceilings
-  for (const auto& p : points)
-    for (const auto& stream : with_ceilings(policies, device, p.run))
+  for (const auto value : values) {
+    axis.apply(points.emplace_back(point_config{.run = run, .threads = std::nullopt}), value);
+    for (const auto& stream : with_ceilings(policies, device, points.back().run))
       total += !stream.unavailable;
+  }
   std::set<std::string> said;
   for (std::size_t p = 0; p < points.size(); ++p) {
     const point_config& point = points[p];

@@ -29,8 +29,7 @@ enum class sweep_kind { none, size, threads, work };
 inline constexpr enum_name<sweep_kind> sweep_kind_names[] = {
     {sweep_kind::size, "size"}, {sweep_kind::threads, "threads"}, {sweep_kind::work, "work"}};
 
-/// What a sweep varies and over which range (the plan the command line hands to the harness): a size sweep's
-/// element counts from min_size, a work sweep's K from min_work; a thread sweep's range is the CPUs there are.
+/// What a sweep varies and over which range; a thread sweep's range is the CPUs there are.
 struct sweep_plan {
   sweep_kind kind = sweep_kind::size;
   std::uint64_t min_size = 1'000;         ///< smallest element count of a size sweep
@@ -38,8 +37,7 @@ struct sweep_plan {
   int min_work = 1, max_work = 1024;      ///< a work sweep's first K and the largest it may reach
 };
 
-/// Where one point of a sweep runs: the run's workload with the axis' value applied, and the host thread limit
-/// (none: every CPU the process may use).
+/// Where one point of a sweep runs: the run's workload with the axis' value applied, and the host thread limit.
 struct point_config {
   run_config run;
   std::optional<int> threads;
@@ -51,9 +49,8 @@ struct axis_values {
   std::string stop_reason;
 };
 
-/// A sweep axis as a declaration (nvbench's axes): its name (--sweep's word, the JSON's sweep.kind and a crossover's
-/// axis), its values, how a point applies one, how a point and a row are named on it, and what its value changes
-/// beyond the point's own field. A new axis is an enumerator and one entry of sweep_axes() (sweep.cpp).
+/// A sweep axis as a declaration (nvbench's axes): its name (--sweep's word, sweep.kind in JSON), values, how a point
+/// applies one, and how it is named. A new axis is an enumerator and one entry of sweep_axes() (sweep.cpp).
 struct sweep_axis {
   sweep_kind kind;
   std::string_view name;
@@ -67,10 +64,9 @@ struct sweep_axis {
   std::string (*label)(std::uint64_t value);
   /// Completes a report of this axis' series: forgets the config field it varies, adds what its series shows.
   void (*finish)(benchmark_report& report);
-  /// The series as the table's heading names it, from its `first` to its `last` value over `points` points:
-  /// "size sweep, 7 points from 1000 to 1000000 elements", "thread sweep, 1 to 2 host threads".
+  /// The table's heading: "size sweep, 7 points from 1000 to 1000000 elements", "thread sweep, 1 to 2 host threads".
   std::string (*heading)(std::uint64_t first, std::uint64_t last, std::size_t points);
-  /// The plan's bounds of its values, which the JSON's sweep names min_<name> and max_<name> (none: the machine's).
+  /// The plan's bounds, sweep.min_<name> and max_<name> in JSON (none: the machine's).
   std::optional<std::pair<std::uint64_t, std::uint64_t>> (*bounds)(const sweep_plan& plan);
   std::string_view value_name;   ///< a value as a crossover's sentence names it: "at the largest size", "... K"
   std::string_view compared_key; ///< a crossover's JSON key for the number of values both sides ran at
@@ -86,23 +82,18 @@ std::span<const sweep_axis> sweep_axes();
 /// The axis of a sweep of `kind` (not none).
 const sweep_axis& axis_of(sweep_kind kind);
 
-/// Element counts min_size x sqrt(10)^k for k = 0, 1, 2, ..., rounded to whole elements (1000, 3162, 10000,
-/// 31623, ...: two points per decade, as pSTL-Bench and STREAM sweeps use), while they are <= max_size and fit in
-/// `limits` (memory_shortfall: one host array, two device arrays of `element_bytes`-byte elements). `values` is empty
-/// when min_size itself does not fit; stop_reason then says why. Needs 1 <= min_size <= max_size.
+/// Element counts min_size x sqrt(10)^k, rounded (two points per decade, as pSTL-Bench and STREAM sweeps use), while
+/// <= max_size and within `limits` (memory_shortfall); empty when min_size does not fit. Needs 1 <= min_size.
 axis_values plan_size_series(std::uint64_t min_size, std::uint64_t max_size, std::size_t element_bytes,
                              const memory_limits& limits);
 
-/// Host thread counts of a thread sweep: 1, 2, 4, ... below `logical_cores`, then logical_cores itself
-/// (e.g. 6 -> 1, 2, 4, 6). {1} when logical_cores < 2.
+/// 1, 2, 4, ... below `logical_cores`, then logical_cores itself (6 -> 1, 2, 4, 6; under 2 -> 1).
 std::vector<int> thread_series(int logical_cores);
 
-/// K of a work sweep: min_work, then the powers of 2 above it up to max_work, then max_work itself when it is not
-/// one (1, 1024 -> 1, 2, 4, ..., 1024; 3, 20 -> 3, 4, 8, 16, 20). Needs 1 <= min_work <= max_work.
+/// min_work, the powers of 2 above it up to max_work, then max_work (3, 20 -> 3, 4, 8, 16, 20). Needs 1 <= min_work.
 std::vector<int> work_series(int min_work, int max_work);
 
-/// One point of a sweep's series: its size, threads and K, and where its rows are among the report's results (its
-/// ceiling rows among them: ceilings_at).
+/// One point of a sweep's series, and where its rows (ceilings included) are among the report's results.
 struct series_point {
   std::uint64_t size = 0;
   int threads = 0;
@@ -110,15 +101,13 @@ struct series_point {
   std::size_t first_row = 0, end_row = 0; ///< its rows: results[first_row, end_row)
 };
 
-/// A point's ceiling figures as the JSON's series names them: its bounding host in-place ceiling row's median GB/s
-/// and the slow end of its interval, and its device copy row's GB/s; none where such a row did not run or bound.
+/// A point's ceiling figures as the JSON's series names them, read off its ceiling rows; none where one did not bound.
 struct point_ceilings {
   figure host_in_place_gb_per_s, host_in_place_low_gb_per_s, device_copy_gb_per_s;
 };
 point_ceilings ceilings_at(const series_point& point, std::span<const result_row> results);
 
-/// A sweep as planned (the JSON names min_size and max_size for size sweeps only, min_work and max_work for work
-/// sweeps only) and what it measured.
+/// A sweep as planned and what it measured.
 struct sweep_info : sweep_plan {
   std::uint64_t stopped_at = 0; ///< size sweeps only
   std::string stop_reason = ""; ///< size sweeps only: max-size, memory or bad_alloc
@@ -126,34 +115,23 @@ struct sweep_info : sweep_plan {
   std::vector<series_point> series = {};
 };
 
-/// Announces each policy a sweep is about to measure: `what` (e.g. "std::par at 31623 elements") and the number
-/// of measurements planned in all.
+/// Announces each measurement: `what` ("std::par at 31623 elements") and the number planned in all.
 using sweep_callback = std::function<void(std::string_view what, std::size_t total)>;
-/// Receives, after each point but the last, the report of the points measured so far (finish_sweep_report), so that
-/// a long sweep's work is kept as it goes.
+/// Receives after each point but the last the report so far, so that a long sweep's work is kept as it goes.
 using sweep_point_callback = std::function<void(benchmark_report so_far)>;
 
-/// Runs `plan` along its axis with `run`'s type, warm-up, reps and min_time_s and returns one report: every point's
-/// rows (to_report), completed by finish_sweep_report, and the warnings, each said once and prefixed with its point.
-/// A host_only axis (threads) runs host policies only, each point under its thread limit, at run.size elements. An
-/// axis that sizes the array stops early, keeping what it measured, when a point runs out of host memory
-/// (std::bad_alloc); stop_reason says where and why. Ctrl-C (interrupt_requested) ends it after the point in
-/// progress, whose rows keep what they measured (run_policies), with stop_reason saying so. `clock` (schedule.hpp:
-/// sweep_clock) shares the sweep's time over its points. Throws insufficient_memory when not even plan.min_size
-/// fits, std::bad_alloc when the first point does not, and what run_policies throws.
+/// Runs `plan` along its axis into one report: every point's rows, each warning once, prefixed with its point. Out of
+/// host memory on an axis that sizes the array, or Ctrl-C, ends it keeping what it measured (stop_reason says so).
+/// Throws insufficient_memory when plan.min_size does not fit, std::bad_alloc when the first point does not.
 benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_clock clock, const host_info& host,
                            const device_info& device, const std::vector<policy_entry>& selected,
                            const sweep_callback& starting = {}, const sweep_point_callback& finished = {});
 
-/// Completes `report`, which holds every point's rows and the last point's environment, as a report of `sweep`:
-/// its axis' finish (a work sweep's rooflines on the last point's ceilings, its crossovers by K and compute-bound K;
-/// a size sweep's crossovers; a thread sweep's scaling), then, once for the series with the points named, the cache
-/// and noise notes (a working set of `per_element` bytes an element: run_config::arrays x the element's bytes).
-/// report.sweep becomes `sweep`.
+/// Completes `report` (every point's rows, the last point's environment) as `sweep`'s: its axis' finish, then the
+/// cache and noise notes once for the series (a working set of `per_element` bytes an element).
 void finish_sweep_report(benchmark_report& report, sweep_info sweep, std::size_t per_element);
 
-/// A work sweep's policy: the smallest K from which it is compute-bound (compute_bound_from), and its GFLOP/s at the
-/// largest K measured.
+/// A work sweep's policy: the smallest K from which it is compute-bound, and its GFLOP/s at the largest K.
 struct compute_bound_k {
   std::string policy;
   std::optional<std::uint64_t> from_work = std::nullopt; ///< none: memory-bound at every K measured
@@ -188,29 +166,20 @@ struct timing_point {
   const result_row* row = nullptr; ///< the row it was read from (none in a series made up from others)
 };
 
-/// The crossover: the smallest element count from which `challenger` is strictly faster than `baseline` at that
-/// size and at every larger size both were measured at. Sizes only one side measured are ignored; points may
-/// come in any order. std::nullopt ("never in this range") when there is no common size or the challenger does
-/// not win at the largest one. So noise that makes the challenger lose at one size moves the crossover above
-/// that size: "from S on" always means "at every measured size from S up".
+/// The smallest size from which `challenger` is strictly faster than `baseline` at every larger size both measured
+/// (points in any order), so "from S on" means "at every measured size from S up"; nullopt: never in this range.
 std::optional<std::uint64_t> crossover_size(std::span<const timing_point> challenger,
                                             std::span<const timing_point> baseline);
 
-/// The crossovers along `axis` (a size sweep's element counts; a work sweep's K) from its ok rows, in this order:
-/// "par_unseq_vs_loop" (host-synchronous medians), "gpu_vs_cpu_kernel" (the fastest device policy by
-/// kernel_median_s against the fastest host policy by median_s, at each point), "gpu_vs_cpu_end_to_end"
-/// (e2e_pageable_median_s) and "gpu_vs_cpu_end_to_end_pinned": in a work sweep THE offload crossover, the smallest K
-/// from which the device, data on the host in pinned memory and copies included, beats the best host policy.
+/// The crossovers along `axis` from its ok rows: par_unseq_vs_loop, then the fastest device policy against the fastest
+/// host policy by kernel time, end to end pageable and pinned (in a work sweep THE offload crossover).
 std::vector<crossover> find_crossovers(std::span<const result_row> rows, const sweep_axis& axis);
 
-/// The smallest K from which a policy's time per call is more than twice its time at the series' smallest K, at
-/// that K and every larger one measured (points in any order; `size` holds K): past it the arithmetic takes longer
-/// than moving the bytes did at the smallest K, so the call is bound by compute, not memory. nullopt ("never in
-/// this range") when the series is empty or the largest K is not past it. Decided as crossover_size decides, so one
-/// noisy point moves the answer up, never down.
+/// The smallest K from which a policy's time per call is more than twice its time at the smallest K (`size` holds
+/// K), decided as crossover_size decides: past it the arithmetic outlasts moving the bytes, bound by compute.
 std::optional<std::uint64_t> compute_bound_from(std::span<const timing_point> series);
 
-/// One compute_bound_k per policy among a work sweep's ok policy rows (by roofline_time_s), in the rows' order.
+/// One compute_bound_k per policy among a work sweep's ok policy rows, in the rows' order.
 std::vector<compute_bound_k> find_compute_bound(std::span<const result_row> rows);
 
 } // namespace policybench

@@ -13,30 +13,31 @@ using namespace policybench;
 
 TEST_CASE("roofline arithmetic: 2 FLOPs per fused step, FLOP/byte, the lower roof bounds, % of it") {
   // 1000 float64 elements in place move 16000 bytes; K = 8: 16 FLOPs per element, 16000 FLOPs, 1 FLOP/byte.
-  const roofline_figures f = roofline(8, 1000, 16000, 1e-6, figure(100), figure(50));
+  const auto [f, place] = roofline(8, 1000, 16000, 1e-6, figure(100), figure(50));
+  CHECK(place.work == 8);
   CHECK(*f.flops_per_call == doctest::Approx(16000));
-  CHECK(*f.flop_per_byte == doctest::Approx(1.0));
-  CHECK(*f.gflop_per_s == doctest::Approx(16.0));     // 16000 FLOPs in 1 us
-  CHECK(*f.bound_gflop_per_s == doctest::Approx(50)); // memory roof 1 x 50 GB/s below the compute roof 100
-  CHECK(*f.pct_of_bound == doctest::Approx(32));
+  CHECK(*place.flop_per_byte == doctest::Approx(1.0));
+  CHECK(*f.gflop_per_s == doctest::Approx(16.0));         // 16000 FLOPs in 1 us
+  CHECK(*place.bound_gflop_per_s == doctest::Approx(50)); // memory roof 1 x 50 GB/s below the compute roof 100
+  CHECK(*place.pct_of_bound == doctest::Approx(32));
   // K = 1024: 2048 FLOPs per element, 128 FLOP/byte: the compute roof (100) is lower than 128 x 50.
-  const roofline_figures high = roofline(1024, 1000, 16000, 1e-3, figure(100), figure(50));
+  const roofline_place high = roofline(1024, 1000, 16000, 1e-3, figure(100), figure(50)).second;
   CHECK(*high.flop_per_byte == doctest::Approx(128));
   CHECK(*high.bound_gflop_per_s == doctest::Approx(100));
   CHECK(*high.pct_of_bound == doctest::Approx(2.048));
   // K = 1 is the plain add: 1 FLOP per element, not a fused step's 2.
-  CHECK(*roofline(1, 1000, 16000, 1e-6, {}, {}).flops_per_call == doctest::Approx(1000));
+  CHECK(*roofline(1, 1000, 16000, 1e-6, {}, {}).first.flops_per_call == doctest::Approx(1000));
 }
 
 TEST_CASE("a roof that was not measured does not bound, and no time gives no rate") {
-  const roofline_figures memory_only = roofline(4, 1000, 16000, 1e-6, {}, figure(50));
+  const roofline_place memory_only = roofline(4, 1000, 16000, 1e-6, {}, figure(50)).second;
   CHECK(*memory_only.bound_gflop_per_s == doctest::Approx(0.5 * 50));
-  const roofline_figures compute_only = roofline(4, 1000, 16000, 1e-6, figure(7), {});
+  const roofline_place compute_only = roofline(4, 1000, 16000, 1e-6, figure(7), {}).second;
   CHECK(*compute_only.bound_gflop_per_s == doctest::Approx(7));
-  const roofline_figures untimed = roofline(4, 1000, 16000, {}, figure(7), figure(50));
+  const auto [untimed, untimed_place] = roofline(4, 1000, 16000, {}, figure(7), figure(50));
   CHECK_FALSE(untimed.gflop_per_s);
-  CHECK_FALSE(untimed.pct_of_bound);
-  CHECK_FALSE(roofline(4, 0, 0, 1e-6, figure(7), figure(50)).flop_per_byte); // --size 0 moves nothing
+  CHECK_FALSE(untimed_place.pct_of_bound);
+  CHECK_FALSE(roofline(4, 0, 0, 1e-6, figure(7), figure(50)).second.flop_per_byte); // --size 0 moves nothing
 }
 
 namespace {
