@@ -127,13 +127,15 @@ int run(int argc, char** argv, const std::optional<user_op_run>& user) {
   std::optional<output_file> file; // --output /dev/stdout on a pipe is stdout, which cannot be renamed over
   if (opts->output && !is_standard_output(*opts->output)) file.emplace(*opts->output);
   if (opts->list_workloads) {
-    deliver_workload_list(opts->format, file, user ? std::vector{facts_of(user->op)} : workload_list());
+    const auto facts = user ? std::vector{facts_of(user->op)} : workload_list();
+    deliver_list(opts->format, file, workload_list_json(facts),
+                 [&](std::ostream& out) { write_workload_list(facts, out); });
     return 0;
   }
   device_info device = query_device();
   auto all = user ? user->rows(device) : registry(device);
   if (opts->list_policies) {
-    deliver_policy_list(all, opts->format, file);
+    deliver_list(opts->format, file, policy_list_json(all), [&](std::ostream& out) { write_policy_list(all, out); });
     return 0;
   }
   const auto selected =

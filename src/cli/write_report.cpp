@@ -1,7 +1,5 @@
-// Delivering a report: the one place the command line's choice of format meets the writers; atomic report files
-// (a short-named temporary beside the target, written and named when the report is complete); and the handler behind
-// every fatal signal: held while a report is made final, and Ctrl-C turned into a request to end with what was
-// measured.
+// Delivering a report: the one place the command line's choice of format meets the writers; atomic report files; and
+// the handler behind every fatal signal: held while a report is made final, Ctrl-C turned into a request to end early.
 #include "cli/write_report.hpp"
 
 #include "cli/options.hpp"
@@ -295,23 +293,13 @@ void deliver_report(const benchmark_report& report, std::string_view format, std
   ::sigaction(SIGPIPE, &previous, nullptr);
 }
 
-void deliver_policy_list(const std::vector<policy_entry>& registry, std::string_view format,
-                         std::optional<output_file>& file) {
+void deliver_list(std::string_view format, std::optional<output_file>& file, const nlohmann::ordered_json& list,
+                  const std::function<void(std::ostream&)>& write_table) {
   std::ostream& out = file ? file->stream() : std::cout;
   if (format == "json")
-    out << policy_list_json(registry).dump(2) << '\n';
+    out << list.dump(2) << '\n';
   else
-    write_policy_list(registry, out);
-  finish_output(file);
-}
-
-void deliver_workload_list(std::string_view format, std::optional<output_file>& file,
-                           const std::vector<workload_facts>& facts) {
-  std::ostream& out = file ? file->stream() : std::cout;
-  if (format == "json")
-    out << workload_list_json(facts).dump(2) << '\n';
-  else
-    write_workload_list(facts, out);
+    write_table(out);
   finish_output(file);
 }
 
