@@ -151,30 +151,26 @@ void format_help(CLI::App& app) {
   app.formatter(std::make_shared<wrapping_formatter>());
 }
 
-// The comma-separated names of the one value given to `option`, in order, spaces around a name dropped
-// ("loop, std::seq"). Throws usage_error "<option>: an empty name in the list" for an empty name ("", "a,,b",
-// "a,"), "<option>: '<name>' is listed twice" for a repeated one and "<option>: given N times; ..." for a second
-// value.
+// The comma-separated names of the one value given to `option`, in order, trimmed of spaces ("loop, std::seq"). An
+// empty name ("", "a,,b", "a,"), a repeated one or a second value is a usage_error naming `option`.
 std::vector<std::string> split_list(std::string_view option, const std::vector<std::string>& values) {
   // Two --policies would be merged into one list, which is no way to ask for anything else: refused, not guessed at.
   if (values.size() > 1)
     throw usage_error(std::string(option) + ": given " + std::to_string(values.size()) +
                       " times; give one comma-separated list");
   std::vector<std::string> out;
-  for (const std::string& value : values) {
-    std::string_view rest = value;
-    for (;;) {
-      const std::size_t comma = rest.find(',');
-      std::string_view one = rest.substr(0, comma);
-      one.remove_prefix(std::min(one.find_first_not_of(' '), one.size()));
-      one.remove_suffix(one.size() - std::min(one.find_last_not_of(' ') + 1, one.size()));
-      if (one.empty()) throw usage_error(std::string(option) + ": an empty name in the list");
-      if (std::find(out.begin(), out.end(), one) != out.end()) // a row measured twice, never meant
-        throw usage_error(std::string(option) + ": '" + std::string(one) + "' is listed twice");
-      out.emplace_back(one);
-      if (comma == std::string_view::npos) break;
-      rest.remove_prefix(comma + 1);
-    }
+  if (values.empty()) return out;
+  for (std::string_view rest = values.front();;) {
+    const std::size_t comma = rest.find(',');
+    std::string_view one = rest.substr(0, comma);
+    one.remove_prefix(std::min(one.find_first_not_of(' '), one.size()));
+    one.remove_suffix(one.size() - std::min(one.find_last_not_of(' ') + 1, one.size()));
+    if (one.empty()) throw usage_error(std::string(option) + ": an empty name in the list");
+    if (std::find(out.begin(), out.end(), one) != out.end()) // a row measured twice, never meant
+      throw usage_error(std::string(option) + ": '" + std::string(one) + "' is listed twice");
+    out.emplace_back(one);
+    if (comma == std::string_view::npos) break;
+    rest.remove_prefix(comma + 1);
   }
   return out;
 }
@@ -202,11 +198,9 @@ void check_sweep(const options& o, const CLI::App& app) {
   ordered("--min-work", std::uint64_t(o.sweep->min_work), "--max-work", std::uint64_t(o.sweep->max_work));
 }
 
-// parse_options's checks of the options that decide which points a run measures, how many
-// timed calls each row gets and in what order, on the values CLI11 converted into `o` (`budget_s`: --budget's) and
-// which options `app` was given: checked together, since each one's meaning depends on the others. Sets o.sweep's
-// bounds, o.order (its budget too), o.default_stopping and o.run's stopping rule; call with o.run.type set (K must
-// keep the type exact: measure/validation.hpp).
+// The options that decide which points a run measures, how many timed calls each row gets and in what order, checked
+// together (each one's meaning depends on the others; `budget_s`: --budget's). Sets o.order (its budget too),
+// o.default_stopping and o.run's stopping rule; call with o.run.type set (K must keep the type exact).
 void parse_stopping(options& o, const CLI::App& app, double budget_s) {
   const auto given = [&](const char* name) { return app.count(name) > 0; };
   check_sweep(o, app);
