@@ -1,7 +1,6 @@
-// The report as JSON (README "JSON schema"): the typed report written field by field, in the schema's order, each
-// row's summaries as declared (report/summaries.cpp); as CSV: one line per row of the same summaries' scalars; and as
-// Google Benchmark's JSON (README "Google Benchmark's JSON"), so that tools reading that format (tools/compare.py,
-// "googlecpp" trackers) read policybench runs: one iteration per timed call.
+// The report as JSON (README "JSON schema"), each row's summaries as declared (report/summaries.cpp); as CSV, one line
+// per row of the same summaries' scalars; and as Google Benchmark's JSON, so that tools reading that format
+// (tools/compare.py, "googlecpp" trackers) read policybench runs: one iteration per timed call.
 #include "report/report.hpp"
 
 #include "measure/timing.hpp"
@@ -91,8 +90,7 @@ json ceilings_json(const ceiling_summary& c) {
   return out;
 }
 
-// The "environment" object (README "JSON schema"): the run's settings, the host and the device member by member, and
-// the ceilings' figures.
+// The "environment" object: the run's settings, the host and the device member by member, and the ceilings' figures.
 json environment_json(const environment_info& env) {
   json config = json::object(), host = json::object();
   POLICYBENCH_JSON_MEMBERS(config, env.config, type, workload, size, working_set_bytes, bytes_per_call, warmup, reps,
@@ -300,8 +298,8 @@ nlohmann::ordered_json to_gbench_json(const benchmark_report& report, const run_
     const std::size_t instance = instances[r.policy]++;
     const std::string name = benchmark_name(report, r);
     const std::size_t n = r.samples_s.size();
-    // CPU time per call: the process's CPU time over the timed calls / their count (every thread, as
-    // MeasureProcessCPUTime), i.e. wall time x effective parallelism.
+    // CPU time per call: the process's, every thread (as MeasureProcessCPUTime), i.e. wall time x effective
+    // parallelism.
     const double cpu_share = r.effective_parallelism ? *r.effective_parallelism : 1.0;
     std::vector<double> rates;
     for (std::size_t i = 0; i < n; ++i) {

@@ -92,9 +92,8 @@ std::string policy_label(std::string policy, bool wrap) {
   return policy;
 }
 
-// The header and `rows` rows of `columns`, each column as wide as its widest line, two spaces between (markdown:
-// pipes and a rule under the header). A row's non-empty `notes` entry follows it as written, outside the columns
-// (not in markdown).
+// The header and `rows` rows of `columns`, each as wide as its widest line (markdown: pipes, a rule under the header);
+// a row's non-empty `notes` entry follows it as written, outside the columns (not in markdown).
 void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdown, std::ostream& out,
                 const std::vector<std::string>& notes = {}) {
   std::vector<std::size_t> width(columns.size());
@@ -327,12 +326,10 @@ std::vector<table_column> table_columns(const table_view& view) {
   return out;
 }
 
-// Writes `rows` of `report` (one workload's) that ran, in one block per role (result_row::role), each with the columns
-// its rows need (table_columns): a fixed set that depends only on the kinds of rows, each duration in its own unit, the
-// median's interval in the median's. `wide` (and markdown): every column; else those that fit table_width.
+// Writes `rows` of `report` (one workload's) that ran: the policies, then the ceilings they are set against, each
+// block with the columns its rows need (table_columns). `wide` (and markdown): every column; else those that fit.
 void write_row_blocks(const benchmark_report& report, std::span<const result_row> rows, ceiling_shape shape,
                       bool markdown, bool wide, std::ostream& out) {
-  // The policies, then the ceilings they are set against, each block with the columns its rows need.
   for (const bool ceilings : {false, true}) {
     std::vector<const result_row*> ran;
     for (const auto& r : rows)
@@ -415,8 +412,8 @@ void write_marks(const benchmark_report& report, const char* bullet, std::ostrea
                    "quiet ones, every call counts)");
 }
 
-// Writes the footer's lines of `report` (the peaks, the marks, the placement the host arrays got, the host and the
-// device, a mode's notes) to `out`, each led by `bullet` ("- " in markdown, "" in the table).
+// The footer's lines (the peaks, the marks, the placement, the host and the device, a mode's notes), each led by
+// `bullet` ("- " in markdown, "" in the table).
 void write_table_footer(const benchmark_report& report, const char* bullet, std::ostream& out) {
   const environment_info& env = report.environment;
   const host_info& h = env.host;
