@@ -20,11 +20,8 @@
 
 namespace policybench {
 namespace {
-// A count: decimal digits with an optional decimal SI suffix, rewritten as plain digits for CLI11 to convert. Not
-// CLI::AsNumberWithUnit: CLI11 2.1 converts with strtoull(text, 0), which reads "010" as octal 8, "0x10" as 16,
-// wraps "-5" to 2^64 - 5 and saturates past 2^64 - 1; and it takes " 7", "M" alone and "10 M". Anything else is
-// refused, never guessed at: "1e7" would be a float, "10Mi" binary. `example`: a good value, for the message;
-// `units`: whether the suffixes are taken (a thread count has none).
+// A count (docs/robustness.md, "Counts": why not CLI::AsNumberWithUnit), rewritten as plain digits for CLI11 to
+// convert. `example`: a good value, for the message; `units`: whether the suffixes are taken (a thread count has none).
 CLI::Validator count(std::string example = "10M", bool units = true) {
   return {[example, units](std::string& text) -> std::string {
             const auto refuse = [&](std::string_view why) {

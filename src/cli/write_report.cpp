@@ -16,6 +16,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <ranges>
 #include <stdexcept>
 #include <string>
 #include <system_error>
@@ -260,12 +261,8 @@ void output_file::commit() {
 }
 
 std::span<const std::string_view> report_format_names() {
-  static const std::vector<std::string_view> names = [] {
-    std::vector<std::string_view> v;
-    for (const auto& f : formats)
-      v.push_back(f.name);
-    return v;
-  }();
+  const auto names_of = formats | std::views::transform(&report_format::name);
+  static const std::vector<std::string_view> names(names_of.begin(), names_of.end());
   return names;
 }
 
