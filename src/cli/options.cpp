@@ -138,16 +138,6 @@ usage_error from_cli11(const CLI::ParseError& error, const CLI::App& app) {
   return usage_error(what);
 }
 
-// --help's look: a name for each value ("--size COUNT", not CLI11's "TEXT"), every line within 120 columns.
-void format_help(CLI::App& app) {
-  for (const std::string_view named : value_names)
-    app.get_option(std::string(named.substr(0, named.find(' '))))
-        ->type_name(std::string(named.substr(named.find(' ') + 1)));
-  for (const char* list : {"--policies", "--workload"})
-    app.get_option(list)->option_text("LIST");
-  app.formatter(std::make_shared<wrapping_formatter>());
-}
-
 // The comma-separated names of the one value given to `option`, in order, trimmed of spaces ("loop, std::seq"). An
 // empty name ("", "a,,b", "a,"), a repeated one or a second value is a usage_error naming `option`.
 std::vector<std::string> split_list(std::string_view option, const std::vector<std::string>& values) {
@@ -451,7 +441,13 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
           },
           ""));
   app.add_flag("--quiet", o.quiet, "No progress on stderr");
-  format_help(app);
+  // --help's look: a name for each value ("--size COUNT", not CLI11's "TEXT"), every line within 120 columns.
+  for (const std::string_view named : value_names)
+    app.get_option(std::string(named.substr(0, named.find(' '))))
+        ->type_name(std::string(named.substr(named.find(' ') + 1)));
+  for (const char* list : {"--policies", "--workload"})
+    app.get_option(list)->option_text("LIST");
+  app.formatter(std::make_shared<wrapping_formatter>());
   if (op) { // it runs once per element: no K to give, refused (fit_to) rather than offered
     o.run.type = op->type;
     for (const char* work : {"--work", "--min-work", "--max-work"})

@@ -135,13 +135,11 @@ std::string directory_of(const std::string& path) {
   return parent.empty() ? "." : parent.string();
 }
 
-/// Writes a report to a stream; `add`: what a mode adds to a JSON document (the other formats ignore it).
-using report_writer = void (*)(const benchmark_report& report, std::ostream& out, const json_addition& add);
-
 /// One output format. A new format is its writer (report/report.hpp) and a row below.
 struct report_format {
   std::string_view name; ///< its --format word
-  report_writer write = nullptr;
+  /// writes a report to a stream; `add`: what a mode adds to a JSON document (the other formats ignore it)
+  void (*write)(const benchmark_report& report, std::ostream& out, const json_addition& add) = nullptr;
   bool holds_warnings = false; ///< the report has a place for the warnings; else they go to stderr
   bool has_footer = false;     ///< its footer shows the crossovers to a reader on screen; else they go to stderr
 };
