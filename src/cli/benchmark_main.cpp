@@ -1,7 +1,5 @@
 // The outline of a run: options -> registry (or a user's op's rows) -> ceilings and policies measured in rounds ->
-// report. Exit status: 0 when every policy that ran validated, 1 when one failed validation or a run-time error stopped
-// the run, 2 for bad input; a run Ctrl-C ended writes the report of what it measured, then ends by SIGINT (130).
-// Where to read on: cli/main.cpp's map.
+// report (its exit statuses: benchmark_main.hpp). Where to read on: cli/main.cpp's map.
 #include "cli/benchmark_main.hpp"
 
 #include "cli/options.hpp"
@@ -34,21 +32,21 @@ using namespace policybench;
 // C++ progress-bar library (no indicators, barkeep or tqdm-cpp).
 class progress {
 public:
-  /// Shown only when `enabled` (not --quiet) and `out` is a terminal: a log or a pipe gets nothing extra.
+  /// Shown only when `enabled` (not --quiet) and stderr is a terminal: a log or a pipe gets nothing extra.
   /// `expected_s`: how long the whole run is expected to take; 0 = unknown.
-  progress(bool enabled, double expected_s, std::FILE* out = stderr)
-      : expected_s_(expected_s), enabled_(enabled && ::isatty(::fileno(out)) == 1), out_(out) {}
+  progress(bool enabled, double expected_s)
+      : expected_s_(expected_s), enabled_(enabled && ::isatty(STDERR_FILENO) == 1) {}
   /// Clears the line ("\x1b[K") on a terminal, so that the report that follows starts on a fresh one.
   ~progress() {
-    if (shown_) fmt::print(out_, "\r\x1b[K");
+    if (shown_) fmt::print(stderr, "\r\x1b[K");
   }
   progress(const progress&) = delete;
   progress& operator=(const progress&) = delete;
 
   /// A line of its own, printed whatever the terminal (the progress line, if any, is redrawn after it).
   void note(const std::string& line) {
-    fmt::print(out_, "{}{}\n", shown_ ? "\r\x1b[K" : "", line);
-    std::fflush(out_);
+    fmt::print(stderr, "{}{}\n", shown_ ? "\r\x1b[K" : "", line);
+    std::fflush(stderr);
   }
   /// Redraws the line: elapsed and expected seconds, then `what` (e.g. "round 2 of 5: std::par, 48 calls"). With
   /// `done`, the fraction of the work finished, the seconds left at the pace so far instead.
@@ -61,8 +59,8 @@ public:
       if (expected_s_ > 0) left_s = std::min(left_s, std::max(0.0, expected_s_ - elapsed_s));
       expected = fmt::format(", about {:.0f} s left", left_s);
     }
-    fmt::print(out_, "\r[{:.1f} s{}] {}\x1b[K", elapsed_s, expected, what);
-    std::fflush(out_);
+    fmt::print(stderr, "\r[{:.1f} s{}] {}\x1b[K", elapsed_s, expected, what);
+    std::fflush(stderr);
     shown_ = true;
   }
 
@@ -71,7 +69,6 @@ private:
   double expected_s_;
   bool enabled_;
   bool shown_ = false;
-  std::FILE* out_;
 };
 
 benchmark_report measure(const options& opts, const std::vector<policy_entry>& selected, device_info device,
@@ -127,13 +124,15 @@ int run(int argc, char** argv, const std::optional<user_op_run>& user) {
   std::optional<output_file> file; // --output /dev/stdout on a pipe is stdout, which cannot be renamed over
   if (opts->output && !is_standard_output(*opts->output)) file.emplace(*opts->output);
   if (opts->list_workloads) {
-    deliver_workload_list(opts->format, file, user ? std::vector{facts_of(user->op)} : workload_list());
+    const auto facts = user ? std::vector{facts_of(user->op)} : workload_list();
+    deliver_list(opts->format, file, workload_list_json(facts),
+                 [&](std::ostream& out) { write_workload_list(facts, out); });
     return 0;
   }
   device_info device = query_device();
   auto all = user ? user->rows(device) : registry(device);
   if (opts->list_policies) {
-    deliver_policy_list(all, opts->format, file);
+    deliver_list(opts->format, file, policy_list_json(all), [&](std::ostream& out) { write_policy_list(all, out); });
     return 0;
   }
   const auto selected =

@@ -20,11 +20,8 @@
 
 namespace policybench {
 namespace {
-// A count: decimal digits with an optional decimal SI suffix, rewritten as plain digits for CLI11 to convert. Not
-// CLI::AsNumberWithUnit: CLI11 2.1 converts with strtoull(text, 0), which reads "010" as octal 8, "0x10" as 16,
-// wraps "-5" to 2^64 - 5 and saturates past 2^64 - 1; and it takes " 7", "M" alone and "10 M". Anything else is
-// refused, never guessed at: "1e7" would be a float, "10Mi" binary. `example`: a good value, for the message;
-// `units`: whether the suffixes are taken (a thread count has none).
+// A count (docs/robustness.md, "Counts": why not CLI::AsNumberWithUnit), rewritten as plain digits for CLI11 to
+// convert. `example`: a good value, for the message; `units`: whether the suffixes are taken (a thread count has none).
 CLI::Validator count(std::string example = "10M", bool units = true) {
   return {[example, units](std::string& text) -> std::string {
             const auto refuse = [&](std::string_view why) {
@@ -141,40 +138,26 @@ usage_error from_cli11(const CLI::ParseError& error, const CLI::App& app) {
   return usage_error(what);
 }
 
-// --help's look: a name for each value ("--size COUNT", not CLI11's "TEXT"), every line within 120 columns.
-void format_help(CLI::App& app) {
-  for (const std::string_view named : value_names)
-    app.get_option(std::string(named.substr(0, named.find(' '))))
-        ->type_name(std::string(named.substr(named.find(' ') + 1)));
-  for (const char* list : {"--policies", "--workload"})
-    app.get_option(list)->option_text("LIST");
-  app.formatter(std::make_shared<wrapping_formatter>());
-}
-
-// The comma-separated names of the one value given to `option`, in order, spaces around a name dropped
-// ("loop, std::seq"). Throws usage_error "<option>: an empty name in the list" for an empty name ("", "a,,b",
-// "a,"), "<option>: '<name>' is listed twice" for a repeated one and "<option>: given N times; ..." for a second
-// value.
+// The comma-separated names of the one value given to `option`, in order, trimmed of spaces ("loop, std::seq"). An
+// empty name ("", "a,,b", "a,"), a repeated one or a second value is a usage_error naming `option`.
 std::vector<std::string> split_list(std::string_view option, const std::vector<std::string>& values) {
   // Two --policies would be merged into one list, which is no way to ask for anything else: refused, not guessed at.
   if (values.size() > 1)
     throw usage_error(std::string(option) + ": given " + std::to_string(values.size()) +
                       " times; give one comma-separated list");
   std::vector<std::string> out;
-  for (const std::string& value : values) {
-    std::string_view rest = value;
-    for (;;) {
-      const std::size_t comma = rest.find(',');
-      std::string_view one = rest.substr(0, comma);
-      one.remove_prefix(std::min(one.find_first_not_of(' '), one.size()));
-      one.remove_suffix(one.size() - std::min(one.find_last_not_of(' ') + 1, one.size()));
-      if (one.empty()) throw usage_error(std::string(option) + ": an empty name in the list");
-      if (std::find(out.begin(), out.end(), one) != out.end()) // a row measured twice, never meant
-        throw usage_error(std::string(option) + ": '" + std::string(one) + "' is listed twice");
-      out.emplace_back(one);
-      if (comma == std::string_view::npos) break;
-      rest.remove_prefix(comma + 1);
-    }
+  if (values.empty()) return out;
+  for (std::string_view rest = values.front();;) {
+    const std::size_t comma = rest.find(',');
+    std::string_view one = rest.substr(0, comma);
+    one.remove_prefix(std::min(one.find_first_not_of(' '), one.size()));
+    one.remove_suffix(one.size() - std::min(one.find_last_not_of(' ') + 1, one.size()));
+    if (one.empty()) throw usage_error(std::string(option) + ": an empty name in the list");
+    if (std::find(out.begin(), out.end(), one) != out.end()) // a row measured twice, never meant
+      throw usage_error(std::string(option) + ": '" + std::string(one) + "' is listed twice");
+    out.emplace_back(one);
+    if (comma == std::string_view::npos) break;
+    rest.remove_prefix(comma + 1);
   }
   return out;
 }
@@ -202,11 +185,9 @@ void check_sweep(const options& o, const CLI::App& app) {
   ordered("--min-work", std::uint64_t(o.sweep->min_work), "--max-work", std::uint64_t(o.sweep->max_work));
 }
 
-// parse_options's checks of the options that decide which points a run measures, how many
-// timed calls each row gets and in what order, on the values CLI11 converted into `o` (`budget_s`: --budget's) and
-// which options `app` was given: checked together, since each one's meaning depends on the others. Sets o.sweep's
-// bounds, o.order (its budget too), o.default_stopping and o.run's stopping rule; call with o.run.type set (K must
-// keep the type exact: measure/validation.hpp).
+// The options that decide which points a run measures, how many timed calls each row gets and in what order, checked
+// together (each one's meaning depends on the others; `budget_s`: --budget's). Sets o.order (its budget too),
+// o.default_stopping and o.run's stopping rule; call with o.run.type set (K must keep the type exact).
 void parse_stopping(options& o, const CLI::App& app, double budget_s) {
   const auto given = [&](const char* name) { return app.count(name) > 0; };
   check_sweep(o, app);
@@ -460,7 +441,13 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
           },
           ""));
   app.add_flag("--quiet", o.quiet, "No progress on stderr");
-  format_help(app);
+  // --help's look: a name for each value ("--size COUNT", not CLI11's "TEXT"), every line within 120 columns.
+  for (const std::string_view named : value_names)
+    app.get_option(std::string(named.substr(0, named.find(' '))))
+        ->type_name(std::string(named.substr(named.find(' ') + 1)));
+  for (const char* list : {"--policies", "--workload"})
+    app.get_option(list)->option_text("LIST");
+  app.formatter(std::make_shared<wrapping_formatter>());
   if (op) { // it runs once per element: no K to give, refused (fit_to) rather than offered
     o.run.type = op->type;
     for (const char* work : {"--work", "--min-work", "--max-work"})

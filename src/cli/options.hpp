@@ -42,18 +42,17 @@ template <class E, class F> auto or_usage_error(const std::string& prefix, F&& f
 /// through, since it may quote what the user typed (--policies $'a\\nb') and must stay one line.
 std::string one_line(std::string_view text);
 
-/// Timed calls at most per row of a sweep or a --max-noise run when --reps is not given: --min-time or
-/// --max-noise decides below it.
+/// Timed calls at most per row of a sweep or a --max-noise run when --reps is not given.
 inline constexpr int sweep_max_reps = 10'000;
-/// A run given none of --reps, --max-noise and --min-time (--timeout only bounds it) stops as nvbench's do: once the
-/// median's 95% confidence interval is within +-default_max_noise, or when its share of the run's budget runs out.
+/// A run given none of --reps, --max-noise and --min-time stops as nvbench's do: once the median's 95% confidence
+/// interval is within +-default_max_noise, or when its share of the run's budget runs out.
 inline constexpr double default_max_noise = 0.02;
 /// Seconds of timed calls a sweep's row fills at least when no --min-time is given.
 inline constexpr double sweep_min_time_s = 0.2;
 /// A run (not a sweep) given no --budget ends within this many seconds, quiet machine or busy.
 inline constexpr double default_budget_s = 30;
-/// A sweep given no --budget: its points share this many seconds, and a size or work sweep stops before a point the
-/// time left cannot hold (harness/sweep.hpp), so that the README's sweeps end within minutes on a loaded machine.
+/// A sweep given no --budget: its points share this many seconds (harness/sweep.hpp stops before a point the time
+/// left cannot hold), so that the README's sweeps end within minutes on a loaded machine.
 inline constexpr double default_sweep_budget_s = 120;
 /// The timed calls of a row that stops by count and was given no --reps (policybench-mpi's default).
 inline constexpr int default_reps = 10;
@@ -88,8 +87,8 @@ struct user_op {
   std::optional<double> flops; ///< FLOPs per element, where the op declares them
 };
 
-/// Adds the option `name` whose value is one of `names` (cli/options.cpp): CLI11 checks and converts it and hands
-/// `set` the number the name stands for. Refuses any other text ("--type: float16 not in {float32,float64,...}").
+/// Adds the option `name` whose value is one of `names`: CLI11 hands `set` the number the name stands for, and
+/// refuses any other text ("--type: float16 not in {float32,float64,...}").
 CLI::Option* add_choice(CLI::App& app, std::string name, std::vector<std::pair<std::string, int>> names,
                         std::function<void(int)> set, std::string description);
 
@@ -105,13 +104,11 @@ CLI::Option* add_choice(CLI::App& app, std::string name, E& target, const enum_n
       std::move(description));
 }
 
-/// Parses args (args[0] is the program name); `formats`: the --format names (cli/write_report.hpp's
-/// report_format_names(): the writers live above this library). Returns the options, or std::nullopt after
-/// printing --help or --version to `out`. Throws usage_error, one line naming the option, on bad input and on
-/// options that conflict (docs/robustness.md lists them). Policy names are checked later, against the registry.
-/// `more` adds a caller's own options to the parser (policybench-mpi's --scaling) before it parses. With `op`, the
-/// executable runs that op alone: --help describes it, --workload takes its name only and --type its type only, and
-/// the options that make a chain of K calls (--work, a work sweep) are left out of --help and refused.
+/// Parses args (args[0] is the program name); `formats`: the --format names (report_format_names(): the writers live
+/// above this library). Returns the options, or std::nullopt after printing --help or --version to `out`. Throws
+/// usage_error, one line naming the option, on bad input and on options that conflict (docs/robustness.md); policy
+/// names are checked later, against the registry. `more` adds a caller's own options (policybench-mpi's --scaling).
+/// With `op`, the executable runs that op alone (fit_to).
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out,
                                      std::span<const std::string_view> formats,
                                      const std::function<void(CLI::App&)>& more = {},

@@ -1,7 +1,5 @@
-// Delivering a report: the one place the command line's choice of format meets the writers; atomic report files
-// (a short-named temporary beside the target, written and named when the report is complete); and the handler behind
-// every fatal signal: held while a report is made final, and Ctrl-C turned into a request to end with what was
-// measured.
+// Delivering a report: the one place the command line's choice of format meets the writers; atomic report files; and
+// the handler behind every fatal signal: held while a report is made final, Ctrl-C turned into a request to end early.
 #include "cli/write_report.hpp"
 
 #include "cli/options.hpp"
@@ -18,6 +16,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <ranges>
 #include <stdexcept>
 #include <string>
 #include <system_error>
@@ -136,13 +135,11 @@ std::string directory_of(const std::string& path) {
   return parent.empty() ? "." : parent.string();
 }
 
-/// Writes a report to a stream; `add`: what a mode adds to a JSON document (the other formats ignore it).
-using report_writer = void (*)(const benchmark_report& report, std::ostream& out, const json_addition& add);
-
 /// One output format. A new format is its writer (report/report.hpp) and a row below.
 struct report_format {
   std::string_view name; ///< its --format word
-  report_writer write = nullptr;
+  /// writes a report to a stream; `add`: what a mode adds to a JSON document (the other formats ignore it)
+  void (*write)(const benchmark_report& report, std::ostream& out, const json_addition& add) = nullptr;
   bool holds_warnings = false; ///< the report has a place for the warnings; else they go to stderr
   bool has_footer = false;     ///< its footer shows the crossovers to a reader on screen; else they go to stderr
 };
@@ -262,12 +259,8 @@ void output_file::commit() {
 }
 
 std::span<const std::string_view> report_format_names() {
-  static const std::vector<std::string_view> names = [] {
-    std::vector<std::string_view> v;
-    for (const auto& f : formats)
-      v.push_back(f.name);
-    return v;
-  }();
+  const auto names_of = formats | std::views::transform(&report_format::name);
+  static const std::vector<std::string_view> names(names_of.begin(), names_of.end());
   return names;
 }
 
@@ -295,23 +288,13 @@ void deliver_report(const benchmark_report& report, std::string_view format, std
   ::sigaction(SIGPIPE, &previous, nullptr);
 }
 
-void deliver_policy_list(const std::vector<policy_entry>& registry, std::string_view format,
-                         std::optional<output_file>& file) {
+void deliver_list(std::string_view format, std::optional<output_file>& file, const nlohmann::ordered_json& list,
+                  const std::function<void(std::ostream&)>& write_table) {
   std::ostream& out = file ? file->stream() : std::cout;
   if (format == "json")
-    out << policy_list_json(registry).dump(2) << '\n';
+    out << list.dump(2) << '\n';
   else
-    write_policy_list(registry, out);
-  finish_output(file);
-}
-
-void deliver_workload_list(std::string_view format, std::optional<output_file>& file,
-                           const std::vector<workload_facts>& facts) {
-  std::ostream& out = file ? file->stream() : std::cout;
-  if (format == "json")
-    out << workload_list_json(facts).dump(2) << '\n';
-  else
-    write_workload_list(facts, out);
+    write_table(out);
   finish_output(file);
 }
 

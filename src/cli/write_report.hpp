@@ -1,12 +1,11 @@
-// Delivering a report: --format's writer, to stdout or to --output, written atomically (the report is given the
-// target's name only when complete, so a failed, interrupted or killed run never leaves half a file); the signals that
-// end the process, in one place (held while a report is made final, and Ctrl-C can instead ask the run to end early
-// with what it measured); and what goes to stderr beside the report.
+// Delivering a report: --format's writer, to stdout or atomically to --output, and the signals that end the process,
+// in one place (docs/robustness.md: "--output" and "Ctrl-C keeps the work" say what each guarantees).
 #pragma once
 
 #include "harness/result.hpp"
 #include "report/report.hpp"
 
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <span>
@@ -16,14 +15,13 @@
 
 namespace policybench {
 
-/// Every signal whose default action ends the process (signal(7): Term and Core, the faults SEGV, BUS, FPE and ILL
-/// included), less the realtime ones SIGRTMIN..SIGRTMAX, which are held too. SIGKILL cannot be caught.
+/// Every signal whose default action ends the process (signal(7): Term and Core, the faults included), less the
+/// realtime ones SIGRTMIN..SIGRTMAX, which are held too. SIGKILL cannot be caught.
 std::span<const int> fatal_signals();
 
 /// While one lives, a fatal signal sent to the process (not a fault it causes itself) is held, whichever thread its
-/// handler runs in: the handler only notes it, and the destructor raises it again, to take its course then. Around
-/// the steps that make a complete report final (output_file::commit), so that no signal can cut it or leave its
-/// temporary behind. One at a time.
+/// handler runs in, and raised again by the destructor: around the steps that make a complete report final
+/// (output_file::commit). One at a time.
 class signals_held {
 public:
   signals_held();
@@ -34,32 +32,28 @@ public:
 
 /// From now until stop_catching_interrupt(), the first SIGINT (Ctrl-C) only sets interrupt_requested
 /// (measure/run_config.hpp) and says on stderr that the run is ending with what it measured; a second one, from a
-/// second after the first on, ends the process as any fatal signal does (one within that second is the same
-/// interrupt: timeout(1) sends its signal to the process and to its group). Nothing changes where SIGINT is ignored.
+/// second after the first on, ends the process as any fatal signal does. Nothing changes where SIGINT is ignored.
 void catch_interrupt();
 
 /// SIGINT ends the process again, as any fatal signal does.
 void stop_catching_interrupt();
 
-/// After an interrupted run's report is complete: ends the process by SIGINT, as a shell expects of a program that
-/// Ctrl-C stopped (a script running it stops too; the status reads 130). Flushes stdout first.
+/// After an interrupted run's report is complete: flushes stdout and ends the process by SIGINT, as a shell expects
+/// of a program that Ctrl-C stopped (status 130).
 [[noreturn]] void end_by_interrupt();
 
 /// True when `path` names this process's standard output (`/dev/stdout`, `/proc/self/fd/1`, or a file stdout is
 /// already open on): the report is then written to stdout as without --output, since a pipe cannot be renamed over.
 bool is_standard_output(const std::string& path);
 
-/// --output's file: the report is written to memory during the run and, at commit(), to a temporary
-/// ".policybench-XXXXXX" beside the target (short, so a target name of up to 255 bytes still works), which is then
-/// renamed over the target. One path for every file system (no O_TMPFILE, no /proc): nothing lies beside the target
-/// during the run, so no signal, SIGKILL included, can leave a file; the temporary exists only within commit(), under
-/// signals_held (a SIGKILL or a fault in those milliseconds would leave it). The report is held in memory meanwhile.
+/// --output's file: the report is held in memory during the run and, at commit(), written to a temporary
+/// ".policybench-XXXXXX" beside the target, which is then renamed over it.
 class output_file {
 public:
-  /// Checks `path` before anything runs, a symbolic link, dangling or not, followed to the file it names; holds a
-  /// descriptor on its directory until commit(), so a process at its descriptor limit still has one for the report.
-  /// Throws usage_error naming the path and the reason when `path` is a directory, a device, FIFO or socket, or its
-  /// directory is missing or not writable.
+  /// Checks `path` before anything runs (a symbolic link followed to the file it names); holds a descriptor on its
+  /// directory until commit(), so a process at its descriptor limit still has one for the report. Throws usage_error
+  /// naming the path and the reason when `path` is a directory, a device, FIFO or socket, or its directory is missing
+  /// or not writable.
   explicit output_file(std::string path);
   /// Removes the temporary file unless commit() succeeded.
   ~output_file();
@@ -78,31 +72,22 @@ private:
   bool committed_ = false;
 };
 
-/// The output formats' names (cli/write_report.cpp's table, --format's default first): what parse_options accepts
-/// for --format.
+/// The output formats' names, --format's default first: what parse_options accepts for --format.
 std::span<const std::string_view> report_format_names();
 
-/// Writes `report` in the format named `format` (one of report_format_names(); JSON with `add`) to `file` or
-/// stdout and finish_output, then on std::cerr what that format leaves out: the warnings where it has no place for
-/// them, and the crossovers unless a table on screen carries them in its footer. The report is in place before
-/// anything goes to stderr, and a closed or full stderr (SIGPIPE ignored meanwhile) does not end the run or change
-/// its exit status: a report already written is never lost to a note about it.
+/// Writes `report` in the format named `format` (JSON with `add`) to `file` or stdout and finish_output, then on
+/// std::cerr what that format leaves out: the warnings where it has no place for them, and the crossovers unless a
+/// table on screen carries them. A closed or full stderr does not change the exit status: the report is out first.
 void deliver_report(const benchmark_report& report, std::string_view format, std::optional<output_file>& file,
                     const json_addition& add = {});
 
-/// --list-policies: `registry` as a table or, with `format` "json", as JSON (report.hpp) to `file` or stdout, then
-/// finish_output.
-void deliver_policy_list(const std::vector<policy_entry>& registry, std::string_view format,
-                         std::optional<output_file>& file);
+/// --list-policies and --list-workloads: `list` with `format` "json", else the table `write_table` writes, to `file`
+/// or stdout, then finish_output.
+void deliver_list(std::string_view format, std::optional<output_file>& file, const nlohmann::ordered_json& list,
+                  const std::function<void(std::ostream&)>& write_table);
 
-/// --list-workloads: workload_list() as a table or, with `format` "json", as JSON (report.hpp) to `file` or stdout,
-/// then finish_output.
-void deliver_workload_list(std::string_view format, std::optional<output_file>& file,
-                           const std::vector<workload_facts>& facts);
-
-/// Writes `report` (a long sweep's points so far) in the format named `format` to `file` and gives it the target's
-/// name, atomically as the final report will replace it; nothing goes to stderr. `file` is committed afterwards:
-/// open a new one for the next version.
+/// Writes `report` (a long sweep's points so far) in the format named `format` to `file` and commits it, nothing to
+/// stderr: open a new one for the next version.
 void write_checkpoint(const benchmark_report& report, std::string_view format, output_file& file);
 
 /// Commits `file`, or without one flushes stdout. Throws std::runtime_error when the report cannot be written (a

@@ -373,7 +373,8 @@ int run_job(const mpi_session& job, std::span<const char* const> args) {
   if (!go) return 0; // every rank was given --help or --version
   if (s.opts.list_policies)
     return collective_step(job, false, [&] {
-      deliver_policy_list(s.selected, s.opts.format, s.file);
+      deliver_list(s.opts.format, s.file, policy_list_json(s.selected),
+                   [&](std::ostream& out) { write_policy_list(s.selected, out); });
       return 0;
     });
   rank_figures_by_policy by_policy;

@@ -12,6 +12,10 @@ namespace {
 using r = result_row;
 using column = summary_column;
 
+// The visitor over a variant's alternatives: one lambda per type.
+template <class... F> struct overloaded : F... { using F::operator()...; };
+template <class... F> overloaded(F...) -> overloaded<F...>;
+
 // A mode's figure: member `m` of the row's group `g`, absent where the row has no such group.
 template <auto g, auto m> mode_value in(const r& row) {
   const auto& group = row.*g;
@@ -155,16 +159,6 @@ bool any_has(std::span<const result_row* const> rows, const summary& s) {
   return std::holds_alternative<row_member>(s.value) || std::any_of(rows.begin(), rows.end(), [&](const r* row) {
            return !std::holds_alternative<std::monostate>(mode_value_of(*row, s));
          });
-}
-
-std::vector<const summary*> summaries_of(std::span<const result_row> rows) {
-  std::vector<const result_row*> all_rows;
-  for (const auto& row : rows)
-    all_rows.push_back(&row);
-  std::vector<const summary*> out;
-  for (const summary& s : all)
-    if (any_has(all_rows, s)) out.push_back(&s);
-  return out;
 }
 
 nlohmann::ordered_json field_json(const result_row& row, const summary& s) {
