@@ -94,8 +94,9 @@ bool may_bound(const result_row& r) {
          !(r.mostly_disturbed && *r.mostly_disturbed);
 }
 
-// Effective parallelism below which a parallel host policy counts as having run on about one thread.
-constexpr double serial_parallelism = 1.3;
+// Effective parallelism below which a parallel host policy counts as having run on about one thread, and below
+// which it did not even hold one CPU (other work took them: starved, not serial).
+constexpr double serial_parallelism = 1.3, starved_parallelism = 0.9;
 
 bool counted(const result_row& r) { return is_policy(r) && r.status == row_status::ok && r.median_s; }
 
@@ -140,18 +141,24 @@ void list_item(std::string& list, const std::string& item) { list += (list.empty
 void parallelism_warnings(const measured_run& run, const std::vector<result_row>& rows, std::vector<std::string>& out) {
   const int allowed = run.host_concurrency;
   if (allowed < 2 || run.config.bytes_per_call() < parallel_work_floor_bytes) return;
-  std::string serial;
+  std::string serial, starved;
   for (std::size_t i = 0; i < run.outcomes.size() && i < rows.size(); ++i) {
     const auto& o = run.outcomes[i];
     const figure parallelism = rows[i].effective_parallelism;
     if (o.role == stream_role::policy && o.result && o.result->host_threads &&
         *o.result->host_threads != host_threading::one_thread && parallelism && *parallelism < serial_parallelism)
-      list_item(serial, o.name + " (" + two_decimals(*parallelism) + ")");
+      list_item(*parallelism < starved_parallelism ? starved : serial,
+                o.name + " (" + two_decimals(*parallelism) + ")");
   }
+  const std::string of_threads = " with " + std::to_string(allowed) + " threads allowed: ";
   if (!serial.empty())
     out.push_back("PARALLEL POLICIES RAN ON ABOUT ONE THREAD: effective parallelism (CPU time / wall time) below " +
-                  two_decimals(serial_parallelism) + " with " + std::to_string(allowed) +
-                  " threads allowed: " + serial + "; their rows do not show what the policy can do here");
+                  two_decimals(serial_parallelism) + of_threads + serial +
+                  "; their rows do not show what the policy can do here");
+  if (!starved.empty())
+    out.push_back("PARALLEL POLICIES HELD LESS THAN ONE CPU: effective parallelism (CPU time / wall time) below " +
+                  two_decimals(starved_parallelism) + of_threads + starved +
+                  "; other work on this machine took the CPUs, so their rows show that work, not the policy");
   const result_row* ceiling = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
   const figure ceiling_parallelism = ceiling ? ceiling->effective_parallelism : figure();
   // Well under its threads (from 2 on), the host ceiling's stream may not bound the parallel policies.

@@ -31,6 +31,16 @@ TEST_CASE("a parallel policy near one thread warns loudly, once for all such row
   CHECK_FALSE(any_contains(to_report(one_thread).warnings, "ONE THREAD"));
 }
 
+TEST_CASE("a parallel policy that held less than one CPU is called starved, not one thread") {
+  const auto w = to_report(run_of({host_outcome("std::par", {1, 1}, host_threading::tbb, 0.3),
+                                   host_outcome("thrust::omp", {1, 1}, host_threading::openmp, 1.1)}))
+                     .warnings;
+  CHECK(count_containing(w, "PARALLEL POLICIES HELD LESS THAN ONE CPU") == 1);
+  CHECK(any_contains(w, "std::par (0.30)", "other work on this machine took the CPUs"));
+  CHECK_FALSE(any_contains(w, "ONE THREAD", "std::par (0.30)"));
+  CHECK(any_contains(w, "ONE THREAD", "thrust::omp (1.10)"));
+}
+
 TEST_CASE("a ceiling that used well under its threads may not bound, one that used them is not flagged") {
   measured_run run = run_of({});
   CHECK_FALSE(any_contains(to_report(run).warnings, "may not bound"));
