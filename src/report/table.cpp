@@ -582,13 +582,16 @@ std::vector<std::string> summary_lines(const run_summary& s) {
                           : fmt::format("fastest: {} (median {}, 95% interval {} to {}); {}", *s.fastest,
                                         duration_text(*s.fastest_median_s), duration_text(*s.fastest_low_s),
                                         duration_text(*s.fastest_high_s), ties);
-  std::string second = !s.loop_ran          ? "parallel speedup: - (no validated loop row)"
-                       : s.speedup_unjudged ? unjudged_speedup_text(*s.speedup_unjudged)
-                       : s.speedup          ? fmt::format("parallel speedup: {:.2f}x over loop ({}, intervals apart)",
-                                                          s.speedup->speedup_vs_loop, s.speedup->policy)
-                                   : "parallel speedup: not shown (no parallel row's interval is apart from loop's: "
-                                     "the intervals overlap, so a speedup read from the medians may be noise; a "
-                                     "quieter machine or a longer run narrows them)";
+  std::string second =
+      !s.loop_ran          ? "parallel speedup: - (no validated loop row)"
+      : s.speedup_unjudged ? unjudged_speedup_text(*s.speedup_unjudged)
+      : s.speedup
+          ? fmt::format("parallel speedup: {:.2f}x over loop ({}, {})", s.speedup->speedup_vs_loop, s.speedup->policy,
+                        s.speedup->policy == s.fastest ? "intervals apart"
+                                                       : "the fastest parallel row whose interval is apart from loop's")
+          : "parallel speedup: not shown (no parallel row's interval is apart from loop's: "
+            "the intervals overlap, so a speedup read from the medians may be noise; a "
+            "quieter machine or a longer run narrows them)";
   if (s.regime) second += "; " + regime_text(*s.regime);
   return {wrapped(first, 2), wrapped(second, 2)};
 }

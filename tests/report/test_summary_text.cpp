@@ -35,6 +35,16 @@ run_summary cache_summary() {
 
 } // namespace
 
+TEST_CASE("a speedup of another row than the fastest says why that row: the fastest parallel one apart from loop") {
+  run_summary s = cache_summary();
+  s.fastest = "thrust::omp"; // faster at its median, its interval overlapping loop's
+  s.speedup = parallel_speedup{"std::par_unseq", 1.84};
+  const std::string second = std::regex_replace(summary_lines(s)[1], std::regex("\n  "), " ");
+  CHECK(second.find("1.84x over loop (std::par_unseq, the fastest parallel row whose interval is apart from loop's)") !=
+        std::string::npos);
+  CHECK(second.find("intervals apart") == std::string::npos);
+}
+
 TEST_CASE("the summary says the winner, its ties, the speedup and the regime within 120 columns") {
   const auto lines = summary_lines(cache_summary());
   REQUIRE(lines.size() == 2);
