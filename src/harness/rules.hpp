@@ -18,7 +18,7 @@ namespace policybench {
 
 struct measured_run;
 
-/// GB/s (10^9 bytes/s) of `bytes` moved in `seconds`; none when nothing moves (--size 0) or the time is unknown.
+/// GB/s (10^9 bytes/s) of `bytes` moved in `seconds`; none when nothing moves or the time is unknown.
 figure gb_per_s(double bytes, figure seconds);
 
 /// The row every speedup is set against: the `loop` row when it validated (status ok); nullptr when there is none.
