@@ -1,7 +1,6 @@
 // The host's ceilings beside its in-place streams. STREAM's copy and scale: each thread copies the first half of its
-// static chunk to the second half, so every page stays with the thread that first touched it and the run's peak
-// memory stays one array. The compute ceiling: what the cores' SIMD FMA units reach when nothing waits on memory or
-// on a previous step, the roof a policy's K-step chain is set against (one chain per element is latency-bound).
+// static chunk to the second, so every page stays with the thread that first touched it and the run's memory is one
+// array. The compute ceiling: what the SIMD FMA units reach when nothing waits on memory or on a previous step.
 #include "measure/ceilings.hpp"
 #include "measure/host_measure.hpp"
 
@@ -56,9 +55,8 @@ constexpr std::size_t units_per_call = 1024; // ~20 ms of fp64 FMAs on one AVX-5
 // One SIMD register of T (GCC's vector extension; an alias template cannot carry the attribute).
 template <class T> struct simd { typedef T type __attribute__((vector_size(vector_bytes))); };
 
-// Runs steps_per_unit steps of `chains` independent vector chains x <- x * m + 1 and returns their sum (so the
-// work is not dead, and the ceiling's result can be validated). m is read from a volatile at every unit, so no unit's
-// result can be computed once for all of them, and it is 1, so the values stay exact and no step can be skipped.
+// steps_per_unit steps of `chains` vector chains x <- x * m + 1, summed (not dead, and validated). m, a volatile 1
+// read at every unit, keeps the values exact and lets no unit's result be computed once for all.
 template <class T> T run_unit() {
   const T m = static_cast<T>(runtime_one);
   using vector = typename simd<T>::type;
