@@ -1,6 +1,5 @@
-// Hand-written kernels: the seed's @cuda.jit form (one element per thread, block 256) and what an expert writes
-// for a streaming loop (16-byte vector accesses, several independent loads in flight, a grid from occupancy): the
-// cuda::kernel_grid_stride row and the device ceiling.
+// Hand-written kernels: the seed's @cuda.jit form (one element per thread) and what an expert writes for a streaming
+// loop (16-byte vectors, several loads in flight, a resident grid): the cuda::kernel_grid_stride row and the ceiling.
 #include "measure/device_measure.cuh"
 #include "policies/device_policies.hpp"
 #include "policybench/increment.hpp"
