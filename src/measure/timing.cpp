@@ -75,14 +75,7 @@ std::vector<bool> counted_mask(const timed_calls& t, bool keep_disturbed, bool f
   return fall_back && n < min_counted_calls && 2 * n < t.warm_s.size() ? all : quiet;
 }
 
-std::vector<double> masked(const std::vector<double>& values, const std::vector<bool>& mask) {
-  std::vector<double> out;
-  for (std::size_t i = 0; i < values.size() && i < mask.size(); ++i)
-    if (mask[i]) out.push_back(values[i]);
-  return out;
-}
-
-// The statistics and the median's interval of values already sorted, so that a series sorts its values once.
+// The statistics of values already sorted, so that a series sorts its values once.
 sample_stats stats_of_sorted(std::span<const double> sorted) {
   const std::size_t n = sorted.size();
   sample_stats s;
@@ -188,7 +181,11 @@ thread_sample sample_threads() noexcept {
 std::vector<double> stopping_samples(const timed_calls& t, bool keep_disturbed) {
   // A device row reports, and so stops on, its kernel times (one per timed call).
   const bool kernel = !t.kernel_s.empty() && t.kernel_s.size() == t.warm_s.size();
-  return masked(kernel ? t.kernel_s : t.warm_s, counted_mask(t, keep_disturbed, false));
+  const auto mask = counted_mask(t, keep_disturbed, false);
+  std::vector<double> out;
+  for (std::size_t i = 0; i < t.warm_s.size(); ++i)
+    if (mask[i]) out.push_back(kernel ? t.kernel_s[i] : t.warm_s[i]);
+  return out;
 }
 
 std::optional<series_summary> summarize_view(const timed_calls& t, timing_view which, bool keep_disturbed) {
