@@ -5,7 +5,6 @@
 #include "measure/run_config.hpp"
 #include "policybench/increment.hpp"
 
-#include <cstddef>
 #include <string>
 #include <string_view>
 

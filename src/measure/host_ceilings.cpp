@@ -15,25 +15,26 @@ template <class T> measurement measure_copy(const run_config& cfg, bool scale) {
   const pinned_openmp_threads pinned;
   const T factor = scale ? T(3) : T(1);
   std::atomic<std::uint64_t> written{0};
-  auto copy = [&](T* a, T*, int) {
+  auto copy = [&](increment_workload, operands<T> a, int) {
     for_each_static_chunk(cfg.size, ceiling_threading(), [&](std::size_t begin, std::size_t end) {
       const std::size_t half = (end - begin) / 2;
       for (std::size_t i = begin; i < begin + half; ++i)
-        a[i + half] = factor * a[i];
+        a.out[i + half] = factor * a.out[i];
       written.fetch_add(half, std::memory_order_relaxed);
     });
   };
   // The static split is the same for every call: each call wrote the same elements, found again where it wrote them.
-  measurement m = measure_host<T>(cfg, ceiling_threading(), copy, [&](const T* a, std::uint64_t) {
-    std::atomic<bool> exact{true};
-    for_each_static_chunk(cfg.size, ceiling_threading(), [&](std::size_t begin, std::size_t end) {
-      const std::size_t half = (end - begin) / 2;
-      for (std::size_t i = begin; i < begin + half; ++i)
-        if (a[i] != expected_value<T>(i, 0) || a[i + half] != factor * a[i]) exact = false;
-    });
-    if (exact) return std::optional<std::string>();
-    return std::optional(std::string(scale ? "scale" : "copy") + ": an element differs from its source");
-  });
+  measurement m =
+      measure_workload<increment_workload, T>(cfg, ceiling_threading(), copy, [&](const T* a, std::uint64_t) {
+        std::atomic<bool> exact{true};
+        for_each_static_chunk(cfg.size, ceiling_threading(), [&](std::size_t begin, std::size_t end) {
+          const std::size_t half = (end - begin) / 2;
+          for (std::size_t i = begin; i < begin + half; ++i)
+            if (a[i] != expected_value<T>(i, 0) || a[i + half] != factor * a[i]) exact = false;
+        });
+        if (exact) return std::optional<std::string>();
+        return std::optional(std::string(scale ? "scale" : "copy") + ": an element differs from its source");
+      });
   m.bytes_per_call = 2.0 * double(sizeof(T)) * double(written) / double(m.in_place.calls);
   return m;
 }

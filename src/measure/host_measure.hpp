@@ -15,8 +15,6 @@
 #include <functional>
 #include <istream>
 #include <optional>
-#include <string>
-#include <string_view>
 #include <type_traits>
 
 namespace policybench {
@@ -111,7 +109,7 @@ template <class T, class Value> void first_touch_fill(T* data, std::size_t n, ho
 
 /// Places workload W's arrays of cfg.size T (first touch by `threading` unless cfg.first_touch is serial) with
 /// W::initial, times apply(W{}, operands, cfg.work) after release_tbb_workers(), validates with validate(output,
-/// calls) or W's own check, and reads the huge-page bytes the arrays got. Throws std::bad_alloc.
+/// calls) where given (STREAM's copy and scale) or W's own check, and reads the arrays' huge-page bytes.
 template <class W, class T, class Apply, class Validate = std::nullptr_t>
 measurement measure_workload(const run_config& cfg, host_threading threading, Apply& apply, Validate validate = {}) {
   const std::size_t n = cfg.size, bytes = n * sizeof(T);
@@ -141,14 +139,6 @@ measurement measure_workload(const run_config& cfg, host_threading threading, Ap
       *m.huge_page_bytes += *huge;
   m.host_threads = threading;
   return m;
-}
-
-/// measure_workload of the increment for a stream that brings its own call, apply(first, last, cfg.work), and maybe
-/// its own validate (STREAM's copy and scale).
-template <class T, class Apply, class Validate = std::nullptr_t>
-measurement measure_host(const run_config& cfg, host_threading threading, Apply& apply, Validate validate = {}) {
-  auto call = [&](increment_workload, operands<T> a, int work) { apply(a.out, a.out + a.n, work); };
-  return measure_workload<increment_workload, T>(cfg, threading, call, validate);
 }
 
 } // namespace policybench
