@@ -24,13 +24,6 @@ template <class T, class Op> __global__ void one_element_per_thread(T* data, std
   if (i < n) data[i] = op(data[i]);
 }
 
-unsigned blocks_for(std::size_t n) {
-  const std::size_t blocks = (n + block_size - 1) / block_size;
-  if (blocks > std::size_t(INT_MAX)) // gridDim.x's limit
-    throw std::runtime_error("cuda::kernel: " + std::to_string(n) + " elements need more than 2^31 - 1 blocks");
-  return unsigned(blocks);
-}
-
 // 16 bytes of T: one ld.global.v4/v2 instruction, the widest access a thread can make.
 template <class T> struct alignas(16) vector16 {
   static constexpr int lanes = 16 / sizeof(T);
@@ -74,8 +67,11 @@ template <class T, class Op> __global__ void grid_stride_vectorized(T* data, std
 measurement measure_cuda_kernel(const run_config& cfg) {
   return measure_device(cfg, stream_choice::own, [work = cfg.work](auto* first, std::size_t n, cudaStream_t stream) {
     if (n == 0) return; // an empty grid is a launch error
+    const std::size_t blocks = (n + block_size - 1) / block_size;
+    if (blocks > std::size_t(INT_MAX)) // gridDim.x's limit
+      throw std::runtime_error("cuda::kernel: " + std::to_string(n) + " elements need more than 2^31 - 1 blocks");
     with_increment<std::remove_pointer_t<decltype(first)>>(
-        work, [&](auto op) { one_element_per_thread<<<blocks_for(n), block_size, 0, stream>>>(first, n, op); });
+        work, [&](auto op) { one_element_per_thread<<<unsigned(blocks), block_size, 0, stream>>>(first, n, op); });
     POLICYBENCH_CUDA_CHECK(cudaGetLastError());
   });
 }

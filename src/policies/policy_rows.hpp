@@ -88,16 +88,6 @@ inline policy_entry device_entry(std::string name, std::string backend, measure_
 
 inline constexpr const char* no_openmp = "built without OpenMP (no OpenMP found by CMake)";
 
-// Without -fopenmp CCCL refuses to compile Thrust's OpenMP algorithms (a static_assert): listed, never built.
-template <class Workloads, class Apply> policy_entry openmp_entry(std::string name, std::string backend, Apply apply) {
-#if defined(_OPENMP)
-  return host_entry<Workloads>(std::move(name), std::move(backend), host_threading::openmp, apply);
-#else
-  (void)apply;
-  return host_stream(std::move(name), std::move(backend) + " (no OpenMP)", nullptr, no_openmp);
-#endif
-}
-
 /// Every policy in table order (registry.hpp), the host ones measuring Workloads, `onedpl` after the C++ policies.
 template <class Workloads>
 std::vector<policy_entry> policy_rows(std::vector<policy_entry> onedpl, std::vector<policy_entry> device) {
@@ -120,7 +110,12 @@ std::vector<policy_entry> policy_rows(std::vector<policy_entry> onedpl, std::vec
   rows.push_back(host("tbb::parallel_for", "oneTBB (auto_partitioner)", onetbb, one_call{tbb_loop_policy{}}));
   rows.push_back(host("thrust::cpp", "Thrust C++ system (sequential)", one_thread, one_call{thrust::cpp::par}));
   rows.push_back(host("thrust::tbb", "Thrust TBB system (oneTBB)", onetbb, one_call{thrust::tbb::par}));
-  rows.push_back(openmp_entry<Workloads>("thrust::omp", "Thrust OpenMP system", one_call{thrust::omp::par}));
+#if defined(_OPENMP)
+  rows.push_back(host("thrust::omp", "Thrust OpenMP system", host_threading::openmp, one_call{thrust::omp::par}));
+#else
+  // Without -fopenmp CCCL refuses to compile Thrust's OpenMP algorithms (a static_assert): listed, never built.
+  rows.push_back(host_stream("thrust::omp", "Thrust OpenMP system (no OpenMP)", nullptr, no_openmp));
+#endif
 #if !POLICYBENCH_HAVE_CUDA
   // Thrust's portability lesson: the same call, and without nvcc its device system is oneTBB, on the host.
   rows.push_back(host("thrust::device", std::string("Thrust device system = ") + thrust_device_system() + " (no nvcc)",

@@ -66,58 +66,6 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
                        (suggestion.empty() ? "" : "did you mean " + suggestion + "? ") + "valid names: " + valid);
 }
 
-} // namespace
-
-std::vector<policy_entry> onedpl_rows() {
-  constexpr auto one_thread = host_threading::one_thread, onetbb = host_threading::tbb;
-  // oneDPL's two copies, where CMake built them.
-#if POLICYBENCH_HAVE_ONEDPL_TBB
-  const onedpl_library* const onedpl_tbb = &onedpl_on_tbb();
-#else
-  const onedpl_library* const onedpl_tbb = nullptr;
-#endif
-#if POLICYBENCH_HAVE_ONEDPL_OPENMP
-  const onedpl_library* const onedpl_openmp = &onedpl_on_openmp();
-#else
-  const onedpl_library* const onedpl_openmp = nullptr;
-#endif
-  // The C++ policies from oneDPL: seq and unseq never reach a parallel backend; par and par_unseq once per backend,
-  // named after '@' as Thrust names its systems: the backend is a build choice, not part of the C++ name.
-  return {
-      onedpl_entry("oneapi::dpl::seq", onedpl_tbb, onedpl_policy::seq, one_thread, no_onedpl),
-      onedpl_entry("oneapi::dpl::unseq", onedpl_tbb, onedpl_policy::unseq, one_thread, no_onedpl),
-      onedpl_entry("oneapi::dpl::par@tbb", onedpl_tbb, onedpl_policy::par, onetbb, no_onedpl),
-      onedpl_entry("oneapi::dpl::par_unseq@tbb", onedpl_tbb, onedpl_policy::par_unseq, onetbb, no_onedpl),
-      onedpl_entry("oneapi::dpl::par@omp", onedpl_openmp, onedpl_policy::par, host_threading::openmp, no_onedpl_openmp),
-      onedpl_entry("oneapi::dpl::par_unseq@omp", onedpl_openmp, onedpl_policy::par_unseq, host_threading::openmp,
-                   no_onedpl_openmp),
-  };
-}
-
-std::vector<policy_entry> device_rows(const device_info& device) {
-  return {
-#if POLICYBENCH_HAVE_CUDA
-    device_entry("thrust::device", "CUDA (Thrust device system, synchronous)", measure_thrust_device, device),
-#endif
-        device_entry("thrust::cuda::par_nosync", "CUDA (Thrust par_nosync on a non-blocking stream)",
-                     POLICYBENCH_DEVICE_FN(measure_thrust_par_nosync), device),
-        // The same call with the functor proclaimed address-independent: the table shows what the wrapper buys.
-        device_entry("thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments",
-                     "CUDA (Thrust par_nosync, CUB bulk-copy kernel)",
-                     POLICYBENCH_DEVICE_FN(measure_thrust_par_nosync_proclaimed), device),
-        device_entry("cub::DeviceTransform", "CUB", POLICYBENCH_DEVICE_FN(measure_cub_transform), device),
-        device_entry("cuda::kernel", "hand-written CUDA kernel", POLICYBENCH_DEVICE_FN(measure_cuda_kernel), device),
-        device_entry("cuda::kernel_grid_stride", "hand-written CUDA kernel (grid-stride, 16-byte vectors)",
-                     POLICYBENCH_DEVICE_FN(measure_cuda_kernel_grid_stride), device),
-  };
-}
-
-std::vector<policy_entry> registry(const device_info& device) {
-  return policy_rows<builtin_workloads>(onedpl_rows(), device_rows(device));
-}
-
-namespace {
-
 // One huge page of elements per dynamic chunk: small enough to balance, large enough that handing out chunks costs
 // nothing measurable next to streaming them.
 constexpr std::size_t dynamic_chunk_bytes = std::size_t(2) << 20;
@@ -170,6 +118,54 @@ measurement device_in_place(const run_config& cfg) {
 #endif
 
 } // namespace
+
+std::vector<policy_entry> onedpl_rows() {
+  constexpr auto one_thread = host_threading::one_thread, onetbb = host_threading::tbb;
+  // oneDPL's two copies, where CMake built them.
+#if POLICYBENCH_HAVE_ONEDPL_TBB
+  const onedpl_library* const onedpl_tbb = &onedpl_on_tbb();
+#else
+  const onedpl_library* const onedpl_tbb = nullptr;
+#endif
+#if POLICYBENCH_HAVE_ONEDPL_OPENMP
+  const onedpl_library* const onedpl_openmp = &onedpl_on_openmp();
+#else
+  const onedpl_library* const onedpl_openmp = nullptr;
+#endif
+  // The C++ policies from oneDPL: seq and unseq never reach a parallel backend; par and par_unseq once per backend,
+  // named after '@' as Thrust names its systems: the backend is a build choice, not part of the C++ name.
+  return {
+      onedpl_entry("oneapi::dpl::seq", onedpl_tbb, onedpl_policy::seq, one_thread, no_onedpl),
+      onedpl_entry("oneapi::dpl::unseq", onedpl_tbb, onedpl_policy::unseq, one_thread, no_onedpl),
+      onedpl_entry("oneapi::dpl::par@tbb", onedpl_tbb, onedpl_policy::par, onetbb, no_onedpl),
+      onedpl_entry("oneapi::dpl::par_unseq@tbb", onedpl_tbb, onedpl_policy::par_unseq, onetbb, no_onedpl),
+      onedpl_entry("oneapi::dpl::par@omp", onedpl_openmp, onedpl_policy::par, host_threading::openmp, no_onedpl_openmp),
+      onedpl_entry("oneapi::dpl::par_unseq@omp", onedpl_openmp, onedpl_policy::par_unseq, host_threading::openmp,
+                   no_onedpl_openmp),
+  };
+}
+
+std::vector<policy_entry> device_rows(const device_info& device) {
+  return {
+#if POLICYBENCH_HAVE_CUDA
+    device_entry("thrust::device", "CUDA (Thrust device system, synchronous)", measure_thrust_device, device),
+#endif
+        device_entry("thrust::cuda::par_nosync", "CUDA (Thrust par_nosync on a non-blocking stream)",
+                     POLICYBENCH_DEVICE_FN(measure_thrust_par_nosync), device),
+        // The same call with the functor proclaimed address-independent: the table shows what the wrapper buys.
+        device_entry("thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments",
+                     "CUDA (Thrust par_nosync, CUB bulk-copy kernel)",
+                     POLICYBENCH_DEVICE_FN(measure_thrust_par_nosync_proclaimed), device),
+        device_entry("cub::DeviceTransform", "CUB", POLICYBENCH_DEVICE_FN(measure_cub_transform), device),
+        device_entry("cuda::kernel", "hand-written CUDA kernel", POLICYBENCH_DEVICE_FN(measure_cuda_kernel), device),
+        device_entry("cuda::kernel_grid_stride", "hand-written CUDA kernel (grid-stride, 16-byte vectors)",
+                     POLICYBENCH_DEVICE_FN(measure_cuda_kernel_grid_stride), device),
+  };
+}
+
+std::vector<policy_entry> registry(const device_info& device) {
+  return policy_rows<builtin_workloads>(onedpl_rows(), device_rows(device));
+}
 
 std::vector<policy_entry> ceiling_streams(const device_info& device, int work, workload_id workload) {
   const std::string pinned = std::string(to_string(ceiling_threading())) + ", pinned threads";
