@@ -15,8 +15,7 @@ enum class stream_role { policy, ceiling };
 /// Where a stream's increment executes (the report's "device" field).
 enum class side { host, device };
 
-/// bandwidth: the policies' own bytes (the roofline's slope); compute: the FMA kernels (its flat roof); none: a
-/// reference beside them (STREAM copy and scale, a D2D copy).
+/// What a ceiling bounds: the rows' bytes (the roofline's slope), their FLOPs (its flat roof), or none (a reference).
 enum class ceiling_bound { none, bandwidth, compute };
 
 inline constexpr enum_name<stream_role> stream_role_names[] = {{stream_role::policy, "policy"},
@@ -35,8 +34,7 @@ host_threading ceiling_threading() noexcept;
 /// placed array (host_ceilings.cpp says why); bytes_per_call: 2 x sizeof(T) x the elements one call writes.
 measurement measure_host_copy_stream(const run_config& cfg, bool scale);
 
-/// On every ceiling thread, 12 independent chains of x <- x * m + 1 (m a run-time 1) in the widest SIMD vectors this
-/// build targets; a fixed amount of work per call, 2 FLOPs per fused multiply-add. Validated: the chains' sum is exact.
+/// A fixed amount of FMA chains x <- x * m + 1 (m a run-time 1) in the widest SIMD vectors, on every ceiling thread.
 measurement measure_host_compute(const run_config& cfg);
 
 /// A theoretical peak in GFLOP/s (10^9 FLOP/s) and where it came from; 0 and "" when unknown.
@@ -53,11 +51,10 @@ compute_peak host_compute_peak(element_type type, int threads, double cpu_mhz);
 compute_peak device_compute_peak(element_type type, int sm_count, int sm_clock_khz, int compute_capability);
 
 #if POLICYBENCH_HAVE_CUDA
-/// cudaMemcpyAsync device-to-device of the rows' bytes, for reference, timed as the device rows are; validated.
+/// cudaMemcpyAsync device to device of the rows' bytes, timed as the device rows are.
 measurement measure_device_copy(const run_config& cfg);
 
-/// A resident grid of 256-thread blocks, four waves deep, each thread 8 independent chains of x <- x * m + 1, timed as
-/// the device rows are. Throws std::runtime_error on a CUDA error.
+/// Four resident waves of 256-thread blocks, each thread 8 independent FMA chains, timed as the device rows are.
 measurement measure_device_compute(const run_config& cfg);
 #endif
 

@@ -43,8 +43,7 @@ namespace policybench::detail {
 
 } // namespace policybench::detail
 
-/// Throws device_out_of_memory for cudaErrorMemoryAllocation, std::runtime_error for any other error. After a kernel
-/// launch, check cudaGetLastError(): a bad configuration shows only there.
+/// Throws for any status but cudaSuccess. After a launch, check cudaGetLastError(): a bad configuration shows there.
 #define POLICYBENCH_CUDA_CHECK(expr)                                                                                   \
   do {                                                                                                                 \
     const cudaError_t policybench_cuda_status_ = (expr);                                                               \
@@ -54,8 +53,7 @@ namespace policybench::detail {
 
 namespace policybench {
 
-/// Gives a CUDA resource (a pointer or an opaque handle) back once; an error there would be a sticky one, reported by
-/// the next call.
+/// Gives a CUDA resource back; an error there would be a sticky one, reported by the next call.
 template <auto Release> struct cuda_release {
   template <class H> void operator()(H* handle) const noexcept { (void)Release(handle); }
 };
@@ -111,8 +109,8 @@ inline cuda_event make_event() {
 /// when NVML (libnvidia-ml.so.1, installed with the driver) cannot be loaded or queried.
 std::optional<gpu_clocks> read_gpu_clocks(const std::string& pci_bus_id, std::string* why = nullptr);
 
-/// Keeps the GPU busy for at least `seconds` with memsets (batches of doubling length, so tiny buffers do not cost a
-/// host round trip each): the SM clock ramps up before the policy is timed.
+/// Memsets for at least `seconds`, so that the SM clock ramps up before the policy is timed (batches of doubling
+/// length, so tiny buffers do not cost a host round trip each).
 inline void wake_gpu(void* d, std::size_t bytes, cudaStream_t s, double seconds) {
   if (bytes == 0 || seconds <= 0) return;
   const auto start = steady_clock::now();
@@ -131,8 +129,7 @@ inline std::optional<gpu_clocks> current_gpu_clocks() {
   return read_gpu_clocks(pci_bus_id);
 }
 
-/// Seconds the hold kernel spins before it gives up: work that waits on the held stream then costs an error, not a
-/// hang.
+/// Seconds the hold kernel spins before it gives up: held work that waits on its stream costs an error, not a hang.
 inline constexpr double stream_hold_timeout_s = 5.0;
 
 /// One flag pair in mapped page-locked memory, reused for every hold. Never hold a stream around work that
@@ -230,8 +227,7 @@ inline void add_validation_error(measurement& m, std::string error) {
   m.validation_error = m.validation_error ? *m.validation_error + "; " + error : std::move(error);
 }
 
-/// A device policy's stream: its own, held for kernel time; or the legacy default, host-synchronous time only
-/// (thrust::device synchronizes inside the call: a held stream would deadlock).
+/// A device policy's own stream, held for kernel time, or the legacy default (thrust::device, which synchronizes).
 enum class stream_choice { own, legacy_default };
 
 /// Whether apply reaches CUB's bulk-copy transform (prime_cub_tile_size).
@@ -248,8 +244,7 @@ measurement measure_device(const run_config& cfg, stream_choice where, Apply app
     const std::size_t n = cfg.size;
     const device_array<T> data = allocate_device<T>(n);
     T* const d = data.get();
-    // A first call of the run's own size caches a large call's tile size by itself: then no scratch call comes first,
-    // and the cold call means what it means on every other row (the policy's first).
+    // A large enough first call caches a large call's tile size itself, and the cold call stays the policy's first.
     if (tiles == cub_tile_size::cached_at_first_call && n < tile_size_priming_count)
       prime_cub_tile_size<T>(apply, stream);
     wake_gpu(d, n * sizeof(T), stream, cfg.device_warmup_s);
@@ -267,8 +262,8 @@ measurement measure_device(const run_config& cfg, stream_choice where, Apply app
     if (auto bad = device_mismatch(d, n, m.in_place.calls, cfg.work, stream)) add_validation_error(m, std::move(*bad));
 
     if (!cfg.end_to_end) return m;
-    // H2D copy from `host`, apply, D2H copy back, synchronize, timed on the host clock only: what a caller holding a
-    // host array waits for. The row's --timeout covers every view: this one gets its share of what is left.
+    // H2D copy, apply, D2H copy, synchronize: what a caller holding a host array waits for. The row's --timeout covers
+    // every view: this one gets its share of what is left.
     const auto end_to_end = [&](T* host, const char* view, int views_left) {
       for (std::size_t i = 0; i < n; ++i)
         host[i] = expected_value<T>(i, 0);

@@ -19,8 +19,7 @@
 
 namespace policybench {
 
-/// Limits oneTBB and OpenMP to `threads` while alive (std::nullopt: their defaults). Throws std::invalid_argument
-/// when threads is < 1.
+/// Limits oneTBB and OpenMP to `threads` while alive (std::nullopt: their defaults); throws when threads < 1.
 class host_thread_limit {
 public:
   explicit host_thread_limit(std::optional<int> threads);
@@ -40,8 +39,7 @@ int host_concurrency();
 /// most OMP_THREAD_LIMIT). 1 without OpenMP.
 int openmp_team_size(std::optional<int> threads);
 
-/// Stops oneTBB's workers so that the next parallel call pays for starting them (the cold state); false when oneTBB
-/// refused (workers still busy).
+/// Stops oneTBB's workers so that the next parallel call pays for starting them; false when oneTBB refused.
 bool release_tbb_workers();
 
 /// Sleeps in 1 ms slices until one in which this process used under a tenth of a core, or max_wait_s has passed, and
@@ -95,8 +93,7 @@ private:
   std::size_t mapped_bytes_ = 0; ///< bytes_ rounded up to 2 MiB: the read-write part of the mapping
 };
 
-/// Bytes of "AnonHugePages:" over the mappings of an smaps listing that lie wholly in [first, last), even where the
-/// kernel split one; malformed lines are skipped.
+/// Bytes of "AnonHugePages:" over the mappings of an smaps listing that lie wholly in [first, last).
 std::uint64_t anon_huge_page_bytes(std::istream& smaps, std::uintptr_t first, std::uintptr_t last);
 
 /// data[i] = value(i), split statically over `threads`: the first touch that places each page.

@@ -84,8 +84,7 @@ constexpr bool supports(workload_id w, element_type t) {
   });
 }
 
-/// Calls f(W{}, T{}) for workload `w` and the C++ type of `t`; throws std::invalid_argument for a pair W does not
-/// support.
+/// Calls f(W{}, T{}) for workload `w` and the C++ type of `t`; throws for a pair W does not support.
 template <class F> auto visit_workload_and_type(workload_id w, element_type t, F&& f) {
   using result = decltype(f(increment_workload{}, double{})); // every pair's: the increment runs on every type
   return visit_workload(w, [&](auto workload) {
@@ -105,8 +104,7 @@ constexpr std::size_t size_of(element_type t) noexcept {
   return t == element_type::float32 || t == element_type::int32 ? 4 : 8;
 }
 
-/// Host arrays' placement (docs/measurement.md, "Placement"): huge pages (madvise) or small ones, first touched by
-/// the policy's own threads or by one.
+/// Host arrays' placement (docs/measurement.md, "Placement").
 enum class page_size { huge, small };
 enum class first_touch_mode { parallel, serial };
 
@@ -146,8 +144,7 @@ struct stopping_rule {
 inline std::atomic<bool> interrupt_requested{false};
 static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
 
-/// Device memory exhausted (or more asked for than cudaMemGetInfo reports free): plain C++, so the harness catches it
-/// without CUDA headers, and a std::bad_alloc, so code that handles host exhaustion handles this too.
+/// Device memory exhausted: plain C++, so the harness catches it without CUDA headers, and a std::bad_alloc.
 struct device_out_of_memory : std::bad_alloc {
   explicit device_out_of_memory(std::string text) : message(std::move(text)) {}
   const char* what() const noexcept override { return message.c_str(); }
@@ -190,13 +187,11 @@ struct run_config {
 
 /// Durations in seconds of one sequence of calls on one buffer.
 struct timed_calls {
-  /// The first call on the buffer (host clock), never part of warm statistics (docs/measurement.md, "Cold").
-  double cold_s = 0;
-  std::vector<double> warm_s;       ///< one host-clock duration per timed call, each call complete when timing stops
-  std::vector<bool> disturbed = {}; ///< per warm_s entry (time_calls); empty when no call could be judged
+  double cold_s = 0;          ///< the first call on the buffer, never part of warm statistics (docs/measurement.md)
+  std::vector<double> warm_s; ///< one host-clock duration per timed call, each call complete when timing stops
+  std::vector<bool> disturbed = {};     ///< per warm_s entry (time_calls); empty when no call could be judged
   std::vector<double> parallelism = {}; ///< per warm_s entry: process CPU time / the call's wall time
-  /// One CUDA-event duration per timed call; warm_s then holds a separate unheld call's host-synchronous time. Empty on
-  /// the host and where measurement::no_kernel_time says why.
+  /// One CUDA-event duration per timed call (warm_s: a separate unheld call's); empty on the host, or no_kernel_time.
   std::vector<double> kernel_s;
   /// Interleaved runs: the index in warm_s of each round's first call after the first round, each round on a fresh
   /// array, so that a row's interval can include what a rerun moves (summarize_series).
@@ -224,8 +219,7 @@ struct measurement {
   std::optional<gpu_clocks> clocks_after;       ///< device rows: after the last timed in-place call
   std::optional<std::uint64_t> huge_page_bytes; ///< host rows: the arrays' bytes on huge pages after the calls
   std::optional<host_threading> host_threads;   ///< host policies: the threads the call ran on (and first touched)
-  /// Streams that move other bytes than the workload's (STREAM copy and scale) or compute instead (the FMA kernels);
-  /// nullopt: the workload's bytes and its K's FLOPs.
+  /// Streams that move other bytes than the workload's or compute instead; nullopt: the workload's.
   std::optional<double> bytes_per_call = std::nullopt, flops_per_call = std::nullopt;
 };
 

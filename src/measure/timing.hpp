@@ -17,7 +17,7 @@ namespace policybench {
 
 struct sample_stats {
   double min_s = 0;    ///< fastest call
-  double median_s = 0; ///< middle value (mean of the two middle values for an even count); the quoted figure
+  double median_s = 0; ///< the quoted figure (for an even count the mean of the two middle values)
   double mean_s = 0;
   double stddev_s = 0; ///< sample standard deviation (divisor n - 1; 0 for one sample)
   double cv = 0;       ///< coefficient of variation, stddev_s / mean_s (0 when the mean is 0)
@@ -39,13 +39,12 @@ struct median_interval {
 /// std::invalid_argument unless 0 < level < 1.
 std::optional<median_interval> median_confidence_interval(std::span<const double> samples_s, double level = 0.95);
 
-/// One timing view's summary: the statistics of the values it counted (in the order made), their median's interval
-/// (none under 6 values) and the smallest gap between two distinct values (0: all equal), a bound on the clock's tick.
+/// One timing view's summary.
 struct series_summary {
   sample_stats stats;
-  std::optional<median_interval> interval;
-  std::vector<double> counted_s;
-  double tick_s = 0;
+  std::optional<median_interval> interval; ///< none under 6 values
+  std::vector<double> counted_s;           ///< in the order made
+  double tick_s = 0; ///< the smallest gap between two distinct values (0: all equal), a bound on the clock's tick
 };
 
 /// The one summary step, for every timing view alike (Google Benchmark's ComputeStats): the values `counted` marks
@@ -63,22 +62,19 @@ std::optional<double> median_noise(const series_summary& s);
 /// Coefficient of variation above which a result is flagged as noisy (5%).
 inline constexpr double noisy_cv = 0.05;
 
-/// CPU seconds of every thread of this process so far, exited ones included, exact to the moment of the call; 0 if
-/// the clock cannot be read.
+/// CPU seconds of every thread of this process so far, exited ones included, exact to the moment; 0 if unreadable.
 double process_cpu_seconds() noexcept;
 
-/// One reading of every thread of the process: its midpoint, their CPU time and the seconds they have waited for a CPU
-/// (the scheduler's run_delay over the live threads; nullopt without CONFIG_SCHED_INFO).
+/// One reading of every thread of the process, at its midpoint.
 struct thread_sample {
   std::chrono::steady_clock::time_point at;
   double cpu_s = 0;
-  std::optional<double> waited_s;
+  std::optional<double> waited_s; ///< the scheduler's run_delay over the live threads; nullopt without schedstat
 };
 thread_sample sample_threads() noexcept;
 
 /// The disturbed-call rules (docs/measurement.md, "Disturbed calls"): a call whose threads waited for a CPU at least
-/// disturbed_floor_s (a preemption costs a scheduler slice, an idle core's wake-up microseconds) and disturbed_share
-/// ...
+/// disturbed_floor_s (a preemption costs a scheduler slice, a core's wake-up microseconds) and disturbed_share of it...
 inline constexpr double disturbed_floor_s = 20e-6;
 inline constexpr double disturbed_share = 0.02;
 constexpr bool is_disturbed(double waited_s, double call_s) noexcept {
@@ -99,8 +95,7 @@ inline std::size_t disturbed_calls(const timed_calls& t) {
 
 inline bool disturbance_known(const timed_calls& t) { return !t.disturbed.empty(); }
 
-/// The durations the stopping rule counts: the row's reported ones (kernel times on a device row) of the undisturbed
-/// calls, in order (every call when `keep_disturbed` or none could be judged).
+/// The durations the stopping rule counts (kernel times on a device row), in order, disturbed calls out unless kept.
 std::vector<double> stopping_samples(const timed_calls& t, bool keep_disturbed);
 
 /// The fewest undisturbed calls that stand on their own for a row's statistics.
@@ -113,15 +108,13 @@ enum class timing_view { host, kernel };
 /// than min_counted_calls are undisturbed and most were disturbed. nullopt when the view has no values.
 std::optional<series_summary> summarize_view(const timed_calls& t, timing_view which, bool keep_disturbed);
 
-/// Process CPU time over wall time of the counted calls: ~k for k busy threads, ~0 for calls that sleep. 0 without
-/// calls.
+/// Process CPU time over wall time of the counted calls: ~k for k busy threads, ~0 for calls that sleep.
 double effective_parallelism(const timed_calls& t, bool keep_disturbed);
 
 /// The fewest timed calls a time- or noise-driven row makes: a median needs a few samples to mean anything.
 inline constexpr int min_timed_reps = 5;
 
-/// What a device call returns to time_calls (time_device_work): an unheld call's host-synchronous seconds and a
-/// call's CUDA-event seconds; time_calls's own clock then only judges whether the call was disturbed.
+/// What a device call returns to time_calls, whose own clock then only judges whether the call was disturbed.
 struct call_times {
   double host_s = 0;
   double kernel_s = 0;
@@ -133,9 +126,8 @@ constexpr std::size_t max_calls_made(const stopping_rule& rule) noexcept {
   return rule.max_calls > 0 ? std::min(cap, rule.max_calls) : cap;
 }
 
-/// Why timed calls should end (checked in this order: max_noise, min_time, reps, the limit); std::nullopt: make
-/// another call. `counted_s`: stopping_samples; `made`, `made_s`: every timed call and their seconds; `elapsed_s`:
-/// wall seconds since the cold call began.
+/// Why timed calls should end (checked in this order: max_noise, min_time, reps, the limit); std::nullopt: go on.
+/// `counted_s`: stopping_samples; `made`, `made_s`: every timed call and their seconds.
 inline std::optional<stop_reason> stop_after(const stopping_rule& rule, std::span<const double> counted_s,
                                              std::size_t made, double made_s, double elapsed_s, bool check_noise) {
   const double timed_s = std::accumulate(counted_s.begin(), counted_s.end(), 0.0);

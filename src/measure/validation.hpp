@@ -48,8 +48,7 @@ constexpr std::uint64_t exact_limit(element_type t) noexcept {
   return (std::uint64_t(1) << 63) - 1;
 }
 
-/// Calls in the one event pair of a device kernel time taken without the hold: enough that the first launch's latency
-/// (the start event is timestamped before the kernel arrives) is a tenth of a call or less.
+/// Calls in the one event pair of a kernel time taken without the hold: the first launch's latency is then a tenth.
 inline constexpr int unheld_batch_calls = 10;
 
 /// Calls a device row makes per timed call: an unheld call, then a held one or a batch of unheld_batch_calls.
@@ -57,8 +56,7 @@ constexpr std::uint64_t device_calls_per_timed_call(const run_config& cfg) noexc
   return cfg.hold_stream ? 2 : 1 + unheld_batch_calls;
 }
 
-/// Calls one buffer can receive under cfg, whatever the policy: cold, warm-up and every timed call made at its device
-/// count (each interleaved round has a fresh array).
+/// Calls one buffer can receive under cfg, whatever the policy (each interleaved round has a fresh array).
 constexpr std::uint64_t max_calls_per_buffer(const run_config& cfg) noexcept {
   const std::uint64_t per_timed = device_calls_per_timed_call(cfg);
   const std::uint64_t timed = cfg.keep_disturbed ? std::uint64_t(std::max(cfg.stop.reps, 1)) : max_calls_made(cfg.stop);

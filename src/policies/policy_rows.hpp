@@ -54,8 +54,7 @@ template <class W> struct one_workload {
   }
 };
 
-/// A host entry whose every call is apply(W{}, operands<T>, K), e.g. one_call{std::execution::par}, on `threading`'s
-/// threads (which also first-touch the arrays).
+/// A host entry whose every call is apply(W{}, operands<T>, K), on `threading`'s threads (which first-touch too).
 template <class Workloads = builtin_workloads, class Apply>
 policy_entry host_entry(std::string name, std::string backend, host_threading threading, Apply apply) {
   return host_stream(std::move(name), std::move(backend), [threading, apply](const run_config& cfg) mutable {

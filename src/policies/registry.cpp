@@ -19,8 +19,7 @@
 namespace policybench {
 namespace {
 
-// A oneDPL row: the call in its backend's own shared library (policies/onedpl_library.hpp), which the backend column
-// names as that library reports it; without the library, the reason.
+// A oneDPL row: the call in its backend's own shared library, named as that library reports it.
 policy_entry onedpl_entry(std::string name, const onedpl_library* library, onedpl_policy policy,
                           host_threading threading, const char* missing) {
   if (!library) return host_stream(std::move(name), "oneDPL", nullptr, missing);
@@ -66,8 +65,7 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
                        (suggestion.empty() ? "" : "did you mean " + suggestion + "? ") + "valid names: " + valid);
 }
 
-// One huge page of elements per dynamic chunk: small enough to balance, large enough that handing out chunks costs
-// nothing measurable next to streaming them.
+// One huge page per dynamic chunk: small enough to balance, large enough that handing chunks out costs nothing.
 constexpr std::size_t dynamic_chunk_bytes = std::size_t(2) << 20;
 
 enum class schedule { static_split, dynamic_chunks, tbb_stealing, one_thread };

@@ -34,18 +34,15 @@ struct policy_entry {
 /// Why `p` has no figure under `workload`: p.unavailable, or a workload it does not run; none: it runs.
 std::optional<std::string> unavailable_for(const policy_entry& p, workload_id workload);
 
-/// The rows the harness's rules single out: every speedup's baseline, and the policy the par_unseq_vs_loop crossover
-/// sets against it.
+/// The rows the harness's rules single out: every speedup's baseline and its par_unseq_vs_loop challenger.
 inline constexpr std::string_view baseline_policy = "loop", challenger_policy = "std::par_unseq";
 /// The host's in-place ceiling on one thread: set beside the rows, never the bound of the parallel ones.
 inline constexpr std::string_view one_thread_ceiling = "host in place (1 thread)";
 
-/// Every policy in table order: loop first, the C++ policies from libstdc++ and oneDPL, oneTBB, Thrust's host systems,
-/// then the device policies; those this build or machine cannot run carry the reason.
+/// Every policy in table order; those this build or machine cannot run carry the reason.
 std::vector<policy_entry> registry(const device_info& device);
 
-/// The rows policy_rows (policies/policy_rows.hpp) does not compile itself: oneDPL's, each backend in its own
-/// library, and the device's.
+/// The rows policy_rows does not compile itself: oneDPL's, each backend in its own library, and the device's.
 std::vector<policy_entry> onedpl_rows();
 std::vector<policy_entry> device_rows(const device_info& device);
 
@@ -74,8 +71,7 @@ struct unknown_policy : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-/// The name in `names` nearest to `name` (case-insensitive Levenshtein distance) when at most half of `name` differs:
-/// a plausible typo; std::nullopt otherwise.
+/// The name in `names` nearest to `name` (case-insensitive Levenshtein) when it is a plausible typo of it.
 std::optional<std::string> nearest_name(std::string_view name, const std::vector<std::string>& names);
 
 /// The entries of `all` named in `names` (empty: all), in registry order. Throws unknown_policy for a name not in

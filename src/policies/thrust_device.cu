@@ -16,8 +16,7 @@
 namespace policybench {
 
 measurement measure_thrust_device(const run_config& cfg) {
-  // thrust::device launches on the legacy default stream and synchronizes it inside the call, so its figure is
-  // host-synchronous time (see stream_choice::legacy_default).
+  // It launches on the legacy default stream and synchronizes inside the call: host-synchronous time only.
   return measure_device(cfg, stream_choice::legacy_default,
                         [work = cfg.work](auto* first, std::size_t n, cudaStream_t) {
                           increment_all(thrust::device, first, first + n, work);
@@ -47,8 +46,8 @@ measurement measure_thrust_par_nosync_proclaimed(const run_config& cfg) {
 }
 
 measurement measure_cub_transform(const run_config& cfg) {
-  // In place is allowed: the output may be the start of the input sequence. Asynchronous: CUB returns after
-  // the launch. n == 0 launches nothing. Its first call per element type is primed (CCCL 3.0.1's tile-size cache).
+  // In place is allowed; asynchronous; n == 0 launches nothing; its first call per type is primed
+  // (prime_cub_tile_size).
   return measure_device(
       cfg, stream_choice::own,
       [work = cfg.work](auto* first, std::size_t n, cudaStream_t stream) {
