@@ -2,7 +2,6 @@
 #include "measure/host_measure.hpp"
 
 #include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_for.h>
 
 #include <pthread.h>
