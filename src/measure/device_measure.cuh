@@ -1,7 +1,6 @@
 // How a device stream is measured: the GPU woken first, data initialized and validated on the device, host-synchronous
-// and kernel time per call behind a held stream (nvbench's blocking kernel: docs/measurement.md, "The device ceiling
-// and a device row's three times"), two end-to-end views. Beneath it: one error path for every CUDA call and launch,
-// RAII handles, the GPU's clocks (NVML).
+// and kernel time per call behind a held stream (nvbench's blocking kernel: docs/measurement.md, a device row's three
+// times), two end-to-end views. Beneath it: one error path for every CUDA call and launch, RAII handles, NVML clocks.
 #pragma once
 
 #include "measure/run_config.hpp"
