@@ -52,7 +52,7 @@ void measure_round(measured_run& run, const policy_entry& p, std::size_t i, int 
   const auto start = steady_clock::now(); // the slot's wall time, not a timed call's: the schedule learns slot costs
   wait_for_idle_threads();
   // The timed calls are made by time_calls (measure/timing.hpp), reached through the row's measure function:
-  // host_entry -> measure_workload (measure/host_measure.hpp), device_entry -> measure_on_device (device_measure.cuh).
+  // host_entry -> measure_workload (measure/host_measure.hpp), device_entry -> measure_device (device_measure.cuh).
   try {
     measurement m = p.measure(time.next(i));
     time.record(i, seconds_since(start), m);

@@ -1,11 +1,10 @@
-// The ceilings a policy's figure is set against, timed streams like the policies (docs/measurement.md, "Ceilings are
-// rows"): STREAM copy and scale, a D2D copy, the compute ceilings and their theoretical peaks (in place: registry.cpp).
+// The ceilings a policy's figure is set against, timed like the policies (docs/measurement.md, "Ceilings are rows"):
+// STREAM copy and scale, a D2D copy, the compute ceilings and their theoretical peaks (in place: registry.cpp).
 #pragma once
 
 #include "measure/run_config.hpp"
 #include "policybench/increment.hpp"
 
-#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -13,14 +12,12 @@ namespace policybench {
 
 enum class stream_role { policy, ceiling };
 
-/// Where a stream's increment executes: on the host's CPUs or on the GPU (the report's "device" field).
+/// Where a stream's increment executes (the report's "device" field).
 enum class side { host, device };
 
-/// bandwidth: the in-place streams, the policies' own bytes (% of ceiling at K = 1, the roofline's slope); compute:
-/// the FMA kernels (the roofline's flat roof); none: a reference beside them (STREAM copy and scale, a D2D copy).
+/// What a ceiling bounds: the rows' bytes (the roofline's slope), their FLOPs (its flat roof), or none (a reference).
 enum class ceiling_bound { none, bandwidth, compute };
 
-/// The report's words (JSON "role", "bounds" and "device").
 inline constexpr enum_name<stream_role> stream_role_names[] = {{stream_role::policy, "policy"},
                                                                {stream_role::ceiling, "ceiling"}};
 inline constexpr enum_name<ceiling_bound> ceiling_bound_names[] = {
@@ -33,15 +30,11 @@ constexpr std::string_view to_string(side s) noexcept { return name_in(side_name
 /// The threading the host ceilings run on: OpenMP where built with it (the threads can be pinned), else oneTBB.
 host_threading ceiling_threading() noexcept;
 
-/// STREAM Copy b[i] = a[i] (scale: b[i] = 3 a[i]) over one array of cfg.size elements of cfg.type placed as the
-/// policies' arrays are, a and b the two halves of each ceiling thread's static chunk (host_ceilings.cpp says why).
-/// bytes_per_call: 2 x sizeof(T) x the elements one call writes (about cfg.bytes_per_call() / 2). Validated exactly.
-/// Throws std::bad_alloc.
+/// STREAM Copy b[i] = a[i] (scale: b[i] = 3 a[i]), a and b the two halves of each ceiling thread's static chunk of one
+/// placed array (host_ceilings.cpp says why); bytes_per_call: 2 x sizeof(T) x the elements one call writes.
 measurement measure_host_copy_stream(const run_config& cfg, bool scale);
 
-/// Host: on every ceiling thread, 12 independent chains of x <- x * m + 1 in the widest SIMD vectors this build
-/// targets, m a run-time 1, for cfg.type (integer types: multiply-add pairs); a fixed amount of work per call, timed as
-/// every stream is. flops_per_call: 2 per fused multiply-add; no bytes. Validated: the chains' sum is exact.
+/// A fixed amount of FMA chains x <- x * m + 1 (m a run-time 1) in the widest SIMD vectors, on every ceiling thread.
 measurement measure_host_compute(const run_config& cfg);
 
 /// A theoretical peak in GFLOP/s (10^9 FLOP/s) and where it came from; 0 and "" when unknown.
@@ -50,21 +43,18 @@ struct compute_peak {
   std::string how = "";
 };
 
-/// `threads` x `cpu_mhz` x the SIMD lanes of `type` x 2 FLOPs x 2 FMA pipes (assumed); none when cpu_mhz is 0.
+/// `threads` x `cpu_mhz` x the SIMD lanes of `type` x 2 FLOPs x 2 FMA pipes (assumed); none without a clock.
 compute_peak host_compute_peak(element_type type, int threads, double cpu_mhz);
 
-/// sm_count x the SM clock x the FP64 or FP32 fused multiply-adds per SM per clock of `compute_capability` (NVIDIA's
-/// architecture whitepapers) x 2 FLOPs; none where one is unknown (integer types, another architecture).
+/// sm_count x the SM clock x the FMAs per SM per clock of `compute_capability` (NVIDIA's whitepapers) x 2 FLOPs;
+/// none where one is unknown (integer types, another architecture).
 compute_peak device_compute_peak(element_type type, int sm_count, int sm_clock_khz, int compute_capability);
 
 #if POLICYBENCH_HAVE_CUDA
-/// cudaMemcpyAsync device-to-device of cfg.size x sizeof(T) bytes (read + write: the rows' bytes), for reference,
-/// timed as the device rows are (device_measure.cuh) after the GPU is woken; validated: the copy equals its source.
+/// cudaMemcpyAsync device to device of the rows' bytes, timed as the device rows are.
 measurement measure_device_copy(const run_config& cfg);
 
-/// Device: a resident grid of 256-thread blocks, four waves deep, each thread 8 independent chains of x <- x * m + 1
-/// (DFMA/FFMA), timed as the device rows are (device_measure.cuh, cfg's hold_stream). Throws std::runtime_error on a
-/// CUDA error.
+/// Four resident waves of 256-thread blocks, each thread 8 independent FMA chains, timed as the device rows are.
 measurement measure_device_compute(const run_config& cfg);
 #endif
 

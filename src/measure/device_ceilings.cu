@@ -1,5 +1,5 @@
-// The device's ceilings beside its in-place kernel (ceilings.hpp). The FMA grid's every thread runs independent chains,
-// so the warp schedulers always have a ready FMA (a GPU hides one chain's latency with other warps; this with both).
+// The device's ceilings beside its in-place kernel. Every thread of the FMA grid runs independent chains, so the warp
+// schedulers always have a ready FMA.
 #include "measure/ceilings.hpp"
 #include "measure/device_measure.cuh"
 #include "policybench/increment.hpp"

@@ -1,7 +1,6 @@
-// device_measure.cuh's out-of-line parts: the hold kernel (one thread polls a flag the host writes through mapped
-// memory), and NVML through dlopen: the driver's libnvidia-ml may be absent (this machine, a container without it),
-// and then clocks are "unavailable", not a failed build or run. The toolkit here ships no nvml.h; the few declarations
-// below are NVML's stable C ABI (nvml.h: nvmlReturn_t 0 = NVML_SUCCESS, NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2).
+// device_measure.cuh's out-of-line parts: the hold kernel (one thread polls a flag in mapped memory), and NVML through
+// dlopen: without the driver's libnvidia-ml, clocks are "unavailable", not a failed build. The toolkit ships no
+// nvml.h: the declarations below are NVML's stable C ABI.
 #include "measure/device_measure.cuh"
 
 #include <dlfcn.h>

@@ -1,10 +1,6 @@
-// How a device stream is measured: the GPU woken first, data initialized and validated on the device (a 10 GB array
-// never goes through the host), host-synchronous and kernel time per call (time_device_work), two end-to-end views
-// within the row's timeout. The hold is nvbench's blocking kernel, re-derived: a one-thread kernel holds the stream
-// while the start event, the work and the stop event are enqueued behind it, then the host releases it, so the kernel
-// time carries no host launch latency. Beneath it: one error path for every CUDA runtime call and kernel launch (the
-// call text, the error and where, nvbench style, so a failure in a sweep names the exact call), RAII handles for the
-// resources one measurement owns, the GPU's clocks (NVML).
+// How a device stream is measured: the GPU woken first, data initialized and validated on the device, host-synchronous
+// and kernel time per call behind a held stream (nvbench's blocking kernel: docs/measurement.md, a device row's three
+// times), two end-to-end views. Beneath it: one error path for every CUDA call and launch, RAII handles, NVML clocks.
 #pragma once
 
 #include "measure/run_config.hpp"
@@ -20,19 +16,20 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 namespace policybench::detail {
 
 /// "cudaMalloc(&p, n * sizeof(T)): cudaErrorMemoryAllocation: out of memory (src/measure/device_measure.cuh:99)".
-/// Clears the thread's last error first (cudaGetLastError), so that a non-sticky error reported here is not
-/// reported again by the next cudaGetLastError(), i.e. as the next policy's failure. Sticky errors (a kernel
-/// fault) stay: the context is unusable and every later call fails with them, as it should.
+/// Clears the last error, so that it is not reported again as the next policy's failure; a sticky one (a kernel
+/// fault) stays, as it should: the context is unusable.
 [[noreturn]] inline void throw_cuda_error(cudaError_t status, const char* call, std::string_view file, int line) {
   (void)cudaGetLastError();
   // __FILE__ is absolute under CMake; from "src/" on is what a reader can open.
@@ -45,9 +42,7 @@ namespace policybench::detail {
 
 } // namespace policybench::detail
 
-/// Throws device_out_of_memory (a std::bad_alloc) for cudaErrorMemoryAllocation, std::runtime_error for any other
-/// status but cudaSuccess, after clearing the error. After a kernel launch, check cudaGetLastError(): a launch
-/// returns nothing, a bad configuration shows only there.
+/// Throws for any status but cudaSuccess. After a launch, check cudaGetLastError(): a bad configuration shows there.
 #define POLICYBENCH_CUDA_CHECK(expr)                                                                                   \
   do {                                                                                                                 \
     const cudaError_t policybench_cuda_status_ = (expr);                                                               \
@@ -57,37 +52,17 @@ namespace policybench::detail {
 
 namespace policybench {
 
-/// Owns one CUDA resource `Handle` (a pointer or an opaque CUDA handle) and gives it back with `Release` once.
-/// A null handle (the default, or an empty array) releases nothing. Move-only.
-template <class Handle, cudaError_t (*Release)(Handle)> class cuda_handle {
-public:
-  cuda_handle() = default;
-  explicit cuda_handle(Handle handle) noexcept : handle_(handle) {}
-  cuda_handle(cuda_handle&& other) noexcept : handle_(std::exchange(other.handle_, Handle{})) {}
-  cuda_handle& operator=(cuda_handle&& other) noexcept {
-    std::swap(handle_, other.handle_);
-    return *this;
-  }
-  ~cuda_handle() {
-    if (handle_) (void)Release(handle_); // an error here would be a sticky one, reported by the next call
-  }
-  Handle get() const noexcept { return handle_; }
-
-private:
-  Handle handle_{};
+/// Gives a CUDA resource back; an error there would be a sticky one, reported by the next call.
+template <auto Release> struct cuda_release {
+  template <class H> void operator()(H* handle) const noexcept { (void)Release(handle); }
 };
+template <class T> using device_array = std::unique_ptr<T, cuda_release<cudaFree>>;     ///< cudaMalloc'd T
+template <class T> using pinned_array = std::unique_ptr<T, cuda_release<cudaFreeHost>>; ///< cudaHostAlloc'd T
+using cuda_stream = std::unique_ptr<std::remove_pointer_t<cudaStream_t>, cuda_release<cudaStreamDestroy>>;
+using cuda_event = std::unique_ptr<std::remove_pointer_t<cudaEvent_t>, cuda_release<cudaEventDestroy>>;
 
-template <class T> cudaError_t free_device(T* p) { return cudaFree(p); }
-template <class T> cudaError_t free_pinned(T* p) { return cudaFreeHost(p); }
-
-template <class T> using device_array = cuda_handle<T*, free_device<T>>; ///< cudaMalloc'd elements of T
-template <class T> using pinned_array = cuda_handle<T*, free_pinned<T>>; ///< cudaHostAlloc'd elements of T
-using cuda_stream = cuda_handle<cudaStream_t, cudaStreamDestroy>;
-using cuda_event = cuda_handle<cudaEvent_t, cudaEventDestroy>;
-
-/// n uninitialized elements of T in device memory; n == 0 allocates nothing. Throws device_out_of_memory, naming
-/// both figures when n elements do not fit in the device's free memory: clearer than cudaErrorMemoryAllocation, and
-/// raised before anything was allocated.
+/// n uninitialized elements of T in device memory. Throws device_out_of_memory, naming both figures, before allocating
+/// when they do not fit in the free memory: clearer than cudaErrorMemoryAllocation.
 template <class T> device_array<T> allocate_device(std::size_t n) {
   T* p = nullptr;
   if (n == 0) return device_array<T>(p);
@@ -100,16 +75,14 @@ template <class T> device_array<T> allocate_device(std::size_t n) {
   return device_array<T>(p);
 }
 
-/// n uninitialized elements of T in page-locked host memory (copies DMA straight from it, no staging);
-/// cudaHostAllocMapped in `flags` makes it addressable from kernels. Throws device_out_of_memory.
+/// n uninitialized elements of T in page-locked host memory (cudaHostAllocMapped: addressable from kernels).
 template <class T> pinned_array<T> allocate_pinned(std::size_t n, unsigned flags = cudaHostAllocDefault) {
   T* p = nullptr;
   if (n > 0) POLICYBENCH_CUDA_CHECK(cudaHostAlloc(&p, n * sizeof(T), flags));
   return pinned_array<T>(p);
 }
 
-/// Blocks of `kernel`, `block` threads each, that the current device holds resident at once: a grid that size runs
-/// in one wave, every block staying for the whole loop.
+/// Blocks of `kernel`, `block` threads each, that the current device holds resident at once: one wave.
 template <class Kernel> unsigned resident_blocks(Kernel kernel, int block) {
   int device = 0, sms = 0, per_sm = 0;
   POLICYBENCH_CUDA_CHECK(cudaGetDevice(&device));
@@ -131,14 +104,12 @@ inline cuda_event make_event() {
   return cuda_event(e);
 }
 
-/// The clocks of the GPU whose PCI bus id is `pci_bus_id` (cudaDeviceGetPCIBusId's form, "0000:3B:00.0"), now.
-/// std::nullopt, with the reason in *why when given, when libnvidia-ml.so.1 (installed with the driver, not the
-/// toolkit) cannot be loaded, NVML does not start, or the device or a clock cannot be queried. Never throws but
-/// std::bad_alloc.
+/// The clocks of the GPU at `pci_bus_id` ("0000:3B:00.0") now; std::nullopt, with the reason in *why when given,
+/// when NVML (libnvidia-ml.so.1, installed with the driver) cannot be loaded or queried.
 std::optional<gpu_clocks> read_gpu_clocks(const std::string& pci_bus_id, std::string* why = nullptr);
 
-/// Keeps the GPU busy for at least `seconds` with memsets of `bytes` at `d` on `s` (batches of doubling length,
-/// so tiny buffers do not cost a host round trip each): the SM clock ramps up before the policy is timed.
+/// Memsets for at least `seconds`, so that the SM clock ramps up before the policy is timed (batches of doubling
+/// length, so tiny buffers do not cost a host round trip each).
 inline void wake_gpu(void* d, std::size_t bytes, cudaStream_t s, double seconds) {
   if (bytes == 0 || seconds <= 0) return;
   const auto start = steady_clock::now();
@@ -149,7 +120,6 @@ inline void wake_gpu(void* d, std::size_t bytes, cudaStream_t s, double seconds)
   }
 }
 
-/// The current device's clocks (NVML); std::nullopt when NVML is unavailable (see read_gpu_clocks).
 inline std::optional<gpu_clocks> current_gpu_clocks() {
   int device = 0;
   char pci_bus_id[32] = {};
@@ -158,8 +128,7 @@ inline std::optional<gpu_clocks> current_gpu_clocks() {
   return read_gpu_clocks(pci_bus_id);
 }
 
-/// Seconds the hold kernel spins before it gives up by itself: a bug that waits on the held stream (a synchronize
-/// inside the held work) then costs this long and an error, instead of hanging the GPU.
+/// Seconds the hold kernel spins before it gives up: held work that waits on its stream costs an error, not a hang.
 inline constexpr double stream_hold_timeout_s = 5.0;
 
 /// One flag pair in mapped page-locked memory, reused for every hold. Never hold a stream around work that
@@ -176,11 +145,9 @@ private:
   pinned_array<int> flags_ = allocate_pinned<int>(2, cudaHostAllocMapped); // [0] released, [1] timed out
 };
 
-/// The in-place view of every device stream with a kernel time, timed as time_calls(cfg) does: per timed call
-/// work(stream) once unheld and synchronized (host_s), then once more behind a held stream, or unheld_batch_calls
-/// times between one event pair without the hold (kernel_s, per call). The unheld call comes first, so a first call
-/// that loads its module never waits behind a hold. The GPU's clocks are read before and after; in_place.calls counts
-/// every call made. Throws std::runtime_error, also when the hold timed out (the figure would then hold host time).
+/// The in-place view of a device stream with a kernel time: per timed call, work(stream) once unheld (host_s), then
+/// once behind a held stream or unheld_batch_calls times between one event pair (kernel_s, per call); the unheld call
+/// first, so that a module load never waits behind a hold. Throws std::runtime_error, also when the hold timed out.
 template <class Work> measurement time_device_work(const run_config& cfg, cudaStream_t stream, Work&& work) {
   measurement m;
   m.clocks_before = current_gpu_clocks();
@@ -217,7 +184,7 @@ template <class Work> measurement time_device_work(const run_config& cfg, cudaSt
   return m;
 }
 
-// A functor, not a lambda in measure_on_device: nvcc allows no extended lambda in a template whose arguments are
+// A functor, not a lambda in measure_device: nvcc allows no extended lambda in a template whose arguments are
 // local types (each policy's Apply closure).
 template <class T> struct initial_value {
   __host__ __device__ T operator()(std::ptrdiff_t i) const { return expected_value<T>(std::size_t(i), 0); }
@@ -239,16 +206,12 @@ std::optional<std::string> device_mismatch(const T* d, std::size_t n, std::uint6
   return describe_mismatch<increment_workload>(std::size_t(*found), value, n, calls, work);
 }
 
-/// Elements the first cub::DeviceTransform call per element type and call site is given. CCCL 3.0.1's
-/// dispatch_transform.cuh caches the bulk-copy kernel's items per thread in a function-local static at the first
-/// call, sized for that call's count: a sweep starting at 1000 elements would run every later size at the minimum
-/// (fixed upstream in NVIDIA/cccl PR #5112). Above any tile (1024 threads x 32 items) the cached value is the one
-/// a large call gets.
+/// Elements the first cub::DeviceTransform call per element type and call site is given: CCCL 3.0.1 caches the
+/// bulk-copy kernel's items per thread at the first call (fixed in NVIDIA/cccl PR #5112; docs/policies.md).
 inline constexpr std::size_t tile_size_priming_count = std::size_t(1) << 20;
 static_assert(tile_size_priming_count > 1024 * 32);
 
-/// Calls apply(scratch, tile_size_priming_count, s) once per process for each T and Apply, on a zeroed scratch
-/// buffer, so that CUB's cached tile size is a large call's (see tile_size_priming_count).
+/// Calls apply on a zeroed scratch buffer of tile_size_priming_count once per process for each T and Apply.
 template <class T, class Apply> void prime_cub_tile_size(Apply& apply, cudaStream_t s) {
   static bool primed = false; // host code of one measurement at a time: no two threads get here at once
   if (primed) return;
@@ -263,75 +226,66 @@ inline void add_validation_error(measurement& m, std::string error) {
   m.validation_error = m.validation_error ? *m.validation_error + "; " + error : std::move(error);
 }
 
-/// Where and how a device policy is timed: on a fresh non-blocking stream of its own, held for kernel time; or
-/// on the legacy default stream, host-synchronous time only (thrust::device synchronizes inside the call, which
-/// would deadlock a held stream and puts a host round trip between any two events around it).
+/// A device policy's own stream, held for kernel time, or the legacy default (thrust::device, which synchronizes).
 enum class stream_choice { own, legacy_default };
 
-/// Whether apply reaches CUB's bulk-copy transform, whose first call per type must be a large one (see
-/// prime_cub_tile_size).
+/// Whether apply reaches CUB's bulk-copy transform (prime_cub_tile_size).
 enum class cub_tile_size { not_cached, cached_at_first_call };
 
-/// Runs the workload for `cfg` on the chosen stream: apply(T* first, std::size_t n, cudaStream_t) enqueues one call
-/// of cfg.work increments per element; validation expects start + calls x cfg.work.
-/// One device allocation per run; the end-to-end views reuse it, each call overwriting it from the host.
-template <class T, class Apply>
-measurement measure_on_device(const run_config& cfg, stream_choice where, cub_tile_size tiles, Apply apply) {
-  const cuda_stream own = where == stream_choice::own ? make_stream() : cuda_stream();
-  const cudaStream_t stream = where == stream_choice::own ? own.get() : cudaStreamLegacy;
-  const std::size_t n = cfg.size;
-  const device_array<T> data = allocate_device<T>(n);
-  T* const d = data.get();
-  // A first call of the run's own size caches a large call's tile size by itself: then no scratch call comes first,
-  // and the cold call means what it means on every other row (the policy's first).
-  if (tiles == cub_tile_size::cached_at_first_call && n < tile_size_priming_count)
-    prime_cub_tile_size<T>(apply, stream);
-  wake_gpu(d, n * sizeof(T), stream, cfg.device_warmup_s);
-  if (n > 0) thrust::tabulate(thrust::cuda::par.on(stream), d, d + n, initial_value<T>{});
-
-  measurement m;
-  if (where == stream_choice::own) {
-    m = time_device_work(cfg, stream, [&](cudaStream_t s) { apply(d, n, s); });
-  } else {
-    m.no_kernel_time = "it synchronizes inside the call: CUDA events around it would time a host round trip too";
-    m.clocks_before = current_gpu_clocks();
-    m.in_place = time_calls(cfg, [&] { apply(d, n, stream); });
-    m.clocks_after = current_gpu_clocks();
-  }
-  if (auto bad = device_mismatch(d, n, m.in_place.calls, cfg.work, stream)) add_validation_error(m, std::move(*bad));
-
-  if (!cfg.end_to_end) return m;
-  // H2D copy from `host`, apply, D2H copy back, synchronize, timed on the host clock only: what a caller holding a
-  // host array waits for. The row's --timeout covers every view: this one gets its share of what is left.
-  const auto end_to_end = [&](T* host, const char* view, int views_left) {
-    for (std::size_t i = 0; i < n; ++i)
-      host[i] = expected_value<T>(i, 0);
-    run_config view_cfg = cfg;
-    if (cfg.stop.limit_s > 0) view_cfg.stop.limit_s = std::max(1e-9, (cfg.stop.limit_s - elapsed_s(m)) / views_left);
-    auto times = time_calls(view_cfg, [&] {
-      if (n > 0) POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(d, host, n * sizeof(T), cudaMemcpyHostToDevice, stream));
-      apply(d, n, stream);
-      if (n > 0) POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(host, d, n * sizeof(T), cudaMemcpyDeviceToHost, stream));
-      POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(stream));
-    });
-    if (const auto bad = check_output<increment_workload>(host, n, times.calls, cfg.work))
-      add_validation_error(m, std::string(view) + ": " + *bad);
-    return times;
-  };
-  {
-    std::vector<T> pageable(n);
-    m.e2e_pageable = end_to_end(pageable.data(), "end-to-end from pageable memory", 2);
-  }
-  const pinned_array<T> pinned = allocate_pinned<T>(n);
-  m.e2e_pinned = end_to_end(pinned.get(), "end-to-end from pinned memory", 1);
-  return m;
-}
-
-/// Measures apply(T* first, std::size_t n, cudaStream_t s) for the run's element type on the chosen stream.
+/// Measures apply(T* first, std::size_t n, cudaStream_t), one call of cfg.work increments per element, on the run's
+/// element type and the chosen stream. One device allocation; the end-to-end views reuse it.
 template <class Apply>
 measurement measure_device(const run_config& cfg, stream_choice where, Apply apply,
                            cub_tile_size tiles = cub_tile_size::not_cached) {
-  return visit_element_type(cfg.type, [&]<class T>() { return measure_on_device<T>(cfg, where, tiles, apply); });
+  return visit_element_type(cfg.type, [&]<class T>() {
+    const cuda_stream own = where == stream_choice::own ? make_stream() : cuda_stream();
+    const cudaStream_t stream = where == stream_choice::own ? own.get() : cudaStreamLegacy;
+    const std::size_t n = cfg.size;
+    const device_array<T> data = allocate_device<T>(n);
+    T* const d = data.get();
+    // A large enough first call caches a large call's tile size itself, and the cold call stays the policy's first.
+    if (tiles == cub_tile_size::cached_at_first_call && n < tile_size_priming_count)
+      prime_cub_tile_size<T>(apply, stream);
+    wake_gpu(d, n * sizeof(T), stream, cfg.device_warmup_s);
+    if (n > 0) thrust::tabulate(thrust::cuda::par.on(stream), d, d + n, initial_value<T>{});
+
+    measurement m;
+    if (where == stream_choice::own) {
+      m = time_device_work(cfg, stream, [&](cudaStream_t s) { apply(d, n, s); });
+    } else {
+      m.no_kernel_time = "it synchronizes inside the call: CUDA events around it would time a host round trip too";
+      m.clocks_before = current_gpu_clocks();
+      m.in_place = time_calls(cfg, [&] { apply(d, n, stream); });
+      m.clocks_after = current_gpu_clocks();
+    }
+    if (auto bad = device_mismatch(d, n, m.in_place.calls, cfg.work, stream)) add_validation_error(m, std::move(*bad));
+
+    if (!cfg.end_to_end) return m;
+    // H2D copy, apply, D2H copy, synchronize: what a caller holding a host array waits for. The row's --timeout covers
+    // every view: this one gets its share of what is left.
+    const auto end_to_end = [&](T* host, const char* view, int views_left) {
+      for (std::size_t i = 0; i < n; ++i)
+        host[i] = expected_value<T>(i, 0);
+      run_config view_cfg = cfg;
+      if (cfg.stop.limit_s > 0) view_cfg.stop.limit_s = std::max(1e-9, (cfg.stop.limit_s - elapsed_s(m)) / views_left);
+      auto times = time_calls(view_cfg, [&] {
+        if (n > 0) POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(d, host, n * sizeof(T), cudaMemcpyHostToDevice, stream));
+        apply(d, n, stream);
+        if (n > 0) POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(host, d, n * sizeof(T), cudaMemcpyDeviceToHost, stream));
+        POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(stream));
+      });
+      if (const auto bad = check_output<increment_workload>(host, n, times.calls, cfg.work))
+        add_validation_error(m, std::string(view) + ": " + *bad);
+      return times;
+    };
+    {
+      std::vector<T> pageable(n);
+      m.e2e_pageable = end_to_end(pageable.data(), "end-to-end from pageable memory", 2);
+    }
+    const pinned_array<T> pinned = allocate_pinned<T>(n);
+    m.e2e_pinned = end_to_end(pinned.get(), "end-to-end from pinned memory", 1);
+    return m;
+  });
 }
 
 } // namespace policybench

@@ -1,7 +1,6 @@
 // The host's ceilings beside its in-place streams. STREAM's copy and scale: each thread copies the first half of its
-// static chunk to the second half, so every page stays with the thread that first touched it and the run's peak
-// memory stays one array. The compute ceiling: what the cores' SIMD FMA units reach when nothing waits on memory or
-// on a previous step, the roof a policy's K-step chain is set against (one chain per element is latency-bound).
+// static chunk to the second, so every page stays with the thread that first touched it and the run's memory is one
+// array. The compute ceiling: what the SIMD FMA units reach when nothing waits on memory or on a previous step.
 #include "measure/ceilings.hpp"
 #include "measure/host_measure.hpp"
 
@@ -11,33 +10,6 @@
 
 namespace policybench {
 namespace {
-
-template <class T> measurement measure_copy(const run_config& cfg, bool scale) {
-  const pinned_openmp_threads pinned;
-  const T factor = scale ? T(3) : T(1);
-  std::atomic<std::uint64_t> written{0};
-  auto copy = [&](T* a, T*, int) {
-    for_each_static_chunk(cfg.size, ceiling_threading(), [&](std::size_t begin, std::size_t end) {
-      const std::size_t half = (end - begin) / 2;
-      for (std::size_t i = begin; i < begin + half; ++i)
-        a[i + half] = factor * a[i];
-      written.fetch_add(half, std::memory_order_relaxed);
-    });
-  };
-  // The static split is the same for every call: each call wrote the same elements, found again where it wrote them.
-  measurement m = measure_host<T>(cfg, ceiling_threading(), copy, [&](const T* a, std::uint64_t) {
-    std::atomic<bool> exact{true};
-    for_each_static_chunk(cfg.size, ceiling_threading(), [&](std::size_t begin, std::size_t end) {
-      const std::size_t half = (end - begin) / 2;
-      for (std::size_t i = begin; i < begin + half; ++i)
-        if (a[i] != expected_value<T>(i, 0) || a[i + half] != factor * a[i]) exact = false;
-    });
-    if (exact) return std::optional<std::string>();
-    return std::optional(std::string(scale ? "scale" : "copy") + ": an element differs from its source");
-  });
-  m.bytes_per_call = 2.0 * double(sizeof(T)) * double(written) / double(m.in_place.calls);
-  return m;
-}
 
 // The widest vector this build's host code may use (cmake/host_isa.cmake): 64 bytes with AVX-512, 32 with AVX.
 #if defined(__AVX512F__)
@@ -56,9 +28,8 @@ constexpr std::size_t units_per_call = 1024; // ~20 ms of fp64 FMAs on one AVX-5
 // One SIMD register of T (GCC's vector extension; an alias template cannot carry the attribute).
 template <class T> struct simd { typedef T type __attribute__((vector_size(vector_bytes))); };
 
-// Runs steps_per_unit steps of `chains` independent vector chains x <- x * m + 1 and returns their sum (so the
-// work is not dead, and the ceiling's result can be validated). m is read from a volatile at every unit, so no unit's
-// result can be computed once for all of them, and it is 1, so the values stay exact and no step can be skipped.
+// steps_per_unit steps of `chains` vector chains x <- x * m + 1, summed (not dead, and validated). m, a volatile 1
+// read at every unit, keeps the values exact and lets no unit's result be computed once for all.
 template <class T> T run_unit() {
   const T m = static_cast<T>(runtime_one);
   using vector = typename simd<T>::type;
@@ -78,29 +49,6 @@ template <class T> T run_unit() {
   return sum;
 }
 
-template <class T> measurement measure_compute(const run_config& cfg) {
-  const pinned_openmp_threads pinned;
-  std::atomic<long long> sum{0};
-  measurement m;
-  m.in_place = time_calls(cfg, [&] {
-    for_each_static_chunk(units_per_call, ceiling_threading(), [&](std::size_t begin, std::size_t end) {
-      long long chunk = 0; // each unit's sum is exact in T; their total in T (float32) might not be
-      for (std::size_t u = begin; u < end; ++u)
-        chunk += static_cast<long long>(run_unit<T>());
-      sum.fetch_add(chunk, std::memory_order_relaxed);
-    });
-  });
-  m.bytes_per_call = 0;
-  m.flops_per_call = 2.0 * chains * lanes<T> * double(steps_per_unit) * double(units_per_call);
-  // Chain c of each lane starts at c and gains 1 a step: a unit's sum is lanes x (sum of c + chains x steps).
-  const long long expected = lanes<T> * (chains * (chains - 1) / 2 + chains * steps_per_unit) *
-                             static_cast<long long>(units_per_call * m.in_place.calls);
-  if (sum != expected)
-    m.validation_error = "the chains' sum is " + std::to_string(sum.load()) + ", expected " + std::to_string(expected);
-  m.host_threads = ceiling_threading();
-  return m;
-}
-
 } // namespace
 
 host_threading ceiling_threading() noexcept {
@@ -112,11 +60,59 @@ host_threading ceiling_threading() noexcept {
 }
 
 measurement measure_host_copy_stream(const run_config& cfg, bool scale) {
-  return visit_element_type(cfg.type, [&]<class T>() { return measure_copy<T>(cfg, scale); });
+  return visit_element_type(cfg.type, [&]<class T>() {
+    const pinned_openmp_threads pinned;
+    const T factor = scale ? T(3) : T(1);
+    std::atomic<std::uint64_t> written{0};
+    auto copy = [&](increment_workload, operands<T> a, int) {
+      for_each_static_chunk(cfg.size, ceiling_threading(), [&](std::size_t begin, std::size_t end) {
+        const std::size_t half = (end - begin) / 2;
+        for (std::size_t i = begin; i < begin + half; ++i)
+          a.out[i + half] = factor * a.out[i];
+        written.fetch_add(half, std::memory_order_relaxed);
+      });
+    };
+    // The static split is the same for every call: each call wrote the same elements, found again where it wrote them.
+    measurement m =
+        measure_workload<increment_workload, T>(cfg, ceiling_threading(), copy, [&](const T* a, std::uint64_t) {
+          std::atomic<bool> exact{true};
+          for_each_static_chunk(cfg.size, ceiling_threading(), [&](std::size_t begin, std::size_t end) {
+            const std::size_t half = (end - begin) / 2;
+            for (std::size_t i = begin; i < begin + half; ++i)
+              if (a[i] != expected_value<T>(i, 0) || a[i + half] != factor * a[i]) exact = false;
+          });
+          if (exact) return std::optional<std::string>();
+          return std::optional(std::string(scale ? "scale" : "copy") + ": an element differs from its source");
+        });
+    m.bytes_per_call = 2.0 * double(sizeof(T)) * double(written) / double(m.in_place.calls);
+    return m;
+  });
 }
 
 measurement measure_host_compute(const run_config& cfg) {
-  return visit_element_type(cfg.type, [&]<class T>() { return measure_compute<T>(cfg); });
+  return visit_element_type(cfg.type, [&]<class T>() {
+    const pinned_openmp_threads pinned;
+    std::atomic<long long> sum{0};
+    measurement m;
+    m.in_place = time_calls(cfg, [&] {
+      for_each_static_chunk(units_per_call, ceiling_threading(), [&](std::size_t begin, std::size_t end) {
+        long long chunk = 0; // each unit's sum is exact in T; their total in T (float32) might not be
+        for (std::size_t u = begin; u < end; ++u)
+          chunk += static_cast<long long>(run_unit<T>());
+        sum.fetch_add(chunk, std::memory_order_relaxed);
+      });
+    });
+    m.bytes_per_call = 0;
+    m.flops_per_call = 2.0 * chains * lanes<T> * double(steps_per_unit) * double(units_per_call);
+    // Chain c of each lane starts at c and gains 1 a step: a unit's sum is lanes x (sum of c + chains x steps).
+    const long long expected = lanes<T> * (chains * (chains - 1) / 2 + chains * steps_per_unit) *
+                               static_cast<long long>(units_per_call * m.in_place.calls);
+    if (sum != expected)
+      m.validation_error =
+          "the chains' sum is " + std::to_string(sum.load()) + ", expected " + std::to_string(expected);
+    m.host_threads = ceiling_threading();
+    return m;
+  });
 }
 
 compute_peak host_compute_peak(element_type type, int threads, double cpu_mhz) {

@@ -1,9 +1,7 @@
-// host_measure.hpp's out-of-line parts: host thread control over OpenMP's threads, oneTBB's, or the calling thread
-// alone; host arrays on 2 MiB boundaries with the page size asked for, their first touch, and the huge pages they got.
+// host_measure.hpp's out-of-line parts: host thread control over OpenMP, oneTBB or the calling thread; host arrays.
 #include "measure/host_measure.hpp"
 
 #include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_for.h>
 
 #include <pthread.h>

@@ -1,7 +1,5 @@
-// How a host stream is measured: data in a placed host array, a cold call from a fresh oneTBB state, warm calls,
-// exact validation. Every host row measures through it (the registry's entries, STREAM's copy and scale), so they
-// differ only in the one call they make (and what its array must hold afterwards). Beneath it: host thread control
-// (--threads, the cold oneTBB state, pinned OpenMP threads, static and dynamic splits) and the host array's pages.
+// How a host stream is measured: placed host arrays, a cold call from a fresh oneTBB state, warm calls, exact
+// validation; every host row differs only in its one call. Beneath it: host thread control and the arrays' pages.
 #pragma once
 
 #include "measure/run_config.hpp"
@@ -17,15 +15,11 @@
 #include <functional>
 #include <istream>
 #include <optional>
-#include <string>
-#include <string_view>
 #include <type_traits>
 
 namespace policybench {
 
-/// Limits oneTBB (tbb::global_control max_allowed_parallelism) and OpenMP (omp_set_num_threads) to
-/// `threads` while the object lives; std::nullopt leaves both at their defaults. Throws
-/// std::invalid_argument when threads is < 1.
+/// Limits oneTBB and OpenMP to `threads` while alive (std::nullopt: their defaults); throws when threads < 1.
 class host_thread_limit {
 public:
   explicit host_thread_limit(std::optional<int> threads);
@@ -41,24 +35,20 @@ private:
 /// Threads a parallel host policy may use now: oneTBB's max_allowed_parallelism under any active limit.
 int host_concurrency();
 
-/// The threads an OpenMP parallel region will have (the calling thread included) under `threads`, a limit that
-/// host_thread_limit sets (std::nullopt: none), as libgomp resolves a team: that limit, else its nthreads-var
-/// (OMP_NUM_THREADS's first value, else the CPUs it may use), at most OMP_THREAD_LIMIT. 1 without OpenMP.
+/// The threads an OpenMP parallel region will have under host_thread_limit(threads), as libgomp resolves a team (at
+/// most OMP_THREAD_LIMIT). 1 without OpenMP.
 int openmp_team_size(std::optional<int> threads);
 
-/// Stops oneTBB's worker threads (tbb::finalize) so that the next parallel call pays for starting them:
-/// the "cold" state. Returns false when oneTBB refused (workers still busy); the next call is then warm.
+/// Stops oneTBB's workers so that the next parallel call pays for starting them; false when oneTBB refused.
 bool release_tbb_workers();
 
-/// Sleeps in 1 ms slices until one in which this process used under a tenth of a core, or max_wait_s has passed,
-/// and returns the seconds waited: a thread pool still spinning after its last parallel region (libgomp's
-/// GOMP_SPINCOUNT default spins for milliseconds; oneTBB's workers briefly) would otherwise take a core from the
-/// next policy's calls. Measured, not guessed, since the spin time depends on the runtime and its settings.
+/// Sleeps in 1 ms slices until one in which this process used under a tenth of a core, or max_wait_s has passed, and
+/// returns the seconds waited: a pool still spinning after its last region (GOMP_SPINCOUNT) would take a core from
+/// the next policy's calls. Measured, since the spin time depends on the runtime and its settings.
 double wait_for_idle_threads(double max_wait_s = 0.2);
 
-/// While alive, OpenMP thread t is pinned to the (t mod k)-th of the k CPUs the process may run on, as STREAM runs
-/// with OMP_PROC_BIND: the thread that first touched a page keeps updating it. The destructor gives every OpenMP
-/// thread the process's CPU set back. Does nothing without OpenMP or an affinity mask.
+/// While alive, OpenMP thread t is pinned to the (t mod k)-th of the process's k CPUs (STREAM's OMP_PROC_BIND), so the
+/// thread that first touched a page keeps updating it. Does nothing without OpenMP or an affinity mask.
 class pinned_openmp_threads {
 public:
   pinned_openmp_threads();
@@ -70,23 +60,19 @@ private:
   std::optional<cpu_set_t> allowed_; ///< the process's CPUs, given back by the destructor; nullopt: none pinned
 };
 
-/// Calls body(begin, end) on contiguous chunks that partition [0, n) and returns when all are done. The split is
-/// static, the same for every call with the same thread count: one chunk per OpenMP thread (as schedule(static);
-/// one thread when built without OpenMP), oneTBB's static_partitioner over the current arena's threads, or one
-/// chunk on the calling thread. n = 0 calls nothing.
+/// Calls body(begin, end) on contiguous chunks that partition [0, n), split statically, the same for every call: one
+/// per OpenMP thread (schedule(static)), oneTBB's static_partitioner, or one on the calling thread.
 void for_each_static_chunk(std::size_t n, host_threading threads,
                            const std::function<void(std::size_t, std::size_t)>& body);
 
-/// Calls body(begin, end) on chunks of `chunk` elements (the last one shorter) that partition [0, n), each chunk
-/// taken by whichever thread is free next: OpenMP's schedule(dynamic), oneTBB's simple_partitioner, or in order on
-/// the calling thread. A thread slowed by the machine then does less of the work. n = 0 calls nothing.
+/// Calls body(begin, end) on chunks of `chunk` elements that partition [0, n), each taken by the next free thread
+/// (schedule(dynamic), oneTBB's simple_partitioner, or in order): a thread slowed by the machine does less.
 void for_each_dynamic_chunk(std::size_t n, std::size_t chunk, host_threading threads,
                             const std::function<void(std::size_t, std::size_t)>& body);
 
-/// `bytes` bytes of fresh, untouched memory at a 2 MiB boundary, its own mapping (guard regions on both sides keep
-/// the kernel from merging it with a neighbour), advised MADV_HUGEPAGE or MADV_NOHUGEPAGE per `pages`. Whether huge
-/// pages arrive is the kernel's choice at first touch (transparent-huge-page mode, fragmentation): ask
-/// huge_page_bytes() afterwards. 0 bytes maps nothing. Throws std::bad_alloc when mmap or mprotect fails.
+/// `bytes` of untouched memory at a 2 MiB boundary in its own mapping (guard regions keep the kernel from merging it
+/// with a neighbour), advised per `pages`; whether huge pages arrive is the kernel's choice at first touch (ask
+/// huge_page_bytes()). Throws std::bad_alloc when mmap or mprotect fails.
 class host_array {
 public:
   host_array(std::size_t bytes, page_size pages);
@@ -96,8 +82,7 @@ public:
 
   template <class T> T* data() const noexcept { return static_cast<T*>(data_); } ///< nullptr for 0 bytes
   std::size_t bytes() const noexcept { return bytes_; }
-  /// Bytes of the array backed by transparent huge pages now (AnonHugePages of its mapping); std::nullopt when
-  /// /proc/self/smaps cannot be read (no /proc, no file descriptor left): unknown, not "none".
+  /// Bytes of the array on transparent huge pages now; std::nullopt (unknown, not none) without /proc/self/smaps.
   std::optional<std::uint64_t> huge_page_bytes() const;
 
 private:
@@ -108,12 +93,10 @@ private:
   std::size_t mapped_bytes_ = 0; ///< bytes_ rounded up to 2 MiB: the read-write part of the mapping
 };
 
-/// Sums "AnonHugePages:" (kB, returned in bytes) over the mappings of a /proc/PID/smaps listing that lie wholly in
-/// [first, last): one host_array's mapping, even where the kernel split it. Malformed lines are skipped.
+/// Bytes of "AnonHugePages:" over the mappings of an smaps listing that lie wholly in [first, last).
 std::uint64_t anon_huge_page_bytes(std::istream& smaps, std::uintptr_t first, std::uintptr_t last);
 
-/// Sets element i of data[0, n) to value(i), in contiguous chunks split statically over `threads`
-/// (for_each_static_chunk): the first touch that places each page.
+/// data[i] = value(i), split statically over `threads`: the first touch that places each page.
 template <class T, class Value> void first_touch_fill(T* data, std::size_t n, host_threading threads, Value value) {
   for_each_static_chunk(n, threads, [data, &value](std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i)
@@ -121,11 +104,9 @@ template <class T, class Value> void first_touch_fill(T* data, std::size_t n, ho
   });
 }
 
-/// Places workload W's arrays, cfg.size elements of T each (cfg.pages; first touch by `threading`, the policy's own
-/// threads, unless cfg.first_touch is serial) with their starting values (W::initial), times apply(W{}, operands,
-/// cfg.work) as time_calls does (the cold call after release_tbb_workers(); a call of a parallel threading short of
-/// its threads is disturbed), then sets validation_error to validate(output, calls made), or without one to W's own
-/// check (check_output), and reads the huge-page bytes the arrays got. Throws std::bad_alloc.
+/// Places workload W's arrays of cfg.size T (first touch by `threading` unless cfg.first_touch is serial) with
+/// W::initial, times apply(W{}, operands, cfg.work) after release_tbb_workers(), validates with validate(output,
+/// calls) where given (STREAM's copy and scale) or W's own check, and reads the arrays' huge-page bytes.
 template <class W, class T, class Apply, class Validate = std::nullptr_t>
 measurement measure_workload(const run_config& cfg, host_threading threading, Apply& apply, Validate validate = {}) {
   const std::size_t n = cfg.size, bytes = n * sizeof(T);
@@ -155,15 +136,6 @@ measurement measure_workload(const run_config& cfg, host_threading threading, Ap
       *m.huge_page_bytes += *huge;
   m.host_threads = threading;
   return m;
-}
-
-/// The increment's one array for a stream that brings its own call: apply(first, last, cfg.work), then
-/// validate(first, calls made) where given (STREAM's copy and scale, tests that plant a wrong call), else the
-/// increment's check: every element is its start + calls x K.
-template <class T, class Apply, class Validate = std::nullptr_t>
-measurement measure_host(const run_config& cfg, host_threading threading, Apply& apply, Validate validate = {}) {
-  auto call = [&](increment_workload, operands<T> a, int work) { apply(a.out, a.out + a.n, work); };
-  return measure_workload<increment_workload, T>(cfg, threading, call, validate);
 }
 
 } // namespace policybench

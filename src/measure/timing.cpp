@@ -1,5 +1,4 @@
-// timing.hpp's out-of-line parts: the summary statistics; the process's CPU time and its threads' wait for a CPU,
-// exact to the moment they are read; the counted calls: one mask, applied to durations and to parallelism alike.
+// timing.hpp's out-of-line parts: the summary statistics, the threads' CPU time and wait for a CPU, the counted calls.
 #include "measure/timing.hpp"
 
 #include <algorithm>
@@ -18,11 +17,11 @@
 namespace policybench {
 namespace {
 
-// Linux's CPU clock of thread `tid` of this process: a per-thread (4) scheduler (2) clock, encoded as glibc's
-// pthread_getcpuclockid encodes it, for any thread of the process, not only those started by pthreads.
+// Linux's CPU clock of thread `tid`, a per-thread (4) scheduler (2) clock encoded as glibc's pthread_getcpuclockid
+// does, for any thread of the process, not only pthreads'.
 clockid_t thread_clock(long tid) { return static_cast<clockid_t>(~static_cast<clockid_t>(tid) << 3) | 6; }
 
-// The run delay of thread `tid`, the second field of its schedstat, in nanoseconds; -1 when it cannot be read.
+// The run delay of thread `tid` (its schedstat's second field) in nanoseconds; -1 when it cannot be read.
 long long run_delay_ns(const char* tid) {
   char path[300]; // d_name is at most 255 bytes
   std::snprintf(path, sizeof path, "/proc/self/task/%s/schedstat", tid);
@@ -38,9 +37,8 @@ long long run_delay_ns(const char* tid) {
   return std::sscanf(text, "%llu %lld", &on_cpu, &delay) == 2 ? delay : -1;
 }
 
-// Visits every live thread of the process: reads its own clock, which brings the process clock up to date with it
-// (docs/measurement.md, "Effective parallelism"), and, when asked, adds its run delay to `waited_ns` (-1 once any
-// thread's cannot be read).
+// Reads every live thread's clock, which brings the process clock up to date (docs/measurement.md, "Effective
+// parallelism"), and adds its run delay to `waited_ns` when asked (-1 once any thread's cannot be read).
 void visit_threads(long long* waited_ns) {
   DIR* const tasks = ::opendir("/proc/self/task");
   if (!tasks) {
@@ -73,19 +71,11 @@ std::vector<bool> counted_mask(const timed_calls& t, bool keep_disturbed, bool f
   std::vector<bool> quiet = t.disturbed;
   quiet.flip();
   const auto n = std::size_t(std::count(quiet.begin(), quiet.end(), true));
-  // A row can lean on every call only when it has too few quiet ones to stand alone and most were disturbed: a
-  // fixed --reps 2 with one disturbed call beside them still counts its two quiet ones.
+  // Every call only when too few quiet ones stand alone and most were disturbed: --reps 2 keeps its two quiet ones.
   return fall_back && n < min_counted_calls && 2 * n < t.warm_s.size() ? all : quiet;
 }
 
-std::vector<double> masked(const std::vector<double>& values, const std::vector<bool>& mask) {
-  std::vector<double> out;
-  for (std::size_t i = 0; i < values.size() && i < mask.size(); ++i)
-    if (mask[i]) out.push_back(values[i]);
-  return out;
-}
-
-// The statistics and the median's interval of values already sorted, so that a series sorts its values once.
+// The statistics of values already sorted, so that a series sorts its values once.
 sample_stats stats_of_sorted(std::span<const double> sorted) {
   const std::size_t n = sorted.size();
   sample_stats s;
@@ -191,7 +181,11 @@ thread_sample sample_threads() noexcept {
 std::vector<double> stopping_samples(const timed_calls& t, bool keep_disturbed) {
   // A device row reports, and so stops on, its kernel times (one per timed call).
   const bool kernel = !t.kernel_s.empty() && t.kernel_s.size() == t.warm_s.size();
-  return masked(kernel ? t.kernel_s : t.warm_s, counted_mask(t, keep_disturbed, false));
+  const auto mask = counted_mask(t, keep_disturbed, false);
+  std::vector<double> out;
+  for (std::size_t i = 0; i < t.warm_s.size(); ++i)
+    if (mask[i]) out.push_back(kernel ? t.kernel_s[i] : t.warm_s[i]);
+  return out;
 }
 
 std::optional<series_summary> summarize_view(const timed_calls& t, timing_view which, bool keep_disturbed) {

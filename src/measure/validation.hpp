@@ -1,6 +1,5 @@
-// Exact validation without a second copy: element i starts at i mod 1024, so after c calls of K increments each
-// (--work K) it must equal (i mod 1024) + c x K. Unequal starting values make a wrong index or a skipped element show.
-// And the calls one buffer can receive, and whether start + calls x K stays exact there.
+// Exact validation without a second copy: element i starts at i mod 1024 (so a wrong index shows), and after c calls
+// of K increments equals that + c x K; and whether that stays exact for the calls one buffer can receive.
 #pragma once
 
 #include "measure/run_config.hpp"
@@ -15,23 +14,20 @@
 
 namespace policybench {
 
-/// Element i's value after `increments` increments (calls x K). Exact while 1023 + increments is within the type's
-/// exact range (outside_exact_range refuses runs that could leave it).
+/// Element i's value after `increments` increments (calls x K); outside_exact_range refuses runs where it is inexact.
 template <class T>
 POLICYBENCH_HOST_DEVICE constexpr T expected_value(std::size_t i, std::uint64_t increments) noexcept {
   return static_cast<T>(i % 1024) + static_cast<T>(increments);
 }
 
-/// "element 12 is 3, expected 4": one line naming element i of n, `actual` where W expected another value after
-/// `calls` calls of K = `work`.
+/// "element 12 is 3, expected 4": element i of n after `calls` calls of K = `work`.
 template <class W, class T>
 std::string describe_mismatch(std::size_t i, T actual, std::size_t n, std::uint64_t calls, int work) {
   return "element " + std::to_string(i) + " is " + std::to_string(actual) + ", expected " +
          std::to_string(W::template expected<T>(i, n, calls, work));
 }
 
-/// describe_mismatch of the first of out[0, n) that fails W's check after `calls` calls of K = `work`; std::nullopt
-/// when every element passes.
+/// describe_mismatch of the first of out[0, n) that fails W's check; std::nullopt when every element passes.
 template <class W, class T>
 std::optional<std::string> check_output(const T* out, std::size_t n, std::uint64_t calls, int work) {
   const std::size_t i = first_wrong<W>(out, n, calls, work);
@@ -39,8 +35,7 @@ std::optional<std::string> check_output(const T* out, std::size_t n, std::uint64
   return describe_mismatch<W>(i, out[i], n, calls, work);
 }
 
-/// The largest value of the element type every integer up to which is exact: 2^24 (float32), 2^53 (float64),
-/// 2^31 - 1 (int32), 2^63 - 1 (int64; signed overflow is undefined, not merely inexact).
+/// The largest value up to which every integer is exact in the type (int64: signed overflow is undefined).
 constexpr std::uint64_t exact_limit(element_type t) noexcept {
   // A switch, not visit_element_type's template lambda: nvcc warns (#445-D) on a template parameter used only in the
   // body, and the cuda preset builds with warnings as errors.
@@ -53,9 +48,7 @@ constexpr std::uint64_t exact_limit(element_type t) noexcept {
   return (std::uint64_t(1) << 63) - 1;
 }
 
-/// Calls in the one event pair of a device kernel time taken without the hold (measure/device_measure.cuh): enough
-/// that the first launch's latency (the start event is timestamped before the first kernel arrives) is a tenth of a
-/// call or less.
+/// Calls in the one event pair of a kernel time taken without the hold: the first launch's latency is then a tenth.
 inline constexpr int unheld_batch_calls = 10;
 
 /// Calls a device row makes per timed call: an unheld call, then a held one or a batch of unheld_batch_calls.
@@ -63,18 +56,15 @@ constexpr std::uint64_t device_calls_per_timed_call(const run_config& cfg) noexc
   return cfg.hold_stream ? 2 : 1 + unheld_batch_calls;
 }
 
-/// Calls one buffer can receive under cfg, whatever the policy: the cold call, the warm-up and every timed call made
-/// (up to max_calls_made when disturbed calls are left out of the count) at its device count. Interleaved rounds
-/// start each round on a fresh array.
+/// Calls one buffer can receive under cfg, whatever the policy (each interleaved round has a fresh array).
 constexpr std::uint64_t max_calls_per_buffer(const run_config& cfg) noexcept {
   const std::uint64_t per_timed = device_calls_per_timed_call(cfg);
   const std::uint64_t timed = cfg.keep_disturbed ? std::uint64_t(std::max(cfg.stop.reps, 1)) : max_calls_made(cfg.stop);
   return 1 + std::uint64_t(cfg.warmup) + timed * per_timed;
 }
 
-/// Why `work` increments per call (given by `option`: --work, or --max-work for a work sweep) would leave cfg.type's
-/// exact range (the largest start, 1023, plus max_calls_per_buffer(cfg) x work beyond exact_limit), as one line;
-/// nullopt when every value stays exact.
+/// Why `work` increments per call (given by `option`) would take 1023 + max_calls_per_buffer(cfg) x work beyond
+/// exact_limit, as one line; nullopt when every value stays exact.
 inline std::optional<std::string> outside_exact_range(const run_config& cfg, std::uint64_t work,
                                                       const std::string& option = "--work") {
   const std::uint64_t calls = max_calls_per_buffer(cfg), limit = exact_limit(cfg.type);

@@ -1,6 +1,5 @@
-// The device policies' measurements, as plain C++ functions the registry can name: each is declared here once and
-// defined in the .cu file that shows it. Without nvcc no .cu is compiled: the registry names each through
-// POLICYBENCH_DEVICE_FN, which is then nullptr (the function is never referenced), and lists those rows unavailable.
+// The device policies' measurements, plain C++ functions defined in the .cu files. Without nvcc none is compiled:
+// POLICYBENCH_DEVICE_FN is then nullptr (never referenced), and the registry lists those rows unavailable.
 #pragma once
 
 #include "measure/run_config.hpp"
@@ -12,7 +11,7 @@ using measure_fn = measurement (*)(const run_config&);
 measurement measure_thrust_device(const run_config& cfg);                // thrust_device.cu
 measurement measure_thrust_par_nosync(const run_config& cfg);            // thrust_device.cu
 measurement measure_thrust_par_nosync_proclaimed(const run_config& cfg); // thrust_device.cu
-measurement measure_cub_transform(const run_config& cfg);                // cub_transform.cu
+measurement measure_cub_transform(const run_config& cfg);                // thrust_device.cu
 measurement measure_cuda_kernel(const run_config& cfg);                  // kernels.cu
 measurement measure_cuda_kernel_grid_stride(const run_config& cfg);      // kernels.cu
 

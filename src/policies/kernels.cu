@@ -1,6 +1,5 @@
-// Hand-written kernels: the seed's @cuda.jit form (one element per thread, block 256) and what an expert writes
-// for a streaming loop (16-byte vector accesses, several independent loads in flight, a grid from occupancy): the
-// cuda::kernel_grid_stride row and the device ceiling.
+// Hand-written kernels: the seed's @cuda.jit form (one element per thread) and what an expert writes for a streaming
+// loop (16-byte vectors, several loads in flight, a resident grid): the cuda::kernel_grid_stride row and the ceiling.
 #include "measure/device_measure.cuh"
 #include "policies/device_policies.hpp"
 #include "policybench/increment.hpp"
@@ -23,13 +22,6 @@ constexpr unsigned block_size = 256; // the seed's @cuda.jit block, and the grid
 template <class T, class Op> __global__ void one_element_per_thread(T* data, std::size_t n, Op op) {
   const std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i < n) data[i] = op(data[i]);
-}
-
-unsigned blocks_for(std::size_t n) {
-  const std::size_t blocks = (n + block_size - 1) / block_size;
-  if (blocks > std::size_t(INT_MAX)) // gridDim.x's limit
-    throw std::runtime_error("cuda::kernel: " + std::to_string(n) + " elements need more than 2^31 - 1 blocks");
-  return unsigned(blocks);
 }
 
 // 16 bytes of T: one ld.global.v4/v2 instruction, the widest access a thread can make.
@@ -75,8 +67,11 @@ template <class T, class Op> __global__ void grid_stride_vectorized(T* data, std
 measurement measure_cuda_kernel(const run_config& cfg) {
   return measure_device(cfg, stream_choice::own, [work = cfg.work](auto* first, std::size_t n, cudaStream_t stream) {
     if (n == 0) return; // an empty grid is a launch error
+    const std::size_t blocks = (n + block_size - 1) / block_size;
+    if (blocks > std::size_t(INT_MAX)) // gridDim.x's limit
+      throw std::runtime_error("cuda::kernel: " + std::to_string(n) + " elements need more than 2^31 - 1 blocks");
     with_increment<std::remove_pointer_t<decltype(first)>>(
-        work, [&](auto op) { one_element_per_thread<<<blocks_for(n), block_size, 0, stream>>>(first, n, op); });
+        work, [&](auto op) { one_element_per_thread<<<unsigned(blocks), block_size, 0, stream>>>(first, n, op); });
     POLICYBENCH_CUDA_CHECK(cudaGetLastError());
   });
 }

@@ -1,8 +1,6 @@
 // What each oneDPL backend's shared library exports: plain functions, no oneDPL type. onedpl_library.cpp is compiled
-// twice, for oneTBB and for OpenMP, and oneDPL's templates have the same names in both with different bodies (one
-// calls tbb::parallel_for, the other opens an OpenMP region): linked into one program they would break the
-// one-definition rule, and the linker would keep one body for both rows. Each copy therefore lives in its own shared
-// library built with hidden visibility, so every oneDPL symbol stays inside it; only the entry below is exported.
+// for oneTBB and for OpenMP, whose oneDPL templates share names with different bodies: in one program the linker would
+// keep one body for both rows (an ODR break), so each copy is its own library with hidden visibility.
 #pragma once
 
 #include "measure/run_config.hpp"
@@ -17,12 +15,10 @@ enum class onedpl_policy { seq, unseq, par, par_unseq };
 struct onedpl_library {
   /// oneDPL's parallel backend as the library's own translation unit saw it: "oneTBB", "OpenMP" or "serial".
   const char* backend;
-  /// run_workload(policy, {out, in, in2, n}, work) for `workload` on elements of type `type` (in2: nullptr for a
-  /// one-input workload, in == out in place).
+  /// run_workload(policy, {out, in, in2, n}, work) for `workload` on elements of `type`.
   void (*run)(onedpl_policy policy, workload_id workload, element_type type, void* out, const void* in, const void* in2,
               std::size_t n, int work);
-  /// For tests: out[i] = probe() for each i < n, under `policy`, through the same transform: probe can ask which
-  /// runtime's thread calls it (omp_in_parallel(), tbb::this_task_arena::current_thread_index()).
+  /// For tests: out[i] = probe() under `policy`, so that probe can ask which runtime's thread calls it.
   void (*census)(onedpl_policy policy, int* out, std::size_t n, int (*probe)());
 };
 

@@ -1,8 +1,11 @@
-// The host policies' rows in table order, written once as a template over the workloads they run: registry.cpp
+// How a registry entry is made (the policy's one call wrapped in the host measurement, or a .cu file's measurement),
+// and the host policies' rows in table order, written once as a template over the workloads they run: registry.cpp
 // instantiates it for the built-in workloads, a user's translation unit for its own op (cli/user_main.hpp).
 #pragma once
 
-#include "policies/entry.hpp"
+#include "machine/device_info.hpp"
+#include "measure/host_measure.hpp"
+#include "policies/device_policies.hpp"
 #include "policies/registry.hpp"
 #include "policybench/workload.hpp"
 
@@ -10,7 +13,10 @@
 #include <thrust/system/omp/execution_policy.h>
 #include <thrust/system/tbb/execution_policy.h>
 
+#include <cstddef>
 #include <execution>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -18,20 +24,70 @@
 
 namespace policybench {
 
-inline constexpr const char* no_openmp = "built without OpenMP (no OpenMP found by CMake)";
-
-// Without -fopenmp CCCL refuses to compile Thrust's OpenMP algorithms (a static_assert): listed, never built.
-template <class Workloads, class Apply> policy_entry openmp_entry(std::string name, std::string backend, Apply apply) {
-#if defined(_OPENMP)
-  return host_entry<Workloads>(std::move(name), std::move(backend), host_threading::openmp, apply);
-#else
-  (void)apply;
-  return host_stream(std::move(name), std::move(backend) + " (no OpenMP)", nullptr, no_openmp);
-#endif
+/// A host row measured by `measure`; with `unavailable`, listed with that reason and never measured.
+inline policy_entry host_stream(std::string name, std::string backend,
+                                std::function<measurement(const run_config&)> measure,
+                                std::optional<std::string> unavailable = std::nullopt) {
+  if (unavailable) measure = nullptr;
+  return {.name = std::move(name),
+          .device = side::host,
+          .backend = std::move(backend),
+          .unavailable = std::move(unavailable),
+          .measure = std::move(measure)};
 }
 
-/// Every policy in table order (registry.hpp), the host ones measuring Workloads (entry.hpp), with `onedpl` after
-/// the C++ policies and `device` last.
+/// The built-in workloads: the run's cfg.workload on its cfg.type.
+struct builtin_workloads {
+  template <class Apply> static measurement measure(const run_config& cfg, host_threading threading, Apply& apply) {
+    return visit_workload_and_type(cfg.workload, cfg.type, [&](auto w, auto t) {
+      return measure_workload<decltype(w), decltype(t)>(cfg, threading, apply);
+    });
+  }
+};
+
+/// One workload W on its one element type, whatever the run's, with the FLOPs it declares (policybench/user_op.hpp).
+template <class W> struct one_workload {
+  template <class Apply> static measurement measure(const run_config& cfg, host_threading threading, Apply& apply) {
+    measurement m = measure_workload<W, typename W::element>(cfg, threading, apply);
+    if (W::flops) m.flops_per_call = *W::flops * double(cfg.size);
+    return m;
+  }
+};
+
+/// A host entry whose every call is apply(W{}, operands<T>, K), on `threading`'s threads (which first-touch too).
+template <class Workloads = builtin_workloads, class Apply>
+policy_entry host_entry(std::string name, std::string backend, host_threading threading, Apply apply) {
+  return host_stream(std::move(name), std::move(backend), [threading, apply](const run_config& cfg) mutable {
+    return Workloads::measure(cfg, threading, apply);
+  });
+}
+
+/// A host row's apply: the one call, run_workload, under `policy`.
+template <class Policy> struct one_call {
+  Policy policy;
+  template <class W, class T> void operator()(W, operands<T> a, int work) const { run_workload<W>(policy, a, work); }
+};
+/// Written out for clang before 17, which deduces no aggregate's template arguments (the fuzz preset builds with it).
+template <class Policy> one_call(Policy) -> one_call<Policy>;
+
+/// The plain loop on one thread: every speedup is measured against it.
+using plain_loop = one_call<loop_policy>;
+
+/// A device row: unavailable with the device's reason (a build without CUDA has none), or without device code.
+inline policy_entry device_entry(std::string name, std::string backend, measure_fn measure, const device_info& device) {
+  std::optional<std::string> unavailable = device.unavailable;
+  if (!measure && !unavailable) unavailable = "no device code in this build";
+  return {.name = std::move(name),
+          .device = side::device,
+          .backend = std::move(backend),
+          .unavailable = unavailable,
+          .measure = unavailable ? nullptr : measure,
+          .only_workload = workload_id::increment};
+}
+
+inline constexpr const char* no_openmp = "built without OpenMP (no OpenMP found by CMake)";
+
+/// Every policy in table order (registry.hpp), the host ones measuring Workloads, `onedpl` after the C++ policies.
 template <class Workloads>
 std::vector<policy_entry> policy_rows(std::vector<policy_entry> onedpl, std::vector<policy_entry> device) {
   // A libstdc++ built without <tbb/tbb.h> runs par and par_unseq serially; the backend column says so.
@@ -53,7 +109,12 @@ std::vector<policy_entry> policy_rows(std::vector<policy_entry> onedpl, std::vec
   rows.push_back(host("tbb::parallel_for", "oneTBB (auto_partitioner)", onetbb, one_call{tbb_loop_policy{}}));
   rows.push_back(host("thrust::cpp", "Thrust C++ system (sequential)", one_thread, one_call{thrust::cpp::par}));
   rows.push_back(host("thrust::tbb", "Thrust TBB system (oneTBB)", onetbb, one_call{thrust::tbb::par}));
-  rows.push_back(openmp_entry<Workloads>("thrust::omp", "Thrust OpenMP system", one_call{thrust::omp::par}));
+#if defined(_OPENMP)
+  rows.push_back(host("thrust::omp", "Thrust OpenMP system", host_threading::openmp, one_call{thrust::omp::par}));
+#else
+  // Without -fopenmp CCCL refuses to compile Thrust's OpenMP algorithms (a static_assert): listed, never built.
+  rows.push_back(host_stream("thrust::omp", "Thrust OpenMP system (no OpenMP)", nullptr, no_openmp));
+#endif
 #if !POLICYBENCH_HAVE_CUDA
   // Thrust's portability lesson: the same call, and without nvcc its device system is oneTBB, on the host.
   rows.push_back(host("thrust::device", std::string("Thrust device system = ") + thrust_device_system() + " (no nvcc)",

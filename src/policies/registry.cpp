@@ -1,12 +1,8 @@
-// THE registry: one row per execution policy, in table order. Adding a policy is one row here or, for a host policy's
-// one call, in policies/policy_rows.hpp (a device policy also needs its function: policies/device_policies.hpp).
-// Then the ceilings' rows: the policies' own update in tuned schedules and kernels, STREAM's references beside them,
-// and the FMA kernels of the roofline's flat roof. And choosing rows by name: the registry's order is kept, and a
-// misspelt name is answered with the closest one.
+// THE registry: one row per execution policy, in table order (a host policy's one call: policies/policy_rows.hpp;
+// a device policy's function: policies/device_policies.hpp); the ceilings' rows; choosing rows by name.
 #include "policies/registry.hpp"
 
 #include "measure/ceilings.hpp"
-#include "policies/entry.hpp"
 #include "policies/onedpl_library.hpp"
 #include "policies/policy_rows.hpp"
 #include "policybench/workload.hpp"
@@ -23,8 +19,7 @@
 namespace policybench {
 namespace {
 
-// A oneDPL row: the call in its backend's own shared library (policies/onedpl_library.hpp), which the backend column
-// names as that library reports it; without the library, the reason.
+// A oneDPL row: the call in its backend's own shared library, named as that library reports it.
 policy_entry onedpl_entry(std::string name, const onedpl_library* library, onedpl_policy policy,
                           host_threading threading, const char* missing) {
   if (!library) return host_stream(std::move(name), "oneDPL", nullptr, missing);
@@ -69,6 +64,56 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   throw unknown_policy("unknown policy '" + name + "'; " +
                        (suggestion.empty() ? "" : "did you mean " + suggestion + "? ") + "valid names: " + valid);
 }
+
+// One huge page per dynamic chunk: small enough to balance, large enough that handing chunks out costs nothing.
+constexpr std::size_t dynamic_chunk_bytes = std::size_t(2) << 20;
+
+enum class schedule { static_split, dynamic_chunks, tbb_stealing, one_thread };
+
+// The update `op` (the in-place increment, or uneven work's own op; the triad) at K = 1, measured as the policies'
+// calls are: the bound of a row of that shape. The splits run on the ceilings' pinned threads; tbb_stealing as the
+// policies on oneTBB schedule, so that no policy outruns the bound by its schedule alone.
+policy_entry ceiling_split(std::string name, std::string backend, schedule how, workload_id op) {
+  const host_threading threads = how == schedule::one_thread     ? host_threading::one_thread
+                                 : how == schedule::tbb_stealing ? host_threading::tbb
+                                                                 : ceiling_threading();
+  policy_entry e = host_entry(std::move(name), std::move(backend), threads, [how](auto w, auto a, int work) {
+    using W = decltype(w);
+    using T = std::remove_pointer_t<decltype(a.out)>;
+    const auto update = [&](std::size_t begin, std::size_t end) {
+      run_workload<W>(loop_policy{}, slice(a, begin, end), work);
+    };
+    if (how == schedule::static_split) for_each_static_chunk(a.n, ceiling_threading(), update);
+    if (how == schedule::dynamic_chunks)
+      for_each_dynamic_chunk(a.n, dynamic_chunk_bytes / sizeof(T), ceiling_threading(), update);
+    if (how == schedule::tbb_stealing)
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, a.n),
+                        [&](const tbb::blocked_range<std::size_t>& r) { update(r.begin(), r.end()); });
+    if (how == schedule::one_thread) update(0, a.n);
+  });
+  e.measure = [measure = std::move(e.measure), how, op](run_config cfg) {
+    // The thread that first touched a page keeps updating it (not for oneTBB's workers: the calling thread, pinned
+    // to one CPU, would take part in the calls).
+    std::optional<pinned_openmp_threads> pinned;
+    if (how != schedule::tbb_stealing) pinned.emplace();
+    // Uneven work's own op in place, so that the static split shows the imbalance the policies' partitioners meet.
+    const workload_id asked = cfg.workload;
+    if (op != workload_id::increment || asked != workload_id::uneven) cfg.work = 1, cfg.workload = op;
+    measurement m = measure(cfg);
+    if (cfg.workload != asked) m.bytes_per_call = cfg.bytes_per_call(); // op's bytes, not the run's
+    return m;
+  };
+  return e;
+}
+
+#if POLICYBENCH_HAVE_CUDA
+// The grid-stride kernel row at K = 1 without its end-to-end views: the bytes the rows move, the least arithmetic.
+measurement device_in_place(const run_config& cfg) {
+  run_config one = cfg;
+  one.work = 1, one.end_to_end = false;
+  return measure_cuda_kernel_grid_stride(one);
+}
+#endif
 
 } // namespace
 
@@ -120,67 +165,6 @@ std::vector<policy_entry> registry(const device_info& device) {
   return policy_rows<builtin_workloads>(onedpl_rows(), device_rows(device));
 }
 
-namespace {
-
-// One huge page of elements per dynamic chunk: small enough to balance, large enough that handing out chunks costs
-// nothing measurable next to streaming them.
-constexpr std::size_t dynamic_chunk_bytes = std::size_t(2) << 20;
-
-enum class schedule { static_split, dynamic_chunks, tbb_stealing, one_thread };
-// Each as environment.ceilings.host_in_place_schedule names it.
-constexpr const char* schedule_words[] = {"static", "dynamic", "tbb", "one thread"};
-
-// The update `op` (the in-place a[i] = a[i] + 1, or uneven work's own op for --workload uneven; the triad a = b + 3 c)
-// at K = 1 whatever K the run has, as the policies' calls are measured (the same placement, cold call,
-// validation): the bound of a row of that shape. The splits run on the ceilings' pinned threads; tbb_stealing as the
-// policies on oneTBB schedule (auto_partitioner, workers unpinned), so that no policy outruns the bound by its
-// schedule alone: the loop is compiled alike in every row, the schedule is what differs.
-policy_entry ceiling_split(std::string name, std::string backend, schedule how,
-                           workload_id op = workload_id::increment) {
-  const host_threading threads = how == schedule::one_thread     ? host_threading::one_thread
-                                 : how == schedule::tbb_stealing ? host_threading::tbb
-                                                                 : ceiling_threading();
-  policy_entry e = host_entry(std::move(name), std::move(backend), threads, [how](auto w, auto a, int work) {
-    using W = decltype(w);
-    using T = std::remove_pointer_t<decltype(a.out)>;
-    const auto update = [&](std::size_t begin, std::size_t end) {
-      run_workload<W>(loop_policy{}, slice(a, begin, end), work);
-    };
-    if (how == schedule::static_split) for_each_static_chunk(a.n, ceiling_threading(), update);
-    if (how == schedule::dynamic_chunks)
-      for_each_dynamic_chunk(a.n, dynamic_chunk_bytes / sizeof(T), ceiling_threading(), update);
-    if (how == schedule::tbb_stealing)
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, a.n),
-                        [&](const tbb::blocked_range<std::size_t>& r) { update(r.begin(), r.end()); });
-    if (how == schedule::one_thread) update(0, a.n);
-  });
-  e.measure = [measure = std::move(e.measure), how, op](run_config cfg) {
-    // The thread that first touched a page keeps updating it (not for oneTBB's workers: the calling thread, pinned
-    // to one CPU, would take part in the calls).
-    std::optional<pinned_openmp_threads> pinned;
-    if (how != schedule::tbb_stealing) pinned.emplace();
-    // Uneven work's own op in place, so that the static split shows the imbalance the policies' partitioners meet.
-    const workload_id asked = cfg.workload;
-    if (op != workload_id::increment || asked != workload_id::uneven) cfg.work = 1, cfg.workload = op;
-    measurement m = measure(cfg);
-    if (cfg.workload != asked) m.bytes_per_call = cfg.bytes_per_call(); // op's bytes, not the run's
-    return m;
-  };
-  e.schedule = schedule_words[int(how)];
-  return e;
-}
-
-#if POLICYBENCH_HAVE_CUDA
-// The grid-stride kernel row at K = 1 without its end-to-end views: the bytes the rows move, the least arithmetic.
-measurement device_in_place(const run_config& cfg) {
-  run_config one = cfg;
-  one.work = 1, one.end_to_end = false;
-  return measure_cuda_kernel_grid_stride(one);
-}
-#endif
-
-} // namespace
-
 std::vector<policy_entry> ceiling_streams(const device_info& device, int work, workload_id workload) {
   const std::string pinned = std::string(to_string(ceiling_threading())) + ", pinned threads";
   constexpr auto bandwidth = ceiling_bound::bandwidth, compute = ceiling_bound::compute, none = ceiling_bound::none;
@@ -193,27 +177,27 @@ std::vector<policy_entry> ceiling_streams(const device_info& device, int work, w
     e.role = stream_role::ceiling, e.bound = bound, e.key = std::move(key);
     if (runs) out.push_back(std::move(e));
   };
-  const bool in_place = shape == ceiling_shape::in_place;
-  add(in_place, "host_in_place_static", bandwidth,
-      ceiling_split("host in place (static)", pinned + ", static split", schedule::static_split));
-  add(in_place, "host_in_place_dynamic", bandwidth,
-      ceiling_split("host in place (dynamic)", pinned + ", 2 MiB chunks as threads free up", schedule::dynamic_chunks));
-  add(in_place, "host_in_place_tbb", bandwidth,
-      ceiling_split("host in place (oneTBB)", "oneTBB auto_partitioner, as the PSTL on oneTBB",
-                    schedule::tbb_stealing));
-  add(in_place, "host_in_place_one_thread", bandwidth,
-      ceiling_split(std::string(one_thread_ceiling), "the calling thread alone", schedule::one_thread));
-  // The triad on the in-place streams' three parallel schedules: the bound is the fastest, as for the in-place shape.
+  // The in-place update and the triad on the same schedules (the triad's one-thread row aside): the bound of a row of
+  // either shape is its fastest. `word`: as environment.ceilings.host_in_place_schedule names it.
+  const struct {
+    schedule how;
+    const char *key, *label, *word;
+    std::string backend;
+  } splits[] = {
+      {schedule::static_split, "static", "static", "static", pinned + ", static split"},
+      {schedule::dynamic_chunks, "dynamic", "dynamic", "dynamic", pinned + ", 2 MiB chunks as threads free up"},
+      {schedule::tbb_stealing, "tbb", "oneTBB", "tbb", "oneTBB auto_partitioner, as the PSTL on oneTBB"},
+      {schedule::one_thread, "one_thread", "1 thread", "one thread", "the calling thread alone"},
+  };
   const bool triad = shape == ceiling_shape::triad;
-  add(triad, "host_triad_static", bandwidth,
-      ceiling_split("host triad (static)", pinned + ", static split, a = b + 3 c", schedule::static_split,
-                    workload_id::triad));
-  add(triad, "host_triad_dynamic", bandwidth,
-      ceiling_split("host triad (dynamic)", pinned + ", 2 MiB chunks as threads free up, a = b + 3 c",
-                    schedule::dynamic_chunks, workload_id::triad));
-  add(triad, "host_triad_tbb", bandwidth,
-      ceiling_split("host triad (oneTBB)", "oneTBB auto_partitioner, as the PSTL on oneTBB, a = b + 3 c",
-                    schedule::tbb_stealing, workload_id::triad));
+  for (const auto& [how, key, label, word, backend] : splits) {
+    policy_entry e = ceiling_split(std::string(triad ? "host triad (" : "host in place (") + label + ")",
+                                   triad ? backend + ", a = b + 3 c" : backend, how,
+                                   triad ? workload_id::triad : workload_id::increment);
+    e.schedule = word;
+    add(shape == ceiling_shape::in_place || (triad && how != schedule::one_thread),
+        std::string(triad ? "host_triad_" : "host_in_place_") + key, bandwidth, std::move(e));
+  }
   add(increment, "host_copy", none,
       host_stream("host STREAM copy", pinned + ", b[i] = a[i]",
                   [](const run_config& cfg) { return measure_host_copy_stream(cfg, false); }));
@@ -224,7 +208,7 @@ std::vector<policy_entry> ceiling_streams(const device_info& device, int work, w
     if (scale) cfg.size *= 2;
     return measure_host_copy_stream(cfg, true);
   });
-  scale_stream.schedule = schedule_words[int(schedule::static_split)];
+  scale_stream.schedule = "static";
   add(increment || scale, "host_scale", scale ? bandwidth : none, std::move(scale_stream));
   add(shape == ceiling_shape::compute || (increment && work > 1), "host_compute", compute,
       host_stream("host FMA chains", pinned + ", 12 independent FMA chains per thread", measure_host_compute));

@@ -1,7 +1,5 @@
-// THE registry: the row type of every timed stream, every execution policy of this build in table order, each name
-// written once (registry.cpp; the two the harness's rules single out here), the ceilings registered beside them,
-// and choosing rows by name.
-// The harness measures, summarizes and reports policies and ceilings alike (docs/measurement.md).
+// THE registry: the row type of every timed stream (policies and ceilings alike), every execution policy of this build
+// in table order, each name written once (registry.cpp), the ceilings beside them, and choosing rows by name.
 #pragma once
 
 #include "machine/device_info.hpp"
@@ -27,38 +25,29 @@ struct policy_entry {
   std::function<measurement(const run_config&)> measure;
   stream_role role = stream_role::policy;
   ceiling_bound bound = ceiling_bound::none; ///< ceilings: what they bound
-  /// Ceilings: the prefix of their figures in the report's environment.ceilings, e.g. "host_copy" for
-  /// host_copy_median_s and host_copy_gb_per_s.
-  std::string key = "";
-  /// Bandwidth ceilings: their schedule as environment.ceilings.host_in_place_schedule names the bounding one.
-  std::string schedule = "";
-  /// The one workload it runs, where it cannot run the others (the device rows: their .cu files run the increment
-  /// alone so far, issue 37); none: every workload.
+  std::string key = "";      ///< ceilings: their figures' prefix in environment.ceilings, e.g. "host_copy"
+  std::string schedule = ""; ///< bandwidth ceilings: as environment.ceilings.host_in_place_schedule names it
+  /// The one workload it runs (the device rows run the increment alone so far, issue 37); none: every workload.
   std::optional<workload_id> only_workload = std::nullopt;
 };
 
 /// Why `p` has no figure under `workload`: p.unavailable, or a workload it does not run; none: it runs.
 std::optional<std::string> unavailable_for(const policy_entry& p, workload_id workload);
 
-/// The rows the harness's rules single out, by their names in the registry: every speedup's baseline (one thread,
-/// no library), and the parallel policy the par_unseq_vs_loop crossover sets against it.
+/// The rows the harness's rules single out: every speedup's baseline and its par_unseq_vs_loop challenger.
 inline constexpr std::string_view baseline_policy = "loop", challenger_policy = "std::par_unseq";
 /// The host's in-place ceiling on one thread: set beside the rows, never the bound of the parallel ones.
 inline constexpr std::string_view one_thread_ceiling = "host in place (1 thread)";
 
-/// Every policy in table order: loop first (every speedup's baseline), the C++ policies from libstdc++ and from
-/// oneDPL, oneTBB, Thrust's host systems, then the device policies. Those this build or machine cannot run carry the
-/// reason (a CUDA policy without a usable device gets device.unavailable).
+/// Every policy in table order; those this build or machine cannot run carry the reason.
 std::vector<policy_entry> registry(const device_info& device);
 
-/// The parts of the registry that are not a host policy's one call compiled with the rows (policies/policy_rows.hpp):
-/// the oneDPL rows, each backend's call in its own library (or the reason it is missing), and the device rows.
+/// The rows policy_rows does not compile itself: oneDPL's, each backend in its own library, and the device's.
 std::vector<policy_entry> onedpl_rows();
 std::vector<policy_entry> device_rows(const device_info& device);
 
 /// The shape of the ceilings a workload's rows are set against: the in-place stream (the increment, uneven work),
-/// STREAM's triad (the triad, a user's op of two inputs), STREAM's scale (a user's op of one input), or the FMA
-/// kernel's GFLOP/s (poly, compute-bound).
+/// STREAM's triad (a user's op of two inputs too), STREAM's scale (a user's op of one input), or the FMA kernel (poly).
 enum class ceiling_shape { in_place, triad, scale, compute };
 inline constexpr enum_name<ceiling_shape> ceiling_shape_names[] = {{ceiling_shape::in_place, "in-place"},
                                                                    {ceiling_shape::triad, "triad"},
@@ -71,13 +60,9 @@ constexpr ceiling_shape shape_of(workload_id w) noexcept {
   return w == workload_id::poly ? ceiling_shape::compute : ceiling_shape::in_place;
 }
 
-/// The ceilings of a run of `workload`, each with role ceiling, what it bounds and its environment.ceilings key: those
-/// of its shape (shape_of) on the host (in place with a static, a dynamic, oneTBB's and a one-thread schedule; the
-/// static triad; STREAM scale, its one stream out of place; the FMA kernel), STREAM copy and scale beside the
-/// increment, and the device's beside the increment (the tuned in-place kernel, a D2D copy), the FMA kernels too at
-/// work > 1, in that order. The in-place streams make one increment per call (the bandwidth roof), or uneven work's own
-/// op; a device without nvcc or a GPU makes its ceilings unavailable with the device rows' reason. The increment's by
-/// default: the list the probe and tests walk.
+/// The ceilings of a run of `workload` (docs/measurement.md, "Ceilings are rows"): those of its shape on the host,
+/// STREAM copy and scale and the device's beside the increment, the FMA kernels at work > 1, in that order; a device
+/// without nvcc or a GPU makes its ceilings unavailable with the device rows' reason.
 std::vector<policy_entry> ceiling_streams(const device_info& device, int work,
                                           workload_id workload = workload_id::increment);
 
@@ -86,12 +71,11 @@ struct unknown_policy : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-/// The name in `names` nearest to `name` (case-insensitive Levenshtein distance) when at most half of `name` differs
-/// from it: a plausible typo ("std::par_unsq" -> "std::par_unseq"); std::nullopt otherwise.
+/// The name in `names` nearest to `name` (case-insensitive Levenshtein) when it is a plausible typo of it.
 std::optional<std::string> nearest_name(std::string_view name, const std::vector<std::string>& names);
 
-/// The entries of `all` named in `names`, in registry order; every entry when `names` is empty. Throws
-/// unknown_policy for a name not in `all`.
+/// The entries of `all` named in `names` (empty: all), in registry order. Throws unknown_policy for a name not in
+/// `all`.
 std::vector<policy_entry> select_policies(std::vector<policy_entry> all, const std::vector<std::string>& names);
 
 } // namespace policybench

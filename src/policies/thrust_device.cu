@@ -1,10 +1,12 @@
 // The one call under Thrust's CUDA system: the same increment_all as on the host, only the policy changes.
 // thrust::device blocks until done on the default stream; par_nosync.on(stream) is how a library caller keeps its
-// own stream; cuda::proclaim_copyable_arguments is what lets thrust::transform use CUB's bulk-copy kernel.
+// own stream; cuda::proclaim_copyable_arguments is what lets thrust::transform use CUB's bulk-copy kernel. Beside
+// them what thrust::transform compiles down to, cub::DeviceTransform, called directly, the same increment applied.
 #include "measure/device_measure.cuh"
 #include "policies/device_policies.hpp"
 #include "policybench/workload.hpp"
 
+#include <cub/device/device_transform.cuh>
 #include <cuda/functional>
 #include <thrust/execution_policy.h>
 #include <thrust/system/cuda/execution_policy.h>
@@ -14,8 +16,7 @@
 namespace policybench {
 
 measurement measure_thrust_device(const run_config& cfg) {
-  // thrust::device launches on the legacy default stream and synchronizes it inside the call, so its figure is
-  // host-synchronous time (see stream_choice::legacy_default).
+  // It launches on the legacy default stream and synchronizes inside the call: host-synchronous time only.
   return measure_device(cfg, stream_choice::legacy_default,
                         [work = cfg.work](auto* first, std::size_t n, cudaStream_t) {
                           increment_all(thrust::device, first, first + n, work);
@@ -39,6 +40,19 @@ measurement measure_thrust_par_nosync_proclaimed(const run_config& cfg) {
         with_increment<std::remove_pointer_t<decltype(first)>>(work, [&](auto op) {
           backend::transform(thrust::cuda::par_nosync.on(stream), first, first + n, first,
                              cuda::proclaim_copyable_arguments(op));
+        });
+      },
+      cub_tile_size::cached_at_first_call);
+}
+
+measurement measure_cub_transform(const run_config& cfg) {
+  // In place is allowed; asynchronous; n == 0 launches nothing; its first call per type is primed
+  // (prime_cub_tile_size).
+  return measure_device(
+      cfg, stream_choice::own,
+      [work = cfg.work](auto* first, std::size_t n, cudaStream_t stream) {
+        with_increment<std::remove_pointer_t<decltype(first)>>(work, [&](auto op) {
+          POLICYBENCH_CUDA_CHECK(cub::DeviceTransform::Transform(first, first, n, op, stream));
         });
       },
       cub_tile_size::cached_at_first_call);

@@ -5,7 +5,7 @@
 #include "harness/run.hpp"
 #include "harness/scripted_policies.hpp"
 #include "measure/timing.hpp"
-#include "policies/entry.hpp"
+#include "policies/policy_rows.hpp"
 
 #include <set>
 #include <stdexcept>

@@ -131,12 +131,12 @@ TEST_CASE("a one-thread host row is judged by its wait for a CPU alone, a parall
   // busy (the reading of the clocks around them), and are over too soon for other work to take its CPU often.
   run_config cfg{element_type::float64, std::size_t(parallel_work_floor_bytes / 16), 0, {8}};
   cfg.keep_disturbed = true;
-  auto nothing = [](double*, double*, int) {};
+  auto nothing = [](increment_workload, operands<double>, int) {};
   const auto valid = [](const double*, std::uint64_t) { return std::optional<std::string>(); };
-  const measurement parallel = measure_host<double>(cfg, host_threading::tbb, nothing, valid);
+  const measurement parallel = measure_workload<increment_workload, double>(cfg, host_threading::tbb, nothing, valid);
   if (!disturbance_known(parallel.in_place)) return; // no run delays from this kernel: nothing is judged
   CHECK(disturbed_calls(parallel.in_place) == parallel.in_place.warm_s.size());
   // The same calls on one thread lack no thread; at most one now and then waits for a CPU on a busy machine.
-  const measurement one = measure_host<double>(cfg, host_threading::one_thread, nothing, valid);
+  const measurement one = measure_workload<increment_workload, double>(cfg, host_threading::one_thread, nothing, valid);
   CHECK(2 * disturbed_calls(one.in_place) < one.in_place.warm_s.size());
 }

@@ -39,22 +39,22 @@ TEST_CASE("host_thread_limit holds oneTBB and OpenMP to the limit while it lives
 
 TEST_CASE("validation fails a wrong call on every kind of threads, one thread included") {
   // The call skips the last element: a policy that loses one element of 1000003 must not validate.
-  const auto skip_last = [](double* first, double* last, int) {
-    for (double* p = first; p + 1 < last; ++p)
-      *p += 1;
+  const auto skip_last = [](increment_workload, operands<double> a, int) {
+    for (std::size_t i = 0; i + 1 < a.n; ++i)
+      a.out[i] += 1;
   };
-  const auto exact = [](double* first, double* last, int) {
-    for (double* p = first; p != last; ++p)
-      *p += 1;
+  const auto exact = [](increment_workload, operands<double> a, int) {
+    for (std::size_t i = 0; i < a.n; ++i)
+      a.out[i] += 1;
   };
   const run_config cfg{element_type::float64, 1'000'003, 1, {2}};
   for (const host_threading t : {host_threading::one_thread, host_threading::tbb, host_threading::openmp}) {
     CAPTURE(int(t));
     auto wrong = skip_last;
-    const measurement bad = measure_host<double>(cfg, t, wrong);
+    const measurement bad = measure_workload<increment_workload, double>(cfg, t, wrong);
     REQUIRE(bad.validation_error);
     CHECK(bad.validation_error->find("1000002") != std::string::npos);
     auto right = exact;
-    CHECK_FALSE(measure_host<double>(cfg, t, right).validation_error);
+    CHECK_FALSE(measure_workload<increment_workload, double>(cfg, t, right).validation_error);
   }
 }

@@ -18,6 +18,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 using namespace policybench;
@@ -155,4 +156,19 @@ TEST_CASE("host_thread_limit limits oneTBB while it lives") {
   }
   CHECK_THROWS_AS(host_thread_limit(0), std::invalid_argument);
   CHECK_THROWS_AS(host_thread_limit(-3), std::invalid_argument);
+}
+
+TEST_CASE("the rows the harness's rules single out by name are in the registry and its ceilings") {
+  // registry.cpp builds the ceilings' names from a table of schedules: the rules' constants must still name one.
+  const auto named = [](const std::vector<policy_entry>& rows, std::string_view name) {
+    return std::find_if(rows.begin(), rows.end(), [&](const policy_entry& p) { return p.name == name; });
+  };
+  const std::vector<policy_entry> rows = policies(), ceilings = ceiling_streams(device_info{}, 1);
+  CHECK(named(rows, baseline_policy) != rows.end());
+  CHECK(named(rows, challenger_policy) != rows.end());
+  const auto one_thread = named(ceilings, one_thread_ceiling);
+  REQUIRE(one_thread != ceilings.end());
+  CHECK(one_thread->bound == ceiling_bound::bandwidth);
+  CHECK(*one_thread->measure(run_config{element_type::float64, 1000, 0, {1}}).host_threads ==
+        host_threading::one_thread);
 }

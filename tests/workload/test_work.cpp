@@ -5,7 +5,7 @@
 #include "host_rows.hpp"
 #include "measure/ceilings.hpp"
 #include "measure/validation.hpp"
-#include "policies/entry.hpp"
+#include "policies/policy_rows.hpp"
 #include "policybench/workload.hpp"
 
 #include <algorithm>

@@ -7,7 +7,7 @@
 #include "machine/host_info.hpp"
 #include "measure/run_config.hpp"
 #include "measure/validation.hpp"
-#include "policies/entry.hpp"
+#include "policies/policy_rows.hpp"
 #include "policybench/workload.hpp"
 
 #include <cstddef>
