@@ -405,7 +405,7 @@ benchmark_report to_report(const measured_run& run, bool per_size_notes) {
     if (is_policy(r)) r.speedup_vs_loop = speedup_vs_loop(r, loop);
     if (is_policy(r) && run.config.work > 1) add_roofline(r, run.config.work, report.results); // K = 1: no more
   }
-  report.environment.ceilings = ceiling_figures(run, report.results);
+  report.environment.ceilings = ceiling_figures(run);
   report.warnings = run_warnings(run, report.results, per_size_notes);
   return report;
 }

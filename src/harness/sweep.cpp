@@ -298,6 +298,8 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
       if (said.insert(w).second) report.warnings.push_back(where + ": " + w); // once, not at every point
     sweep.stopped_at = point.run.size;
     report.environment = std::move(at.environment);
+    report.environment.ceilings.first_row = sweep.series.back().first_row; // its rows among the sweep's
+    report.environment.ceilings.end_row = sweep.series.back().end_row;
     report.environment.config.budget_s =
         clock.whole().budget_s() > 0 ? figure(clock.whole().budget_s()) : figure(); // the whole sweep's
     clock.finish(scale);
