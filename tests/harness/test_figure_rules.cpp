@@ -60,7 +60,7 @@ TEST_CASE("STREAM's 4x rule counts the workload's distinct arrays: the triad's t
     run.config.workload = workload;
     run.host.pstl_backend = "oneTBB";
     run.host.llc_bytes = llc_bytes;
-    run.outcomes.push_back({"loop", side::host, "test", std::nullopt, std::nullopt, measurement{}});
+    run.outcomes.push_back({{"loop", side::host, "test", std::nullopt, {}}, std::nullopt, measurement{}});
     for (const auto& w : run_warnings(run, {}))
       if (w.find("STREAM's rule") != std::string::npos) return w;
     return std::string();
