@@ -18,13 +18,15 @@ inline policy_outcome ceiling_outcome(std::string name, side device, ceiling_bou
   m.in_place = std::move(t);
   m.bytes_per_call = bytes;
   if (device == side::host) m.huge_page_bytes = 8u << 20, m.host_threads = host_threading::openmp;
-  return {.name = std::move(name),
-          .device = device,
-          .backend = "test",
-          .unavailable = std::nullopt,
-          .result = std::move(m),
-          .role = stream_role::ceiling,
-          .bound = bound};
+  return {{.name = std::move(name),
+           .device = device,
+           .backend = "test",
+           .unavailable = std::nullopt,
+           .measure = {},
+           .role = stream_role::ceiling,
+           .bound = bound},
+          std::nullopt,
+          std::move(m)};
 }
 
 /// The host's in-place ceiling, its calls lasting `warm_s`.

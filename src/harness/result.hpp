@@ -36,30 +36,14 @@ struct report_config {
   bool stream_hold = true, end_to_end = true;
 };
 
-/// A ceiling stream's figures in environment.ceilings under its registry key (README "JSON schema").
-struct ceiling_stream_figures {
-  std::string key;
-  side device = side::host;
-  ceiling_bound bound = ceiling_bound::none;
-  figure median_s{}, best_s{}, rate{}; ///< rate: the median's GB/s, or GFLOP/s for a compute ceiling
-  std::string kernel = "";             ///< compute ceilings: what the kernel runs
-};
-
-/// A theoretical compute peak (GFLOP/s; 2 FLOPs per fused multiply-add) and how it was computed.
-struct compute_peak_figures {
-  figure gflop_per_s{};
-  std::optional<std::string> how = std::nullopt;
-};
-
-/// environment.ceilings (ceiling_figures), for scripts that read them; a sweep's are its last point's.
+/// What environment.ceilings is written from (report/json_writer.cpp), for scripts that read it: each ceiling the run
+/// could have, its figures read off its row among the run's rows (a sweep's: its last point's), and the peaks.
 struct ceiling_summary {
-  std::vector<ceiling_stream_figures> streams = {};
-  figure host_in_place_best_s{}, host_in_place_gb_per_s{}, host_in_place_low_gb_per_s{};
-  std::optional<std::string> host_in_place_schedule = std::nullopt;
+  std::size_t first_row = 0, end_row = 0;        ///< the run's rows in benchmark_report::results
+  std::vector<policy_entry> streams = {};        ///< ceiling_streams of the run's device, K and workload
   ceiling_shape shape = ceiling_shape::in_place; ///< what the rows' % ceiling is against, for the table
-  figure host_huge_page_bytes{}, host_effective_parallelism{}, device_theoretical_peak_gb_per_s{};
-  std::optional<compute_peak_figures> host_compute_peak = std::nullopt,
-                                      device_compute_peak = std::nullopt; ///< with a compute ceiling: K > 1, poly
+  std::optional<compute_peak> host_compute_peak = std::nullopt,
+                              device_compute_peak = std::nullopt; ///< with a compute ceiling: K > 1, poly
 };
 
 struct environment_info {

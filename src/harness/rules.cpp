@@ -62,12 +62,6 @@ bool all_valid(std::span<const result_row> rows) {
 
 namespace {
 
-// The timing view a row's throughput, % ceiling and marks rest on: kernel times on the device, host calls else.
-view_figures rated_view(const result_row& row) {
-  return row.device == side::device ? row.kernel
-                                    : view_figures{row.median_s, row.median_ci_low_s, row.median_ci_high_s};
-}
-
 // A row's rate as a ceiling of `bound` reads: GFLOP/s of a compute one, else GB/s.
 figure rate(const result_row& row, ceiling_bound bound) {
   if (bound == ceiling_bound::compute) return row.flops ? row.flops->gflop_per_s : figure();
@@ -239,44 +233,34 @@ std::optional<bool> above_ceiling(const result_row& row, std::span<const result_
   return fast && *slow > *fast;
 }
 
-ceiling_summary ceiling_figures(const measured_run& run, std::span<const result_row> rows) {
-  ceiling_summary out;
-  const result_row* host = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
-  out.shape = shape_of(run.config.workload);
-  bool compute = false;
-  for (const auto& stream : ceiling_streams(run.device, run.config.work, run.config.workload)) {
-    const auto row = std::find_if(rows.begin(), rows.end(), [&](const result_row& r) {
-      return !is_policy(r) && r.policy == stream.name && r.status == row_status::ok;
-    });
-    const bool ran = row != rows.end();
-    if (ran && &*row == host) out.host_in_place_schedule = stream.schedule;
-    compute = compute || stream.bound == ceiling_bound::compute;
-    out.streams.push_back({.key = stream.key,
-                           .device = stream.device,
-                           .bound = stream.bound,
-                           .median_s = ran ? rated_view(*row).median_s : figure(),
-                           .best_s = ran ? row->min_s : figure(),
-                           .rate = ran ? throughput(*row) : figure(),
-                           .kernel = stream.bound == ceiling_bound::compute ? stream.backend : ""});
-  }
-  if (host) {
-    out.host_in_place_best_s = host->min_s, out.host_in_place_gb_per_s = throughput(*host);
-    out.host_in_place_low_gb_per_s = interval_end(*host, true);
-    if (host->huge_page_bytes) out.host_huge_page_bytes = double(*host->huge_page_bytes);
-    out.host_effective_parallelism = host->effective_parallelism;
-  }
-  const double peak = run.device.theoretical_peak_gb_per_s;
-  if (peak > 0) out.device_theoretical_peak_gb_per_s = peak;
-  if (!compute) return out; // an increment report at K = 1 keeps the fields it had
-  const auto peak_figures = [](const compute_peak& p) {
-    return compute_peak_figures{.gflop_per_s = p.gflop_per_s > 0 ? figure(p.gflop_per_s) : figure(),
-                                .how = p.how.empty() ? std::nullopt : std::optional(p.how)};
-  };
-  out.host_compute_peak = peak_figures(host_compute_peak(run.config.type, run.host_concurrency, run.host.cpu_mhz));
+view_figures rated_view(const result_row& row) {
+  return row.device == side::device ? row.kernel
+                                    : view_figures{row.median_s, row.median_ci_low_s, row.median_ci_high_s};
+}
+
+ceiling_summary ceiling_figures(const measured_run& run) {
+  ceiling_summary out{.end_row = run.outcomes.size(),
+                      .streams = ceiling_streams(run.device, run.config.work, run.config.workload),
+                      .shape = shape_of(run.config.workload)};
+  if (std::none_of(out.streams.begin(), out.streams.end(),
+                   [](const policy_entry& s) { return s.bound == ceiling_bound::compute; }))
+    return out; // an increment report at K = 1 keeps the fields it had
+  out.host_compute_peak = host_compute_peak(run.config.type, run.host_concurrency, run.host.cpu_mhz);
   const device_info& d = run.device;
-  out.device_compute_peak =
-      peak_figures(device_compute_peak(run.config.type, d.sm_count, d.sm_clock_khz, d.compute_capability));
+  out.device_compute_peak = device_compute_peak(run.config.type, d.sm_count, d.sm_clock_khz, d.compute_capability);
   return out;
+}
+
+std::span<const result_row> ceiling_rows(const benchmark_report& report) {
+  const ceiling_summary& c = report.environment.ceilings;
+  return std::span(report.results).subspan(c.first_row, c.end_row - c.first_row);
+}
+
+const result_row* ceiling_row(std::span<const result_row> rows, const policy_entry& stream) {
+  const auto row = std::find_if(rows.begin(), rows.end(), [&](const result_row& r) {
+    return !is_policy(r) && r.policy == stream.name && r.status == row_status::ok;
+  });
+  return row == rows.end() ? nullptr : &*row;
 }
 
 std::pair<flop_figures, roofline_place> roofline(int work, std::uint64_t size, double bytes_per_call, figure median_s,

@@ -72,9 +72,17 @@ figure pct_of_ceiling(const result_row& row, std::span<const result_row> rows, w
 /// end): a cache-resident array, or a ceiling schedule that is not the fastest here. nullopt without a share.
 std::optional<bool> above_ceiling(const result_row& row, std::span<const result_row> rows, workload_id workload);
 
-/// environment.ceilings: each ceiling the run could have (none where it did not run), the bounding host bandwidth
-/// ceiling's figures, the device's theoretical peak, and with a compute ceiling the compute peaks.
-ceiling_summary ceiling_figures(const measured_run& run, std::span<const result_row> rows);
+/// environment.ceilings of `run`, its rows the first run.outcomes.size() of the report's.
+ceiling_summary ceiling_figures(const measured_run& run);
+
+/// The rows `report.environment.ceilings` describes: its run's (a sweep's: its last point's).
+std::span<const result_row> ceiling_rows(const benchmark_report& report);
+
+/// The row of ceiling `stream` among `rows` that ran ok; nullptr where none did.
+const result_row* ceiling_row(std::span<const result_row> rows, const policy_entry& stream);
+
+/// The timing view a row's throughput, % ceiling and marks rest on: kernel times on the device, host calls else.
+view_figures rated_view(const result_row& row);
 
 /// A row's FLOPs and place on the roofline at `work` increments per element over `size` elements, timed at `median_s`:
 /// its bound is min(compute roof, FLOP/byte x bandwidth roof), of the roofs measured (none: no bound).

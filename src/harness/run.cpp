@@ -47,14 +47,14 @@ std::string openmp_team_source(std::optional<int> threads, int team) {
 
 // Stream i's measurement in this round, joined to its earlier rounds; the schedule then says whether its row is
 // done. The slot's wall time starts before the idle wait: it is part of what a slot costs.
-void measure_round(measured_run& run, const policy_entry& p, std::size_t i, int round, schedule& time) {
+void measure_round(measured_run& run, std::size_t i, int round, schedule& time) {
   policy_outcome& o = run.outcomes[i];
   const auto start = steady_clock::now(); // the slot's wall time, not a timed call's: the schedule learns slot costs
   wait_for_idle_threads();
   // The timed calls are made by time_calls (measure/timing.hpp), reached through the row's measure function:
   // host_entry -> measure_workload (measure/host_measure.hpp), device_entry -> measure_device (device_measure.cuh).
   try {
-    measurement m = p.measure(time.next(i));
+    measurement m = o.measure(time.next(i));
     time.record(i, seconds_since(start), m);
     if (o.result)
       append_round(*o.result, std::move(m), round);
@@ -63,7 +63,7 @@ void measure_round(measured_run& run, const policy_entry& p, std::size_t i, int 
   } catch (const device_out_of_memory& e) {
     o.error = std::string("out of device memory: ") + e.what(); // which call, or both byte counts
   } catch (const std::bad_alloc&) {
-    if (p.role == stream_role::ceiling) throw; // the run's one array does not fit: no row can run (run.hpp)
+    if (o.role == stream_role::ceiling) throw; // the run's one array does not fit: no row can run (run.hpp)
     o.error = "out of memory";
   } catch (const std::exception& e) {
     o.error = e.what();
@@ -316,17 +316,12 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
   run.order = order;
   std::vector<std::size_t> runnable; // indices into streams and run.outcomes
   for (const auto& p : streams) {
-    const std::optional<std::string> unavailable = unavailable_for(p, cfg.workload);
-    if (!unavailable)
-      runnable.push_back(run.outcomes.size());
+    policy_outcome& o = run.outcomes.emplace_back(policy_outcome{p});
+    o.unavailable = unavailable_for(p, cfg.workload);
+    if (!o.unavailable)
+      runnable.push_back(run.outcomes.size() - 1);
     else
-      time.finish(run.outcomes.size(), nullptr); // nothing to measure: no slot, no share of the time
-    run.outcomes.push_back({.name = p.name,
-                            .device = p.device,
-                            .backend = p.backend,
-                            .unavailable = unavailable,
-                            .role = p.role,
-                            .bound = p.bound});
+      time.finish(run.outcomes.size() - 1, nullptr); // nothing to measure: no slot, no share of the time
   }
   for (int round = 0; !interrupt_requested; ++round) { // Ctrl-C: nothing more is started
     std::vector<std::size_t> positions(runnable.size());
@@ -344,7 +339,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
                   .rounds = time.rounds(),
                   .calls = result ? result->in_place.calls : 0});
       measured.push_back(streams[i].name);
-      measure_round(run, streams[i], i, round, time);
+      measure_round(run, i, round, time);
     }
     if (measured.empty()) break;
     run.round_orders.push_back(std::move(measured));
@@ -405,7 +400,7 @@ benchmark_report to_report(const measured_run& run, bool per_size_notes) {
     if (is_policy(r)) r.speedup_vs_loop = speedup_vs_loop(r, loop);
     if (is_policy(r) && run.config.work > 1) add_roofline(r, run.config.work, report.results); // K = 1: no more
   }
-  report.environment.ceilings = ceiling_figures(run, report.results);
+  report.environment.ceilings = ceiling_figures(run);
   report.warnings = run_warnings(run, report.results, per_size_notes);
   return report;
 }

@@ -19,16 +19,11 @@
 
 namespace policybench {
 
-/// What happened to one stream (a policy or a ceiling) in a run. Exactly one of unavailable, error and result is set.
-struct policy_outcome {
-  std::string name;
-  side device;
-  std::string backend;
-  std::optional<std::string> unavailable; ///< not runnable in this build or on this machine, and why
-  std::optional<std::string> error{};     ///< measure() threw (CUDA error text, out of memory)
+/// What happened to one stream (a policy or a ceiling) in a run: its registry row, whose `unavailable` then also says
+/// why it was not measured (its workload, Ctrl-C), and exactly one of unavailable, error and result.
+struct policy_outcome : policy_entry {
+  std::optional<std::string> error{}; ///< measure() threw (CUDA error text, out of memory)
   std::optional<measurement> result{};
-  stream_role role = stream_role::policy;
-  ceiling_bound bound = ceiling_bound::none;
 };
 
 /// The raw measurements of one run, before to_report turns them into a benchmark_report.

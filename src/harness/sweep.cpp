@@ -298,6 +298,8 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
       if (said.insert(w).second) report.warnings.push_back(where + ": " + w); // once, not at every point
     sweep.stopped_at = point.run.size;
     report.environment = std::move(at.environment);
+    report.environment.ceilings.first_row = sweep.series.back().first_row; // its rows among the sweep's
+    report.environment.ceilings.end_row = sweep.series.back().end_row;
     report.environment.config.budget_s =
         clock.whole().budget_s() > 0 ? figure(clock.whole().budget_s()) : figure(); // the whole sweep's
     clock.finish(scale);
@@ -322,15 +324,12 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
 point_ceilings ceilings_at(const series_point& point, std::span<const result_row> results) {
   const auto rows = results.subspan(point.first_row, point.end_row - point.first_row);
   const result_row* host = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
-  std::string copy; // the device copy's row, by its ceiling's key (policies/registry.cpp)
+  const result_row* device_copy = nullptr; // by its ceiling's key (policies/registry.cpp)
   for (const auto& stream : ceiling_streams(device_info{}, 1))
-    if (stream.key == "device_copy") copy = stream.name;
-  const auto device_copy = std::find_if(rows.begin(), rows.end(), [&](const result_row& r) {
-    return !is_policy(r) && r.policy == copy && r.status == row_status::ok;
-  });
+    if (stream.key == "device_copy") device_copy = ceiling_row(rows, stream);
   return {.host_in_place_gb_per_s = host ? throughput(*host) : figure(),
           .host_in_place_low_gb_per_s = host ? interval_end(*host, true) : figure(),
-          .device_copy_gb_per_s = device_copy != rows.end() ? throughput(*device_copy) : figure()};
+          .device_copy_gb_per_s = device_copy ? throughput(*device_copy) : figure()};
 }
 
 void finish_sweep_report(benchmark_report& report, sweep_info sweep, std::size_t per_element) {

@@ -3,6 +3,7 @@
 // (tools/compare.py, "googlecpp" trackers) read policybench runs: one iteration per timed call.
 #include "report/report.hpp"
 
+#include "harness/rules.hpp"
 #include "measure/timing.hpp"
 
 #include <map>
@@ -69,29 +70,43 @@ json crossovers_json(const std::vector<crossover>& crossovers) {
   return out;
 }
 
-// environment.ceilings: each stream's figures under its key, then the bounding host ceiling's and the peaks.
-json ceilings_json(const ceiling_summary& c) {
+// environment.ceilings: each stream's figures under its key (none where it did not run), then the bounding host
+// bandwidth ceiling's, the device's theoretical peak, and with a compute ceiling the compute peaks.
+json ceilings_json(const benchmark_report& report) {
+  const ceiling_summary& c = report.environment.ceilings;
+  const auto rows = ceiling_rows(report);
+  const result_row* host = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
   json out = json::object();
-  for (const auto& s : c.streams) {
-    out[s.key + "_median_s"] = s.median_s;
-    out[s.key + "_best_s"] = s.best_s;
+  std::optional<std::string> host_schedule;
+  for (const policy_entry& s : c.streams) {
+    const result_row* row = ceiling_row(rows, s);
+    if (row && row == host) host_schedule = s.schedule;
+    out[s.key + "_median_s"] = row ? rated_view(*row).median_s : figure();
+    out[s.key + "_best_s"] = row ? row->min_s : figure();
     const bool compute = s.bound == ceiling_bound::compute;
-    out[s.key + (compute ? "_gflop_per_s" : "_gb_per_s")] = s.rate;
-    if (compute) out[s.key + "_kernel"] = s.kernel;
+    out[s.key + (compute ? "_gflop_per_s" : "_gb_per_s")] = row ? throughput(*row) : figure();
+    if (compute) out[s.key + "_kernel"] = s.backend;
   }
-  POLICYBENCH_JSON_MEMBERS(out, c, host_in_place_best_s, host_in_place_gb_per_s, host_in_place_low_gb_per_s,
-                           host_in_place_schedule, host_huge_page_bytes, host_effective_parallelism,
-                           device_theoretical_peak_gb_per_s);
+  out["host_in_place_best_s"] = host ? host->min_s : figure();
+  out["host_in_place_gb_per_s"] = host ? throughput(*host) : figure();
+  out["host_in_place_low_gb_per_s"] = host ? interval_end(*host, true) : figure();
+  out["host_in_place_schedule"] = host_schedule;
+  out["host_huge_page_bytes"] = host && host->huge_page_bytes ? figure(double(*host->huge_page_bytes)) : figure();
+  out["host_effective_parallelism"] = host ? host->effective_parallelism : figure();
+  const double device_peak = report.environment.device.theoretical_peak_gb_per_s;
+  out["device_theoretical_peak_gb_per_s"] = device_peak > 0 ? figure(device_peak) : figure();
   for (const auto& [where, peak] : {std::pair{"host", c.host_compute_peak}, {"device", c.device_compute_peak}})
     if (peak) {
-      out[std::string(where) + "_compute_peak_gflop_per_s"] = peak->gflop_per_s;
-      out[std::string(where) + "_compute_peak_how"] = peak->how;
+      out[std::string(where) + "_compute_peak_gflop_per_s"] =
+          peak->gflop_per_s > 0 ? figure(peak->gflop_per_s) : figure();
+      out[std::string(where) + "_compute_peak_how"] = peak->how.empty() ? json(nullptr) : json(peak->how);
     }
   return out;
 }
 
 // The "environment" object: the run's settings, the host and the device member by member, and the ceilings' figures.
-json environment_json(const environment_info& env) {
+json environment_json(const benchmark_report& report) {
+  const environment_info& env = report.environment;
   json config = json::object(), host = json::object();
   POLICYBENCH_JSON_MEMBERS(config, env.config, type, workload, size, working_set_bytes, bytes_per_call, warmup, reps,
                            min_time_s, threads_limit, host_concurrency, pages, first_touch, max_noise_pct, timeout_s,
@@ -120,7 +135,7 @@ json environment_json(const environment_info& env) {
           {"config", std::move(config)},
           {"host", std::move(host)},
           {"device", std::move(device)},
-          {"ceilings", ceilings_json(env.ceilings)}};
+          {"ceilings", ceilings_json(report)}};
 }
 
 // `document` indented, and a newline, whatever bytes its strings hold: text that is not UTF-8 (a host name, a file
@@ -209,7 +224,7 @@ nlohmann::ordered_json to_json(const benchmark_report& report) {
   }
   json out{{"partial", report.partial},
            {"interrupted", report.interrupted},
-           {"environment", environment_json(report.environment)},
+           {"environment", environment_json(report)},
            {"results", std::move(results)}};
   // One workload: its summary as it always was; several: one each, led by its workload.
   if (report.summaries.size() == 1) out["summary"] = summary_json(report.summaries.front());

@@ -422,20 +422,20 @@ void write_table_footer(const benchmark_report& report, const char* bullet, std:
   const ceiling_summary& c = env.ceilings;
   for (const auto& [where, device, peak_figures] :
        {std::tuple{"host", side::host, c.host_compute_peak}, {"device", side::device, c.device_compute_peak}}) {
-    const figure peak = peak_figures ? peak_figures->gflop_per_s : figure();
+    const figure peak = peak_figures && peak_figures->gflop_per_s > 0 ? figure(peak_figures->gflop_per_s) : figure();
     if (!peak) continue;
-    const auto compute = std::find_if(c.streams.begin(), c.streams.end(), [&](const ceiling_stream_figures& s) {
+    const auto compute = std::find_if(c.streams.begin(), c.streams.end(), [&](const policy_entry& s) {
       return s.device == device && s.bound == ceiling_bound::compute;
     });
-    const figure best = compute == c.streams.end() ? figure() : compute->rate;
-    const std::optional<std::string>& how = peak_figures->how;
+    const result_row* row = compute == c.streams.end() ? nullptr : ceiling_row(ceiling_rows(report), *compute);
+    const figure best = row ? throughput(*row) : figure();
     // A measured median above the peak means the peak's clock is below the one the cores ran at (a VM's
     // /proc/cpuinfo gives the nominal clock while the cores boost): said, so that the two never read as a paradox.
     const std::string above = best && *best > *peak ? fmt::format("; the compute ceiling ran at {:.2f}x this peak: "
                                                                   "the cores' clock was above the one assumed",
                                                                   *best / *peak)
                                                     : "";
-    fmt::print(out, "{}{} theoretical peak: {:.1f} GFLOP/s ({}){}\n", bullet, where, *peak, how.value_or(""), above);
+    fmt::print(out, "{}{} theoretical peak: {:.1f} GFLOP/s ({}){}\n", bullet, where, *peak, peak_figures->how, above);
   }
   write_marks(report, bullet, out);
   fmt::print(out,

@@ -22,7 +22,7 @@ inline policy_outcome host_outcome(std::string name, std::vector<double> warm_s,
   m.in_place.parallelism.assign(m.in_place.warm_s.size(), parallelism);
   m.host_threads = threads;
   m.huge_page_bytes = 4u << 20;
-  return {std::move(name), side::host, "test", std::nullopt, std::nullopt, m};
+  return {{std::move(name), side::host, "test", std::nullopt, {}}, std::nullopt, m};
 }
 
 // 10^6 float64 (8 MB, room for huge pages), 2 threads allowed; the host ceilings (a static in-place stream that used

@@ -61,13 +61,15 @@ policy_outcome device_outcome(std::string name, std::vector<double> kernel_s, st
   measurement m;
   std::vector<double> host_s(kernel_s.size(), 2e-3);
   m.in_place = calls_of(0.1, std::move(host_s), std::move(kernel_s), 0, 1);
-  return {.name = std::move(name),
-          .device = side::device,
-          .backend = "test",
-          .unavailable = std::nullopt,
-          .result = std::move(m),
-          .role = role,
-          .bound = role == stream_role::ceiling ? ceiling_bound::bandwidth : ceiling_bound::none};
+  return {{.name = std::move(name),
+           .device = side::device,
+           .backend = "test",
+           .unavailable = std::nullopt,
+           .measure = {},
+           .role = role,
+           .bound = role == stream_role::ceiling ? ceiling_bound::bandwidth : ceiling_bound::none},
+          std::nullopt,
+          std::move(m)};
 }
 
 // Ten kernel times about `median_s`, spread +-4 % in a varied order.

@@ -60,7 +60,7 @@ TEST_CASE("STREAM's 4x rule counts the workload's distinct arrays: the triad's t
     run.config.workload = workload;
     run.host.pstl_backend = "oneTBB";
     run.host.llc_bytes = llc_bytes;
-    run.outcomes.push_back({"loop", side::host, "test", std::nullopt, std::nullopt, measurement{}});
+    run.outcomes.push_back({{"loop", side::host, "test", std::nullopt, {}}, std::nullopt, measurement{}});
     for (const auto& w : run_warnings(run, {}))
       if (w.find("STREAM's rule") != std::string::npos) return w;
     return std::string();
@@ -108,7 +108,7 @@ TEST_CASE("the ceilings' shape is the registry's enum, each workload's own: the 
   run.config = run_config{element_type::float64, 1000, 1, {1}};
   for (const workload_id w : {workload_id::increment, workload_id::uneven, workload_id::triad, workload_id::poly}) {
     run.config.workload = w;
-    CHECK(ceiling_figures(run, {}).shape == shape_of(w));
+    CHECK(ceiling_figures(run).shape == shape_of(w));
   }
   CHECK(shape_of(workload_id::poly) == ceiling_shape::compute);
 }

@@ -93,7 +93,7 @@ TEST_CASE("device rows: clocks before and after, a changed clock warns, no kerne
   m.no_kernel_time = "it synchronizes inside the call";
   m.clocks_before = gpu_clocks{1980, 3201};
   m.clocks_after = gpu_clocks{1755, 3201};
-  measured_run run = run_of({{"thrust::device", side::device, "CUDA", std::nullopt, std::nullopt, m}});
+  measured_run run = run_of({{{"thrust::device", side::device, "CUDA", std::nullopt, {}}, std::nullopt, m}});
   run.device.unavailable.reset();
   run.outcomes.push_back(
       ceiling_outcome("device in place", side::device, ceiling_bound::bandwidth, calls_of(0, {1e-4}, {1e-4}, 2, 0.5)));

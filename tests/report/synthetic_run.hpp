@@ -17,7 +17,7 @@ inline policy_outcome ran(std::string name, std::vector<double> warm_s, std::str
   measurement m;
   m.in_place.cold_s = 5;
   m.in_place.warm_s = std::move(warm_s);
-  return {std::move(name), side::host, std::move(backend), std::nullopt, std::nullopt, m};
+  return {{std::move(name), side::host, std::move(backend), std::nullopt, {}}, std::nullopt, m};
 }
 
 // float64 x 1000: 16000 bytes per call. Outcomes: loop (2 s), fast (1 s), an unavailable device policy, a failed
@@ -31,8 +31,8 @@ inline measured_run synthetic_run() {
   r.device.unavailable = "test: no device";
   r.outcomes.push_back(ran("loop", {2, 2, 2}));
   r.outcomes.push_back(ran("fast", {1, 1, 1}, "oneTBB, with a comma"));
-  r.outcomes.push_back({"cuda::kernel", side::device, "CUDA", "built without nvcc", std::nullopt, std::nullopt});
-  r.outcomes.push_back({"broken", side::host, "test backend", std::nullopt, "out of memory", std::nullopt});
+  r.outcomes.push_back({{"cuda::kernel", side::device, "CUDA", "built without nvcc", {}}, std::nullopt, std::nullopt});
+  r.outcomes.push_back({{"broken", side::host, "test backend", std::nullopt, {}}, "out of memory", std::nullopt});
   policy_outcome invalid = ran("wrong", {1, 1, 1});
   invalid.result->validation_error = "element 3 is 4, expected 5";
   r.outcomes.push_back(std::move(invalid));

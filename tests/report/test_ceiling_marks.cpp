@@ -104,13 +104,26 @@ TEST_CASE("the table marks a share above 100 and says why in the footer, at or u
 TEST_CASE("a compute ceiling measured above its theoretical peak says the clock assumed was low, under it nothing") {
   benchmark_report report;
   report.results.push_back(share(50, 0.99e-3, 1.01e-3));
+  result_row fma; // the host compute ceiling's row, read for the footer as environment.ceilings is written
+  fma.policy = std::string("host FMA chains");
+  fma.role = stream_role::ceiling;
+  fma.bounds = ceiling_bound::compute;
+  fma.flops = flop_figures{.flops_per_call = 1e9, .gflop_per_s = 275};
+  report.results.push_back(fma);
   auto& c = report.environment.ceilings;
-  c.streams = {{.key = "host_compute", .bound = ceiling_bound::compute, .rate = 275}};
-  c.host_compute_peak = compute_peak_figures{.gflop_per_s = 166, .how = "2 threads x 2596 MHz"};
+  c.end_row = report.results.size();
+  c.streams = {{.name = fma.policy,
+                .device = side::host,
+                .backend = "FMA",
+                .unavailable = std::nullopt,
+                .measure = {},
+                .bound = ceiling_bound::compute,
+                .key = "host_compute"}};
+  c.host_compute_peak = compute_peak{.gflop_per_s = 166, .how = "2 threads x 2596 MHz"};
   std::ostringstream above;
   write_table(report, false, above, true); // whole lines: the default table wraps this one
   CHECK(above.str().find("ran at 1.66x this peak: the cores' clock was above the one assumed") != std::string::npos);
-  c.streams[0].rate = 150;
+  report.results.back().flops->gflop_per_s = 150;
   std::ostringstream under;
   write_table(report, false, under);
   CHECK(under.str().find("host theoretical peak: 166.0 GFLOP/s (2 threads x 2596 MHz)") != std::string::npos);

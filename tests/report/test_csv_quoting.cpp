@@ -19,7 +19,7 @@ std::string csv_with_backend(const std::string& backend) {
   r.device.unavailable = "test: no device";
   measurement m;
   m.in_place.warm_s = {2, 1};
-  r.outcomes.push_back({"loop", side::host, backend, std::nullopt, std::nullopt, m});
+  r.outcomes.push_back({{"loop", side::host, backend, std::nullopt, {}}, std::nullopt, m});
   std::ostringstream out;
   write_csv(to_report(r), out);
   return out.str();

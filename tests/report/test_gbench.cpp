@@ -25,8 +25,8 @@ measured_run gbench_run() {
   measurement m;
   m.in_place.warm_s = {2e-3, 1e-3, 3e-3, 1.5e-3, 2.5e-3};
   m.in_place.parallelism.assign(m.in_place.warm_s.size(), 1.8);
-  r.outcomes.push_back({"std::par_unseq", side::host, "test", std::nullopt, std::nullopt, m});
-  r.outcomes.push_back({"cuda::kernel", side::device, "CUDA", "built without nvcc", std::nullopt, std::nullopt});
+  r.outcomes.push_back({{"std::par_unseq", side::host, "test", std::nullopt, {}}, std::nullopt, m});
+  r.outcomes.push_back({{"cuda::kernel", side::device, "CUDA", "built without nvcc", {}}, std::nullopt, std::nullopt});
   return r;
 }
 

@@ -72,7 +72,7 @@ json written_report(int work = 1) {
   measurement m;
   m.in_place.cold_s = 2;
   m.in_place.warm_s = {3, 1, 2, 5, 4, 6, 7};
-  r.outcomes.push_back({"loop", side::host, "test", std::nullopt, std::nullopt, m});
+  r.outcomes.push_back({{"loop", side::host, "test", std::nullopt, {}}, std::nullopt, m});
   r.outcomes.push_back(host_ceiling({0.5, 0.6}));
   if (work > 1) // an FMA kernel of 1e9 FLOPs a call, no bytes
     r.outcomes.push_back(

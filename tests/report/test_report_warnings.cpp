@@ -27,13 +27,15 @@ TEST_CASE("run_warnings flags noise, cache-sized arrays, a serial PSTL, failures
     CHECK(to_json(to_report(run))["warnings"].size() == 2);
   }
   SUBCASE("a device ceiling that failed keeps its CUDA text, as a failed row does") {
-    run.outcomes.push_back({.name = "device in place",
-                            .device = side::device,
-                            .backend = "test",
-                            .unavailable = std::nullopt,
-                            .error = "cudaMemcpyAsync(...): cudaErrorLaunchFailure: unspecified launch failure",
-                            .role = stream_role::ceiling,
-                            .bound = ceiling_bound::bandwidth});
+    run.outcomes.push_back({{.name = "device in place",
+                             .device = side::device,
+                             .backend = "test",
+                             .unavailable = std::nullopt,
+                             .measure = {},
+                             .role = stream_role::ceiling,
+                             .bound = ceiling_bound::bandwidth},
+                            "cudaMemcpyAsync(...): cudaErrorLaunchFailure: unspecified launch failure",
+                            std::nullopt});
     CHECK(any_contains(to_report(run).warnings,
                        "failed: ", "device in place (cudaMemcpyAsync(...): cudaErrorLaunchFailure"));
   }
@@ -46,7 +48,7 @@ TEST_CASE("run_warnings flags noise, cache-sized arrays, a serial PSTL, failures
   SUBCASE("one line per kind, naming each row: many noisy or failed rows make one line each") {
     run.outcomes.push_back(ran("noisy", {1.0, 1.2, 0.8}));
     run.outcomes.push_back(ran("noisier", {1.0, 1.5, 0.5}));
-    run.outcomes.push_back({"broken too", side::host, "test backend", std::nullopt, "no threads", std::nullopt});
+    run.outcomes.push_back({{"broken too", side::host, "test backend", std::nullopt, {}}, "no threads", std::nullopt});
     const auto w = to_report(run).warnings;
     CHECK(count_containing(w, "warm times vary") == 1);
     CHECK(any_contains(w, "warm times vary (cv > 5.0%): noisy 20.0%, noisier 50.0%", "quieter machine"));

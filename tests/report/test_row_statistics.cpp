@@ -26,7 +26,7 @@ benchmark_report report_of(std::vector<double> samples) {
   measurement m;
   m.in_place.cold_s = 20;
   m.in_place.warm_s = std::move(samples);
-  r.outcomes.push_back({"loop", side::host, "test", std::nullopt, std::nullopt, m});
+  r.outcomes.push_back({{"loop", side::host, "test", std::nullopt, {}}, std::nullopt, m});
   return to_report(r);
 }
 
