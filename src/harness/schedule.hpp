@@ -1,5 +1,6 @@
 // Who owns a run's time (docs/measurement.md: "Interleaved rounds", "The default stopping and the run's budget").
-// Every share of the --budget is taken here, and every measurement gets its stopping rule here:
+// Every share of the --budget is taken here (run.cpp turns the probe's into its deadline; a device row's end-to-end
+// views split the limit its slot gives it), and every measurement gets its stopping rule here:
 //   the probe's      probe_seconds       a tenth of the budget, at most 3 s, before the rows
 //   a workload's     workload_budget     an even share of the time left over the workloads to come (one: the whole)
 //   a sweep point's  sweep_clock::start  an even share of the time left over the points to come (time_budget::part)

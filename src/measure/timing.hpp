@@ -24,7 +24,8 @@ struct sample_stats {
 };
 
 /// A confidence interval of the median: the order statistics [x(lower_rank), x(upper_rank)] (1-based) of the sorted
-/// sample, and the coverage they attain (>= the level asked for: ranks are whole numbers).
+/// sample, and the coverage they attain (>= the level asked for: ranks are whole numbers). summarize_series may widen
+/// lower_s and upper_s to the round medians: the ranks and confidence stay the calls' (a lower bound on the coverage).
 struct median_interval {
   double lower_s = 0;
   double upper_s = 0;
