@@ -116,14 +116,15 @@ std::string two_decimals(double v) {
 
 // Why `device`'s rows have no share of a `bound` ceiling though such ceiling rows ran ok: none could bound (the
 // ceilings' names); nullopt when one bounds or none ran.
-std::optional<std::string> no_bound_reason(std::span<const result_row> rows, side device, ceiling_bound bound) {
+std::optional<std::string> no_bound_reason(std::span<const result_row> rows, side device, ceiling_bound bound,
+                                           const std::string& what = "ceiling (% ceiling '-')") {
   std::string names;
   for (const auto& r : rows)
     if (ran_as(r, device, bound) && r.policy != one_thread_ceiling) names += (names.empty() ? "" : ", ") + r.policy;
   const bool any_ran =
       std::any_of(rows.begin(), rows.end(), [&](const result_row& r) { return ran_as(r, device, bound); });
   if (!any_ran || bounding_ceiling(rows, device, bound)) return std::nullopt;
-  return "no share of the " + std::string(to_string(device)) + " ceiling (% ceiling '-'): " +
+  return "no share of the " + std::string(to_string(device)) + " " + what + ": " +
          (names.empty() ? std::string("no parallel ceiling ran")
                         : "no parallel ceiling (" + names + ") has a 95% interval of mostly undisturbed calls") +
          "; " + std::string(more_time) + " gives one";
@@ -285,8 +286,14 @@ void add_roofline(result_row& r, int work, std::span<const result_row> rows) {
     const result_row* c = bounding_ceiling(rows, r.device, bound);
     return c ? throughput(*c) : figure();
   };
-  auto [flops, place] = roofline(work, r.size, r.bytes_per_call, roofline_time_s(r), roof(ceiling_bound::compute),
-                                 roof(ceiling_bound::bandwidth));
+  // A compute ceiling that ran but may not bound (disturbed, no interval) leaves the lower roof unknown: the memory
+  // roof alone, several times the compute roof at high K, would give the row a share that reads as real.
+  const figure compute = roof(ceiling_bound::compute);
+  const bool compute_unknown = !compute && std::any_of(rows.begin(), rows.end(), [&](const result_row& c) {
+    return ran_as(c, r.device, ceiling_bound::compute);
+  });
+  auto [flops, place] = roofline(work, r.size, r.bytes_per_call, roofline_time_s(r), compute,
+                                 compute_unknown ? figure() : roof(ceiling_bound::bandwidth));
   // Without a kernel time (thrust::device) no share of event-timed ceilings: two clocks would mix (pct_of_ceiling).
   if (!rated_view(r).median_s) place.pct_of_bound = {};
   r.flops = flops;
@@ -457,8 +464,13 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
   if (ran_on(side::device)) cache_warning("device's L2 cache", run.device.l2_cache_bytes);
   // Once, not a '-' per row left to be guessed at.
   for (const side where : {side::host, side::device})
-    if (ran_on(where))
+    if (ran_on(where)) {
       if (auto why = no_bound_reason(rows, where, share_bound(run.config.workload))) out.push_back(std::move(*why));
+      // The roofline's compute roof (--work K), where the share itself is of another bound.
+      if (run.config.work > 1 && share_bound(run.config.workload) != ceiling_bound::compute)
+        if (auto why = no_bound_reason(rows, where, ceiling_bound::compute, "compute ceiling (% roofline '-')"))
+          out.push_back(std::move(*why));
+    }
   // The least a row makes is a cold and one timed call: where one call outlasts its share of the time, the run ends
   // late, and says so rather than let the time read as kept.
   if (auto late = overrun_warning(run.order)) out.push_back(std::move(*late));

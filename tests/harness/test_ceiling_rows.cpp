@@ -276,3 +276,21 @@ TEST_CASE("--workload poly: % ceiling is of the compute ceiling, in GFLOP/s by p
   write_table(report, false, table);
   CHECK(table.str().find("median GFLOP/s against its device's fastest compute median GFLOP/s") != std::string::npos);
 }
+
+TEST_CASE("at --work K a compute ceiling that may not bound is said once, and no row has a % roofline") {
+  measured_run run =
+      run_of({host_outcome("std::par", {0.30, 0.31, 0.29, 0.32, 0.30, 0.31, 0.33, 0.30}, host_threading::openmp, 1.9)});
+  run.config.work = 8;
+  policy_outcome fma = ceiling_outcome("host FMA chains", side::host, ceiling_bound::compute,
+                                       calls_of(0.1, {0.01, 0.011, 0.012}, {}, 3, 1.9)); // 3 calls: no interval
+  fma.result->flops_per_call = 1e9;
+  run.outcomes.push_back(std::move(fma));
+  const benchmark_report report = to_report(run);
+  REQUIRE(report.results[0].roofline);
+  CHECK_FALSE(report.results[0].roofline->pct_of_bound);
+  CHECK(std::count_if(report.warnings.begin(), report.warnings.end(), [](const std::string& w) {
+          return w.find(
+                     "no share of the host compute ceiling (% roofline '-'): no parallel ceiling (host FMA chains)") ==
+                 0;
+        }) == 1);
+}

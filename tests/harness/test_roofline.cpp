@@ -40,6 +40,33 @@ TEST_CASE("a roof that was not measured does not bound, and no time gives no rat
   CHECK_FALSE(roofline(4, 0, 0, 1e-6, figure(7), figure(50)).second.flop_per_byte); // --size 0 moves nothing
 }
 
+TEST_CASE("a compute ceiling that ran but may not bound leaves % roofline unknown, not a share of the memory roof") {
+  const auto ceiling = [](const char* name, ceiling_bound bound, bool interval) {
+    result_row c{.policy = name, .device = side::host, .backend = "test", .type = "float64", .median_s = 1e-3};
+    c.role = stream_role::ceiling, c.bounds = bound;
+    if (bound == ceiling_bound::compute)
+      c.flops = flop_figures{.gflop_per_s = 7};
+    else
+      c.gb_per_s = 50;
+    if (interval) c.median_ci_low_s = 0.9e-3, c.median_ci_high_s = 1.1e-3;
+    return c;
+  };
+  result_row r{.policy = "p", .device = side::host, .backend = "test", .type = "float64", .median_s = 1e-6};
+  r.size = 1000, r.bytes_per_call = 16000;
+  std::vector<result_row> rows{ceiling("memory", ceiling_bound::bandwidth, true),
+                               ceiling("fma", ceiling_bound::compute, false)};
+  add_roofline(r, 64, rows); // 8 FLOP/byte: the memory roof alone would be 400 GFLOP/s against a 7 GFLOP/s compute roof
+  REQUIRE(r.roofline);
+  CHECK_FALSE(r.roofline->bound_gflop_per_s);
+  CHECK_FALSE(r.roofline->pct_of_bound);
+  rows[1] = ceiling("fma", ceiling_bound::compute, true); // now it may bound: the lower roof, 7
+  add_roofline(r, 64, rows);
+  CHECK(*r.roofline->bound_gflop_per_s == doctest::Approx(7));
+  rows.pop_back(); // no compute ceiling ran at all: the memory roof bounds alone, as roofline() documents
+  add_roofline(r, 64, rows);
+  CHECK(*r.roofline->bound_gflop_per_s == doctest::Approx(400));
+}
+
 namespace {
 
 std::vector<timing_point> by_k(const std::vector<double>& seconds) {
