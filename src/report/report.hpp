@@ -173,4 +173,13 @@ std::string duration_cell(figure seconds, figure like = figure());
 /// One duration with its unit and three significant figures: 0.000012 -> "12.0 us".
 std::string duration_text(double seconds);
 
+/// Bytes in decimal units with three significant figures: 80000000 -> "80 MB".
+std::string bytes_text(std::uint64_t bytes);
+
+/// `n` and `noun`, with an "s" unless n is 1: "3 footprints".
+std::string count_of(std::uint64_t n, const char* noun);
+
+/// `text` with each line over 120 columns broken at its last space within them, the rest indented by `indent`.
+std::string wrapped(const std::string& text, std::size_t indent = 4);
+
 } // namespace policybench
