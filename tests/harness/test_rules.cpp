@@ -2,6 +2,7 @@
 // what makes the exit status 1 and the warning for a noise target not reached. Hand-built runs with known answers.
 #include <doctest/doctest.h>
 
+#include "ceiling_outcome.hpp"
 #include "timed_calls_of.hpp"
 
 #include "harness/rules.hpp"
@@ -80,17 +81,8 @@ TEST_CASE("a device row: kernel GB/s, share of the device ceiling by CUDA events
   measured_run run = run_of({{{"cuda::kernel", side::device, "CUDA", std::nullopt, {}}, std::nullopt, m}});
   // The ceiling is the in-place kernel's median, like the row's (not its fastest call, nor the copy's median).
   const auto device_ceiling = [](const char* name, ceiling_bound bound, std::vector<double> kernel_s) {
-    measurement c;
-    c.in_place = calls_of(0, std::vector<double>(kernel_s.size(), 0.004), kernel_s, 0);
-    return policy_outcome{{.name = name,
-                           .device = side::device,
-                           .backend = "CUDA",
-                           .unavailable = std::nullopt,
-                           .measure = {},
-                           .role = stream_role::ceiling,
-                           .bound = bound},
-                          std::nullopt,
-                          c};
+    return ceiling_outcome(name, side::device, bound,
+                           calls_of(0, std::vector<double>(kernel_s.size(), 0.004), kernel_s, 0));
   };
   // Six calls: a ceiling bounds only with a 95% interval.
   run.outcomes.push_back(
