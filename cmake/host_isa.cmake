@@ -31,13 +31,6 @@ if(isa_flags)
   target_compile_options(policybench_host_isa INTERFACE
     "$<$<COMPILE_LANGUAGE:CXX>:${isa_flags}>" "$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=${host_compiler_flags}>")
 endif()
-# A translation unit that compiles host rows (policies/registry.cpp: every row for every workload and element type; a
-# user's op's) instantiates many loops, and g++ stops inlining once a unit has grown 40 % (--param inline-unit-growth).
-# At that default, registry.cpp left 1,394 calls out of line (-fopt-info-inline-missed), poly's Horner chain in one of
-# oneTBB's two loop bodies among them, so oneTBB's rows ran poly 1.4x slower than OpenMP's; a user's op of the same
-# size stayed out of line in std::unseq's loop. At 100 neither does (test rows_inline_the_op); registry.cpp then
-# takes 31 s to compile, not 24.
-target_compile_options(policybench_host_isa INTERFACE $<$<COMPILE_LANG_AND_ID:CXX,GNU>:--param=inline-unit-growth=100>)
 # The report names the flags (host_info.compiled_for); empty for the baseline.
 list(JOIN isa_flags " " isa_text)
 target_compile_definitions(policybench_host_isa INTERFACE "POLICYBENCH_HOST_ISA_FLAGS=\"${isa_text}\"")
