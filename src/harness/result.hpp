@@ -65,7 +65,8 @@ enum class unknown_reason {
   disturbed,
   still_falling,
   out_of_time,
-  array_point_noisy
+  array_point_noisy,
+  no_cache_step
 };
 
 /// The regime probe, one footprint: the in-place stream over `bytes`, its row's median GB/s and its interval's ends.

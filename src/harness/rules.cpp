@@ -407,6 +407,9 @@ regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t
     return p.bytes == array_bytes && p.gb_per_s > plateau * (1 + tolerance) && !faster(p);
   };
   if (std::any_of(points.begin(), points.end(), noisy)) return unknown(unknown_reason::array_point_noisy);
+  // A footprint inside the cache no faster than the plateau: the stream's own work bounds it (uneven's op at 23 GB/s
+  // from 1.5 MB to 768 MB on the EPYC VM), and the plateau says nothing about where memory starts.
+  if (first == 0 && llc_bytes > 0 && points.front().bytes < llc_bytes) return unknown(unknown_reason::no_cache_step);
   r.memory_from_bytes = points[first].bytes;
   if (array_bytes >= *r.memory_from_bytes)
     r.regime = "memory";

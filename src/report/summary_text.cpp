@@ -26,6 +26,11 @@ std::string unknown_text(const regime_report& r) {
                        "interval reaches down to {:.1f} (a busy machine widens it)",
                        bytes_text(r.array_bytes), at->gb_per_s, *r.plateau_gb_per_s, at->low_gb_per_s);
   }
+  case unknown_reason::no_cache_step:
+    return fmt::format("the probe streamed {:.1f} GB/s at {}, inside the {} cache, no faster than past it ({:.1f} "
+                       "GB/s): this stream is bound by its work per element, not by memory",
+                       r.points.front().gb_per_s, bytes_text(r.points.front().bytes), bytes_text(r.llc_bytes),
+                       *r.plateau_gb_per_s);
   case unknown_reason::top_in_cache:
     return fmt::format("the probe's largest footprint, {}, fits in the {} cache this host reports (a memory limit cut "
                        "it): a plateau there may be the cache's",

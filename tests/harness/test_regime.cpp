@@ -52,6 +52,18 @@ TEST_CASE("a size over 4x the reported cache that still streams from a cache is 
   CHECK(big.stream_rule == "memory");
 }
 
+TEST_CASE("a stream no faster inside the cache than past it is bound by its work: unknown, not memory") {
+  // uneven's op on the EPYC VM: about 23 GB/s from 1.5 MB, inside its 32 MiB cache, to 768 MB.
+  const auto work_bound = without_spread(
+      {{1500000, 23.3}, {6 * mb, 23.6}, {48 * mb, 23.3}, {192 * mb, 16.5}, {384 * mb, 23.2}, {768 * mb, 23.3}});
+  const regime_report r = classify_regime(work_bound, 768 * mb, 160 * mb, reported_llc);
+  CHECK(r.regime == "unknown");
+  CHECK(r.why == unknown_reason::no_cache_step);
+  CHECK_FALSE(r.memory_from_bytes);
+  // Without a reported cache nothing says the smallest footprint was inside one: memory, as before.
+  CHECK(classify_regime(work_bound, 768 * mb, 160 * mb, 0).regime == "memory");
+}
+
 TEST_CASE("a size under 4x a large reported cache on a flat curve is called memory") {
   // A reported 256 MiB cache the array never fits in the fast part of: flat (within 25%) from 8 MB on.
   const auto flat =
