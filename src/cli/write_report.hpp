@@ -31,9 +31,10 @@ public:
 };
 
 /// From now until stop_catching_interrupt(), the first SIGINT (Ctrl-C) only sets interrupt_requested
-/// (measure/run_config.hpp) and says on stderr that the run is ending with what it measured; a second one, from a
-/// second after the first on, ends the process as any fatal signal does. Nothing changes where SIGINT is ignored.
-void catch_interrupt();
+/// (measure/run_config.hpp) and says on stderr, in a line that starts with `program`, that the run is ending with what
+/// it measured; a second one, from a second after the first on, ends the process as any fatal signal does. Nothing
+/// changes where SIGINT is ignored.
+void catch_interrupt(std::string_view program);
 
 /// SIGINT ends the process again, as any fatal signal does.
 void stop_catching_interrupt();
