@@ -128,13 +128,14 @@ int run(int argc, char** argv, const std::optional<user_op_run>& user, const std
   if (opts->list_workloads) {
     const auto facts = user ? std::vector{facts_of(user->op)} : workload_list();
     deliver_list(opts->format, file, workload_list_json(facts),
-                 [&](std::ostream& out) { write_workload_list(facts, out); });
+                 [&](std::ostream& out, bool markdown) { write_workload_list(facts, out, markdown); });
     return 0;
   }
   device_info device = query_device();
   auto all = user ? user->rows(device) : registry(device);
   if (opts->list_policies) {
-    deliver_list(opts->format, file, policy_list_json(all), [&](std::ostream& out) { write_policy_list(all, out); });
+    deliver_list(opts->format, file, policy_list_json(all),
+                 [&](std::ostream& out, bool markdown) { write_policy_list(all, out, markdown); });
     return 0;
   }
   const auto selected =

@@ -335,12 +335,12 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   }
   CLI::Option* const list =
       app.add_flag("--list-policies", o.list_policies,
-                   "List every policy: device, backend, available or why not (a table, or JSON with --format json; no "
-                   "run options)");
+                   "List every policy: device, backend, available or why not (a table; markdown or JSON with --format "
+                   "or an --output of that name; no run options)");
   CLI::Option* const list_workloads =
       app.add_flag("--list-workloads", o.list_workloads,
-                   "List every workload: inputs, in place or not, bytes and FLOPs per element (a table, or JSON with "
-                   "--format json; no run options)")
+                   "List every workload: inputs, in place or not, bytes and FLOPs per element (a table; markdown or "
+                   "JSON with --format or an --output of that name; no run options)")
           ->excludes(list);
   app.add_option("--format", o.format,
                  "Report format: " + fmt::format("{}", fmt::join(formats, ", ")) + " (default " + o.format + ")")
@@ -507,9 +507,11 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   if (const auto ext = std::filesystem::path(o.output.value_or("")).extension();
       !app.count("--format") && !app.count("--wide"))
     o.format = ext == ".json" ? "json" : ext == ".csv" ? "csv" : ext == ".md" ? "markdown" : o.format;
-  if ((o.list_policies || o.list_workloads) && o.format != "table" && o.format != "json")
+  // A list is one table, which its writer writes plain or in markdown, or JSON: no other format has a list's shape.
+  if ((o.list_policies || o.list_workloads) && o.format != "table" && o.format != "markdown" && o.format != "json")
     throw usage_error(std::string(o.list_policies ? "--list-policies" : "--list-workloads") +
-                      ": a table or json, not " + o.format);
+                      ": a table, markdown or json, not " + o.format +
+                      (app.count("--format") ? "" : " (what --output's name asks for; give --format with it)"));
   o.run.hold_stream = !no_stream_hold, o.run.end_to_end = !no_end_to_end;
   return o;
 }

@@ -294,12 +294,12 @@ void deliver_report(const benchmark_report& report, std::string_view format, std
 }
 
 void deliver_list(std::string_view format, std::optional<output_file>& file, const nlohmann::ordered_json& list,
-                  const std::function<void(std::ostream&)>& write_table) {
+                  const std::function<void(std::ostream&, bool markdown)>& write_table) {
   std::ostream& out = file ? file->stream() : std::cout;
   if (format == "json")
     out << list.dump(2) << '\n';
   else
-    write_table(out);
+    write_table(out, format == "markdown");
   finish_output(file);
 }
 
