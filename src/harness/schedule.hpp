@@ -65,9 +65,6 @@ double budget_needed(std::size_t rows, int slots, int timed_calls, double array_
 /// report quotes the budget given.
 time_budget workload_budget(const time_budget& whole, std::size_t k, std::size_t workloads);
 
-/// What gives a row more calls, as the warnings and the summary say it.
-inline constexpr std::string_view more_time = "a larger --budget or a quieter machine";
-
 /// interleaved: every stream once per round, rounds repeated; sequential: each stream's calls in one go.
 enum class policy_order { interleaved, sequential };
 
