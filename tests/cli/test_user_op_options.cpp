@@ -49,22 +49,19 @@ TEST_CASE("a user's op's executable refuses every option of K with the op's reas
   CHECK(refusal({"--work", "4"}) == "--work" + why);
   CHECK(refusal({"--sweep", "work"}) == "--sweep work" + why);
   // Before the checks of how options combine, and before the values' own checks, each naming the option given.
-  for (const auto& [args, named] : std::vector<std::pair<std::vector<const char*>, std::string>>{
-           {{"--max-work", "8"}, "--max-work"},
-           {{"--min-work", "2"}, "--min-work"},
-           {{"--max-work", "8", "--sweep", "work"}, "--max-work"},
-           {{"--sweep", "work", "--max-work", "8"}, "--max-work"},
-           {{"--sweep", "work", "--work", "4"}, "--work"},
-           {{"--work", "0"}, "--work"},
-           {{"--work", "x"}, "--work"},
-           {{"--work"}, "--work"},
-           {{"--work="}, "--work"},
-           {{"--list-workloads", "--work", "4"}, "--work"},
-           {{"--type", "int32", "--sweep", "work"}, "--sweep work"},
-           {{"--sweep", "work", "--type", "int32"}, "--sweep work"}}) {
-    CAPTURE(named);
-    CHECK(refusal(args) == named + why);
-  }
+  using command_lines = std::vector<std::vector<const char*>>;
+  const std::pair<std::string, command_lines> refused[] = {
+      {"--max-work",
+       {{"--max-work", "8"}, {"--max-work", "8", "--sweep", "work"}, {"--sweep", "work", "--max-work", "8"}}},
+      {"--min-work", {{"--min-work", "2"}}},
+      {"--work", {{"--work", "0"}, {"--work", "x"}, {"--work"}, {"--work="}, {"--sweep", "work", "--work", "4"}}},
+      {"--work", {{"--list-workloads", "--work", "4"}}},
+      {"--sweep work", {{"--type", "int32", "--sweep", "work"}, {"--sweep", "work", "--type", "int32"}}}};
+  for (const auto& [named, lines] : refused)
+    for (const auto& args : lines) {
+      CAPTURE(named);
+      CHECK(refusal(args) == named + why);
+    }
   // A misspelt option is no such option, and nothing the op refuses is offered in its place.
   CHECK(refusal({"--wrk", "4"}) == "--wrk: no such option");
 }
