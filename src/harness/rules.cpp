@@ -105,19 +105,8 @@ std::string too_few_calls(const result_row& r) {
          ", a 95% interval needs 6";
 }
 
-// What gives `r` more counted calls, as the warnings and the summary say it: more of what ended its calls (its
-// stopped_by, the option of that name: policybench-mpi, which takes no --budget, stops every row by --reps), or a
-// quieter machine, whose calls are not disturbed.
-std::string more_time(const result_row& r) {
-  std::string option(r.stopped_by.value_or("budget"));
-  if (option == "interrupted") return "a run left to finish";
-  if (option == "max_noise") return "a quieter machine"; // its target met: only its undisturbed calls fell short
-  std::replace(option.begin(), option.end(), '_', '-');
-  return "a larger --" + option + " or a quieter machine";
-}
-
-// more_time(r) as the summary says it, with its first reason only.
-std::string more_calls(const result_row& r) { return " (" + more_time(r) + " gives more)"; }
+// more_time(r.stopped_by) as the summary says it, with its first reason only.
+std::string more_calls(const result_row& r) { return " (" + more_time(r.stopped_by) + " gives more)"; }
 
 std::string two_decimals(double v) {
   char buf[32];
@@ -140,7 +129,7 @@ std::optional<std::string> no_bound_reason(std::span<const result_row> rows, sid
   return "no share of the " + std::string(to_string(device)) + " " + what + ": " +
          (names.empty() ? std::string("no parallel ceiling ran")
                         : "no parallel ceiling (" + names + ") has a 95% interval of mostly undisturbed calls") +
-         "; " + more_time(*first) + " gives one";
+         "; " + more_time(first->stopped_by) + " gives one";
 }
 
 void list_item(std::string& list, const std::string& item) { list += (list.empty() ? "" : ", ") + item; }
