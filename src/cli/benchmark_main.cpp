@@ -20,6 +20,7 @@
 #include <limits>
 #include <new>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include <unistd.h>
@@ -72,7 +73,7 @@ private:
 };
 
 benchmark_report measure(const options& opts, const std::vector<policy_entry>& selected, device_info device,
-                         const sweep_point_callback& checkpoint) {
+                         const sweep_point_callback& checkpoint, const std::string& program) {
   progress shown(!opts.quiet, opts.order.budget.budget_s());
   // Memory and threads checked before anything runs, at the size allocated first (a size sweep's later points are
   // planned against the same memory, a thread sweep against every CPU).
@@ -89,7 +90,7 @@ benchmark_report measure(const options& opts, const std::vector<policy_entry>& s
     return measure_workloads(
         opts.run, opts.workloads, opts.threads, query_host(), device, selected, opts.order, step,
         [&] { shown.show("probing where this host's bandwidth stops falling (memory or cache)"); },
-        [&](const std::string& line) { shown.note("policybench: " + line); });
+        [&](const std::string& line) { shown.note(program + ": " + line); });
   }
   std::size_t steps = 0;
   const auto step = [&](std::string_view what, std::size_t total) {
@@ -112,7 +113,7 @@ workload_facts facts_of(const user_op& op) {
       .flops_per_element = op.flops.value_or(std::numeric_limits<double>::quiet_NaN())};
 }
 
-int run(int argc, char** argv, const std::optional<user_op_run>& user) {
+int run(int argc, char** argv, const std::optional<user_op_run>& user, const std::string& program) {
   auto opts = parse_options({argv, std::size_t(argc)}, std::cout, report_format_names(), {},
                             user ? std::optional(user->op) : std::nullopt);
   if (!opts) { // --help or --version went to stdout, which may be full or closed too
@@ -120,19 +121,21 @@ int run(int argc, char** argv, const std::optional<user_op_run>& user) {
     finish_output(no_file);
     return 0;
   }
-  catch_interrupt(); // from here the first Ctrl-C ends the measurement early, and the report keeps what it measured
+  catch_interrupt(
+      program); // from here the first Ctrl-C ends the measurement early, and the report keeps what it measured
   std::optional<output_file> file; // --output /dev/stdout on a pipe is stdout, which cannot be renamed over
   if (opts->output && !is_standard_output(*opts->output)) file.emplace(*opts->output);
   if (opts->list_workloads) {
     const auto facts = user ? std::vector{facts_of(user->op)} : workload_list();
     deliver_list(opts->format, file, workload_list_json(facts),
-                 [&](std::ostream& out) { write_workload_list(facts, out); });
+                 [&](std::ostream& out, bool markdown) { write_workload_list(facts, out, markdown); });
     return 0;
   }
   device_info device = query_device();
   auto all = user ? user->rows(device) : registry(device);
   if (opts->list_policies) {
-    deliver_list(opts->format, file, policy_list_json(all), [&](std::ostream& out) { write_policy_list(all, out); });
+    deliver_list(opts->format, file, policy_list_json(all),
+                 [&](std::ostream& out, bool markdown) { write_policy_list(all, out, markdown); });
     return 0;
   }
   const auto selected =
@@ -154,7 +157,7 @@ int run(int argc, char** argv, const std::optional<user_op_run>& user) {
     write_checkpoint(so_far, opts->format, *file);
     file.emplace(*opts->output);
   };
-  auto report = measure(*opts, selected, std::move(device), checkpoint);
+  auto report = measure(*opts, selected, std::move(device), checkpoint, program);
   named(report);
   if (interrupt_requested) {
     report.partial = report.interrupted = true;
@@ -172,17 +175,18 @@ int run(int argc, char** argv, const std::optional<user_op_run>& user) {
 } // namespace
 
 int policybench::benchmark_main(int argc, char** argv, const std::optional<user_op_run>& user) {
+  const std::string program = program_name({argv, std::size_t(argc)});
   try {
-    const int status = run(argc, argv, user);
+    const int status = run(argc, argv, user, program);
     if (policybench::interrupt_requested) policybench::end_by_interrupt();
     return status;
   } catch (const policybench::usage_error& e) {
-    std::cerr << "policybench: error: " << one_line(e.what()) << '\n';
+    std::cerr << program << ": error: " << one_line(e.what()) << '\n';
     return 2;
   } catch (const std::bad_alloc&) {
-    std::cerr << "policybench: error: out of host memory (std::bad_alloc); a smaller --size needs less\n";
+    std::cerr << program << ": error: out of host memory (std::bad_alloc); a smaller --size needs less\n";
   } catch (const std::exception& e) {
-    std::cerr << "policybench: error: " << one_line(e.what()) << '\n';
+    std::cerr << program << ": error: " << one_line(e.what()) << '\n';
   }
   return 1;
 }

@@ -90,6 +90,9 @@ std::string wrap(std::string text, std::size_t width) {
   return text;
 }
 
+// Why a user's op takes none of --work, --min-work, --max-work and --sweep work.
+constexpr std::string_view no_work_for_op = "a user's op has no work parameter K: it runs once per element";
+
 // CLI11 2.1 writes each description on one line, however long (200 columns and more): here wrapped at a word.
 class wrapping_formatter : public CLI::Formatter {
 public:
@@ -116,7 +119,7 @@ usage_error from_cli11(const CLI::ParseError& error, const CLI::App& app) {
     const std::string name = first->substr(0, first->find('='));
     std::vector<std::string> bare; // compared without the dashes, which every name shares: "--bogus" is no "--pages"
     for (const CLI::Option* option : app.get_options())
-      bare.push_back(option->get_name().substr(2));
+      if (!option->get_group().empty()) bare.push_back(option->get_name().substr(2)); // not one hidden from --help
     const auto near = name.starts_with("--") ? nearest_name(name.substr(2), bare) : std::nullopt;
     return usage_error(name + ": no such option" + (near ? "; did you mean --" + *near + "?" : ""));
   }
@@ -261,18 +264,14 @@ std::vector<workload_id> workloads_named(const std::vector<std::string>& names) 
   return out;
 }
 
-// A user's op has its own element type and shape: the options that would change them are refused (`named`: --workload's
-// names), and the run's workload is the op's shape (one_input_op for one input, the triad for two: README "A user's
-// own op"), whose ceiling rows it gets.
-void fit_to(options& o, const user_op& op, const std::vector<std::string>& named) {
+// A user's op has its own element type and no K: the options that would change them are refused (`named`:
+// --workload's names) before any check of how options combine, so that each says the op's reason, as its K options,
+// refused before parsing, do.
+void fit_to(const options& o, const user_op& op, const std::vector<std::string>& named) {
   for (const std::string& name : named)
     if (name != op.name) throw usage_error("--workload: this executable runs " + op.name + " alone, not " + name);
-  if (o.sweep && o.sweep->kind == sweep_kind::work)
-    throw usage_error("--sweep work: a user's op runs once per element (K = 1)");
-  if (o.run.work != 1) throw usage_error("--work: a user's op runs once per element (K = 1)");
+  if (o.sweep && o.sweep->kind == sweep_kind::work) throw usage_error("--sweep work: " + std::string(no_work_for_op));
   if (o.run.type != op.type) throw usage_error("--type: " + op.name + " takes " + std::string(to_string(op.type)));
-  o.run.workload = op.shape;
-  o.workloads = {o.run.workload};
 }
 
 } // namespace
@@ -292,6 +291,11 @@ std::string one_line(std::string_view text) {
   return out;
 }
 
+std::string program_name(std::span<const char* const> args) {
+  const std::string name = args.empty() || !args[0] ? "" : std::filesystem::path(args[0]).filename().string();
+  return name.empty() ? "policybench" : name;
+}
+
 CLI::Option* add_choice(CLI::App& app, std::string name, std::vector<std::pair<std::string, int>> names,
                         std::function<void(int)> set, std::string description) {
   std::vector<std::string> words;
@@ -306,7 +310,7 @@ CLI::Option* add_choice(CLI::App& app, std::string name, std::vector<std::pair<s
 std::optional<options> parse_options(std::span<const char* const> args, std::ostream& out,
                                      std::span<const std::string_view> formats,
                                      const std::function<void(CLI::App&)>& more, const std::optional<user_op>& op) {
-  const std::string program = args.empty() ? "policybench" : std::filesystem::path(args[0]).filename().string();
+  const std::string program = program_name(args);
   CLI::App app{op ? program + ": the op " + op->name + " run through every host execution policy, timed cold and " +
                         "warm, each row checked against the plain loop's result, and set against this machine's " +
                         "fastest stream of the same bytes."
@@ -331,12 +335,12 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   }
   CLI::Option* const list =
       app.add_flag("--list-policies", o.list_policies,
-                   "List every policy: device, backend, available or why not (a table, or JSON with --format json; no "
-                   "run options)");
+                   "List every policy: device, backend, available or why not (a table; markdown or JSON with --format "
+                   "or an --output of that name; no run options)");
   CLI::Option* const list_workloads =
       app.add_flag("--list-workloads", o.list_workloads,
-                   "List every workload: inputs, in place or not, bytes and FLOPs per element (a table, or JSON with "
-                   "--format json; no run options)")
+                   "List every workload: inputs, in place or not, bytes and FLOPs per element (a table; markdown or "
+                   "JSON with --format or an --output of that name; no run options)")
           ->excludes(list);
   app.add_option("--format", o.format,
                  "Report format: " + fmt::format("{}", fmt::join(formats, ", ")) + " (default " + o.format + ")")
@@ -448,7 +452,7 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   for (const char* list : {"--policies", "--workload"})
     app.get_option(list)->option_text("LIST");
   app.formatter(std::make_shared<wrapping_formatter>());
-  if (op) { // it runs once per element: no K to give, refused (fit_to) rather than offered
+  if (op) { // it runs once per element: no K to give, refused (below, whatever the value) rather than offered
     o.run.type = op->type;
     for (const char* work : {"--work", "--min-work", "--max-work"})
       app.get_option(work)->group("");
@@ -463,15 +467,17 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   // One rule for every flag: it takes no value, whatever the value ("--quiet=true", "--list-policies=no",
   // "--wide="); CLI11 would read some as true or false and run. And "--size=" is an empty value, which CLI11 2.1
   // would fill with the next argument ("--size= --reps 3" reads "--reps", "--workload= --size 1k" two values).
+  // An option hidden from --help (a user's op's K) is refused here, whatever its value: CLI11 gives a hidden option no
+  // name in its errors (": 1 required K missing").
   for (const std::string_view arg : args.subspan(std::min<std::size_t>(1, args.size()))) {
     if (arg == "--") break;
     const std::size_t equals = arg.find('=');
-    const CLI::Option* option = arg.starts_with("--") && equals != arg.npos
-                                    ? app.get_option_no_throw(std::string(arg.substr(0, equals)))
-                                    : nullptr;
-    if (option && option->get_expected_max() == 0)
-      throw usage_error(option->get_name() + ": a flag; it takes no value");
-    if (option && equals + 1 == arg.size()) throw usage_error(option->get_name() + ": the value is empty");
+    const std::string name(arg.substr(0, equals));
+    const CLI::Option* option = arg.starts_with("--") ? app.get_option_no_throw(name) : nullptr;
+    if (option && option->get_group().empty()) throw usage_error(name + ": " + std::string(no_work_for_op));
+    if (option && equals != arg.npos && option->get_expected_max() == 0)
+      throw usage_error(name + ": a flag; it takes no value");
+    if (option && equals + 1 == arg.size()) throw usage_error(name + ": the value is empty");
   }
   try {
     app.parse(static_cast<int>(args.size()), args.data());
@@ -492,15 +498,20 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   if (!named.empty() && !op) o.workloads = workloads_named(named);
   o.run.workload = o.workloads.front();
   if (app.count("--sweep") > 0) o.sweep = plan;
-  parse_stopping(o, app, budget_s);
   if (op) fit_to(o, *op, named);
+  parse_stopping(o, app, budget_s);
+  // Measured as the workload of its shape (one_input_op for one input, the triad for two: README "A user's own op"),
+  // whose ceiling rows it gets; set after parse_stopping, which checks the built-ins' element types.
+  if (op) o.workloads = {o.run.workload = op->shape};
   // No --format: the one --output's name asks for (a report written to x.json is expected to be JSON, not a table).
   if (const auto ext = std::filesystem::path(o.output.value_or("")).extension();
       !app.count("--format") && !app.count("--wide"))
     o.format = ext == ".json" ? "json" : ext == ".csv" ? "csv" : ext == ".md" ? "markdown" : o.format;
-  if ((o.list_policies || o.list_workloads) && o.format != "table" && o.format != "json")
+  // A list is one table, which its writer writes plain or in markdown, or JSON: no other format has a list's shape.
+  if ((o.list_policies || o.list_workloads) && o.format != "table" && o.format != "markdown" && o.format != "json")
     throw usage_error(std::string(o.list_policies ? "--list-policies" : "--list-workloads") +
-                      ": a table or json, not " + o.format);
+                      ": a table, markdown or json, not " + o.format +
+                      (app.count("--format") ? "" : " (what --output's name asks for; give --format with it)"));
   o.run.hold_stream = !no_stream_hold, o.run.end_to_end = !no_end_to_end;
   return o;
 }

@@ -42,6 +42,10 @@ template <class E, class F> auto or_usage_error(const std::string& prefix, F&& f
 /// through, since it may quote what the user typed (--policies $'a\\nb') and must stay one line.
 std::string one_line(std::string_view text);
 
+/// What every line the executable writes on stderr starts with: the basename of args[0] (as CLI11 and every Unix tool
+/// name themselves: a user's op's executable is not policybench), "policybench" without one.
+std::string program_name(std::span<const char* const> args);
+
 /// Timed calls at most per row of a sweep or a --max-noise run when --reps is not given.
 inline constexpr int sweep_max_reps = 10'000;
 /// A run given none of --reps, --max-noise and --min-time stops as nvbench's do: once the median's 95% confidence

@@ -50,10 +50,10 @@ std::atomic<int> held{0};
 static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free, "used in the handler");
 
 // The leading newline ends a terminal's progress line (and its "^C"); elsewhere it would be a stray empty line.
+// Written by catch_interrupt before the handler may read it (a program name of 64 characters at most fits).
 volatile std::sig_atomic_t note_from = 1;
-constexpr char interrupt_note[] =
-    "\npolicybench: interrupted: finishing the measurement in progress, then the report of what was measured "
-    "(Ctrl-C again: quit without it)\n";
+std::array<char, 256> interrupt_note{};
+std::size_t interrupt_note_size = 0;
 
 bool is_fault(int signal) { return signal == SIGSEGV || signal == SIGBUS || signal == SIGFPE || signal == SIGILL; }
 
@@ -77,7 +77,7 @@ extern "C" void on_fatal_signal(int signal, siginfo_t* info, void*) {
     if (first == 0 && catching_interrupt) {
       first_interrupt_ns.store(monotonic_ns());
       interrupt_requested.store(true);
-      (void)!::write(STDERR_FILENO, interrupt_note + note_from, sizeof interrupt_note - 1 - note_from);
+      (void)!::write(STDERR_FILENO, interrupt_note.data() + note_from, interrupt_note_size - note_from);
       return;
     }
   }
@@ -183,7 +183,12 @@ signals_held::~signals_held() {
   if (const int signal = held.exchange(0)) ::raise(signal);
 }
 
-void catch_interrupt() {
+void catch_interrupt(std::string_view program) {
+  const int length = std::snprintf(interrupt_note.data(), interrupt_note.size(),
+                                   "\n%.*s: interrupted: finishing the measurement in progress, then the report of "
+                                   "what was measured (Ctrl-C again: quit without it)\n",
+                                   int(std::min<std::size_t>(program.size(), 64)), program.data());
+  interrupt_note_size = std::size_t(std::max(length, 0));
   install();
   note_from = ::isatty(STDERR_FILENO) == 1 ? 0 : 1;
   catching_interrupt = 1;
@@ -289,12 +294,12 @@ void deliver_report(const benchmark_report& report, std::string_view format, std
 }
 
 void deliver_list(std::string_view format, std::optional<output_file>& file, const nlohmann::ordered_json& list,
-                  const std::function<void(std::ostream&)>& write_table) {
+                  const std::function<void(std::ostream&, bool markdown)>& write_table) {
   std::ostream& out = file ? file->stream() : std::cout;
   if (format == "json")
     out << list.dump(2) << '\n';
   else
-    write_table(out);
+    write_table(out, format == "markdown");
   finish_output(file);
 }
 

@@ -31,9 +31,10 @@ public:
 };
 
 /// From now until stop_catching_interrupt(), the first SIGINT (Ctrl-C) only sets interrupt_requested
-/// (measure/run_config.hpp) and says on stderr that the run is ending with what it measured; a second one, from a
-/// second after the first on, ends the process as any fatal signal does. Nothing changes where SIGINT is ignored.
-void catch_interrupt();
+/// (measure/run_config.hpp) and says on stderr, in a line that starts with `program`, that the run is ending with what
+/// it measured; a second one, from a second after the first on, ends the process as any fatal signal does. Nothing
+/// changes where SIGINT is ignored.
+void catch_interrupt(std::string_view program);
 
 /// SIGINT ends the process again, as any fatal signal does.
 void stop_catching_interrupt();
@@ -81,10 +82,10 @@ std::span<const std::string_view> report_format_names();
 void deliver_report(const benchmark_report& report, std::string_view format, std::optional<output_file>& file,
                     const json_addition& add = {});
 
-/// --list-policies and --list-workloads: `list` with `format` "json", else the table `write_table` writes, to `file`
-/// or stdout, then finish_output.
+/// --list-policies and --list-workloads: `list` with `format` "json", else the table `write_table` writes (in markdown
+/// with "markdown"), to `file` or stdout, then finish_output.
 void deliver_list(std::string_view format, std::optional<output_file>& file, const nlohmann::ordered_json& list,
-                  const std::function<void(std::ostream&)>& write_table);
+                  const std::function<void(std::ostream&, bool markdown)>& write_table);
 
 /// Writes `report` (a long sweep's points so far) in the format named `format` to `file` and commits it, nothing to
 /// stderr: open a new one for the next version.

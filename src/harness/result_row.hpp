@@ -50,7 +50,8 @@ struct flop_figures {
   figure flops_per_call{}, gflop_per_s{};
 };
 
-/// A policy row on the roofline at --work K > 1 (harness/rules.hpp): K, FLOP/byte, the bound and its share.
+/// A policy row on the roofline at --work K > 1 (harness/rules.hpp): K, FLOP/byte, the bound and its share; in a work
+/// sweep every row, a ceiling's with its point's K alone.
 struct roofline_place {
   int work = 1;
   figure flop_per_byte{}, bound_gflop_per_s{}, pct_of_bound{};

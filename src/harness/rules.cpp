@@ -105,8 +105,8 @@ std::string too_few_calls(const result_row& r) {
          ", a 95% interval needs 6";
 }
 
-// What gives a row more calls, said with the summary's first reason only.
-const std::string more_calls = " (" + std::string(more_time) + " gives more)";
+// more_time(r.stopped_by) as the summary says it, with its first reason only.
+std::string more_calls(const result_row& r) { return " (" + more_time(r.stopped_by) + " gives more)"; }
 
 std::string two_decimals(double v) {
   char buf[32];
@@ -119,15 +119,17 @@ std::string two_decimals(double v) {
 std::optional<std::string> no_bound_reason(std::span<const result_row> rows, side device, ceiling_bound bound,
                                            const std::string& what = "ceiling (% ceiling '-')") {
   std::string names;
+  const result_row* first = nullptr; // what ended its calls says what gives more
   for (const auto& r : rows)
-    if (ran_as(r, device, bound) && r.policy != one_thread_ceiling) names += (names.empty() ? "" : ", ") + r.policy;
-  const bool any_ran =
-      std::any_of(rows.begin(), rows.end(), [&](const result_row& r) { return ran_as(r, device, bound); });
-  if (!any_ran || bounding_ceiling(rows, device, bound)) return std::nullopt;
+    if (ran_as(r, device, bound)) {
+      first = first ? first : &r;
+      if (r.policy != one_thread_ceiling) names += (names.empty() ? "" : ", ") + r.policy;
+    }
+  if (!first || bounding_ceiling(rows, device, bound)) return std::nullopt;
   return "no share of the " + std::string(to_string(device)) + " " + what + ": " +
          (names.empty() ? std::string("no parallel ceiling ran")
                         : "no parallel ceiling (" + names + ") has a 95% interval of mostly undisturbed calls") +
-         "; " + std::string(more_time) + " gives one";
+         "; " + more_time(first->stopped_by) + " gives one";
 }
 
 void list_item(std::string& list, const std::string& item) { list += (list.empty() ? "" : ", ") + item; }
@@ -325,7 +327,7 @@ run_summary summarize_run(std::span<const result_row> rows, std::optional<regime
     if (counted(r) && (!fastest || *r.median_s < *fastest->median_s)) fastest = &r;
   if (!fastest) return s;
   if (!fastest->median_ci_low_s) { // a point or a range of a few calls ranks nothing
-    s.fastest_unjudged = too_few_calls(*fastest) + more_calls;
+    s.fastest_unjudged = too_few_calls(*fastest) + more_calls(*fastest);
   } else {
     const median_span best = *median_span_of(*fastest);
     s.fastest = fastest->policy;
@@ -338,9 +340,9 @@ run_summary summarize_run(std::span<const result_row> rows, std::optional<regime
   const result_row* loop = loop_baseline(rows);
   s.loop_ran = loop && loop->median_s;
   if (!s.loop_ran) return s;
-  const std::string remedy = s.fastest_unjudged ? "" : more_calls;
+  const auto remedy = [&](const result_row& r) { return s.fastest_unjudged ? "" : more_calls(r); };
   if (!loop->median_ci_low_s) {
-    s.speedup_unjudged = too_few_calls(*loop) + remedy;
+    s.speedup_unjudged = too_few_calls(*loop) + remedy(*loop);
     return s;
   }
   const result_row *winner = nullptr, *unjudged = nullptr;
@@ -353,7 +355,7 @@ run_summary summarize_run(std::span<const result_row> rows, std::optional<regime
     }
   }
   if (winner) s.speedup = parallel_speedup{winner->policy, *loop->median_s / *winner->median_s};
-  if (!winner && unjudged) s.speedup_unjudged = too_few_calls(*unjudged) + remedy;
+  if (!winner && unjudged) s.speedup_unjudged = too_few_calls(*unjudged) + remedy(*unjudged);
   return s;
 }
 

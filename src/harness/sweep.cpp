@@ -33,6 +33,10 @@ void finish_threads(benchmark_report& report) {
 
 void finish_work(benchmark_report& report) {
   report.environment.config.work.reset(); // every point's roofline on the last point's ceilings (K = 1 measures none)
+  // Every row of a point carries its K: a ceiling row too, which streams as at every K but was measured at this one.
+  for (const series_point& point : report.sweep->series)
+    for (std::size_t i = point.first_row; i < point.end_row; ++i)
+      if (!is_policy(report.results[i])) report.results[i].roofline = roofline_place{.work = point.work};
   const auto last_ceilings = std::find_if(report.results.rbegin(), report.results.rend(), is_policy).base();
   const std::vector<result_row> ceilings(last_ceilings, report.results.end()); // after its policies' rows
   for (auto& row : report.results)
@@ -334,9 +338,9 @@ point_ceilings ceilings_at(const series_point& point, std::span<const result_row
 
 void finish_sweep_report(benchmark_report& report, sweep_info sweep, std::size_t per_element) {
   const sweep_axis& axis = axis_of(sweep.kind);
+  report.sweep = std::move(sweep); // its series: each point's rows
   axis.finish(report);
   add_sweep_notes(report, axis, per_element);
-  report.sweep = std::move(sweep);
 }
 
 std::optional<std::uint64_t> crossover_size(std::span<const timing_point> challenger,

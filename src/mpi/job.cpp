@@ -374,7 +374,7 @@ int run_job(const mpi_session& job, std::span<const char* const> args) {
   if (s.opts.list_policies)
     return collective_step(job, false, [&] {
       deliver_list(s.opts.format, s.file, policy_list_json(s.selected),
-                   [&](std::ostream& out) { write_policy_list(s.selected, out); });
+                   [&](std::ostream& out, bool markdown) { write_policy_list(s.selected, out, markdown); });
       return 0;
     });
   rank_figures_by_policy by_policy;

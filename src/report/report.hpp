@@ -134,8 +134,9 @@ std::vector<std::string> crossover_summary(const std::vector<crossover>& crossov
 /// One plain sentence per policy of a work sweep: from which K it is compute-bound, and its GFLOP/s at the largest K.
 std::vector<std::string> compute_bound_summary(const std::vector<compute_bound_k>& policies);
 
-/// --list-policies: policy, device, backend and status within 120 columns, an unavailable one's reason under it.
-void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& out);
+/// --list-policies: policy, device, backend and status within 120 columns, an unavailable one's reason under it
+/// (`markdown`: a markdown table, the reason in its status cell).
+void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& out, bool markdown = false);
 
 /// --list-policies --format json: one object per row of `registry`, in its order: {name, device, role, backend,
 /// available, reason} (reason: why it cannot run, null when available), for scripts.
@@ -154,8 +155,8 @@ struct workload_facts {
 /// Every built-in workload, in workload_id's order.
 std::vector<workload_facts> workload_list();
 
-/// --list-workloads: a table of `facts` (workload_list(), or a user's op's) within 120 columns.
-void write_workload_list(const std::vector<workload_facts>& facts, std::ostream& out);
+/// --list-workloads: a table of `facts` (workload_list(), or a user's op's) within 120 columns, or in `markdown`.
+void write_workload_list(const std::vector<workload_facts>& facts, std::ostream& out, bool markdown = false);
 
 /// --list-workloads --format json: one object per workload, its workload_facts' members by name, for scripts.
 nlohmann::ordered_json workload_list_json(const std::vector<workload_facts>& facts);

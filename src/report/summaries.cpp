@@ -40,6 +40,8 @@ bool no_scaling(const table_view& v) {
 }
 bool best_shown(const table_view& v) { return v.ceilings && no_scaling(v); }
 bool speedup_shown(const table_view& v) { return !v.ceilings && no_scaling(v); }
+// A policy's place on the roofline; a work sweep's ceiling rows carry their point's K alone.
+bool policies_shown(const table_view& v) { return v.wide || !v.ceilings; }
 bool ceiling_share_shown(const table_view& v) {
   return v.wide || v.ceilings ||
          std::none_of(v.rows.begin(), v.rows.end(), [](const r* row) { return row->roofline.has_value(); });
@@ -109,7 +111,7 @@ const std::array all{
     summary{"pct_of_roofline",
             "%",
             in<&r::roofline, &roofline_place::pct_of_bound>,
-            {.header = "% roofline", .decimals = 1}},
+            {.header = "% roofline", .shown = policies_shown, .decimals = 1}},
     // A device row's GPU views (add_gpu_views, harness/run.cpp).
     summary{"kernel_median_s", "s", kernel<&view_figures::median_s>, wide_duration("kernel")},
     summary{"kernel_median_ci_low_s", "s", kernel<&view_figures::low_s>},

@@ -203,21 +203,24 @@ std::vector<std::string> compute_bound_summary(const std::vector<compute_bound_k
   return out;
 }
 
-void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& out) {
+void write_policy_list(const std::vector<policy_entry>& registry, std::ostream& out, bool markdown) {
   std::vector<table_column> columns{{.header = "policy", .left_aligned = true},
                                     {.header = "device", .left_aligned = true},
                                     {.header = "backend", .left_aligned = true},
                                     {.header = "status", .left_aligned = true}};
   std::vector<std::string> notes;
   for (const auto& p : registry) {
-    const std::string status = p.unavailable ? "unavailable" : "available";
-    for (std::size_t c = 0;
-         const std::string& cell : {policy_label(p.name, true), std::string(to_string(p.device)), p.backend, status})
+    // A reason is a sentence, longer than any column: under the row, where it has the table's whole width; markdown
+    // has no line outside its columns, and a cell of one line.
+    const std::string status = !p.unavailable ? "available"
+                               : markdown     ? "unavailable: " + *p.unavailable
+                                              : "unavailable";
+    for (std::size_t c = 0; const std::string& cell :
+                            {policy_label(p.name, !markdown), std::string(to_string(p.device)), p.backend, status})
       columns[c++].cells.push_back(cell);
-    // A reason is a sentence, longer than any column: under the row, where it has the table's whole width.
     notes.push_back(p.unavailable ? wrapped("  unavailable: " + *p.unavailable) : "");
   }
-  write_rows(std::move(columns), registry.size(), false, out, notes);
+  write_rows(std::move(columns), registry.size(), markdown, out, notes);
 }
 
 std::vector<workload_facts> workload_list() {
@@ -238,7 +241,7 @@ std::vector<workload_facts> workload_list() {
   return out;
 }
 
-void write_workload_list(const std::vector<workload_facts>& facts, std::ostream& out) {
+void write_workload_list(const std::vector<workload_facts>& facts, std::ostream& out, bool markdown) {
   std::vector<table_column> columns{{.header = "workload", .left_aligned = true},
                                     {.header = "inputs"},
                                     {.header = "in place", .left_aligned = true},
@@ -256,7 +259,7 @@ void write_workload_list(const std::vector<workload_facts>& facts, std::ostream&
                              std::isnan(w.flops_per_element) ? "-" : fmt::format("{:g}", w.flops_per_element)})
       columns[c++].cells.push_back(cell);
   }
-  write_rows(std::move(columns), facts.size(), false, out);
+  write_rows(std::move(columns), facts.size(), markdown, out);
 }
 
 namespace {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -138,6 +139,14 @@ TEST_CASE("every flag refuses every value, one that reads as true included") {
 TEST_CASE("an error line stays one line: control characters are written as escapes") {
   CHECK(one_line("lo\nop\t\r\x1b[2J\x7f") == "lo\\nop\\t\\r\\x1b[2J\\x7f");
   CHECK(one_line("std::par") == "std::par");
+}
+
+TEST_CASE("an error line names the program that was run: argv[0]'s basename (a user's op's executable its own)") {
+  const char* const user[] = {"/home/me/build/my_op_bench", "--size", "0"};
+  CHECK(program_name(user) == "my_op_bench");
+  CHECK(program_name(std::span(user, 0)) == "policybench");
+  const char* const unnamed[] = {""};
+  CHECK(program_name(unnamed) == "policybench");
 }
 
 TEST_CASE("--help names the program it was given (policybench-mpi's help says policybench-mpi)") {

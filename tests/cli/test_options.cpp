@@ -64,7 +64,11 @@ TEST_CASE("every option parses") {
   // The list for scripts; the other formats are a run's.
   CHECK(parse({"--list-policies", "--format", "json"})->format == "json");
   CHECK(parse({"--list-policies", "--output", "list.json"})->format == "json");
-  CHECK(usage_message({"--list-policies", "--format", "csv"}) == "--list-policies: a table or json, not csv");
+  CHECK(usage_message({"--list-policies", "--format", "csv"}) == "--list-policies: a table, markdown or json, not csv");
+  // A .md name asks for markdown, which the list's own writer writes; a .csv name is refused, saying why.
+  CHECK(parse({"--list-policies", "--output", "list.md"})->format == "markdown");
+  CHECK(usage_message({"--list-policies", "--output", "list.csv"}) ==
+        "--list-policies: a table, markdown or json, not csv (what --output's name asks for; give --format with it)");
   CHECK(usage_message({"--list-policies", "--wide"}) == "--list-policies: not with --wide (it runs nothing)");
   CHECK(parse({"--type", "float32"})->run.type == element_type::float32);
   CHECK(parse({"--type", "int64"})->run.type == element_type::int64);

@@ -102,11 +102,13 @@ TEST_CASE("--workload takes a comma-separated list or all, each measured in turn
   CHECK(parse({"--workload", "poly", "--sweep", "size"})->sweep);
 }
 
-TEST_CASE("--list-workloads lists, as a table or JSON, and runs nothing") {
+TEST_CASE("--list-workloads lists, as a table, markdown or JSON, and runs nothing") {
   CHECK(parse({"--list-workloads"})->list_workloads);
   CHECK(parse({"--list-workloads", "--format", "json"})->format == "json");
+  CHECK(parse({"--list-workloads", "--output", "workloads.md"})->format == "markdown");
   CHECK(usage_message({"--list-workloads", "--workload", "triad"}) ==
         "--list-workloads: not with --workload (it runs nothing)");
-  CHECK(usage_message({"--list-workloads", "--format", "csv"}) == "--list-workloads: a table or json, not csv");
+  CHECK(usage_message({"--list-workloads", "--format", "csv"}) ==
+        "--list-workloads: a table, markdown or json, not csv");
   CHECK(usage_message({"--list-policies", "--list-workloads"}) == "--list-policies: not with --list-workloads");
 }

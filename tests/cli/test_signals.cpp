@@ -91,7 +91,7 @@ TEST_CASE("a fault the process causes itself is not held: it ends the process by
 
 TEST_CASE("catch_interrupt: the first Ctrl-C only asks to stop, the second ends the process as before") {
   const int status = child_status([] {
-    catch_interrupt();
+    catch_interrupt("policybench");
     std::raise(SIGINT);
     std::raise(SIGINT);                    // within a second: the same interrupt, sent twice (timeout -s INT does)
     if (!interrupt_requested) ::_exit(10); // the run goes on
@@ -103,7 +103,7 @@ TEST_CASE("catch_interrupt: the first Ctrl-C only asks to stop, the second ends 
   CHECK(WTERMSIG(status) == SIGINT);
   // After the report: end_by_interrupt ends by SIGINT (a calling shell script stops too).
   const int ended = child_status([] {
-    catch_interrupt();
+    catch_interrupt("policybench");
     std::raise(SIGINT);
     stop_catching_interrupt();
     end_by_interrupt();
@@ -115,7 +115,7 @@ TEST_CASE("catch_interrupt: the first Ctrl-C only asks to stop, the second ends 
 TEST_CASE("catch_interrupt: a SIGINT a tenth of a second after the first is the same interrupt, not a second one") {
   // timeout(1) signals the process, then its process group; a loaded machine can put time between the two.
   const int status = child_status([] {
-    catch_interrupt();
+    catch_interrupt("policybench");
     std::raise(SIGINT);
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     std::raise(SIGINT);

@@ -6,6 +6,7 @@
 
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace policybench;
@@ -40,9 +41,29 @@ TEST_CASE("a user's op's executable takes its own op's name for --workload, and 
   CHECK(refusal({"--workload", "increment"}) == "--workload: this executable runs my_op alone, not increment");
   CHECK(refusal({"--workload", "my_op,triad"}) == "--workload: this executable runs my_op alone, not triad");
   CHECK(refusal({"--type", "float32"}) == "--type: my_op takes float64");
-  CHECK(refusal({"--work", "4"}) == "--work: a user's op runs once per element (K = 1)");
-  CHECK(refusal({"--sweep", "work"}) == "--sweep work: a user's op runs once per element (K = 1)");
   CHECK(parse_op({"--list-workloads"}, out)->list_workloads);
+}
+
+TEST_CASE("a user's op's executable refuses every option of K with the op's reason, whatever its value or order") {
+  const std::string why = ": a user's op has no work parameter K: it runs once per element";
+  CHECK(refusal({"--work", "4"}) == "--work" + why);
+  CHECK(refusal({"--sweep", "work"}) == "--sweep work" + why);
+  // Before the checks of how options combine, and before the values' own checks, each naming the option given.
+  using command_lines = std::vector<std::vector<const char*>>;
+  const std::pair<std::string, command_lines> refused[] = {
+      {"--max-work",
+       {{"--max-work", "8"}, {"--max-work", "8", "--sweep", "work"}, {"--sweep", "work", "--max-work", "8"}}},
+      {"--min-work", {{"--min-work", "2"}}},
+      {"--work", {{"--work", "0"}, {"--work", "x"}, {"--work"}, {"--work="}, {"--sweep", "work", "--work", "4"}}},
+      {"--work", {{"--list-workloads", "--work", "4"}}},
+      {"--sweep work", {{"--type", "int32", "--sweep", "work"}, {"--sweep", "work", "--type", "int32"}}}};
+  for (const auto& [named, lines] : refused)
+    for (const auto& args : lines) {
+      CAPTURE(named);
+      CHECK(refusal(args) == named + why);
+    }
+  // A misspelt option is no such option, and nothing the op refuses is offered in its place.
+  CHECK(refusal({"--wrk", "4"}) == "--wrk: no such option");
 }
 
 TEST_CASE("a user's op's --help describes the op and leaves out the options it does not take") {

@@ -9,6 +9,7 @@
 #include "harness/run.hpp"
 #include "harness/sweep.hpp"
 #include "measure/host_measure.hpp"
+#include "report/report.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -117,6 +118,28 @@ TEST_CASE("a warning every point of a sweep gives is said once, with the first p
   CHECK(report.sweep->series.size() == 3); // each point failed it
   CHECK(count_containing(report.warnings, "failed: broken (boom)") == 1);
   CHECK(any_contains(report.warnings, "10 elements: failed: broken (boom)"));
+}
+
+TEST_CASE("every row of a work sweep's point carries its K in the JSON, its ceiling rows' too") {
+  std::vector<std::uint64_t> sizes;
+  std::vector<int> threads;
+  run_config cfg{element_type::float64, 1000, 0, {2}};
+  cfg.keep_disturbed = true;
+  const auto report = run_sweep({.kind = sweep_kind::work, .min_work = 2, .max_work = 4}, cfg, {}, query_host(),
+                                device_info{}, {recorder("a", sizes, threads)});
+  const auto rows = to_json(report)["results"];
+  REQUIRE(report.sweep);
+  REQUIRE(report.sweep->series.size() == 2);
+  for (const series_point& point : report.sweep->series) {
+    CHECK(point.end_row - point.first_row > 1); // the policy and the ceilings measured beside it
+    for (std::size_t i = point.first_row; i < point.end_row; ++i) {
+      CAPTURE(rows[i]["policy"]);
+      CHECK(rows[i]["work"] == point.work);
+    }
+  }
+  // K is what each point names its rows by: the cache note names no K = 1 the sweep never ran.
+  for (const std::string& w : report.warnings)
+    CHECK(w.find("K = 1") == std::string::npos);
 }
 
 TEST_CASE("a thread sweep runs every thread count and derives the scaling") {

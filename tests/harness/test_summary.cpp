@@ -125,4 +125,12 @@ TEST_CASE("a fastest row without an interval is not named, and the summary says 
   // Where the fastest is judged, the speedup's reason carries it.
   const std::vector<result_row> judged{few("loop", 2.0, 1), row("std::par", 1.0, 0.9, 1.1, 2)};
   CHECK(remedy(summarize_run(judged, std::nullopt).speedup_unjudged));
+  // Rows a count stopped (--reps; policybench-mpi's every row, which takes no --budget) need more of that count.
+  std::vector<result_row> counted = rows;
+  for (result_row& r : counted)
+    r.stopped_by = "reps";
+  const run_summary by_count = summarize_run(counted, std::nullopt);
+  REQUIRE(by_count.fastest_unjudged);
+  CHECK(by_count.fastest_unjudged->find("(a larger --reps or a quieter machine gives more)") != std::string::npos);
+  CHECK(by_count.fastest_unjudged->find("--budget") == std::string::npos);
 }

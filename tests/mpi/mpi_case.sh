@@ -97,7 +97,12 @@ stopping) # a rank's own time, noise or budget would stop it after a different c
   "${mpi[@]}" -np 2 "$exe" --size 1000 --policies loop --format json --output "$dir/r.json" 2>"$dir/err" ||
     fail "exit $?"
   check_json "$dir/r.json" "${rows_ok[@]}" "all(row['reps'] == 10 for row in r['results'])" \
-    "r['environment']['config']['max_noise_pct'] is None" ;;
+    "r['environment']['config']['max_noise_pct'] is None"
+  # Its advice names only what it takes: 3 calls give a ceiling no interval, and more need a larger --reps.
+  "${mpi[@]}" -np 2 "$exe" --size 1000 --policies loop --reps 3 >"$dir/out" 2>"$dir/err" || fail "exit $?"
+  grep -q 'a larger --reps' "$dir/out" || fail "no --reps advice: $(cat "$dir/out")"
+  ! grep -E -- '--(budget|max-noise|min-time|timeout|order|seed|sweep|repetitions)' "$dir/out" "$dir/err" ||
+    fail "advice names an option policybench-mpi refuses" ;;
 failing_rank) # rank 1 out of memory while rank 0 waits in a barrier; rank 0 unable to write its report
   "${mpi[@]}" -np 1 "$exe" --size 200M --policies loop --output "$dir/r.json" : \
     -np 1 bash -c 'ulimit -v 1200000; exec "$0" "$@"' "$exe" --size 200M --policies loop --output "$dir/r.json" \

@@ -37,12 +37,13 @@ run "$1" --workload my_op | /usr/bin/python3 -c "$check" my_op
 grep -q "the op my_op run through every host execution policy" <<<"$("$1" --help)" || { echo "--help: no my_op"; exit 1; }
 # The options that would change the op's element type or make it a chain are refused (exit 2), as bad input.
 # Given at its default value too: --workload increment would silently run the op (not the increment).
-for refused in "--workload triad" "--workload increment" "--work 4" "--sweep work" "--type float32"; do
+for refused in "--workload triad" "--workload increment" "--work 4" "--sweep work" "--max-work 8 --sweep work" \
+               "--type float32"; do
   status=0
   message=$("$1" $refused --size 1000 --quiet 2>&1 > /dev/null) || status=$?
   [ "$status" -eq 2 ] || { echo "$refused: exit status $status, expected 2"; exit 1; }
-  # The line names the option given.
-  [[ $message == "policybench: error: ${refused%% *}"* ]] || { echo "$refused: '$message'"; exit 1; }
+  # The line names the executable that was run, as every Unix tool does (not policybench), and the option given.
+  [[ $message == "$(basename "$1"): error: ${refused%% *}"* ]] || { echo "$refused: '$message'"; exit 1; }
 done
 status=0
 run "$2" > planted.json || status=$?

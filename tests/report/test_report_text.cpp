@@ -213,6 +213,27 @@ TEST_CASE("write_policy_list shows each policy's status, the reason under its ro
                      "  unavailable: built without nvcc\n");
 }
 
+TEST_CASE("write_policy_list and write_workload_list in markdown: one line a row, the reason in its status cell") {
+  const std::vector<policy_entry> registry{
+      {"loop", side::host, "plain loop", std::nullopt, {}},
+      {"thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments", side::device, "CUDA", "built without nvcc", {}}};
+  std::ostringstream out;
+  write_policy_list(registry, out, true);
+  std::istringstream lines(out.str());
+  std::vector<std::string> rows;
+  for (std::string line; std::getline(lines, line);)
+    rows.push_back(line);
+  REQUIRE(rows.size() == 4); // the header, its rule, a line per policy: a long name is not broken in markdown
+  CHECK(rows[1].starts_with("| :---"));
+  CHECK(rows[3].starts_with("| thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments | device | CUDA "));
+  CHECK(rows[3].ends_with("| unavailable: built without nvcc |"));
+  std::ostringstream workloads;
+  write_workload_list(workload_list(), workloads, true);
+  CHECK(workloads.str().starts_with("| workload "));
+  CHECK(workloads.str().find("\n| :---") != std::string::npos);
+  CHECK(workloads.str().find("\n| increment ") != std::string::npos);
+}
+
 TEST_CASE("--list-policies fits 120 columns: this build's registry, a long wrapped name and a long reason") {
   auto registry = policybench::registry(query_device());
   registry.push_back({"thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments + my::wrapper",

@@ -115,8 +115,8 @@ TEST_CASE("no fastest row is named from rows under 6 counted calls: no 95% inter
   CHECK(s.tied_with_fastest.empty());
   const auto lines = summary_lines(s);
   REQUIRE(lines.size() == 2);
-  CHECK(lines[0] == "fastest: - (fast has 3 counted timed calls, a 95% interval needs 6 (a larger --budget or a "
-                    "quieter machine gives more))");
+  CHECK(lines[0] == "fastest: - (fast has 3 counted timed calls, a 95% interval needs 6 (a larger --reps or a "
+                    "quieter machine gives more))"); // the count, --reps, ended their calls
   CHECK(lines[1].rfind("parallel speedup: - (loop has 3 counted timed calls", 0) == 0);
   CHECK(summary_json(s)["fastest"].is_null());
 }
