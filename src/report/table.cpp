@@ -51,8 +51,8 @@ std::string three_figures(double v, std::span<const unit> units) {
 }
 
 std::string versus(const crossover_point& at) {
-  return fmt::format("{} {} vs {} {}", at.challenger_policy, duration_text(at.challenger_s), at.baseline_policy,
-                     duration_text(at.baseline_s));
+  return fmt::format("{} {} vs {} {}", at.challenger_policy, duration_cell(at.challenger_s), at.baseline_policy,
+                     duration_cell(at.baseline_s));
 }
 
 // The default table's lines fit this many columns (its heading, footer and warnings wrapped); --wide does not.
@@ -166,8 +166,6 @@ std::string duration_cell(figure seconds, figure like) {
   return fmt::format("{:.{}f} {}", *seconds / u.size, std::clamp(3 - digits_before, 0, 3), u.name);
 }
 
-std::string duration_text(double seconds) { return three_figures(seconds, time_units); }
-
 std::vector<std::string> crossover_summary(const std::vector<crossover>& crossovers) {
   std::vector<std::string> out;
   for (const auto& c : crossovers) {
@@ -280,8 +278,10 @@ std::string interval_cell(const result_row& r) {
     const std::string cell = duration_cell(s, r.median_s);
     return cell.substr(0, cell.find(' '));
   };
-  if (std::max(below, above) <= 1.5 * std::min(below, above)) return number((below + above) / 2);
-  return fmt::format("-{}/+{}", number(below), number(above)); // not "-" + ...: GCC 12 warns falsely (-Wrestrict)
+  // Judged on the figures printed too: two sides that read alike are one half-width, never "-0.0/+0.0".
+  const std::string low = number(below), high = number(above);
+  if (low == high || std::max(below, above) <= 1.5 * std::min(below, above)) return number((below + above) / 2);
+  return fmt::format("-{}/+{}", low, high); // not "-" + ...: GCC 12 warns falsely (-Wrestrict)
 }
 
 // A row's cell of summary `s`, read from its JSON value (field_json) as the column's hint says.
