@@ -22,8 +22,10 @@ const result_row* loop_baseline(std::span<const result_row> rows) {
   return loop == rows.end() ? nullptr : &*loop;
 }
 
+bool is_speedup_base(const result_row& loop) { return loop.median_ci_low_s && loop.median_ci_high_s; }
+
 figure speedup_vs_loop(const result_row& row, const result_row* loop) {
-  if (!loop || !(row.bytes_per_call > 0)) return {};
+  if (!loop || !is_speedup_base(*loop) || !(row.bytes_per_call > 0)) return {};
   return ratio(loop->median_s, row.median_s);
 }
 
@@ -339,7 +341,7 @@ run_summary summarize_run(std::span<const result_row> rows, std::optional<regime
   s.loop_ran = loop && loop->median_s;
   if (!s.loop_ran) return s;
   const std::string remedy = s.fastest_unjudged ? "" : more_calls;
-  if (!loop->median_ci_low_s) {
+  if (!is_speedup_base(*loop)) {
     s.speedup_unjudged = too_few_calls(*loop) + remedy;
     return s;
   }

@@ -24,7 +24,11 @@ figure gb_per_s(double bytes, figure seconds);
 /// The row every speedup is set against: the `loop` row when it validated (status ok); nullptr when there is none.
 const result_row* loop_baseline(std::span<const result_row> rows);
 
-/// loop's median / the row's median; none without a baseline or when the row moves no bytes.
+/// Whether `loop`'s median is a base for speedups: it has a 95% interval (a disturbed call or two set apart nothing).
+/// The table's column and the summary's speedup both ask this.
+bool is_speedup_base(const result_row& loop);
+
+/// loop's median / the row's median; none without a baseline that is_speedup_base or when the row moves no bytes.
 figure speedup_vs_loop(const result_row& row, const result_row* loop);
 
 /// Whether [a_low, a_high] and [b_low, b_high] overlap: then neither side is faster beyond the intervals.

@@ -401,15 +401,16 @@ void write_marks(const benchmark_report& report, const char* bullet, std::ostrea
                "{}GB/s, % ceiling: '-' for the policies at --work K > 1, bound by their FLOPs (GFLOP/s, % roofline) "
                "rather than by the bytes they move\n",
                bullet);
-  fmt::print(out,
-             "{}disturbed: timed calls whose threads waited >= {:.0f} us (and 2% of the call) for a CPU taken by "
-             "other work, {}; '-': a figure that does not apply or could not be measured (an "
-             "effective parallelism under 10 ms of calls, a speedup without a validated loop row)\n",
-             bullet, disturbed_floor_s * 1e6,
-             report.environment.config.keep_disturbed
-                 ? "counted in the figures (--keep-disturbed)"
-                 : "left out of the row's figures; '(most)': most of its calls were disturbed (with fewer than 5 "
-                   "quiet ones, every call counts)");
+  fmt::print(
+      out,
+      "{}disturbed: timed calls whose threads waited >= {:.0f} us (and 2% of the call) for a CPU taken by "
+      "other work, {}; '-': a figure that does not apply or could not be measured (an "
+      "effective parallelism under 10 ms of calls, a speedup without a validated loop row with a 95% interval)\n",
+      bullet, disturbed_floor_s * 1e6,
+      report.environment.config.keep_disturbed
+          ? "counted in the figures (--keep-disturbed)"
+          : "left out of the row's figures; '(most)': most of its calls were disturbed (with fewer than 5 "
+            "quiet ones, every call counts)");
 }
 
 // The footer's lines (the peaks, the marks, the placement, the host and the device, a mode's notes), each led by
