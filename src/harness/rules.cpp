@@ -454,7 +454,7 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
   const std::string subject =
       arrays == 1 ? "the array (" : "the working set of " + std::to_string(arrays) + " arrays (";
   const auto cache_warning = [&](const char* where, std::uint64_t cache_bytes) {
-    if (per_size_notes && under_4x_cache(array_bytes, cache_bytes))
+    if (per_size_notes && memory_bound(shape_of(run.config.workload)) && under_4x_cache(array_bytes, cache_bytes))
       out.push_back(cache_note(subject + std::to_string(array_bytes) + " bytes)", where, cache_bytes) +
                     "; use a larger --size");
   };
