@@ -483,11 +483,12 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
     const auto budget = workload_budget(order.budget, k, workloads.size());
     auto streams = with_ceilings(selected, device, at);
     // Too late for a usable share: its rows say so, rather than each make one call past the run's deadline.
-    const std::string late = "not measured: the budget's " + std::to_string(int(order.budget.left_s().value_or(0))) +
+    const std::string late = "not measured: the budget's " +
+                             std::to_string(int(std::max(0.0, order.budget.left_s().value_or(0)))) +
                              " s left held no usable share for this workload; --budget makes room";
     for (policy_entry& p : streams)
       if (!budget) p.unavailable = late;
-    share.budget = budget.value_or(order.budget);
+    share.budget = budget.value_or(time_budget()); // not run: no share to overrun
     std::string named; // several workloads: each step's policy led by its workload ("triad/loop", gbench's name)
     const auto step = [&](run_step s) {
       if (workloads.size() > 1) s.policy = named = std::string(to_string(at.workload)) + "/" + std::string(s.policy);
