@@ -22,8 +22,10 @@ const result_row* loop_baseline(std::span<const result_row> rows) {
   return loop == rows.end() ? nullptr : &*loop;
 }
 
+bool is_speedup_base(const result_row& loop) { return loop.median_ci_low_s && loop.median_ci_high_s; }
+
 figure speedup_vs_loop(const result_row& row, const result_row* loop) {
-  if (!loop || !(row.bytes_per_call > 0)) return {};
+  if (!loop || !is_speedup_base(*loop) || !(row.bytes_per_call > 0)) return {};
   return ratio(loop->median_s, row.median_s);
 }
 
@@ -341,7 +343,7 @@ run_summary summarize_run(std::span<const result_row> rows, std::optional<regime
   s.loop_ran = loop && loop->median_s;
   if (!s.loop_ran) return s;
   const auto remedy = [&](const result_row& r) { return s.fastest_unjudged ? "" : more_calls(r); };
-  if (!loop->median_ci_low_s) {
+  if (!is_speedup_base(*loop)) {
     s.speedup_unjudged = too_few_calls(*loop) + remedy(*loop);
     return s;
   }
@@ -457,7 +459,7 @@ std::vector<std::string> run_warnings(const measured_run& run, const std::vector
   const std::string subject =
       arrays == 1 ? "the array (" : "the working set of " + std::to_string(arrays) + " arrays (";
   const auto cache_warning = [&](const char* where, std::uint64_t cache_bytes) {
-    if (per_size_notes && under_4x_cache(array_bytes, cache_bytes))
+    if (per_size_notes && memory_bound(shape_of(run.config.workload)) && under_4x_cache(array_bytes, cache_bytes))
       out.push_back(cache_note(subject + std::to_string(array_bytes) + " bytes)", where, cache_bytes) +
                     "; use a larger --size");
   };

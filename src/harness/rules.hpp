@@ -24,7 +24,11 @@ figure gb_per_s(double bytes, figure seconds);
 /// The row every speedup is set against: the `loop` row when it validated (status ok); nullptr when there is none.
 const result_row* loop_baseline(std::span<const result_row> rows);
 
-/// loop's median / the row's median; none without a baseline or when the row moves no bytes.
+/// Whether `loop`'s median is a base for speedups: it has a 95% interval (a disturbed call or two set apart nothing).
+/// The table's column and the summary's speedup both ask this.
+bool is_speedup_base(const result_row& loop);
+
+/// loop's median / the row's median; none without a baseline that is_speedup_base or when the row moves no bytes.
 figure speedup_vs_loop(const result_row& row, const result_row* loop);
 
 /// Whether [a_low, a_high] and [b_low, b_high] overlap: then neither side is faster beyond the intervals.
@@ -59,9 +63,13 @@ figure interval_end(const result_row& row, bool slow);
 /// when none may (then no row has a share, and a warning says why).
 const result_row* bounding_ceiling(std::span<const result_row> rows, side device, ceiling_bound bound);
 
-/// The bound a `workload`'s rows are set against: compute for poly's shape, else bandwidth (its shape's ceilings).
+/// Whether rows set against ceilings of `shape` are bound by memory (every shape's but the compute one, poly's): the
+/// memory regime and STREAM's 4x rule say something of those rows alone.
+constexpr bool memory_bound(ceiling_shape shape) noexcept { return shape != ceiling_shape::compute; }
+
+/// The bound a `workload`'s rows are set against: bandwidth where they are memory_bound, else compute.
 constexpr ceiling_bound share_bound(workload_id workload) noexcept {
-  return shape_of(workload) == ceiling_shape::compute ? ceiling_bound::compute : ceiling_bound::bandwidth;
+  return memory_bound(shape_of(workload)) ? ceiling_bound::bandwidth : ceiling_bound::compute;
 }
 
 /// 100 x the row's median throughput over its bounding_ceiling's median (never a median against a best call); none

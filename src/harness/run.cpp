@@ -480,16 +480,27 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
     run_config at = cfg;
     at.workload = workloads[k];
     run_order share = order;
-    share.budget = workload_budget(order.budget, k, workloads.size());
+    const auto budget = workload_budget(order.budget, k, workloads.size());
+    auto streams = with_ceilings(selected, device, at);
+    // Too late for a usable share: its rows say so, rather than each make one call past the run's deadline.
+    const std::string late = "not measured: the budget's " +
+                             std::to_string(int(std::max(0.0, order.budget.left_s().value_or(0)))) +
+                             " s left held no usable share for this workload; --budget makes room";
+    for (policy_entry& p : streams)
+      if (!budget) p.unavailable = late;
+    share.budget = budget.value_or(time_budget()); // not run: no share to overrun
     std::string named; // several workloads: each step's policy led by its workload ("triad/loop", gbench's name)
     const auto step = [&](run_step s) {
       if (workloads.size() > 1) s.policy = named = std::string(to_string(at.workload)) + "/" + std::string(s.policy);
       progress(s);
     };
-    benchmark_report one = to_report(run_policies(at, threads, host, device, with_ceilings(selected, device, at), share,
+    benchmark_report one = to_report(run_policies(at, threads, host, device, streams, share,
                                                   progress ? progress_callback(step) : progress_callback()));
-    run_summary& summary = one.summaries.emplace_back(
-        summarize_run(one.results, regime ? std::optional(with_run_point(*regime, one.results)) : std::nullopt));
+    if (!budget) one.warnings.push_back(late);
+    run_summary& summary =
+        one.summaries.emplace_back(summarize_run(one.results, regime && budget && memory_bound(shape_of(at.workload))
+                                                                  ? std::optional(with_run_point(*regime, one.results))
+                                                                  : std::nullopt));
     summary.workload = to_string(at.workload);
     summary.shape = one.environment.ceilings.shape;
     names += (k == 0 ? "" : ",") + summary.workload;
@@ -513,6 +524,7 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
     config.workload = names;
     config.bytes_per_call = {};
     config.budget_s = order.budget.budget_s() > 0 ? figure(order.budget.budget_s()) : figure();
+    if (auto over = overrun_warning(order)) report.warnings.push_back(std::move(*over)); // each workload's said its own
   }
   return report;
 }

@@ -115,11 +115,16 @@ void time_budget::record(double wall_s, double measured_s) {
 time_budget time_budget::part(std::size_t parts) const {
   if (!deadline_) return {};
   const auto deadline = clock::now() + (*deadline_ - clock::now()) / std::ptrdiff_t(std::max<std::size_t>(1, parts));
-  return time_budget(deadline, std::max(0.0, -seconds_since(deadline)));
+  return time_budget(deadline, std::max(0.0, -seconds_since(deadline)), part_of_s_ > 0 ? part_of_s_ : budget_s_);
 }
 
-time_budget workload_budget(const time_budget& whole, std::size_t k, std::size_t workloads) {
-  return workloads > 1 ? whole.part(workloads - k) : whole;
+std::optional<time_budget> workload_budget(const time_budget& whole, std::size_t k, std::size_t workloads) {
+  const auto left_s = whole.left_s();
+  if (workloads <= 1 || !left_s) return whole;
+  const double least_s = whole.budget_s() / double(workloads) / 2;
+  const std::size_t held = *left_s > 0 ? std::size_t(std::floor(*left_s / least_s)) : 0;
+  const std::size_t parts = std::min(workloads - k, held);
+  return parts > 0 ? std::optional(whole.part(parts)) : std::nullopt;
 }
 
 std::string more_time(const std::optional<std::string>& stopped_by) {
@@ -134,9 +139,13 @@ std::string more_time(const std::optional<std::string>& stopped_by) {
 std::optional<std::string> overrun_warning(const run_order& order) {
   const double late_s = -order.budget.left_s().value_or(0);
   if (late_s <= 1) return std::nullopt;
+  const time_budget& b = order.budget;
   char text[160];
-  std::snprintf(text, sizeof text, "the run ended %.2f s past its time budget of %.2f s", late_s,
-                order.budget.budget_s());
+  if (b.part_of_s() > 0)
+    std::snprintf(text, sizeof text, "ended %.2f s past its share of %.2f s of the run's %.2f s budget", late_s,
+                  b.budget_s(), b.part_of_s());
+  else
+    std::snprintf(text, sizeof text, "the run ended %.2f s past its time budget of %.2f s", late_s, b.budget_s());
   return text + std::string(": a row's cold call and one timed call took longer than its share");
 }
 

@@ -2,7 +2,8 @@
 // Every share of the --budget is taken here (run.cpp turns the probe's into its deadline; a device row's end-to-end
 // views split the limit its slot gives it), and every measurement gets its stopping rule here:
 //   the probe's      probe_seconds       a tenth of the budget, at most 3 s, before the rows
-//   a workload's     workload_budget     an even share of the time left over the workloads to come (one: the whole)
+//   a workload's     workload_budget     an even share of the time left over the workloads to come that it holds
+//                                        at half an on-time share each (one: the whole; none: the workload not run)
 //   a sweep point's  sweep_clock::start  an even share of the time left over the points to come (time_budget::part)
 //   the rounds       schedule::fit_rounds the base rounds cut to what the time left holds (round_rule then splits a
 //                                        row's calls and --timeout over them)
@@ -27,12 +28,13 @@ class time_budget {
 public:
   using clock = std::chrono::steady_clock;
   time_budget() = default;
-  explicit time_budget(std::optional<clock::time_point> deadline, double budget_s = 0)
-      : deadline_(deadline), budget_s_(budget_s) {}
+  explicit time_budget(std::optional<clock::time_point> deadline, double budget_s = 0, double part_of_s = 0)
+      : deadline_(deadline), budget_s_(budget_s), part_of_s_(part_of_s) {}
   /// A budget of `seconds` from now (--budget: from when the command line is read); 0: none.
   static time_budget from_now(double seconds);
 
-  double budget_s() const { return budget_s_; } ///< what the deadline was set from, for the report; 0: none
+  double budget_s() const { return budget_s_; }   ///< what the deadline was set from, for the report; 0: none
+  double part_of_s() const { return part_of_s_; } ///< the budget this is a part() of; 0: none, the whole
   bool spent() const { return deadline_ && clock::now() >= *deadline_; }
   /// Seconds to the deadline (negative past it); nullopt without one.
   std::optional<double> left_s() const;
@@ -48,7 +50,7 @@ public:
 
 private:
   std::optional<clock::time_point> deadline_;
-  double budget_s_ = 0;
+  double budget_s_ = 0, part_of_s_ = 0;
   double overhead_s_ = 0; ///< the mean wall time per slot outside its measurement
   int slots_ = 0;
 };
@@ -61,9 +63,10 @@ double probe_seconds(const time_budget& budget);
 double budget_needed(std::size_t rows, int slots, int timed_calls, double array_bytes, double bytes_per_call,
                      double gb_per_s);
 
-/// Workload `k`'s (from 0) share of `whole`: part() of those to come; a lone workload's `whole` itself, so that its
-/// report quotes the budget given.
-time_budget workload_budget(const time_budget& whole, std::size_t k, std::size_t workloads);
+/// Workload `k`'s (from 0) share of `whole`: part() of those to come that the time left holds at half the even share
+/// an on-time run gives each (the later ones go first); nullopt where it holds none: the workload is not run, rather
+/// than run in a share too short for its rows. A lone workload's `whole` itself, so that its report quotes it.
+std::optional<time_budget> workload_budget(const time_budget& whole, std::size_t k, std::size_t workloads);
 
 /// What gives a row whose calls `stopped_by` ended (none: the budget's share) more counted calls, as the warnings and
 /// the summary say it: a larger value of the option of that name (policybench-mpi, which takes no --budget, stops every
@@ -89,7 +92,7 @@ struct run_order {
   time_budget budget = {};
 };
 
-/// The warning of a run that ended more than a second past its deadline.
+/// The warning of a run (a workload's, a sweep point's: its part) that ended more than a second past its deadline.
 std::optional<std::string> overrun_warning(const run_order& order);
 
 /// A sweep's points in time (docs/measurement.md, "The default stopping and the run's budget"): an even share of the

@@ -130,8 +130,10 @@ void add_sweep_notes(benchmark_report& report, const sweep_axis& axis, std::size
         true);
     if (!at.empty()) report.warnings.push_back(cache_note(at + ": the array", where, cache_bytes));
   };
-  note_cached(side::host, "host's last-level cache", report.environment.host.llc_bytes);
-  note_cached(side::device, "device's L2 cache", report.environment.device.l2_cache_bytes);
+  if (memory_bound(report.environment.ceilings.shape)) {
+    note_cached(side::host, "host's last-level cache", report.environment.host.llc_bytes);
+    note_cached(side::device, "device's L2 cache", report.environment.device.l2_cache_bytes);
+  }
   const auto noisy = std::count_if(report.results.begin(), report.results.end(), is_noisy);
   const auto timed = std::count_if(report.results.begin(), report.results.end(), [](auto& r) { return r.cv.known(); });
   if (noisy > 0)

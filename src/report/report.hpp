@@ -167,12 +167,9 @@ std::vector<std::string> summary_lines(const run_summary& s);
 /// The README's "summary" object: every member of run_summary, the regime's probe points included.
 nlohmann::ordered_json summary_json(const run_summary& s);
 
-/// A table cell: `seconds` in its own unit with four significant figures ("3.335 us"); with `like`, in like's unit
-/// and decimals (an interval's half-width beside its median).
+/// A duration as every format's text prints it: `seconds` in its own unit with four significant figures ("3.335 us");
+/// with `like`, in like's unit and decimals (an interval's ends or half-width beside its median).
 std::string duration_cell(figure seconds, figure like = figure());
-
-/// One duration with its unit and three significant figures: 0.000012 -> "12.0 us".
-std::string duration_text(double seconds);
 
 /// Bytes in decimal units with three significant figures: 80000000 -> "80 MB".
 std::string bytes_text(std::uint64_t bytes);

@@ -91,11 +91,11 @@ std::vector<std::string> summary_lines(const run_summary& s) {
   const std::string ties = s.tied_with_fastest.empty() ? "no other row's interval overlaps it"
                                                        : fmt::format("tied with it (intervals overlap, not ranked): {}",
                                                                      fmt::join(s.tied_with_fastest, ", "));
-  std::string first = s.fastest_unjudged
-                          ? "fastest: - (" + *s.fastest_unjudged + ")"
-                          : fmt::format("fastest: {} (median {}, 95% interval {} to {}); {}", *s.fastest,
-                                        duration_text(*s.fastest_median_s), duration_text(*s.fastest_low_s),
-                                        duration_text(*s.fastest_high_s), ties);
+  std::string first = s.fastest_unjudged ? "fastest: - (" + *s.fastest_unjudged + ")"
+                                         : fmt::format("fastest: {} (median {}, 95% interval {} to {}); {}", *s.fastest,
+                                                       duration_cell(s.fastest_median_s),
+                                                       duration_cell(s.fastest_low_s, s.fastest_median_s),
+                                                       duration_cell(s.fastest_high_s, s.fastest_median_s), ties);
   std::string second =
       !s.loop_ran          ? "parallel speedup: - (no validated loop row)"
       : s.speedup_unjudged ? unjudged_speedup_text(*s.speedup_unjudged)

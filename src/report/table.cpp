@@ -51,8 +51,8 @@ std::string three_figures(double v, std::span<const unit> units) {
 }
 
 std::string versus(const crossover_point& at) {
-  return fmt::format("{} {} vs {} {}", at.challenger_policy, duration_text(at.challenger_s), at.baseline_policy,
-                     duration_text(at.baseline_s));
+  return fmt::format("{} {} vs {} {}", at.challenger_policy, duration_cell(at.challenger_s), at.baseline_policy,
+                     duration_cell(at.baseline_s));
 }
 
 // The default table's lines fit this many columns (its heading, footer and warnings wrapped); --wide does not.
@@ -165,8 +165,6 @@ std::string duration_cell(figure seconds, figure like) {
   const int digits_before = static_cast<int>(std::floor(std::log10(reference / u.size)));
   return fmt::format("{:.{}f} {}", *seconds / u.size, std::clamp(3 - digits_before, 0, 3), u.name);
 }
-
-std::string duration_text(double seconds) { return three_figures(seconds, time_units); }
 
 std::vector<std::string> crossover_summary(const std::vector<crossover>& crossovers) {
   std::vector<std::string> out;
@@ -283,8 +281,10 @@ std::string interval_cell(const result_row& r) {
     const std::string cell = duration_cell(s, r.median_s);
     return cell.substr(0, cell.find(' '));
   };
-  if (std::max(below, above) <= 1.5 * std::min(below, above)) return number((below + above) / 2);
-  return fmt::format("-{}/+{}", number(below), number(above)); // not "-" + ...: GCC 12 warns falsely (-Wrestrict)
+  // Judged on the figures printed too: two sides that read alike are one half-width, never "-0.0/+0.0".
+  const std::string low = number(below), high = number(above);
+  if (low == high || std::max(below, above) <= 1.5 * std::min(below, above)) return number((below + above) / 2);
+  return fmt::format("-{}/+{}", low, high); // not "-" + ...: GCC 12 warns falsely (-Wrestrict)
 }
 
 // A row's cell of summary `s`, read from its JSON value (field_json) as the column's hint says.
@@ -404,15 +404,16 @@ void write_marks(const benchmark_report& report, const char* bullet, std::ostrea
                "{}GB/s, % ceiling: '-' for the policies at --work K > 1, bound by their FLOPs (GFLOP/s, % roofline) "
                "rather than by the bytes they move\n",
                bullet);
-  fmt::print(out,
-             "{}disturbed: timed calls whose threads waited >= {:.0f} us (and 2% of the call) for a CPU taken by "
-             "other work, {}; '-': a figure that does not apply or could not be measured (an "
-             "effective parallelism under 10 ms of calls, a speedup without a validated loop row)\n",
-             bullet, disturbed_floor_s * 1e6,
-             report.environment.config.keep_disturbed
-                 ? "counted in the figures (--keep-disturbed)"
-                 : "left out of the row's figures; '(most)': most of its calls were disturbed (with fewer than 5 "
-                   "quiet ones, every call counts)");
+  fmt::print(
+      out,
+      "{}disturbed: timed calls whose threads waited >= {:.0f} us (and 2% of the call) for a CPU taken by "
+      "other work, {}; '-': a figure that does not apply or could not be measured (an "
+      "effective parallelism under 10 ms of calls, a speedup without a validated loop row with a 95% interval)\n",
+      bullet, disturbed_floor_s * 1e6,
+      report.environment.config.keep_disturbed
+          ? "counted in the figures (--keep-disturbed)"
+          : "left out of the row's figures; '(most)': most of its calls were disturbed (with fewer than 5 "
+            "quiet ones, every call counts)");
 }
 
 // The footer's lines (the peaks, the marks, the placement, the host and the device, a mode's notes), each led by

@@ -2,11 +2,13 @@
 // and a sweep's points: shares of the points left, a point the time left cannot hold not started.
 #include <doctest/doctest.h>
 
+#include "harness/rules.hpp"
 #include "harness/run.hpp"
 #include "harness/schedule.hpp"
 #include "harness/scripted_policies.hpp"
 #include "harness/sweep.hpp"
 #include "host_rows.hpp"
+#include "lines_containing.hpp"
 #include "measure/run_config.hpp"
 #include "measure/timing.hpp"
 
@@ -245,14 +247,42 @@ TEST_CASE("a sweep point's time is predicted along the line through the last two
   CHECK(late->find("would not hold K = 1000") != std::string::npos);
 }
 
-TEST_CASE("--workload all finishes within its budget: the probe's share first, then each workload an even share") {
+TEST_CASE("a workload gets an even share of the time left when it starts, or is not run: never a share of 0 s") {
+  const auto at = [](std::chrono::milliseconds left) {
+    return time_budget(std::chrono::steady_clock::now() + left, 8);
+  };
   const time_budget whole = time_budget::from_now(8);
-  CHECK(workload_budget(whole, 0, 1).budget_s() == 8); // a lone workload: the budget given
-  CHECK(workload_budget(whole, 0, 4).budget_s() == doctest::Approx(2).epsilon(0.05));
+  CHECK(workload_budget(whole, 0, 1)->budget_s() == 8); // a lone workload: the budget given
+  CHECK(workload_budget(at(-3000ms), 0, 1)->budget_s() == 8);
+  CHECK(workload_budget(whole, 0, 4)->budget_s() == doctest::Approx(2).epsilon(0.05));
+  CHECK(workload_budget(whole, 0, 4)->part_of_s() == 8); // its overrun is said against its share of the 8 s
   // 6 s of 8 spent: the last of four workloads gets the 2 s left, not the whole 8 s (its overrun warning quotes it).
-  const time_budget late(std::chrono::steady_clock::now() + 2s, 8);
-  CHECK(workload_budget(late, 3, 4).budget_s() == doctest::Approx(2).epsilon(0.05));
-  CHECK(workload_budget(late, 2, 4).budget_s() == doctest::Approx(1).epsilon(0.05));
+  CHECK(workload_budget(at(2000ms), 3, 4)->budget_s() == doctest::Approx(2).epsilon(0.05));
+  CHECK(workload_budget(at(2500ms), 2, 4)->budget_s() == doctest::Approx(1.25).epsilon(0.05));
+  // Half an on-time share (1 s of 8 over four) is the least: 1.5 s left for two goes to the first; 0.5 s to none.
+  CHECK(workload_budget(at(1500ms), 2, 4)->budget_s() == doctest::Approx(1.5).epsilon(0.05));
+  CHECK_FALSE(workload_budget(at(500ms), 2, 4));
+  CHECK_FALSE(workload_budget(at(-3000ms), 1, 4)); // past the run's deadline: not a share counted from before it
+}
+
+TEST_CASE("a workload the time left holds no share for is reported as not run, and no warning quotes 0 s") {
+  const run_config cfg{element_type::float64, 100, 0, {10}};
+  const std::vector<workload_id> two{workload_id::increment, workload_id::triad};
+  const auto report = measure_workloads(
+      cfg, two, std::nullopt, query_host(), device_info{}, {constant("a")},
+      {policy_order::sequential, 1, default_rounds, time_budget(std::chrono::steady_clock::now() - 1s, 0.5)});
+  REQUIRE(report.summaries.size() == two.size());
+  for (const auto& r : report.results) {
+    CAPTURE(r.policy);
+    CHECK(r.status == row_status::unavailable);
+    CHECK(r.reason.value_or("").find("no usable share") != std::string::npos);
+  }
+  CHECK(count_containing(report.warnings, "no usable share") == two.size());
+  CHECK_FALSE(any_contains(report.warnings, " 0.00 s"));
+  CHECK(count_containing(report.warnings, "past its time budget") <= 1); // the run's, not again for each not run
+}
+
+TEST_CASE("--workload all finishes within its budget: the probe's share first, then each workload an even share") {
   // A real run of every workload, a noise target no row reaches: only the budget ends the rows.
   run_config cfg{element_type::float64, 100'000, 1, {1'000'000}};
   cfg.stop.max_noise = 1e-6;
@@ -276,15 +306,22 @@ TEST_CASE("--workload all finishes within its budget: the probe's share first, t
   CHECK(wall_s < 2 * 5);
   CHECK(report.environment.config.budget_s == figure(5));
   REQUIRE(report.summaries.size() == all.size());
-  for (const workload_id w : all) { // every workload measured, in its share: its rows ran, none stopped by count
+  for (const workload_id w : all) { // each workload measured in its share (rows ran, none stopped by count) or not run
     CAPTURE(to_string(w));
-    std::size_t rows = 0;
+    std::size_t rows = 0, not_run = 0;
     for (const auto& r : report.results)
       if (r.workload == to_string(w) && is_policy(r)) {
         ++rows;
+        if (r.status == row_status::unavailable) {
+          ++not_run;
+          continue;
+        }
         CHECK(r.validated == true);
         CHECK(r.stopped_by == "budget");
       }
     CHECK(rows == selected.size());
+    CHECK((not_run == 0 || (not_run == rows && w != all.front()))); // the first has the most time left
+    // The memory regime only where the rows are bound by memory: poly's are set against the compute ceiling.
+    CHECK(report.summaries[std::size_t(w)].regime.has_value() == (memory_bound(shape_of(w)) && not_run == 0));
   }
 }

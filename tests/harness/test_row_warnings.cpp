@@ -5,6 +5,7 @@
 #include "harness/host_ceiling_run.hpp"
 #include "lines_containing.hpp"
 
+#include "harness/rules.hpp"
 #include "harness/run.hpp"
 #include "measure/run_config.hpp"
 
@@ -80,6 +81,16 @@ TEST_CASE("the host cache warning needs a host row that ran: a run of unavailabl
   run.outcomes[0].result.reset();
   run.outcomes[0].unavailable = "not in this build";
   CHECK_FALSE(any_contains(to_report(run).warnings, "host's last-level cache"));
+}
+
+TEST_CASE("STREAM's 4x warning is for rows bound by memory: poly's, set against the compute ceiling, have none") {
+  measured_run run = run_of({host_outcome("loop", {1, 1}, host_threading::one_thread, 1)});
+  run.config.size = 1000, run.host.llc_bytes = 32u << 20;
+  for (const workload_id w : {workload_id::triad, workload_id::uneven, workload_id::poly}) {
+    CAPTURE(to_string(w));
+    run.config.workload = w;
+    CHECK(any_contains(to_report(run).warnings, "host's last-level cache") == memory_bound(shape_of(w)));
+  }
 }
 
 TEST_CASE("rows mostly disturbed are named in one line with their count of disturbed calls, half is not most") {

@@ -92,6 +92,9 @@ TEST_CASE("no speedup is stated from rows with too few calls for an interval: a 
   CHECK_FALSE(s.speedup);
   REQUIRE(s.speedup_unjudged);
   CHECK(s.speedup_unjudged->find("loop has 1 counted timed call") != std::string::npos);
+  // The table's speedup column asks the same rule: no figure over a loop the summary sets nothing against.
+  rows[1].bytes_per_call = 16;
+  CHECK_FALSE(speedup_vs_loop(rows[1], loop_baseline(rows)));
 
   // loop is judged, but the only parallel row that beats its median made one call.
   result_row par_once = row("std::par", 1.0, 0, 0, 2);
@@ -101,6 +104,8 @@ TEST_CASE("no speedup is stated from rows with too few calls for an interval: a 
   CHECK_FALSE(s.speedup);
   REQUIRE(s.speedup_unjudged);
   CHECK(s.speedup_unjudged->find("std::par has") != std::string::npos);
+  rows[1].bytes_per_call = 16;
+  CHECK(speedup_vs_loop(rows[1], loop_baseline(rows)) == figure(2.0)); // loop's median is a base
 }
 
 TEST_CASE("a fastest row without an interval is not named, and the summary says why and what gives more, once") {
