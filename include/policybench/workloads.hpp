@@ -5,6 +5,7 @@
 
 #include "policybench/increment.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -195,16 +196,32 @@ template <class W> constexpr double tolerance_epsilons() {
 /// Whether `actual` passes W's check against `expected`: equal for exact workloads and integer types, else within
 /// W's tolerance, relative (the order of operations may differ between policies, and FMA contraction).
 template <class W, class T> constexpr bool close_enough(T actual, T expected) noexcept {
-  if (W::exact || !std::is_floating_point_v<T> || actual == expected) return actual == expected;
-  const T diff = actual > expected ? actual - expected : expected - actual;
-  return diff <= T(tolerance_epsilons<W>()) * std::numeric_limits<T>::epsilon() * (expected < 0 ? -expected : expected);
+  if constexpr (W::exact || !std::is_floating_point_v<T>) {
+    return actual == expected;
+  } else { // without a branch (| and selects, not ||): first_wrong's check loop vectorizes only so
+    const T diff = actual > expected ? actual - expected : expected - actual;
+    const T scale = expected < 0 ? -expected : expected;
+    return (actual == expected) | (diff <= T(tolerance_epsilons<W>()) * std::numeric_limits<T>::epsilon() * scale);
+  }
 }
 
-/// Index of the first of the n output elements that fails W's check after `calls` calls of K = `work`; a.n when none.
+/// Index of the first of the n output elements that fails W's check after `calls` calls of K = `work`; n when none.
+/// Counted a block at a time without an exit, which g++ vectorizes (a bool or a break keeps the loop scalar): poly's
+/// expected value is a 64-step chain, and checked one element at a time it took 0.41 s a row, 11x the row's own call.
 template <class W, class T>
 std::size_t first_wrong(const T* out, std::size_t n, std::uint64_t calls, int work) noexcept {
-  for (std::size_t i = 0; i < n; ++i)
-    if (!close_enough<W>(out[i], W::template expected<T>(i, n, calls, work))) return i;
+  const auto wrong = [&](std::size_t i) {
+    return !close_enough<W>(out[i], W::template expected<T>(i, n, calls, work));
+  };
+  constexpr std::size_t block = 4096;
+  for (std::size_t begin = 0; begin < n; begin += block) {
+    const std::size_t end = std::min(n, begin + block);
+    std::size_t count = 0;
+    for (std::size_t i = begin; i < end; ++i)
+      count += wrong(i);
+    for (std::size_t i = begin; count > 0; ++i)
+      if (wrong(i)) return i;
+  }
   return n;
 }
 

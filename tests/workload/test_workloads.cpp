@@ -43,14 +43,20 @@ TEST_CASE_TEMPLATE("each workload's check passes its own result and catches a pl
       // Every built-in workload here: the if spares one_input_op, which runs on no T and has no check of its own.
       if constexpr (W::template supports<T>) {
         CAPTURE(W::name);
-        const std::size_t n = 1031;
-        std::vector<T> out = after_calls<W, T>(n, 3, 2);
-        CHECK_FALSE(check_output<W>(out.data(), n, 3, 2));
-        // A wrong element: 1 off in the closed forms, a thousandth off against the formula's tolerance.
-        out[700] = W::exact ? out[700] + T(1) : out[700] * T(1.001);
-        const auto error = check_output<W>(out.data(), n, 3, 2);
-        REQUIRE(error);
-        CHECK(error->starts_with("element 700 is "));
+        const std::size_t n = 10'007; // the check counts blocks of 4096: two and a part
+        const std::vector<T> right = after_calls<W, T>(n, 3, 2);
+        CHECK_FALSE(check_output<W>(right.data(), n, 3, 2));
+        // Wrong elements: 1 off in the closed forms (or at 0), a thousandth off against the formula's tolerance; the
+        // first one is reported, in the first block, a later one, or the last element of the part block.
+        for (const std::vector<std::size_t>& planted :
+             {std::vector<std::size_t>{700, 9000}, {4096, 9000}, {8191, 8192}, {n - 1}}) {
+          std::vector<T> out = right;
+          for (const std::size_t i : planted)
+            out[i] = W::exact || out[i] == T(0) ? out[i] + T(1) : out[i] * T(1.001); // triad's a[4096] is 0
+          const auto error = check_output<W>(out.data(), n, 3, 2);
+          REQUIRE(error);
+          CHECK(error->starts_with("element " + std::to_string(planted.front()) + " is "));
+        }
       }
     });
   }
