@@ -331,6 +331,14 @@ std::vector<table_column> table_columns(const table_view& view) {
 
 // Writes `rows` of `report` (one workload's) that ran: the policies, then the ceilings they are set against, each
 // block with the columns its rows need (table_columns). `wide` (and markdown): every column; else those that fit.
+// Whether none of a workload's rows ran, all for one reason: the workload was not measured (--workload all's time
+// left held no share for it).
+bool not_measured(std::span<const result_row> rows) {
+  return !rows.empty() && std::ranges::all_of(rows, [&](const result_row& r) {
+    return r.status == row_status::unavailable && r.reason == rows.front().reason;
+  });
+}
+
 void write_row_blocks(const benchmark_report& report, std::span<const result_row> rows, ceiling_shape shape,
                       bool markdown, bool wide, std::ostream& out) {
   for (const bool ceilings : {false, true}) {
@@ -536,6 +544,9 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
         out << bullet << line << '\n';
       if (!lines.empty()) out << '\n';
     }
+    // A workload not measured (out of time, interrupted): its one reason under its heading, not a line per row below.
+    if (report.summaries.size() > 1 && not_measured(groups[g]))
+      fmt::print(out, "{}{}\n", bullet, *groups[g].front().reason);
     flush();
     // Each workload's % ceiling is against ceilings of its own shape (a sweep's one workload: the environment's).
     const ceiling_shape shape =
@@ -543,11 +554,12 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
     write_row_blocks(report, groups[g], shape, markdown, wide, screen);
   }
   std::set<std::string> said; // a sweep repeats an unavailable policy at every point
-  for (const auto& r : report.results)
-    if (r.status == row_status::unavailable || r.status == row_status::failed)
-      if (const auto line = fmt::format("{}{} {}: {}\n", bullet, r.policy, to_string(r.status), *r.reason);
-          said.insert(line).second)
-        out << line;
+  for (const auto& group : groups)
+    for (const auto& r : report.summaries.size() > 1 && not_measured(group) ? std::span<const result_row>() : group)
+      if (r.status == row_status::unavailable || r.status == row_status::failed)
+        if (const auto line = fmt::format("{}{} {}: {}\n", bullet, r.policy, to_string(r.status), *r.reason);
+            said.insert(line).second)
+          out << line;
   write_table_footer(report, bullet, out);
   if (report.sweep && axis_of(report.sweep->kind).sizes_array)
     fmt::print(out, "{}series: stopped at {}: {}\n", bullet, count_of(report.sweep->stopped_at, "element"),

@@ -9,6 +9,7 @@
 #include "report/report.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -179,6 +180,28 @@ TEST_CASE("every writer names a sweep by its own axis: the table's heading, the 
     CHECK(triad.str().find(" triad; ") != std::string::npos);
     CHECK(triad.str().find(" in place; ") == std::string::npos);
   }
+}
+
+TEST_CASE("a workload not measured says so once under its own heading, not a line per row after the last group") {
+  run_config cfg{element_type::float64, 1000, 0, {8}};
+  std::vector<policy_entry> selected;
+  for (auto& p : registry(query_device()))
+    if (p.name == "loop" || p.name == "std::par") selected.push_back(p);
+  const workload_id both[] = {workload_id::triad, workload_id::poly};
+  const auto spent = time_budget(std::chrono::steady_clock::now() - std::chrono::seconds(1), 0.5); // none has a share
+  const auto report = measure_workloads(cfg, both, std::nullopt, query_host(), device_info{}, selected,
+                                        {policy_order::interleaved, 1, default_rounds, spent});
+  std::ostringstream table;
+  write_table(report, false, table);
+  const std::string text = table.str();
+  CAPTURE(text);
+  const auto triad = text.find("workload triad: "), poly = text.find("workload poly: ");
+  REQUIRE(triad < poly);
+  REQUIRE(poly != std::string::npos);
+  const auto said = [&](std::size_t from) { return text.find("\nnot measured: the budget's 0 s left", from); };
+  CHECK(said(triad) < poly);
+  CHECK(said(poly) != std::string::npos);
+  CHECK(text.find(" unavailable: not measured") == std::string::npos); // no row repeats it
 }
 
 TEST_CASE("--workload triad,poly: one report, a group per workload with its rows validated and its own summary") {
