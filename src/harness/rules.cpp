@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <map>
 #include <numeric>
+#include <span>
 #include <string>
 
 namespace policybench {
@@ -370,6 +371,30 @@ std::string cache_note(const std::string& subject, const std::string& cache, std
          " bytes): figures include cache effects, not memory bandwidth alone (STREAM's rule)";
 }
 
+namespace {
+
+// Whether footprint p streams faster than memory: its median above the plateau by more than the tolerance, its
+// interval's slow end above the plateau footprints' fast ends.
+bool faster_than(const bandwidth_point& p, double plateau, double plateau_high, double tolerance) {
+  return p.gb_per_s > plateau * (1 + tolerance) && p.low_gb_per_s > plateau_high;
+}
+
+// A curve flat from inside the reported cache to past 4x it, no call disturbed: the stream's own work bounds it,
+// whether or not the probe reached its top (uneven's op, ~23 GB/s from 1.5 MB to 384 MB on the EPYC VM, reached no
+// further in the probe's 3 s), and no plateau says where memory starts.
+bool bound_by_work(std::span<const bandwidth_point> points, std::uint64_t llc_bytes, double tolerance) {
+  const std::size_t n = points.size();
+  if (n < 2 || llc_bytes == 0 || points.front().bytes >= llc_bytes || points.back().bytes < 4 * llc_bytes ||
+      std::ranges::any_of(points, &bandwidth_point::disturbed))
+    return false;
+  const double plateau = (points[n - 1].gb_per_s + points[n - 2].gb_per_s) / 2;
+  const double high = std::max(points[n - 1].high_gb_per_s, points[n - 2].high_gb_per_s);
+  return std::ranges::none_of(points,
+                              [&](const bandwidth_point& p) { return faster_than(p, plateau, high, tolerance); });
+}
+
+} // namespace
+
 regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t planned_top_bytes,
                               std::uint64_t array_bytes, std::uint64_t llc_bytes, double tolerance) {
   std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) { return a.bytes < b.bytes; });
@@ -384,6 +409,7 @@ regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t
     return r;
   };
   const std::size_t n = points.size();
+  if (bound_by_work(points, llc_bytes, tolerance)) return unknown(unknown_reason::no_cache_step);
   if (n == 0 || points.back().bytes < planned_top_bytes) return unknown(unknown_reason::top_not_reached);
   // Only past the reported cache: a VM's host may hide a larger one (the probe's top is set for that), never a
   // smaller one that serves the footprints the limit left.
@@ -400,9 +426,7 @@ regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t
       !overlap(largest.low_gb_per_s, largest.high_gb_per_s, next.low_gb_per_s, next.high_gb_per_s))
     return unknown(unknown_reason::still_falling);
   const double plateau_high = std::max(largest.high_gb_per_s, next.high_gb_per_s);
-  const auto faster = [&](const bandwidth_point& p) {
-    return p.gb_per_s > plateau * (1 + tolerance) && p.low_gb_per_s > plateau_high;
-  };
+  const auto faster = [&](const bandwidth_point& p) { return faster_than(p, plateau, plateau_high, tolerance); };
   std::size_t first = n; // the flat footprints are points[first, n): the two largest always among them
   while (first > 0 && !faster(points[first - 1]))
     --first;
@@ -411,9 +435,6 @@ regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t
     return p.bytes == array_bytes && p.gb_per_s > plateau * (1 + tolerance) && !faster(p);
   };
   if (std::any_of(points.begin(), points.end(), noisy)) return unknown(unknown_reason::array_point_noisy);
-  // A footprint inside the cache no faster than the plateau: the stream's own work bounds it (uneven's op at 23 GB/s
-  // from 1.5 MB to 768 MB on the EPYC VM), and the plateau says nothing about where memory starts.
-  if (first == 0 && llc_bytes > 0 && points.front().bytes < llc_bytes) return unknown(unknown_reason::no_cache_step);
   r.memory_from_bytes = points[first].bytes;
   if (array_bytes >= *r.memory_from_bytes)
     r.regime = "memory";

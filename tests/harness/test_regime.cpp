@@ -62,6 +62,12 @@ TEST_CASE("a stream no faster inside the cache than past it is bound by its work
   CHECK_FALSE(r.memory_from_bytes);
   // Without a reported cache nothing says the smallest footprint was inside one: memory, as before.
   CHECK(classify_regime(work_bound, 768 * mb, 160 * mb, 0).regime == "memory");
+  // A probe that did not reach its top (uneven's 3 s end near 384 MB) already shows it, past 4x the cache.
+  CHECK(classify_regime(work_bound, 1024 * mb, 160 * mb, reported_llc).why == unknown_reason::no_cache_step);
+  // Not where other work may have slowed the cache's footprints to memory's pace: a disturbed point.
+  auto busy = work_bound;
+  busy[1].disturbed = true;
+  CHECK(classify_regime(busy, 1024 * mb, 160 * mb, reported_llc).why == unknown_reason::top_not_reached);
 }
 
 TEST_CASE("a size under 4x a large reported cache on a flat curve is called memory") {
