@@ -381,16 +381,18 @@ bool faster_than(const bandwidth_point& p, double plateau, double plateau_high, 
 
 // A curve flat from inside the reported cache to past 4x it, no call disturbed: the stream's own work bounds it,
 // whether or not the probe reached its top (uneven's op, ~23 GB/s from 1.5 MB to 384 MB on the EPYC VM, reached no
-// further in the probe's 3 s), and no plateau says where memory starts.
-bool bound_by_work(std::span<const bandwidth_point> points, std::uint64_t llc_bytes, double tolerance) {
+// further in the probe's 3 s), and no plateau says where memory starts. Its plateau then; none otherwise.
+std::optional<double> work_bound_plateau(std::span<const bandwidth_point> points, std::uint64_t llc_bytes,
+                                         double tolerance) {
   const std::size_t n = points.size();
   if (n < 2 || llc_bytes == 0 || points.front().bytes >= llc_bytes || points.back().bytes < 4 * llc_bytes ||
       std::ranges::any_of(points, &bandwidth_point::disturbed))
-    return false;
+    return std::nullopt;
   const double plateau = (points[n - 1].gb_per_s + points[n - 2].gb_per_s) / 2;
   const double high = std::max(points[n - 1].high_gb_per_s, points[n - 2].high_gb_per_s);
-  return std::ranges::none_of(points,
-                              [&](const bandwidth_point& p) { return faster_than(p, plateau, high, tolerance); });
+  if (std::ranges::any_of(points, [&](const bandwidth_point& p) { return faster_than(p, plateau, high, tolerance); }))
+    return std::nullopt;
+  return plateau;
 }
 
 } // namespace
@@ -409,7 +411,8 @@ regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t
     return r;
   };
   const std::size_t n = points.size();
-  if (bound_by_work(points, llc_bytes, tolerance)) return unknown(unknown_reason::no_cache_step);
+  r.plateau_gb_per_s = work_bound_plateau(points, llc_bytes, tolerance);
+  if (r.plateau_gb_per_s) return unknown(unknown_reason::no_cache_step);
   if (n == 0 || points.back().bytes < planned_top_bytes) return unknown(unknown_reason::top_not_reached);
   // Only past the reported cache: a VM's host may hide a larger one (the probe's top is set for that), never a
   // smaller one that serves the footprints the limit left.

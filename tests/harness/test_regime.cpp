@@ -60,6 +60,7 @@ TEST_CASE("a stream no faster inside the cache than past it is bound by its work
   CHECK(r.regime == "unknown");
   CHECK(r.why == unknown_reason::no_cache_step);
   CHECK_FALSE(r.memory_from_bytes);
+  CHECK(r.plateau_gb_per_s == doctest::Approx(23.25)); // its reason quotes it
   // Without a reported cache nothing says the smallest footprint was inside one: memory, as before.
   CHECK(classify_regime(work_bound, 768 * mb, 160 * mb, 0).regime == "memory");
   // A probe that did not reach its top (uneven's 3 s end near 384 MB) already shows it, past 4x the cache.
