@@ -2,7 +2,8 @@
 # added by add_subdirectory, as FetchContent adds it (MODE subdirectory); the host example built there runs (exit 0),
 # and installed, the user's op example too.
 # Run as: cmake -DMODE=<install|subdirectory> -DSOURCE=<policybench source> -DBUILD_TREE=<its build> -DWORK=<scratch>
-#               -DGENERATOR=<generator> -DCXX=<compiler> [-DCXX_FLAGS=<flags> -DLINK_FLAGS=<flags>] -P this file
+#               -DGENERATOR=<generator> -DCXX=<compiler> -DPACKAGE_CUDA=<ON|OFF: the build has device rows>
+#               [-DCXX_FLAGS=<flags> -DLINK_FLAGS=<flags>] -P this file
 cmake_minimum_required(VERSION 3.25) # IN_LIST, string(JSON)
 function(run step)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
@@ -14,8 +15,7 @@ endfunction()
 
 file(REMOVE_RECURSE "${WORK}")
 set(configure "${CMAKE_COMMAND}" -B "${WORK}/build" -G "${GENERATOR}" "-DCMAKE_CXX_COMPILER=${CXX}"
-              "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${LINK_FLAGS}" -DCMAKE_BUILD_TYPE=Release
-              -DPOLICYBENCH_ENABLE_CUDA=OFF)
+              "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${LINK_FLAGS}" -DCMAKE_BUILD_TYPE=Release)
 if(MODE STREQUAL "install")
   set(prefix "${WORK}/prefix")
   run(install "${CMAKE_COMMAND}" --install "${BUILD_TREE}" --prefix "${prefix}")
@@ -27,6 +27,11 @@ if(MODE STREQUAL "install")
   if(NOT at EQUAL 0)
     message(FATAL_ERROR "found another policybench: ${found}")
   endif()
+  # The examples ask for the GPU example (minutes of nvcc) only where the package has device rows.
+  file(STRINGS "${WORK}/build/CMakeCache.txt" cuda REGEX "^POLICYBENCH_ENABLE_CUDA:")
+  if(NOT cuda MATCHES ":BOOL=${PACKAGE_CUDA}$")
+    message(FATAL_ERROR "examples against a package with device rows ${PACKAGE_CUDA}: ${cuda}")
+  endif()
   set(target example_host_policies)
 else()
   file(WRITE "${WORK}/consumer/CMakeLists.txt" "cmake_minimum_required(VERSION 3.25)
@@ -35,7 +40,7 @@ add_subdirectory(\"${SOURCE}\" policybench EXCLUDE_FROM_ALL)
 add_executable(consumer \"${SOURCE}/examples/host_policies.cpp\")
 target_link_libraries(consumer PRIVATE policybench::headers policybench::thrust_tbb)
 ")
-  run(configure ${configure} -S "${WORK}/consumer")
+  run(configure ${configure} -S "${WORK}/consumer" -DPOLICYBENCH_ENABLE_CUDA=OFF) # the host example only
   set(target consumer)
 endif()
 run(build "${CMAKE_COMMAND}" --build "${WORK}/build" --target ${target})
