@@ -16,9 +16,6 @@
 #include <iostream>
 #include <limits>
 #include <new>
-#include <optional>
-#include <string>
-#include <string_view>
 
 #include <unistd.h>
 

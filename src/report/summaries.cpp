@@ -9,10 +9,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdint>
-#include <map>
-#include <string>
-#include <vector>
 
 namespace policybench {
 namespace {

@@ -15,14 +15,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <optional>
 #include <ranges>
 #include <set>
-#include <span>
 #include <sstream>
-#include <string>
 #include <tuple>
-#include <vector>
 
 namespace policybench {
 
@@ -44,10 +40,13 @@ unit unit_for(double v, std::span<const unit> units = time_units) {
   return units.back();
 }
 
-// `v` with three significant figures in its unit_for.
-std::string three_figures(double v, std::span<const unit> units) {
-  const unit u = unit_for(v, units);
-  return fmt::format("{:.3g} {}", v / u.size, u.name);
+// `n` and `noun`, with an "s" unless n is 1: "1 footprint", "3 footprints".
+std::string count_of(std::uint64_t n, const char* noun) { return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s"); }
+
+// Bytes in decimal units with three significant figures: 80000000 -> "80 MB", 1024000000 -> "1.02 GB".
+std::string bytes_text(std::uint64_t bytes) {
+  const unit u = unit_for(double(bytes), byte_units);
+  return fmt::format("{:.3g} {}", double(bytes) / u.size, u.name);
 }
 
 std::string versus(const crossover_point& at) {
@@ -132,14 +131,6 @@ void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdo
 
 } // namespace
 
-// `n` and `noun`, with an "s" unless n is 1: "1 footprint", "3 footprints".
-std::string count_of(std::uint64_t n, const char* noun) { return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s"); }
-
-// Bytes in decimal units with three significant figures: 80000000 -> "80 MB", 1024000000 -> "1.02 GB".
-std::string bytes_text(std::uint64_t bytes) { return three_figures(double(bytes), byte_units); }
-
-// `text` with each line longer than table_width broken at its last space within it, the rest indented by `indent`
-// spaces; a single word longer than a line is left whole.
 std::string wrapped(const std::string& text, std::size_t indent) {
   std::string out;
   for (std::string line : lines_of(text)) {
@@ -329,8 +320,6 @@ std::vector<table_column> table_columns(const table_view& view) {
   return out;
 }
 
-// Writes `rows` of `report` (one workload's) that ran: the policies, then the ceilings they are set against, each
-// block with the columns its rows need (table_columns). `wide` (and markdown): every column; else those that fit.
 // Whether none of a workload's rows ran, all for one reason: the workload was not measured (--workload all's time
 // left held no share for it).
 bool not_measured(std::span<const result_row> rows) {
@@ -339,6 +328,8 @@ bool not_measured(std::span<const result_row> rows) {
   });
 }
 
+// Writes `rows` of `report` (one workload's) that ran: the policies, then the ceilings they are set against, each
+// block with the columns its rows need (table_columns). `wide` (and markdown): every column; else those that fit.
 void write_row_blocks(const benchmark_report& report, std::span<const result_row> rows, ceiling_shape shape,
                       bool markdown, bool wide, std::ostream& out) {
   for (const bool ceilings : {false, true}) {
