@@ -1,13 +1,10 @@
 // The outline of a run: options -> registry (or a user's op's rows) -> ceilings and policies measured in rounds ->
-// report (its exit statuses: benchmark_main.hpp). Where to read on: cli/main.cpp's map.
-#include "cli/benchmark_main.hpp"
-
+// report (its exit statuses: cli/options.hpp). Where to read on: cli/main.cpp's map.
 #include "cli/options.hpp"
+
 #include "cli/write_report.hpp"
 #include "harness/rules.hpp"
 #include "harness/run.hpp"
-#include "harness/sweep.hpp"
-#include "measure/run_config.hpp"
 #include "report/report.hpp"
 
 #include <fmt/format.h>
@@ -19,9 +16,6 @@
 #include <iostream>
 #include <limits>
 #include <new>
-#include <optional>
-#include <string>
-#include <string_view>
 
 #include <unistd.h>
 

@@ -9,6 +9,6 @@
 //   (share_bound in harness/rules.hpp: compute for poly, bandwidth else);
 // - the budget is split in harness/schedule.cpp: the map atop schedule.hpp (the probe's share, each workload's, each
 //   sweep point's, the rounds that fit, each row's slot).
-#include "cli/benchmark_main.hpp"
+#include "cli/options.hpp"
 
 int main(int argc, char** argv) { return policybench::benchmark_main(argc, argv); }

@@ -1,9 +1,13 @@
-// The command line: what a run measures and how it reports, parsed with CLI11.
+// The command line: what a run measures and how it reports, parsed with CLI11; and the command line as a function
+// (benchmark_main), which the policybench executable calls on the registry, a user's executable on its own op's rows
+// (cli/user_main.hpp).
 #pragma once
 
 #include "harness/schedule.hpp"
 #include "harness/sweep.hpp"
+#include "machine/device_info.hpp"
 #include "measure/run_config.hpp"
+#include "policies/registry.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -117,5 +121,16 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
                                      std::span<const std::string_view> formats,
                                      const std::function<void(CLI::App&)>& more = {},
                                      const std::optional<user_op>& op = std::nullopt);
+
+/// A user's op for benchmark_main: what the command line and the report say of it, and its rows.
+struct user_op_run {
+  user_op op;
+  std::function<std::vector<policy_entry>(const device_info&)> rows;
+};
+
+/// Parses the options in argv (README "Command line"), measures the registry's rows, or `user`'s, and delivers the
+/// report. Returns the exit status: 0 when every policy that ran validated, 1 when one failed validation or a run-time
+/// error stopped the run (said on stderr), 2 for bad input; a run Ctrl-C ended ends by SIGINT once its report is out.
+int benchmark_main(int argc, char** argv, const std::optional<user_op_run>& user = std::nullopt);
 
 } // namespace policybench

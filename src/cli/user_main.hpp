@@ -2,7 +2,7 @@
 // that takes policybench's options and reports the op's rows, each checked against the plain loop's result.
 #pragma once
 
-#include "cli/benchmark_main.hpp"
+#include "cli/options.hpp"
 #include "policies/policy_rows.hpp"
 #include "policybench/user_op.hpp"
 

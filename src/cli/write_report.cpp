@@ -3,7 +3,6 @@
 #include "cli/write_report.hpp"
 
 #include "cli/options.hpp"
-#include "measure/run_config.hpp"
 
 #include <algorithm>
 #include <array>
@@ -18,7 +17,6 @@
 #include <iostream>
 #include <ranges>
 #include <stdexcept>
-#include <string>
 #include <system_error>
 #include <utility>
 #include <vector>

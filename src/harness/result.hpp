@@ -36,7 +36,7 @@ struct report_config {
   bool stream_hold = true, end_to_end = true;
 };
 
-/// What environment.ceilings is written from (report/json_writer.cpp), for scripts that read it: each ceiling the run
+/// What environment.ceilings is written from (report/summaries.cpp), for scripts that read it: each ceiling the run
 /// could have, its figures read off its row among the run's rows (a sweep's: its last point's), and the peaks.
 struct ceiling_summary {
   std::size_t first_row = 0, end_row = 0;        ///< the run's rows in benchmark_report::results

@@ -171,12 +171,6 @@ nlohmann::ordered_json summary_json(const run_summary& s);
 /// with `like`, in like's unit and decimals (an interval's ends or half-width beside its median).
 std::string duration_cell(figure seconds, figure like = figure());
 
-/// Bytes in decimal units with three significant figures: 80000000 -> "80 MB".
-std::string bytes_text(std::uint64_t bytes);
-
-/// `n` and `noun`, with an "s" unless n is 1: "3 footprints".
-std::string count_of(std::uint64_t n, const char* noun);
-
 /// `text` with each line over 120 columns broken at its last space within them, the rest indented by `indent`.
 std::string wrapped(const std::string& text, std::size_t indent = 4);
 

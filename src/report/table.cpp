@@ -1,7 +1,7 @@
 // The human-readable report: a fixed-width (or markdown) table of the policies that ran, each block with the columns
 // its rows need, laid out in aligned, wrapped lines, then the footer (what every row is set against, where its
 // memory was, what ran it) and the rest; durations in their units (as nvbench prints them), the crossovers and
-// roofline findings in words, and the listings. The summary's words are summary_text.cpp's.
+// roofline findings in words, the listings, and the summary's words.
 #include "report/report.hpp"
 
 #include "harness/rules.hpp"
@@ -15,14 +15,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <optional>
 #include <ranges>
 #include <set>
-#include <span>
 #include <sstream>
-#include <string>
 #include <tuple>
-#include <vector>
 
 namespace policybench {
 
@@ -44,10 +40,13 @@ unit unit_for(double v, std::span<const unit> units = time_units) {
   return units.back();
 }
 
-// `v` with three significant figures in its unit_for.
-std::string three_figures(double v, std::span<const unit> units) {
-  const unit u = unit_for(v, units);
-  return fmt::format("{:.3g} {}", v / u.size, u.name);
+// `n` and `noun`, with an "s" unless n is 1: "1 footprint", "3 footprints".
+std::string count_of(std::uint64_t n, const char* noun) { return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s"); }
+
+// Bytes in decimal units with three significant figures: 80000000 -> "80 MB", 1024000000 -> "1.02 GB".
+std::string bytes_text(std::uint64_t bytes) {
+  const unit u = unit_for(double(bytes), byte_units);
+  return fmt::format("{:.3g} {}", double(bytes) / u.size, u.name);
 }
 
 std::string versus(const crossover_point& at) {
@@ -132,14 +131,6 @@ void write_rows(std::vector<table_column> columns, std::size_t rows, bool markdo
 
 } // namespace
 
-// `n` and `noun`, with an "s" unless n is 1: "1 footprint", "3 footprints".
-std::string count_of(std::uint64_t n, const char* noun) { return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s"); }
-
-// Bytes in decimal units with three significant figures: 80000000 -> "80 MB", 1024000000 -> "1.02 GB".
-std::string bytes_text(std::uint64_t bytes) { return three_figures(double(bytes), byte_units); }
-
-// `text` with each line longer than table_width broken at its last space within it, the rest indented by `indent`
-// spaces; a single word longer than a line is left whole.
 std::string wrapped(const std::string& text, std::size_t indent) {
   std::string out;
   for (std::string line : lines_of(text)) {
@@ -329,8 +320,6 @@ std::vector<table_column> table_columns(const table_view& view) {
   return out;
 }
 
-// Writes `rows` of `report` (one workload's) that ran: the policies, then the ceilings they are set against, each
-// block with the columns its rows need (table_columns). `wide` (and markdown): every column; else those that fit.
 // Whether none of a workload's rows ran, all for one reason: the workload was not measured (--workload all's time
 // left held no share for it).
 bool not_measured(std::span<const result_row> rows) {
@@ -339,6 +328,8 @@ bool not_measured(std::span<const result_row> rows) {
   });
 }
 
+// Writes `rows` of `report` (one workload's) that ran: the policies, then the ceilings they are set against, each
+// block with the columns its rows need (table_columns). `wide` (and markdown): every column; else those that fit.
 void write_row_blocks(const benchmark_report& report, std::span<const result_row> rows, ceiling_shape shape,
                       bool markdown, bool wide, std::ostream& out) {
   for (const bool ceilings : {false, true}) {
@@ -514,6 +505,79 @@ std::string heading(const benchmark_report& report) {
                      calls, threads);
 }
 
+// The summary's words: why the probe decided nothing, the regime, a speedup that cannot be judged.
+std::string unknown_text(const regime_report& r) {
+  const std::size_t n = r.points.size();
+  switch (r.why) {
+  case unknown_reason::still_falling:
+    return fmt::format("the in-place bandwidth had not stopped falling at the largest footprints probed ({}: {:.1f} "
+                       "GB/s, {:.1f} at {})",
+                       bytes_text(r.points[n - 1].bytes), r.points[n - 1].gb_per_s, r.points[n - 2].gb_per_s,
+                       bytes_text(r.points[n - 2].bytes));
+  case unknown_reason::array_point_noisy: {
+    const auto at = std::ranges::find(r.points, r.array_bytes, &bandwidth_point::bytes);
+    return fmt::format("the {} array streamed {:.1f} GB/s at its median, above the {:.1f} GB/s plateau, but its "
+                       "interval reaches down to {:.1f} (a busy machine widens it)",
+                       bytes_text(r.array_bytes), at->gb_per_s, *r.plateau_gb_per_s, at->low_gb_per_s);
+  }
+  case unknown_reason::no_cache_step:
+    return fmt::format("the probe streamed {:.1f} GB/s at {}, inside the {} cache, no faster than past it ({:.1f} "
+                       "GB/s): this stream is bound by its work per element, not by memory",
+                       r.points.front().gb_per_s, bytes_text(r.points.front().bytes), bytes_text(r.llc_bytes),
+                       *r.plateau_gb_per_s);
+  case unknown_reason::top_in_cache:
+    return fmt::format("the probe's largest footprint, {}, fits in the {} cache this host reports (a memory limit cut "
+                       "it): a plateau there may be the cache's",
+                       bytes_text(r.points.back().bytes), bytes_text(r.llc_bytes));
+  case unknown_reason::disturbed:
+    return "other work disturbed every call of the probe's footprints that decide (its threads waited for a CPU): a "
+           "quieter machine tells";
+  case unknown_reason::out_of_time:
+    return fmt::format("the probe (largest footprint first) ran out of time at {} ({}), before it could tell for "
+                       "the {} array (a busy machine slows it)",
+                       bytes_text(r.points.front().bytes), count_of(n, "footprint"), bytes_text(r.array_bytes));
+  default:
+    if (r.unmapped_bytes)
+      return fmt::format("the probe could not map its {} footprint (out of host memory: a limit on address space, "
+                         "ulimit -v?), short of its largest, {}",
+                         bytes_text(*r.unmapped_bytes), bytes_text(r.planned_top_bytes));
+    return fmt::format("the probe did not reach its largest footprint, {} (its share of the run's time would not "
+                       "hold it, or it did not map; a busy machine slows it)",
+                       bytes_text(r.planned_top_bytes));
+  }
+}
+
+std::string regime_text(const regime_report& r) {
+  const auto at_array = std::ranges::find(r.points, r.array_bytes, &bandwidth_point::bytes);
+  const std::string own =
+      at_array == r.points.end() ? "" : fmt::format("{:.1f} GB/s at its size, ", at_array->gb_per_s);
+  const std::string stream = r.stream_rule ? fmt::format("; STREAM's 4x rule on the reported {} cache says {}",
+                                                         bytes_text(r.llc_bytes), *r.stream_rule)
+                                           : "";
+  const std::string array = bytes_text(r.array_bytes);
+  if (r.regime == "unknown") return "regime: unknown: " + unknown_text(r) + stream;
+  const std::string flat = fmt::format("{:.1f} GB/s within {:.0f}% from {} on", *r.plateau_gb_per_s, 100 * r.tolerance,
+                                       bytes_text(*r.memory_from_bytes));
+  if (r.regime == "memory")
+    return fmt::format(
+        "regime: memory: the {} array is where this host's in-place bandwidth has stopped falling ({}{}){}", array, own,
+        flat, stream);
+  return fmt::format("regime: CACHE, not memory: the {} array streams faster than this host's memory does ({}{}){}",
+                     array, own, flat, stream);
+}
+
+// A speedup that cannot be judged, said of the rows it is about: loop itself, or the parallel row faster than loop at
+// its median (harness/rules.cpp's reason opens with its name), which need not be the fastest row named above.
+std::string unjudged_speedup_text(const std::string& why) {
+  const auto has = why.rfind(" has ");
+  if (has == std::string::npos) return "parallel speedup: - (" + why + ")"; // another wording: as it is
+  const std::string who = why.substr(0, has);
+  if (who == baseline_policy) return "parallel speedup: - (" + why + ": no row can be set apart from it)";
+  return fmt::format("parallel speedup: - ({} is faster than {} at its median but{}; no parallel row with an interval "
+                     "is apart from {}'s)",
+                     who, baseline_policy, why.substr(who.size()), baseline_policy);
+}
+
 } // namespace
 
 void write_table(const benchmark_report& report, bool markdown, std::ostream& screen, bool wide) {
@@ -534,6 +598,7 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
     groups.push_back(rows.subspan(begin, end - begin));
   }
   if (groups.empty()) groups.emplace_back();
+  std::vector<std::span<const result_row>> listed; // the groups whose rows that did not run are listed after the last
   for (std::size_t g = 0; g < groups.size(); ++g) {
     if (report.summaries.size() > 1 && !groups[g].empty())
       fmt::print(out, "{}{}workload {}: {} bytes moved per call\n{}", g > 0 ? "\n" : "", markdown ? "### " : "",
@@ -547,6 +612,8 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
     // A workload not measured (out of time, interrupted): its one reason under its heading, not a line per row below.
     if (report.summaries.size() > 1 && not_measured(groups[g]))
       fmt::print(out, "{}{}\n", bullet, *groups[g].front().reason);
+    else
+      listed.push_back(groups[g]);
     flush();
     // Each workload's % ceiling is against ceilings of its own shape (a sweep's one workload: the environment's).
     const ceiling_shape shape =
@@ -554,8 +621,8 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
     write_row_blocks(report, groups[g], shape, markdown, wide, screen);
   }
   std::set<std::string> said; // a sweep repeats an unavailable policy at every point
-  for (const auto& group : groups)
-    for (const auto& r : report.summaries.size() > 1 && not_measured(group) ? std::span<const result_row>() : group)
+  for (const auto& group : listed)
+    for (const auto& r : group)
       if (r.status == row_status::unavailable || r.status == row_status::failed)
         if (const auto line = fmt::format("{}{} {}: {}\n", bullet, r.policy, to_string(r.status), *r.reason);
             said.insert(line).second)
@@ -574,4 +641,49 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
     fmt::print(out, "{}warning: {}\n", bullet, w);
   flush();
 }
+std::vector<std::string> summary_lines(const run_summary& s) {
+  if (!s.fastest && !s.fastest_unjudged) return {};
+  const std::string ties = s.tied_with_fastest.empty() ? "no other row's interval overlaps it"
+                                                       : fmt::format("tied with it (intervals overlap, not ranked): {}",
+                                                                     fmt::join(s.tied_with_fastest, ", "));
+  std::string first = s.fastest_unjudged ? "fastest: - (" + *s.fastest_unjudged + ")"
+                                         : fmt::format("fastest: {} (median {}, 95% interval {} to {}); {}", *s.fastest,
+                                                       duration_cell(s.fastest_median_s),
+                                                       duration_cell(s.fastest_low_s, s.fastest_median_s),
+                                                       duration_cell(s.fastest_high_s, s.fastest_median_s), ties);
+  std::string second =
+      !s.loop_ran          ? "parallel speedup: - (no validated loop row)"
+      : s.speedup_unjudged ? unjudged_speedup_text(*s.speedup_unjudged)
+      : s.speedup
+          ? fmt::format("parallel speedup: {:.2f}x over loop ({}, {})", s.speedup->speedup_vs_loop, s.speedup->policy,
+                        s.speedup->policy == s.fastest ? "intervals apart"
+                                                       : "the fastest parallel row whose interval is apart from loop's")
+          : "parallel speedup: not shown (no parallel row's interval is apart from loop's: "
+            "the intervals overlap, so a speedup read from the medians may be noise; a "
+            "quieter machine or a longer run narrows them)";
+  if (s.regime) second += "; " + regime_text(*s.regime);
+  return {wrapped(first, 2), wrapped(second, 2)};
+}
+
+nlohmann::ordered_json summary_json(const run_summary& s) {
+  using json = nlohmann::ordered_json;
+  json out = json::object();
+  POLICYBENCH_JSON_MEMBERS(out, s, fastest, fastest_median_s);
+  out["fastest_interval_low_s"] = s.fastest_low_s, out["fastest_interval_high_s"] = s.fastest_high_s;
+  out["tied_with_fastest"] = s.tied_with_fastest;
+  out["parallel_speedup"] = nullptr;
+  if (s.speedup)
+    POLICYBENCH_JSON_MEMBERS(out["parallel_speedup"] = json::object(), *s.speedup, policy, speedup_vs_loop);
+  out["loop_ran"] = s.loop_ran;
+  out["regime"] = nullptr;
+  if (!s.regime) return out;
+  json& r = out["regime"] = json::object();
+  POLICYBENCH_JSON_MEMBERS(r, *s.regime, regime);
+  r["why"] = s.regime->regime == "unknown" ? json(unknown_text(*s.regime)) : json(nullptr);
+  POLICYBENCH_JSON_MEMBERS(r, *s.regime, array_bytes, memory_from_bytes, plateau_gb_per_s, tolerance, stream_rule,
+                           llc_bytes, planned_top_bytes, probe_s);
+  r["points"] = POLICYBENCH_JSON_ARRAY(s.regime->points, bytes, gb_per_s, low_gb_per_s, high_gb_per_s);
+  return out;
+}
+
 } // namespace policybench
