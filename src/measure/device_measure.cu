@@ -7,10 +7,6 @@
 
 #include <dlfcn.h>
 
-#include <cstddef>
-#include <string>
-#include <utility>
-
 namespace policybench {
 namespace {
 

@@ -2,7 +2,6 @@
 // a device policy's function: policies/device_policies.hpp); the ceilings' rows; choosing rows by name.
 #include "policies/registry.hpp"
 
-#include "measure/ceilings.hpp"
 #include "policies/onedpl_library.hpp"
 #include "policies/policy_rows.hpp"
 #include "policybench/workload.hpp"
@@ -10,9 +9,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <numeric>
-#include <optional>
-#include <string>
-#include <string_view>
 #include <type_traits>
 #include <utility>
 
