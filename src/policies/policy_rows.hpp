@@ -4,7 +4,6 @@
 
 #include "machine/device_info.hpp"
 #include "measure/host_measure.hpp"
-#include "policies/device_policies.hpp"
 #include "policies/registry.hpp"
 #include "policybench/workload.hpp"
 

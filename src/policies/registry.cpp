@@ -1,5 +1,5 @@
 // THE registry: one row per execution policy, in table order (a host policy's one call: policies/policy_rows.hpp;
-// a device policy's function: policies/device_policies.hpp); the ceilings' rows; choosing rows by name.
+// a device policy's function: a .cu file beside it); the ceilings' rows; choosing rows by name.
 #include "policies/registry.hpp"
 
 #include "policies/onedpl_library.hpp"

@@ -1,7 +1,7 @@
 // The one call under Thrust's CUDA system, the same increment_all as on the host with only the policy changed; beside
 // it what thrust::transform compiles down to, cub::DeviceTransform, called directly on the same increment.
 #include "measure/device_measure.cuh"
-#include "policies/device_policies.hpp"
+#include "policies/registry.hpp"
 #include "policybench/workload.hpp"
 
 #include <cub/device/device_transform.cuh>
