@@ -3,7 +3,7 @@
 // oneTBB's cold state and validation's bookkeeping are gone. With "omp", the plain OpenMP in-place loop STREAM would
 // write (schedule(static), first touch by the same split): the reference for the host in-place ceiling's median.
 #include "measure/host_measure.hpp"
-#include "measure/validation.hpp"
+#include "measure/run_config.hpp"
 #include "policybench/increment.hpp"
 
 #include <algorithm>

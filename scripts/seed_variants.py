@@ -1,7 +1,7 @@
 """The seed's a[i] += 1 on the host as the question and its answer wrote it: a Python loop, the original
 @jit(target_backend='cuda'), @njit, @njit(parallel=True) and NumPy; each runs here or says why not. With --work K > 1
 each applies x = x * m + 1 K times (m a run-time 1, policybench's increment_chain); NumPy, which cannot fuse passes,
-makes K passes of a += 1. Also the data: initial values and exact validation, as policybench's validation.hpp."""
+makes K passes of a += 1. Also the data: initial values and exact validation, as policybench's run_config.hpp."""
 
 import dataclasses
 import platform

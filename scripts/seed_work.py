@@ -1,6 +1,6 @@
 """The seed's work per element (--work K), as policybench counts and checks it: the K-step chain x = x * m + 1 (m a
 run-time 1, so that no compiler folds it), the same loop as a CuPy elementwise kernel, FLOPs per call
-(harness/rules.hpp's counting) and the exact range a run must stay in (measure/validation.hpp)."""
+(harness/rules.hpp's counting) and the exact range a run must stay in (measure/run_config.hpp)."""
 
 import numpy as np
 

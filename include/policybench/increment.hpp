@@ -35,7 +35,7 @@ template <class T> POLICYBENCH_HOST_DEVICE inline T fused_step(T x, T m) noexcep
 /// The increment applied `steps` times: x <- x * multiplier + 1, each step depending on the one before. With
 /// multiplier a run-time 1 (never a constant the compiler can see: with_increment reads it from a volatile) no
 /// compiler may replace the chain by x + steps, for integers as for floating point, and the result is exactly
-/// x + steps while every value stays in the type's exact range (measure/validation.hpp checks that before a run).
+/// x + steps while every value stays in the type's exact range (measure/run_config.hpp checks that before a run).
 template <class T> struct increment_chain {
   int steps = 1;
   T multiplier = T(1);

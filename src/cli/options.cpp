@@ -4,7 +4,7 @@
 #include "cli/options.hpp"
 
 #include "machine/host_info.hpp"
-#include "measure/validation.hpp"
+#include "measure/run_config.hpp"
 #include "policies/registry.hpp"
 
 #include <CLI/CLI.hpp>
@@ -226,7 +226,7 @@ void parse_stopping(options& o, const CLI::App& app, double budget_s) {
       throw usage_error("--repetitions: " + std::to_string(o.order.rounds) +
                         " rounds need at least as many --reps, not " + std::to_string(o.run.stop.reps));
   }
-  // K must keep the type exact (measure/validation.hpp) with the calls now decided, at the largest K a point runs:
+  // K must keep the type exact (measure/run_config.hpp) with the calls now decided, at the largest K a point runs:
   // the sweep's bound where its axis varies K (apply sets it), --work elsewhere.
   point_config last{.run = o.run, .threads = std::nullopt};
   if (sweep) axis_of(o.sweep->kind).apply(last, std::uint64_t(o.sweep->max_work));

@@ -8,7 +8,6 @@
 #include <cuda_runtime_api.h>
 
 #include <exception>
-#include <string>
 
 namespace policybench {
 

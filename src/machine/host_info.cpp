@@ -16,13 +16,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
-#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <memory>
-#include <string>
 #include <thread>
-#include <vector>
 
 #include <sched.h>
 #include <unistd.h>

@@ -1,6 +1,5 @@
-// The host as the harness sees it: the processor, its caches (hwloc, as Open MPI and oneTBB read them) and the
-// software that runs the host policies; the moment and place of a run; and the limits the process really runs under
-// (CPU mask, cgroup quota and memory, THP mode), checked up front: past them a run is throttled or OOM-killed silently.
+// The host as the harness sees it: processor, caches (hwloc) and the host policies' software; the moment and place of a
+// run; the limits the process really runs under, checked up front: past them a run is throttled or OOM-killed silently.
 #pragma once
 
 #include <cstddef>

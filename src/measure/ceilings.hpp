@@ -31,7 +31,7 @@ constexpr std::string_view to_string(side s) noexcept { return name_in(side_name
 host_threading ceiling_threading() noexcept;
 
 /// STREAM Copy b[i] = a[i] (scale: b[i] = 3 a[i]), a and b the two halves of each ceiling thread's static chunk of one
-/// placed array (host_ceilings.cpp says why); bytes_per_call: 2 x sizeof(T) x the elements one call writes.
+/// placed array (host_measure.cpp says why); bytes_per_call: 2 x sizeof(T) x the elements one call writes.
 measurement measure_host_copy_stream(const run_config& cfg, bool scale);
 
 /// A fixed amount of FMA chains x <- x * m + 1 (m a run-time 1) in the widest SIMD vectors, on every ceiling thread.
@@ -50,12 +50,10 @@ compute_peak host_compute_peak(element_type type, int threads, double cpu_mhz);
 /// none where one is unknown (integer types, another architecture).
 compute_peak device_compute_peak(element_type type, int sm_count, int sm_clock_khz, int compute_capability);
 
-#if POLICYBENCH_HAVE_CUDA
 /// cudaMemcpyAsync device to device of the rows' bytes, timed as the device rows are.
 measurement measure_device_copy(const run_config& cfg);
 
 /// Four resident waves of 256-thread blocks, each thread 8 independent FMA chains, timed as the device rows are.
 measurement measure_device_compute(const run_config& cfg);
-#endif
 
 } // namespace policybench

@@ -1,11 +1,9 @@
-// How a device stream is measured: the GPU woken first, data initialized and validated on the device, host-synchronous
-// and kernel time per call behind a held stream (nvbench's blocking kernel: docs/measurement.md, a device row's three
-// times), two end-to-end views. Beneath it: one error path for every CUDA call and launch, RAII handles, NVML clocks.
+// How a device stream is measured (docs/measurement.md, a device row's three times): kernel time behind a held stream
+// (nvbench's blocking kernel), two end-to-end views; beneath it one error path for every CUDA call, RAII handles, NVML.
 #pragma once
 
 #include "measure/run_config.hpp"
 #include "measure/timing.hpp"
-#include "measure/validation.hpp"
 
 #include <cuda_runtime_api.h>
 #include <thrust/find.h>

@@ -4,7 +4,6 @@
 
 #include "measure/run_config.hpp"
 #include "measure/timing.hpp"
-#include "measure/validation.hpp"
 
 #include <oneapi/tbb/global_control.h>
 

@@ -1,13 +1,10 @@
 // timing.hpp's out-of-line parts: the summary statistics, the threads' CPU time and wait for a CPU, the counted calls.
 #include "measure/timing.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <numeric>
 #include <stdexcept>
-#include <vector>
 
 #include <dirent.h>
 #include <fcntl.h>

@@ -121,12 +121,6 @@ struct call_times {
   double kernel_s = 0;
 };
 
-/// The most timed calls a row makes, disturbed ones included, so that a row ends on a machine where most calls are.
-constexpr std::size_t max_calls_made(const stopping_rule& rule) noexcept {
-  const auto cap = 3 * std::size_t(std::max(rule.reps, 1));
-  return rule.max_calls > 0 ? std::min(cap, rule.max_calls) : cap;
-}
-
 /// Why timed calls should end (checked in this order: max_noise, min_time, reps, the limit); std::nullopt: go on.
 /// `counted_s`: stopping_samples; `made`, `made_s`: every timed call and their seconds.
 inline std::optional<stop_reason> stop_after(const stopping_rule& rule, std::span<const double> counted_s,

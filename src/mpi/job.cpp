@@ -20,7 +20,6 @@
 #include <new>
 #include <optional>
 #include <sstream>
-#include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>

@@ -1,7 +1,7 @@
 // Hand-written kernels: the seed's @cuda.jit form (one element per thread) and what an expert writes for a streaming
 // loop (16-byte vectors, several loads in flight, a resident grid): the cuda::kernel_grid_stride row and the ceiling.
 #include "measure/device_measure.cuh"
-#include "policies/device_policies.hpp"
+#include "policies/registry.hpp"
 #include "policybench/increment.hpp"
 
 #include <algorithm>

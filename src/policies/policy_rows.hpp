@@ -1,11 +1,9 @@
-// How a registry entry is made (the policy's one call wrapped in the host measurement, or a .cu file's measurement),
-// and the host policies' rows in table order, written once as a template over the workloads they run: registry.cpp
-// instantiates it for the built-in workloads, a user's translation unit for its own op (cli/user_main.hpp).
+// How a registry entry is made, and the host policies' rows in table order, written once as a template over the
+// workloads they run: registry.cpp instantiates it for the built-in ones, cli/user_main.hpp for a user's op.
 #pragma once
 
 #include "machine/device_info.hpp"
 #include "measure/host_measure.hpp"
-#include "policies/device_policies.hpp"
 #include "policies/registry.hpp"
 #include "policybench/workload.hpp"
 

@@ -1,8 +1,7 @@
 // THE registry: one row per execution policy, in table order (a host policy's one call: policies/policy_rows.hpp;
-// a device policy's function: policies/device_policies.hpp); the ceilings' rows; choosing rows by name.
+// a device policy's function: a .cu file beside it); the ceilings' rows; choosing rows by name.
 #include "policies/registry.hpp"
 
-#include "measure/ceilings.hpp"
 #include "policies/onedpl_library.hpp"
 #include "policies/policy_rows.hpp"
 #include "policybench/workload.hpp"
@@ -10,9 +9,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <numeric>
-#include <optional>
-#include <string>
-#include <string_view>
 #include <type_traits>
 #include <utility>
 

@@ -1,5 +1,5 @@
-// THE registry: the row type of every timed stream (policies and ceilings alike), every execution policy of this build
-// in table order, each name written once (registry.cpp), the ceilings beside them, and choosing rows by name.
+// THE registry: the row type of every timed stream (policies and ceilings alike), every policy of this build in table
+// order, each name written once (registry.cpp), the device rows' functions, the ceilings, and choosing rows by name.
 #pragma once
 
 #include "machine/device_info.hpp"
@@ -45,6 +45,21 @@ std::vector<policy_entry> registry(const device_info& device);
 /// The rows policy_rows does not compile itself: oneDPL's, each backend in its own library, and the device's.
 std::vector<policy_entry> onedpl_rows();
 std::vector<policy_entry> device_rows(const device_info& device);
+
+/// The device rows' measurements, defined in the .cu files; without nvcc none is compiled, POLICYBENCH_DEVICE_FN is
+/// then nullptr (the name never referenced) and the registry lists those rows unavailable.
+using measure_fn = measurement (*)(const run_config&);
+measurement measure_thrust_device(const run_config& cfg);                // thrust_device.cu
+measurement measure_thrust_par_nosync(const run_config& cfg);            // thrust_device.cu
+measurement measure_thrust_par_nosync_proclaimed(const run_config& cfg); // thrust_device.cu
+measurement measure_cub_transform(const run_config& cfg);                // thrust_device.cu
+measurement measure_cuda_kernel(const run_config& cfg);                  // kernels.cu
+measurement measure_cuda_kernel_grid_stride(const run_config& cfg);      // kernels.cu
+#if POLICYBENCH_HAVE_CUDA
+#define POLICYBENCH_DEVICE_FN(measure) (&(measure))
+#else
+#define POLICYBENCH_DEVICE_FN(measure) (::policybench::measure_fn{nullptr})
+#endif
 
 /// The shape of the ceilings a workload's rows are set against: the in-place stream (the increment, uneven work),
 /// STREAM's triad (a user's op of two inputs too), STREAM's scale (a user's op of one input), or the FMA kernel (poly).

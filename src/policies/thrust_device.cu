@@ -1,9 +1,7 @@
-// The one call under Thrust's CUDA system: the same increment_all as on the host, only the policy changes.
-// thrust::device blocks until done on the default stream; par_nosync.on(stream) is how a library caller keeps its
-// own stream; cuda::proclaim_copyable_arguments is what lets thrust::transform use CUB's bulk-copy kernel. Beside
-// them what thrust::transform compiles down to, cub::DeviceTransform, called directly, the same increment applied.
+// The one call under Thrust's CUDA system, the same increment_all as on the host with only the policy changed; beside
+// it what thrust::transform compiles down to, cub::DeviceTransform, called directly on the same increment.
 #include "measure/device_measure.cuh"
-#include "policies/device_policies.hpp"
+#include "policies/registry.hpp"
 #include "policybench/workload.hpp"
 
 #include <cub/device/device_transform.cuh>

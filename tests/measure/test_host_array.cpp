@@ -5,7 +5,7 @@
 #include "machine/host_info.hpp"
 #include "measure/ceilings.hpp"
 #include "measure/host_measure.hpp"
-#include "measure/validation.hpp"
+#include "measure/run_config.hpp"
 #include "test_sizes.hpp"
 
 #include <algorithm>

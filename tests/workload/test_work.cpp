@@ -4,7 +4,7 @@
 
 #include "host_rows.hpp"
 #include "measure/ceilings.hpp"
-#include "measure/validation.hpp"
+#include "measure/run_config.hpp"
 #include "policies/policy_rows.hpp"
 #include "policybench/workload.hpp"
 

@@ -4,7 +4,6 @@
 #include "test_sizes.hpp"
 
 #include "measure/run_config.hpp"
-#include "measure/validation.hpp"
 #include "policybench/increment.hpp"
 #include "policybench/workload.hpp"
 

@@ -6,7 +6,6 @@
 #include "host_rows.hpp"
 #include "machine/host_info.hpp"
 #include "measure/run_config.hpp"
-#include "measure/validation.hpp"
 #include "policies/policy_rows.hpp"
 #include "policybench/workload.hpp"
 
