@@ -483,11 +483,13 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
     const auto budget = workload_budget(order.budget, k, workloads.size());
     auto streams = with_ceilings(selected, device, at);
     // Too late for a usable share: its rows say so, rather than each make one call past the run's deadline.
-    const std::string late = "not measured: the budget's " +
-                             std::to_string(int(std::max(0.0, order.budget.left_s().value_or(0)))) +
-                             " s left held no usable share for this workload; --budget makes room";
-    for (policy_entry& p : streams)
-      if (!budget) p.unavailable = late;
+    std::optional<std::string> late;
+    if (!budget) {
+      late = "not measured: the budget's " + std::to_string(int(std::max(0.0, order.budget.left_s().value_or(0)))) +
+             " s left held no usable share for this workload; --budget makes room";
+      for (policy_entry& p : streams)
+        p.unavailable = late;
+    }
     share.budget = budget.value_or(time_budget()); // not run: no share to overrun
     std::string named; // several workloads: each step's policy led by its workload ("triad/loop", gbench's name)
     const auto step = [&](run_step s) {
@@ -496,9 +498,9 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
     };
     benchmark_report one = to_report(run_policies(at, threads, host, device, streams, share,
                                                   progress ? progress_callback(step) : progress_callback()));
-    if (!budget) one.warnings.push_back(late);
+    if (late) one.warnings.push_back(*late);
     run_summary& summary =
-        one.summaries.emplace_back(summarize_run(one.results, regime && budget && memory_bound(shape_of(at.workload))
+        one.summaries.emplace_back(summarize_run(one.results, regime && !late && memory_bound(shape_of(at.workload))
                                                                   ? std::optional(with_run_point(*regime, one.results))
                                                                   : std::nullopt));
     summary.workload = to_string(at.workload);
