@@ -327,11 +327,6 @@ void add_roofline(result_row& r, int work, std::span<const result_row> rows) {
   r.roofline = place;
 }
 
-void add_compute_figures(result_row& r, std::optional<double> flops_per_call) {
-  const figure flops = flops_per_call ? figure(*flops_per_call) : figure();
-  r.flops = flop_figures{.flops_per_call = flops, .gflop_per_s = ratio(scaled(flops, 1e-9), roofline_time_s(r))};
-}
-
 figure roofline_time_s(const result_row& r) {
   const figure rated = rated_view(r).median_s;
   return rated ? rated : r.median_s;

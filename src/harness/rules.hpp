@@ -100,9 +100,6 @@ int work_of(const result_row& r);
 /// Sets r.flops and r.roofline from roofline() against its device's bounding ceilings among `rows`.
 void add_roofline(result_row& r, int work, std::span<const result_row> rows);
 
-/// A row's flops_per_call and gflop_per_s (at roofline_time_s).
-void add_compute_figures(result_row& r, std::optional<double> flops_per_call);
-
 /// The time a row is set on the roofline by: a device row's kernel time where it has one, else its host median.
 figure roofline_time_s(const result_row& r);
 

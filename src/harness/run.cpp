@@ -23,7 +23,6 @@
 #include <exception>
 #include <latch>
 #include <new>
-#include <numeric>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -149,11 +148,12 @@ result_row row_of(const measured_run& run, const policy_outcome& o) {
   // A compute ceiling's FLOPs, those a user's op declares (policybench/user_op.hpp), or, where a policy's share is of
   // the compute ceiling (poly), its workload's declared FLOPs per element.
   const run_config& cfg = run.config;
-  std::optional<double> flops = m ? m->flops_per_call : std::nullopt;
+  figure flops = m && m->flops_per_call ? figure(*m->flops_per_call) : figure();
   if (!ceiling && share_bound(cfg.workload) == ceiling_bound::compute)
     flops = visit_workload(cfg.workload, [&](auto w) { return decltype(w)::flops_per_element(cfg.work); }) *
             double(cfg.size);
-  if ((ceiling && o.bound == ceiling_bound::compute) || flops) add_compute_figures(r, flops);
+  if ((ceiling && o.bound == ceiling_bound::compute) || flops)
+    r.flops = flop_figures{.flops_per_call = flops, .gflop_per_s = ratio(scaled(flops, 1e-9), roofline_time_s(r))};
   return r;
 }
 
@@ -324,10 +324,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
       time.finish(run.outcomes.size() - 1, nullptr); // nothing to measure: no slot, no share of the time
   }
   for (int round = 0; !interrupt_requested; ++round) { // Ctrl-C: nothing more is started
-    std::vector<std::size_t> positions(runnable.size());
-    std::iota(positions.begin(), positions.end(), std::size_t(0));
-    if (order.order == policy_order::interleaved) positions = round_order(runnable.size(), round, order.seed);
-    time.start_round(round);
+    const std::vector<std::size_t> positions = time.start_round(round, runnable.size());
     std::vector<std::string> measured;
     for (std::size_t k = 0; k < positions.size() && !interrupt_requested; ++k) {
       const std::size_t i = runnable[positions[k]];
@@ -414,8 +411,11 @@ double run_seconds_needed(const run_config& cfg, std::span<const workload_id> wo
     at.workload = w;
     const auto rows = with_ceilings(selected, device, at);
     const auto measured = std::ranges::count_if(rows, [&](const policy_entry& p) { return !unavailable_for(p, w); });
-    need_s += budget_needed(std::size_t(measured), slots, std::max(slots, probe_calls), double(at.working_set_bytes()),
-                            at.bytes_per_call(), gb_per_s);
+    // Each row: in each slot a first touch and a cold call, then its timed calls in all (warm-ups stop where a share
+    // is spent: not counted).
+    const double row_bytes = slots * (double(at.working_set_bytes()) + at.bytes_per_call()) +
+                             std::max(slots, probe_calls) * at.bytes_per_call();
+    need_s += double(measured) * row_bytes / (gb_per_s * 1e9);
   }
   return need_s;
 }
