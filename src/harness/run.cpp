@@ -344,7 +344,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
   // The base rounds that ran: as the schedule cut them, fewer where every row had its calls before them.
   run.rounds = std::max(1, std::min(time.rounds(), int(run.round_orders.size())));
   for (std::size_t i = 0; interrupt_requested && i < run.outcomes.size(); ++i) { // the rounds finished are kept
-    if (auto& r = run.outcomes[i].result) time.interrupt(i, &r->in_place);
+    if (auto& r = run.outcomes[i].result; r && !time.done(i)) r->in_place.stopped_by = stop_reason::interrupted;
     if (auto& o = run.outcomes[i]; !o.result && !o.error && !o.unavailable) o.unavailable = "not measured: interrupted";
   }
   return run;

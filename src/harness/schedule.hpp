@@ -143,10 +143,6 @@ public:
   bool measures(std::size_t stream, timed_calls* so_far);
   /// The run's workload with `stream`'s round_rule, limited by the slot's share of the budget where it binds.
   run_config next(std::size_t stream);
-  /// Ctrl-C: `stream`'s row, with calls in `so_far` (nullptr: none) but not done, stopped by interrupted.
-  void interrupt(std::size_t stream, timed_calls* so_far) const {
-    if (so_far && !done(stream)) so_far->stopped_by = stop_reason::interrupted;
-  }
   /// Records `stream`'s slot of `wall_s` seconds and its measurement `m`.
   void record(std::size_t stream, double wall_s, const measurement& m);
   /// Decides whether `stream`'s row is done from `joined`, all its rounds' calls (nullptr: it failed), setting its
