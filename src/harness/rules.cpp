@@ -20,17 +20,6 @@ namespace {
 // disturbed call or two set apart nothing).
 bool is_speedup_base(const result_row& loop) { return loop.median_ci_low_s && loop.median_ci_high_s; }
 
-// What gives a row whose calls `stopped_by` ended (none: the budget's share) more counted calls: a larger value of the
-// option of that name (policybench-mpi, which takes no --budget, stops every row by --reps), or a quieter machine.
-std::string more_time(const std::optional<std::string>& stopped_by) {
-  std::string option = stopped_by.value_or(std::string(to_string(stop_reason::budget)));
-  if (option == to_string(stop_reason::interrupted)) return "a run left to finish";
-  if (option == to_string(stop_reason::max_noise))
-    return "a quieter machine"; // its target met: undisturbed calls short
-  std::replace(option.begin(), option.end(), '_', '-');
-  return "a larger --" + option + " or a quieter machine";
-}
-
 std::string fixed(double v, int decimals) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.*f", decimals, v);

@@ -129,6 +129,15 @@ std::optional<time_budget> workload_budget(const time_budget& whole, std::size_t
   return parts > 0 ? std::optional(whole.part(parts)) : std::nullopt;
 }
 
+std::string more_time(const std::optional<std::string>& stopped_by) {
+  std::string option = stopped_by.value_or(std::string(to_string(stop_reason::budget)));
+  if (option == to_string(stop_reason::interrupted)) return "a run left to finish";
+  if (option == to_string(stop_reason::max_noise))
+    return "a quieter machine"; // its target met: undisturbed calls short
+  std::replace(option.begin(), option.end(), '_', '-');
+  return "a larger --" + option + " or a quieter machine";
+}
+
 std::optional<std::string> overrun_warning(const run_order& order) {
   const double late_s = -order.budget.left_s().value_or(0);
   if (late_s <= 1) return std::nullopt;

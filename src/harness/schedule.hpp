@@ -63,6 +63,11 @@ double probe_seconds(const time_budget& budget);
 /// than run in a share too short for its rows. A lone workload's `whole` itself, so that its report quotes it.
 std::optional<time_budget> workload_budget(const time_budget& whole, std::size_t k, std::size_t workloads);
 
+/// What gives a row whose calls `stopped_by` ended (none: the budget's share) more counted calls, as the warnings and
+/// the summary say it: a larger value of the option of that name (policybench-mpi, which takes no --budget, stops every
+/// row by --reps), or a quieter machine, whose calls are not disturbed.
+std::string more_time(const std::optional<std::string>& stopped_by);
+
 /// interleaved: every stream once per round, rounds repeated; sequential: each stream's calls in one go.
 enum class policy_order { interleaved, sequential };
 
