@@ -14,71 +14,16 @@
 
 namespace policybench {
 
-figure gb_per_s(double bytes, figure seconds) { return bytes > 0 ? ratio(bytes / 1e9, seconds) : figure(); }
-
-const result_row* loop_baseline(std::span<const result_row> rows) {
-  const auto loop = std::find_if(rows.begin(), rows.end(), [](const result_row& r) {
-    return r.policy == baseline_policy && r.status == row_status::ok;
-  });
-  return loop == rows.end() ? nullptr : &*loop;
-}
-
-bool is_speedup_base(const result_row& loop) { return loop.median_ci_low_s && loop.median_ci_high_s; }
-
-figure speedup_vs_loop(const result_row& row, const result_row* loop) {
-  if (!loop || !is_speedup_base(*loop) || !(row.bytes_per_call > 0)) return {};
-  return ratio(loop->median_s, row.median_s);
-}
-
-figure measured_parallelism(const timed_calls& t, bool keep_disturbed) {
-  const auto host = summarize_view(t, timing_view::host, keep_disturbed);
-  const double timed_s = host ? std::accumulate(host->counted_s.begin(), host->counted_s.end(), 0.0) : 0;
-  return timed_s >= 0.01 ? figure(effective_parallelism(t, keep_disturbed)) : figure();
-}
-
-bool is_noisy(const result_row& row) {
-  return row.cv && *row.cv > noisy_cv && row.stopped_by != to_string(stop_reason::max_noise);
-}
-
-std::string percent(double fraction) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f%%", 100 * fraction);
-  return buf;
-}
-
-void add_thread_scaling(std::vector<result_row>& rows) {
-  for (auto& r : rows) {
-    const auto one = std::find_if(rows.begin(), rows.end(), [&](const result_row& o) {
-      return o.policy == r.policy && o.threads == 1 && o.median_s;
-    });
-    const figure speedup = one == rows.end() ? figure() : ratio(one->median_s, r.median_s);
-    r.scaling =
-        thread_scaling{.speedup_vs_1_thread = speedup, .parallel_efficiency = ratio(speedup, double(r.threads))};
-  }
-}
-
-bool all_valid(std::span<const result_row> rows) {
-  return std::none_of(rows.begin(), rows.end(), [](const result_row& r) {
-    return r.status == row_status::invalid || r.status == row_status::failed;
-  });
-}
-
 namespace {
 
-// A row's rate as a ceiling of `bound` reads: GFLOP/s of a compute one, else GB/s.
-figure rate(const result_row& row, ceiling_bound bound) {
-  if (bound == ceiling_bound::compute) return row.flops ? row.flops->gflop_per_s : figure();
-  return row.device == side::device ? gb_per_s(row.bytes_per_call, rated_view(row).median_s) : row.gb_per_s;
-}
+// Whether `loop`'s median is a base for speedups (the table's column and the summary's): it has a 95% interval (a
+// disturbed call or two set apart nothing).
+bool is_speedup_base(const result_row& loop) { return loop.median_ci_low_s && loop.median_ci_high_s; }
 
-ceiling_bound own_bound(const result_row& row) {
-  return row.bounds == ceiling_bound::compute ? ceiling_bound::compute : ceiling_bound::bandwidth;
-}
-
-figure rate_end(const result_row& row, ceiling_bound bound, bool slow) {
-  const view_figures view = rated_view(row);
-  const figure end_s = slow ? view.high_s : view.low_s, median = rate(row, bound);
-  return end_s && view.median_s ? ratio(scaled(median, *view.median_s), end_s) : median;
+std::string fixed(double v, int decimals) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
 }
 
 bool ran_as(const result_row& r, side device, ceiling_bound bound) {
@@ -111,12 +56,6 @@ std::string too_few_calls(const result_row& r) {
 // more_time(r.stopped_by) as the summary says it, with its first reason only.
 std::string more_calls(const result_row& r) { return " (" + more_time(r.stopped_by) + " gives more)"; }
 
-std::string two_decimals(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  return buf;
-}
-
 // Why `device`'s rows have no share of a `bound` ceiling though such ceiling rows ran ok: none could bound (the
 // ceilings' names); nullopt when one bounds or none ran.
 std::optional<std::string> no_bound_reason(std::span<const result_row> rows, side device, ceiling_bound bound,
@@ -147,23 +86,22 @@ void parallelism_warnings(const measured_run& run, const std::vector<result_row>
     const figure parallelism = rows[i].effective_parallelism;
     if (o.role == stream_role::policy && o.result && o.result->host_threads &&
         *o.result->host_threads != host_threading::one_thread && parallelism && *parallelism < serial_parallelism)
-      list_item(*parallelism < starved_parallelism ? starved : serial,
-                o.name + " (" + two_decimals(*parallelism) + ")");
+      list_item(*parallelism < starved_parallelism ? starved : serial, o.name + " (" + fixed(*parallelism, 2) + ")");
   }
   const std::string of_threads = " with " + std::to_string(allowed) + " threads allowed: ";
   if (!serial.empty())
     out.push_back("PARALLEL POLICIES RAN ON ABOUT ONE THREAD: effective parallelism (CPU time / wall time) below " +
-                  two_decimals(serial_parallelism) + of_threads + serial +
+                  fixed(serial_parallelism, 2) + of_threads + serial +
                   "; their rows do not show what the policy can do here");
   if (!starved.empty())
     out.push_back("PARALLEL POLICIES HELD LESS THAN ONE CPU: effective parallelism (CPU time / wall time) below " +
-                  two_decimals(starved_parallelism) + of_threads + starved +
+                  fixed(starved_parallelism, 2) + of_threads + starved +
                   "; other work on this machine took the CPUs, so their rows show that work, not the policy");
   const result_row* ceiling = bounding_ceiling(rows, side::host, ceiling_bound::bandwidth);
   const figure ceiling_parallelism = ceiling ? ceiling->effective_parallelism : figure();
   // Well under its threads (from 2 on), the host ceiling's stream may not bound the parallel policies.
   if (ceiling_parallelism && *ceiling_parallelism < 0.75 * allowed)
-    out.push_back("the host ceiling's in-place stream ran on about " + two_decimals(*ceiling_parallelism) + " of its " +
+    out.push_back("the host ceiling's in-place stream ran on about " + fixed(*ceiling_parallelism, 2) + " of its " +
                   std::to_string(allowed) +
                   " threads: it may not bound the parallel policies (rows above it are marked); is another process "
                   "using the cores?");
@@ -210,11 +148,84 @@ void huge_page_warning(const measured_run& run, const std::vector<result_row>& r
                 "; rows measure 4 KiB pages, as with --pages small");
 }
 
+// Whether footprint p streams faster than memory: its median above the plateau by more than the tolerance, its
+// interval's slow end above the plateau footprints' fast ends.
+bool faster_than(const bandwidth_point& p, double plateau, double plateau_high, double tolerance) {
+  return p.gb_per_s > plateau * (1 + tolerance) && p.low_gb_per_s > plateau_high;
+}
+
+// A curve flat from inside the reported cache to past 4x it, no call disturbed: the stream's own work bounds it,
+// whether or not the probe reached its top (uneven's op, ~23 GB/s from 1.5 MB to 384 MB on the EPYC VM, reached no
+// further in the probe's 3 s), and no plateau says where memory starts. Its plateau then; none otherwise.
+std::optional<double> work_bound_plateau(std::span<const bandwidth_point> points, std::uint64_t llc_bytes,
+                                         double tolerance) {
+  const std::size_t n = points.size();
+  if (n < 2 || llc_bytes == 0 || points.front().bytes >= llc_bytes || points.back().bytes < 4 * llc_bytes ||
+      std::ranges::any_of(points, &bandwidth_point::disturbed))
+    return std::nullopt;
+  const double plateau = (points[n - 1].gb_per_s + points[n - 2].gb_per_s) / 2;
+  const double high = std::max(points[n - 1].high_gb_per_s, points[n - 2].high_gb_per_s);
+  if (std::ranges::any_of(points, [&](const bandwidth_point& p) { return faster_than(p, plateau, high, tolerance); }))
+    return std::nullopt;
+  return plateau;
+}
+
 } // namespace
 
-figure interval_end(const result_row& row, bool slow) { return rate_end(row, own_bound(row), slow); }
+figure gb_per_s(double bytes, figure seconds) { return bytes > 0 ? ratio(bytes / 1e9, seconds) : figure(); }
 
-figure throughput(const result_row& row) { return rate(row, own_bound(row)); }
+const result_row* loop_baseline(std::span<const result_row> rows) {
+  const auto loop = std::find_if(rows.begin(), rows.end(), [](const result_row& r) {
+    return r.policy == baseline_policy && r.status == row_status::ok;
+  });
+  return loop == rows.end() ? nullptr : &*loop;
+}
+
+figure speedup_vs_loop(const result_row& row, const result_row* loop) {
+  if (!loop || !is_speedup_base(*loop) || !(row.bytes_per_call > 0)) return {};
+  return ratio(loop->median_s, row.median_s);
+}
+
+figure measured_parallelism(const timed_calls& t, bool keep_disturbed) {
+  const auto host = summarize_view(t, timing_view::host, keep_disturbed);
+  const double timed_s = host ? std::accumulate(host->counted_s.begin(), host->counted_s.end(), 0.0) : 0;
+  return timed_s >= 0.01 ? figure(effective_parallelism(t, keep_disturbed)) : figure();
+}
+
+bool is_noisy(const result_row& row) {
+  return row.cv && *row.cv > noisy_cv && row.stopped_by != to_string(stop_reason::max_noise);
+}
+
+std::string percent(double fraction) { return fixed(100 * fraction, 1) + "%"; }
+
+void add_thread_scaling(std::vector<result_row>& rows) {
+  for (auto& r : rows) {
+    const auto one = std::find_if(rows.begin(), rows.end(), [&](const result_row& o) {
+      return o.policy == r.policy && o.threads == 1 && o.median_s;
+    });
+    const figure speedup = one == rows.end() ? figure() : ratio(one->median_s, r.median_s);
+    r.scaling =
+        thread_scaling{.speedup_vs_1_thread = speedup, .parallel_efficiency = ratio(speedup, double(r.threads))};
+  }
+}
+
+bool all_valid(std::span<const result_row> rows) {
+  return std::none_of(rows.begin(), rows.end(), [](const result_row& r) {
+    return r.status == row_status::invalid || r.status == row_status::failed;
+  });
+}
+
+figure throughput(const result_row& row, std::optional<ceiling_bound> as) {
+  const bool compute = as ? *as == ceiling_bound::compute : row.bounds == ceiling_bound::compute;
+  if (compute) return row.flops ? row.flops->gflop_per_s : figure();
+  return row.device == side::device ? gb_per_s(row.bytes_per_call, rated_view(row).median_s) : row.gb_per_s;
+}
+
+figure interval_end(const result_row& row, bool slow, std::optional<ceiling_bound> as) {
+  const view_figures view = rated_view(row);
+  const figure end_s = slow ? view.high_s : view.low_s, median = throughput(row, as);
+  return end_s && view.median_s ? ratio(scaled(median, *view.median_s), end_s) : median;
+}
 
 const result_row* bounding_ceiling(std::span<const result_row> rows, side device, ceiling_bound bound) {
   const result_row* best = nullptr;
@@ -227,13 +238,13 @@ figure pct_of_ceiling(const result_row& row, std::span<const result_row> rows, w
   const ceiling_bound bound = share_bound(workload);
   if (row.bounds && *row.bounds != ceiling_bound::none && *row.bounds != bound) return {};
   const result_row* c = bounding_ceiling(rows, row.device, bound);
-  return c ? scaled(ratio(rate(row, bound), throughput(*c)), 100) : figure();
+  return c ? scaled(ratio(throughput(row, bound), throughput(*c)), 100) : figure();
 }
 
 std::optional<bool> above_ceiling(const result_row& row, std::span<const result_row> rows, workload_id workload) {
   const ceiling_bound bound = share_bound(workload);
   const result_row* c = bounding_ceiling(rows, row.device, bound);
-  const figure slow = rate_end(row, bound, true);
+  const figure slow = interval_end(row, true, bound);
   if (!row.pct_of_ceiling || !c || !slow) return std::nullopt;
   const figure fast = interval_end(*c, false);
   return fast && *slow > *fast;
@@ -305,11 +316,6 @@ void add_roofline(result_row& r, int work, std::span<const result_row> rows) {
   r.roofline = place;
 }
 
-void add_compute_figures(result_row& r, std::optional<double> flops_per_call) {
-  const figure flops = flops_per_call ? figure(*flops_per_call) : figure();
-  r.flops = flop_figures{.flops_per_call = flops, .gflop_per_s = ratio(scaled(flops, 1e-9), roofline_time_s(r))};
-}
-
 figure roofline_time_s(const result_row& r) {
   const figure rated = rated_view(r).median_s;
   return rated ? rated : r.median_s;
@@ -370,32 +376,6 @@ std::string cache_note(const std::string& subject, const std::string& cache, std
   return subject + " is smaller than 4x the " + cache + " (" + std::to_string(cache_bytes) +
          " bytes): figures include cache effects, not memory bandwidth alone (STREAM's rule)";
 }
-
-namespace {
-
-// Whether footprint p streams faster than memory: its median above the plateau by more than the tolerance, its
-// interval's slow end above the plateau footprints' fast ends.
-bool faster_than(const bandwidth_point& p, double plateau, double plateau_high, double tolerance) {
-  return p.gb_per_s > plateau * (1 + tolerance) && p.low_gb_per_s > plateau_high;
-}
-
-// A curve flat from inside the reported cache to past 4x it, no call disturbed: the stream's own work bounds it,
-// whether or not the probe reached its top (uneven's op, ~23 GB/s from 1.5 MB to 384 MB on the EPYC VM, reached no
-// further in the probe's 3 s), and no plateau says where memory starts. Its plateau then; none otherwise.
-std::optional<double> work_bound_plateau(std::span<const bandwidth_point> points, std::uint64_t llc_bytes,
-                                         double tolerance) {
-  const std::size_t n = points.size();
-  if (n < 2 || llc_bytes == 0 || points.front().bytes >= llc_bytes || points.back().bytes < 4 * llc_bytes ||
-      std::ranges::any_of(points, &bandwidth_point::disturbed))
-    return std::nullopt;
-  const double plateau = (points[n - 1].gb_per_s + points[n - 2].gb_per_s) / 2;
-  const double high = std::max(points[n - 1].high_gb_per_s, points[n - 2].high_gb_per_s);
-  if (std::ranges::any_of(points, [&](const bandwidth_point& p) { return faster_than(p, plateau, high, tolerance); }))
-    return std::nullopt;
-  return plateau;
-}
-
-} // namespace
 
 regime_report classify_regime(std::vector<bandwidth_point> points, std::uint64_t planned_top_bytes,
                               std::uint64_t array_bytes, std::uint64_t llc_bytes, double tolerance) {

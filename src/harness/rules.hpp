@@ -24,11 +24,7 @@ figure gb_per_s(double bytes, figure seconds);
 /// The row every speedup is set against: the `loop` row when it validated (status ok); nullptr when there is none.
 const result_row* loop_baseline(std::span<const result_row> rows);
 
-/// Whether `loop`'s median is a base for speedups: it has a 95% interval (a disturbed call or two set apart nothing).
-/// The table's column and the summary's speedup both ask this.
-bool is_speedup_base(const result_row& loop);
-
-/// loop's median / the row's median; none without a baseline that is_speedup_base or when the row moves no bytes.
+/// loop's median / the row's median; none without a baseline with a 95% interval or when the row moves no bytes.
 figure speedup_vs_loop(const result_row& row, const result_row* loop);
 
 /// Whether [a_low, a_high] and [b_low, b_high] overlap: then neither side is faster beyond the intervals.
@@ -53,11 +49,12 @@ void add_thread_scaling(std::vector<result_row>& rows);
 /// False when one of `rows` failed or failed validation: exit status 1.
 bool all_valid(std::span<const result_row> rows);
 
-/// GFLOP/s for a compute ceiling, else GB/s: on the device by kernel time (none without one: two clocks would mix).
-figure throughput(const result_row& row);
+/// The row's rate as a ceiling of bound `as` reads it (none: its own): GFLOP/s of a compute one, else GB/s; on the
+/// device by kernel time (none without one: two clocks would mix).
+figure throughput(const result_row& row, std::optional<ceiling_bound> as = std::nullopt);
 
 /// throughput() at the slow (fast) end of its view's interval; the median's where there is none.
-figure interval_end(const result_row& row, bool slow);
+figure interval_end(const result_row& row, bool slow, std::optional<ceiling_bound> as = std::nullopt);
 
 /// The fastest ceiling row of `device` and `bound` that may bound (docs/measurement.md, "Ceilings are rows"); nullptr
 /// when none may (then no row has a share, and a warning says why).
@@ -102,9 +99,6 @@ int work_of(const result_row& r);
 
 /// Sets r.flops and r.roofline from roofline() against its device's bounding ceilings among `rows`.
 void add_roofline(result_row& r, int work, std::span<const result_row> rows);
-
-/// A row's flops_per_call and gflop_per_s (at roofline_time_s).
-void add_compute_figures(result_row& r, std::optional<double> flops_per_call);
 
 /// The time a row is set on the roofline by: a device row's kernel time where it has one, else its host median.
 figure roofline_time_s(const result_row& r);

@@ -23,7 +23,6 @@
 #include <exception>
 #include <latch>
 #include <new>
-#include <numeric>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -149,11 +148,12 @@ result_row row_of(const measured_run& run, const policy_outcome& o) {
   // A compute ceiling's FLOPs, those a user's op declares (policybench/user_op.hpp), or, where a policy's share is of
   // the compute ceiling (poly), its workload's declared FLOPs per element.
   const run_config& cfg = run.config;
-  std::optional<double> flops = m ? m->flops_per_call : std::nullopt;
+  figure flops = m && m->flops_per_call ? figure(*m->flops_per_call) : figure();
   if (!ceiling && share_bound(cfg.workload) == ceiling_bound::compute)
     flops = visit_workload(cfg.workload, [&](auto w) { return decltype(w)::flops_per_element(cfg.work); }) *
             double(cfg.size);
-  if ((ceiling && o.bound == ceiling_bound::compute) || flops) add_compute_figures(r, flops);
+  if ((ceiling && o.bound == ceiling_bound::compute) || flops)
+    r.flops = flop_figures{.flops_per_call = flops, .gflop_per_s = ratio(scaled(flops, 1e-9), roofline_time_s(r))};
   return r;
 }
 
@@ -324,10 +324,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
       time.finish(run.outcomes.size() - 1, nullptr); // nothing to measure: no slot, no share of the time
   }
   for (int round = 0; !interrupt_requested; ++round) { // Ctrl-C: nothing more is started
-    std::vector<std::size_t> positions(runnable.size());
-    std::iota(positions.begin(), positions.end(), std::size_t(0));
-    if (order.order == policy_order::interleaved) positions = round_order(runnable.size(), round, order.seed);
-    time.start_round(round);
+    const std::vector<std::size_t> positions = time.start_round(round, runnable.size());
     std::vector<std::string> measured;
     for (std::size_t k = 0; k < positions.size() && !interrupt_requested; ++k) {
       const std::size_t i = runnable[positions[k]];
@@ -347,7 +344,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
   // The base rounds that ran: as the schedule cut them, fewer where every row had its calls before them.
   run.rounds = std::max(1, std::min(time.rounds(), int(run.round_orders.size())));
   for (std::size_t i = 0; interrupt_requested && i < run.outcomes.size(); ++i) { // the rounds finished are kept
-    if (auto& r = run.outcomes[i].result) time.interrupt(i, &r->in_place);
+    if (auto& r = run.outcomes[i].result; r && !time.done(i)) r->in_place.stopped_by = stop_reason::interrupted;
     if (auto& o = run.outcomes[i]; !o.result && !o.error && !o.unavailable) o.unavailable = "not measured: interrupted";
   }
   return run;
@@ -414,8 +411,11 @@ double run_seconds_needed(const run_config& cfg, std::span<const workload_id> wo
     at.workload = w;
     const auto rows = with_ceilings(selected, device, at);
     const auto measured = std::ranges::count_if(rows, [&](const policy_entry& p) { return !unavailable_for(p, w); });
-    need_s += budget_needed(std::size_t(measured), slots, std::max(slots, probe_calls), double(at.working_set_bytes()),
-                            at.bytes_per_call(), gb_per_s);
+    // Each row: in each slot a first touch and a cold call, then its timed calls in all (warm-ups stop where a share
+    // is spent: not counted).
+    const double row_bytes = slots * (double(at.working_set_bytes()) + at.bytes_per_call()) +
+                             std::max(slots, probe_calls) * at.bytes_per_call();
+    need_s += double(measured) * row_bytes / (gb_per_s * 1e9);
   }
   return need_s;
 }
@@ -483,11 +483,13 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
     const auto budget = workload_budget(order.budget, k, workloads.size());
     auto streams = with_ceilings(selected, device, at);
     // Too late for a usable share: its rows say so, rather than each make one call past the run's deadline.
-    const std::string late = "not measured: the budget's " +
-                             std::to_string(int(std::max(0.0, order.budget.left_s().value_or(0)))) +
-                             " s left held no usable share for this workload; --budget makes room";
-    for (policy_entry& p : streams)
-      if (!budget) p.unavailable = late;
+    std::optional<std::string> late;
+    if (!budget) {
+      late = "not measured: the budget's " + std::to_string(int(std::max(0.0, order.budget.left_s().value_or(0)))) +
+             " s left held no usable share for this workload; --budget makes room";
+      for (policy_entry& p : streams)
+        p.unavailable = late;
+    }
     share.budget = budget.value_or(time_budget()); // not run: no share to overrun
     std::string named; // several workloads: each step's policy led by its workload ("triad/loop", gbench's name)
     const auto step = [&](run_step s) {
@@ -496,9 +498,9 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
     };
     benchmark_report one = to_report(run_policies(at, threads, host, device, streams, share,
                                                   progress ? progress_callback(step) : progress_callback()));
-    if (!budget) one.warnings.push_back(late);
+    if (late) one.warnings.push_back(*late);
     run_summary& summary =
-        one.summaries.emplace_back(summarize_run(one.results, regime && budget && memory_bound(shape_of(at.workload))
+        one.summaries.emplace_back(summarize_run(one.results, regime && !late && memory_bound(shape_of(at.workload))
                                                                   ? std::optional(with_run_point(*regime, one.results))
                                                                   : std::nullopt));
     summary.workload = to_string(at.workload);

@@ -66,7 +66,7 @@ void add_gpu_views(result_row& row, const measurement* m, bool keep_disturbed);
 /// `per_size_notes` the cache and noise warnings are left out: a sweep states them once for its series.
 benchmark_report to_report(const measured_run& run, bool per_size_notes = true);
 
-/// The seconds a run of each of `workloads` needs at least, its rows streaming at `gb_per_s` (schedule.hpp's rule).
+/// The seconds a run of each of `workloads` needs at least, its rows streaming at `gb_per_s`.
 double run_seconds_needed(const run_config& cfg, std::span<const workload_id> workloads, const device_info& device,
                           const std::vector<policy_entry>& selected, const run_order& order, double gb_per_s);
 

@@ -42,10 +42,12 @@ void append_calls(std::optional<timed_calls>& acc, std::optional<timed_calls> ne
 
 } // namespace
 
-std::vector<std::size_t> round_order(std::size_t n, int round, std::uint64_t seed) {
+std::vector<std::size_t> schedule::start_round(int round, std::size_t n) {
+  round_ = round;
   std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), std::size_t(0));
-  std::mt19937_64 draw(seed);
+  if (!seed_) return order;
+  std::mt19937_64 draw(*seed_);
   for (std::size_t i = n; i > 1; --i) // std::shuffle's draws are the library's own; these are the same everywhere
     std::swap(order[i - 1], order[draw() % i]);
   if (n > 0) std::rotate(order.begin(), order.begin() + std::ptrdiff_t(std::size_t(round) % n), order.end());
@@ -153,12 +155,6 @@ double probe_seconds(const time_budget& budget) {
   return budget.budget_s() > 0 ? std::min(3.0, budget.budget_s() / 10) : 3.0;
 }
 
-double budget_needed(std::size_t rows, int slots, int timed_calls, double array_bytes, double bytes_per_call,
-                     double gb_per_s) {
-  const double row_bytes = slots * (array_bytes + bytes_per_call) + timed_calls * bytes_per_call;
-  return double(rows) * row_bytes / (gb_per_s * 1e9);
-}
-
 std::optional<std::string> sweep_clock::cannot_hold(double scale, const std::string& where) const {
   const auto left_s = whole_.left_s();
   if (!left_s || points_ == 0) return std::nullopt;
@@ -180,7 +176,9 @@ void sweep_clock::finish(double scale) {
 
 schedule::schedule(const run_config& cfg, const run_order& order, std::size_t streams)
     : cfg_(cfg), rounds_(order.order == policy_order::sequential ? 1 : std::clamp(cfg.stop.reps, 1, order.rounds)),
-      rounds_asked_(rounds_), single_(rounds_ == 1), budget_(order.budget), rows_(streams) {}
+      rounds_asked_(rounds_), single_(rounds_ == 1),
+      seed_(order.order == policy_order::interleaved ? std::optional(order.seed) : std::nullopt), budget_(order.budget),
+      rows_(streams) {}
 
 int schedule::calls_needed(const row_progress& r) const {
   const stopping_rule& asked = cfg_.stop;

@@ -58,11 +58,6 @@ private:
 /// Seconds the regime probe may take: a tenth of the run's budget, at most 3 (3 without a budget).
 double probe_seconds(const time_budget& budget);
 
-/// The seconds `rows` rows need at least at `gb_per_s`: in each of `slots` a first touch of `array_bytes` and a cold
-/// call, then `timed_calls` calls in all (warm-ups stop where a share is spent: not counted).
-double budget_needed(std::size_t rows, int slots, int timed_calls, double array_bytes, double bytes_per_call,
-                     double gb_per_s);
-
 /// Workload `k`'s (from 0) share of `whole`: part() of those to come that the time left holds at half the even share
 /// an on-time run gives each (the later ones go first); nullopt where it holds none: the workload is not run, rather
 /// than run in a share too short for its rows. A lone workload's `whole` itself, so that its report quotes it.
@@ -84,7 +79,7 @@ constexpr std::string_view to_string(policy_order o) noexcept { return name_in(p
 /// --repetitions' default: the base rounds of an interleaved run (docs/measurement.md says why 10).
 inline constexpr int default_rounds = 10;
 
-/// How a comparison run is laid out in time: order, seed (round_order), base rounds, budget.
+/// How a comparison run is laid out in time: order, seed (schedule::start_round), base rounds, budget.
 struct run_order {
   policy_order order = policy_order::sequential;
   std::uint64_t seed = 1;
@@ -115,9 +110,6 @@ private:
   double scale_[2] = {0, 0}, point_s_[2] = {0, 0}; ///< the last two points' size or K and seconds, the last second
   int points_ = 0;
 };
-
-/// Round `round`'s order of n streams (docs/measurement.md, "Interleaved rounds").
-std::vector<std::size_t> round_order(std::size_t n, int round, std::uint64_t seed);
 
 /// What one row has done in its rounds so far.
 struct row_progress {
@@ -150,15 +142,12 @@ public:
   /// The base rounds: as asked, or as cut to the budget so far.
   int rounds() const { return rounds_; }
   bool done(std::size_t stream) const { return rows_[stream].done; }
-  void start_round(int round) { round_ = round; }
+  /// Starts round `round`: its order of `n` streams (docs/measurement.md, "Interleaved rounds"; sequential: as given).
+  std::vector<std::size_t> start_round(int round, std::size_t n);
   /// Whether `stream` is measured in this round; past the deadline a row with calls (`so_far`) stops by budget.
   bool measures(std::size_t stream, timed_calls* so_far);
   /// The run's workload with `stream`'s round_rule, limited by the slot's share of the budget where it binds.
   run_config next(std::size_t stream);
-  /// Ctrl-C: `stream`'s row, with calls in `so_far` (nullptr: none) but not done, stopped by interrupted.
-  void interrupt(std::size_t stream, timed_calls* so_far) const {
-    if (so_far && !done(stream)) so_far->stopped_by = stop_reason::interrupted;
-  }
   /// Records `stream`'s slot of `wall_s` seconds and its measurement `m`.
   void record(std::size_t stream, double wall_s, const measurement& m);
   /// Decides whether `stream`'s row is done from `joined`, all its rounds' calls (nullptr: it failed), setting its
@@ -174,6 +163,7 @@ private:
   run_config cfg_;
   int rounds_, round_ = 0, rounds_asked_; ///< rounds_asked_: the base rounds before any cut
   bool single_;                           ///< one round: time_calls applies every criterion
+  std::optional<std::uint64_t> seed_;     ///< interleaved: the seed of the rounds' orders
   time_budget budget_;
   std::vector<row_progress> rows_;
 };

@@ -2,7 +2,7 @@
 // the series' points show together (crossovers, thread scaling, the roofline, the notes said once).
 #pragma once
 
-#include "harness/result_row.hpp"
+#include "harness/result.hpp"
 #include "harness/schedule.hpp"
 #include "machine/host_info.hpp"
 #include "measure/run_config.hpp"
@@ -19,23 +19,6 @@
 #include <vector>
 
 namespace policybench {
-
-struct benchmark_report;
-
-/// One run (none), or a sweep along one of sweep_axes().
-enum class sweep_kind { none, size, threads, work };
-
-/// --sweep's words (none is no sweep: not a word --sweep takes); each is its axis' name.
-inline constexpr enum_name<sweep_kind> sweep_kind_names[] = {
-    {sweep_kind::size, "size"}, {sweep_kind::threads, "threads"}, {sweep_kind::work, "work"}};
-
-/// What a sweep varies and over which range; a thread sweep's range is the CPUs there are.
-struct sweep_plan {
-  sweep_kind kind = sweep_kind::size;
-  std::uint64_t min_size = 1'000;         ///< smallest element count of a size sweep
-  std::uint64_t max_size = 1'000'000'000; ///< largest element count a size sweep may reach
-  int min_work = 1, max_work = 1024;      ///< a work sweep's first K and the largest it may reach
-};
 
 /// Where one point of a sweep runs: the run's workload with the axis' value applied, and the host thread limit.
 struct point_config {
@@ -77,10 +60,8 @@ struct sweep_axis {
   bool host_only = false;   ///< the value reaches the host's threads only: device policies are left out
 };
 
-/// Every axis, in sweep_kind's order (none excluded).
+/// Every axis, in sweep_kind's order (none excluded); axis_of (harness/result.hpp) finds one.
 std::span<const sweep_axis> sweep_axes();
-/// The axis of a sweep of `kind` (not none).
-const sweep_axis& axis_of(sweep_kind kind);
 
 /// Element counts min_size x sqrt(10)^k, rounded (two points per decade, as pSTL-Bench and STREAM sweeps use), while
 /// <= max_size and within `limits` (memory_shortfall); empty when min_size does not fit. Needs 1 <= min_size.
@@ -93,27 +74,11 @@ std::vector<int> thread_series(int logical_cores);
 /// min_work, the powers of 2 above it up to max_work, then max_work (3, 20 -> 3, 4, 8, 16, 20). Needs 1 <= min_work.
 std::vector<int> work_series(int min_work, int max_work);
 
-/// One point of a sweep's series, and where its rows (ceilings included) are among the report's results.
-struct series_point {
-  std::uint64_t size = 0;
-  int threads = 0;
-  int work = 1;                           ///< K at this point
-  std::size_t first_row = 0, end_row = 0; ///< its rows: results[first_row, end_row)
-};
-
 /// A point's ceiling figures as the JSON's series names them, read off its ceiling rows; none where one did not bound.
 struct point_ceilings {
   figure host_in_place_gb_per_s, host_in_place_low_gb_per_s, device_copy_gb_per_s;
 };
 point_ceilings ceilings_at(const series_point& point, std::span<const result_row> results);
-
-/// A sweep as planned and what it measured.
-struct sweep_info : sweep_plan {
-  std::uint64_t stopped_at = 0; ///< size sweeps only
-  std::string stop_reason = ""; ///< size sweeps only: max-size, memory or bad_alloc
-  double min_time_s = 0;
-  std::vector<series_point> series = {};
-};
 
 /// Announces each measurement: `what` ("std::par at 31623 elements") and the number planned in all.
 using sweep_callback = std::function<void(std::string_view what, std::size_t total)>;
@@ -130,33 +95,6 @@ benchmark_report run_sweep(const sweep_plan& plan, const run_config& run, sweep_
 /// Completes `report` (every point's rows, the last point's environment) as `sweep`'s: its axis' finish, then the
 /// cache and noise notes once for the series (a working set of `per_element` bytes an element).
 void finish_sweep_report(benchmark_report& report, sweep_info sweep, std::size_t per_element);
-
-/// A work sweep's policy: the smallest K from which it is compute-bound, and its GFLOP/s at the largest K.
-struct compute_bound_k {
-  std::string policy;
-  std::optional<std::uint64_t> from_work = std::nullopt; ///< none: memory-bound at every K measured
-  std::uint64_t largest_work = 0;
-  figure gflop_per_s_at_largest = {};
-};
-
-/// Both sides of a crossover at one size.
-struct crossover_point {
-  std::uint64_t size = 0;
-  std::string challenger_policy;
-  double challenger_s = 0;
-  std::string baseline_policy;
-  double baseline_s = 0;
-};
-
-/// Where `challenger` starts to beat `baseline` (crossover_size says how it is decided).
-struct crossover {
-  std::string key, challenger, baseline, view; ///< key: the JSON name, e.g. "par_unseq_vs_loop"
-  std::uint64_t sizes_compared = 0;
-  std::optional<std::uint64_t> from_size = std::nullopt; ///< none: never in this range
-  std::optional<crossover_point> at_from_size = std::nullopt, at_largest_size = std::nullopt;
-  /// The axis along which from_size and each point's size are measured: element counts or K.
-  const sweep_axis* axis = &axis_of(sweep_kind::size);
-};
 
 /// One policy's time at one point of a sweep.
 struct timing_point {

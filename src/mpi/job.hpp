@@ -2,7 +2,7 @@
 // barrier, the job's time per call the slowest rank's, each rank's own median kept), and the whole job (run_job).
 #pragma once
 
-#include "harness/result_row.hpp"
+#include "harness/result.hpp"
 #include "policies/registry.hpp"
 
 #include <mpi.h>

@@ -3,7 +3,7 @@
 // in the JSON's order: the one list every writer prints. In JSON a missing figure or optional is null, never 0 or NaN.
 #pragma once
 
-#include "harness/result.hpp"
+#include "harness/sweep.hpp"
 #include "machine/host_info.hpp"
 #include "policies/registry.hpp"
 
