@@ -52,6 +52,29 @@ TEST_CASE("a speedup counts only for a parallel row beyond both intervals") {
   CHECK_FALSE(s.speedup);
 }
 
+TEST_CASE("without a parallel row the speedup says so, not that intervals overlap") {
+  // --policies loop,std::seq: two one-thread rows, tied.
+  std::vector<result_row> rows{row("loop", 2.0, 1.9, 2.1), row("std::seq", 1.95, 1.9, 2.0)};
+  run_summary s = summarize_run(rows, std::nullopt);
+  CHECK_FALSE(s.speedup);
+  REQUIRE(s.speedup_unjudged);
+  CHECK(s.speedup_unjudged->starts_with("no row ran in parallel"));
+  rows.push_back(row("std::par", 1.9, 1.8, 2.0, 2)); // one that did, tied with loop: the intervals overlap
+  CHECK_FALSE(summarize_run(rows, std::nullopt).speedup_unjudged);
+}
+
+TEST_CASE("of the parallel rows faster than loop without an interval, the reason names the fastest") {
+  const auto once = [](const char* policy, double median_s) {
+    result_row r = row(policy, median_s, 0, 0, 2);
+    r.median_ci_low_s = {}, r.median_ci_high_s = {}, r.samples_s = {median_s};
+    return r;
+  };
+  const std::vector<result_row> rows{row("loop", 2.0, 1.9, 2.1), once("tbb", 1.5), once("std::par", 1.0)};
+  const run_summary s = summarize_run(rows, std::nullopt);
+  REQUIRE(s.speedup_unjudged);
+  CHECK(s.speedup_unjudged->starts_with("std::par has"));
+}
+
 TEST_CASE("rows that did not run or failed validation are not ranked, and without loop there is no speedup") {
   std::vector<result_row> rows{row("fast but wrong", 0.1, 0.1, 0.1, 2), row("std::par", 1.0, 0.9, 1.1, 2),
                                row("cuda::kernel", 0.05, 0.05, 0.05, 2)};
