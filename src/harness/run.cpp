@@ -499,10 +499,11 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
     benchmark_report one = to_report(run_policies(at, threads, host, device, streams, share,
                                                   progress ? progress_callback(step) : progress_callback()));
     if (late) one.warnings.push_back(*late);
-    run_summary& summary =
-        one.summaries.emplace_back(summarize_run(one.results, regime && !late && memory_bound(shape_of(at.workload))
-                                                                  ? std::optional(with_run_point(*regime, one.results))
-                                                                  : std::nullopt));
+    // The probe streamed the first workload's op: its curve is no other workload's (uneven's slower op, joined to
+    // the increment's curve, read as cache), and a workload bound by compute has no memory regime.
+    const bool probed = regime && !late && at.workload == cfg.workload && memory_bound(shape_of(at.workload));
+    run_summary& summary = one.summaries.emplace_back(
+        summarize_run(one.results, probed ? std::optional(with_run_point(*regime, one.results)) : std::nullopt));
     summary.workload = to_string(at.workload);
     summary.shape = one.environment.ceilings.shape;
     names += (k == 0 ? "" : ",") + summary.workload;
