@@ -314,9 +314,10 @@ std::optional<options> parse_options(std::span<const char* const> args, std::ost
   CLI::App app{op ? program + ": the op " + op->name + " run through every host execution policy, timed cold and " +
                         "warm, each row checked against the plain loop's result, and set against this machine's " +
                         "fastest stream of the same bytes."
-                  : "policybench: the increment workload (a[i] += 1) run through every execution policy, timed "
-                    "cold and warm, validated, and set against this machine's fastest in-place stream (memory "
-                    "bandwidth only for an array well past the caches).",
+                  : "policybench: an element-wise workload (the increment a[i] += 1 by default; triad, uneven, poly: "
+                    "--workload) run through every execution policy, timed cold and warm, validated, and set "
+                    "against this machine's ceiling of the same shape (its fastest stream of those bytes, memory "
+                    "bandwidth only for arrays well past the caches; poly's: its compute rate).",
                program};
   app.set_version_flag("--version", "policybench " POLICYBENCH_VERSION);
   options o;
