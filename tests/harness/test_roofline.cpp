@@ -125,6 +125,10 @@ TEST_CASE("a work sweep's offload crossover: device end to end (pinned) against 
   CHECK(bound[0].largest_work == 32);
   CHECK_FALSE(bound[2].from_work); // the device kernel time never grows
   CHECK(compute_bound_summary(bound)[2].find("memory-bound at every K measured") != std::string::npos);
+  // Its GFLOP/s as the table's column prints them, two decimals: never "1 GFLOP/s" beside another line's "1.27".
+  std::vector<compute_bound_k> whole = bound;
+  whole[0].gflop_per_s_at_largest = 1.0;
+  CHECK(compute_bound_summary(whole)[0].find("1.00 GFLOP/s at K = 32") != std::string::npos);
 }
 
 TEST_CASE("a work sweep's rooflines are on its last point's ceilings, not the fastest of any point") {
