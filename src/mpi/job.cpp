@@ -254,7 +254,8 @@ json gather_placement(const mpi_session& job, int device, int threads, std::vect
     if (f.shared && f.local_rank == 0)
       warnings.push_back("ranks on " + host +
                          " share CPUs (their affinity masks overlap): their threads compete for the same cores; "
-                         "bind each rank to its own cores (mpirun --bind-to core or numa, srun --cpu-bind=cores)");
+                         "bind each rank to its own cores (mpirun --bind-to core, or --bind-to numa with at most one "
+                         "rank per NUMA node; srun --cpu-bind=cores)");
     if (cpu_count > 0 && f.threads > cpu_count)
       warnings.push_back("rank " + std::to_string(r) + " runs " + std::to_string(f.threads) + " host threads on " +
                          std::to_string(cpu_count) + " CPUs (" + cpus +
