@@ -177,6 +177,19 @@ TEST_CASE("every sweep says its cache and noise notes once for the series, namin
   CHECK(said("(the cv field; at 1 thread, 2 threads)") == 1);
   CHECK(said("at 1 thread, 2 threads, 4 threads: the array is smaller than 4x the host's last-level cache") == 1);
   CHECK(report.warnings.size() == 2);
+
+  // Rows whose point's share ran out before the heading's least count of calls (5, or --reps if fewer) are named.
+  report.warnings.clear();
+  report.environment.config.reps = 10000;
+  report.results[0].reps = 10, report.results[1].reps = 3, report.results[2].reps = 2;
+  report.results[1].stopped_by = report.results[2].stopped_by = "budget";
+  report.results[0].stopped_by = "min_time";
+  finish_sweep_report(report, sweep_info{sweep_plan{.kind = sweep_kind::threads}}, 8);
+  CHECK(said("2 results made fewer than 5 timed calls (at 2 threads, 4 threads)") == 1);
+  report.warnings.clear();
+  report.environment.config.reps = 3; // --reps 3: the heading's least is 3
+  finish_sweep_report(report, sweep_info{sweep_plan{.kind = sweep_kind::threads}}, 8);
+  CHECK(said("1 result made fewer than 3 timed calls (at 4 threads)") == 1);
 }
 
 TEST_CASE("several workloads: each progress step names its workload, so that a terminal shows which one runs") {
