@@ -231,12 +231,15 @@ std::vector<workload_facts> workload_list() {
 }
 
 void write_workload_list(const std::vector<workload_facts>& facts, std::ostream& out, bool markdown) {
+  // K is the increment's (--work): a list without it (a user's op's) has no K to name.
+  const bool has_k =
+      std::ranges::any_of(facts, [](const auto& w) { return w.name == to_string(workload_id::increment); });
   std::vector<table_column> columns{{.header = "workload", .left_aligned = true},
                                     {.header = "inputs"},
                                     {.header = "in place", .left_aligned = true},
                                     {.header = "check", .left_aligned = true},
                                     {.header = "bytes per element (STREAM's counting)", .left_aligned = true},
-                                    {.header = "FLOPs per element (K = 1)"}};
+                                    {.header = has_k ? "FLOPs per element (K = 1)" : "FLOPs per element"}};
   for (const workload_facts& w : facts) {
     std::vector<std::string> bytes;
     for (const auto& [type, b] : w.bytes_per_element)

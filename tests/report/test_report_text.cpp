@@ -310,4 +310,10 @@ TEST_CASE("--list-workloads of an op that declares no FLOPs marks them '-', not 
   REQUIRE(row != std::string::npos);
   const std::string line = text.substr(row + 1, text.find('\n', row + 1) - row - 1);
   CHECK(line.ends_with(" -")); // the last column, FLOPs per element
+  // Its header names no K: K is the increment's (--work), which a user's op's list does not hold.
+  CHECK(text.find("FLOPs per element\n") != std::string::npos);
+  CHECK(text.find("(K = 1)") == std::string::npos);
+  std::ostringstream builtin;
+  write_workload_list(workload_list(), builtin);
+  CHECK(builtin.str().find("FLOPs per element (K = 1)") != std::string::npos);
 }
