@@ -282,7 +282,10 @@ std::string interval_cell(const result_row& r) {
   // Judged on the figures printed too: two sides that read alike are one half-width, never "-0.0/+0.0".
   const std::string low = number(below), high = number(above);
   if (low == high || std::max(below, above) <= 1.5 * std::min(below, above)) return number((below + above) / 2);
-  return fmt::format("-{}/+{}", low, high); // not "-" + ...: GCC 12 warns falsely (-Wrestrict)
+  // A side that reads zero is left out: "+0.010" (the interval reaches 0.010 above), never "-0.000/+0.010".
+  if (std::stod(low) == 0) return fmt::format("+{}", high); // fmt, not "+" + ...: GCC 12 warns falsely (-Wrestrict)
+  if (std::stod(high) == 0) return fmt::format("-{}", low);
+  return fmt::format("-{}/+{}", low, high);
 }
 
 // A row's cell of summary `s`, read from its JSON value (field_json) as the column's hint says.

@@ -109,6 +109,9 @@ TEST_CASE("a lopsided interval shows both sides, never a ± wider than the inter
   // Lopsided below the figures printed (a work sweep's point): both sides read 0.0, one half-width, not "-0.0/+0.0".
   r.policy = "flat", r.median_s = 123.4e-3, r.median_ci_low_s = 123.4e-3, r.median_ci_high_s = 123.42e-3;
   report.results.push_back(r);
+  // One side below the figures printed, the other not: that side alone, not "-0.000/+0.010".
+  r.policy = "one-sided", r.median_s = 2.0e-3, r.median_ci_low_s = 1.9999e-3, r.median_ci_high_s = 2.010e-3;
+  report.results.push_back(r);
   for (const bool markdown : {false, true}) {
     std::ostringstream out;
     write_table(report, markdown, out);
@@ -121,5 +124,7 @@ TEST_CASE("a lopsided interval shows both sides, never a ± wider than the inter
     CHECK(text.find("0.040") != std::string::npos); // about even: one half-width, in the median's unit
     CHECK(text.find("0.040 us") == std::string::npos);
     CHECK(text.find("-0.0/+0.0") == std::string::npos);
+    CHECK(text.find(" +0.010") != std::string::npos);
+    CHECK(text.find("-0.000") == std::string::npos);
   }
 }
