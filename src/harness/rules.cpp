@@ -355,11 +355,11 @@ run_summary summarize_run(std::span<const result_row> rows, std::optional<regime
     return s;
   }
   const result_row *winner = nullptr, *unjudged = nullptr;
-  bool parallel = false; // whether any row ran in parallel, to beat loop or not
+  bool parallel = false; // whether any row ran in parallel or may have (its parallelism not measured: under 10 ms)
   for (const auto& r : rows) {
-    if (!counted(r) || !runs_parallel(r)) continue;
-    parallel = true;
-    if (*r.median_s >= *loop->median_s) continue;
+    if (!counted(r)) continue;
+    parallel = parallel || runs_parallel(r) || (&r != loop && !r.effective_parallelism);
+    if (!runs_parallel(r) || *r.median_s >= *loop->median_s) continue;
     if (!r.median_ci_low_s) {
       if (!unjudged || *r.median_s < *unjudged->median_s) unjudged = &r; // the one the summary would name
     } else if (*r.median_ci_high_s < *loop->median_ci_low_s && (!winner || *r.median_s < *winner->median_s)) {
@@ -371,7 +371,8 @@ run_summary summarize_run(std::span<const result_row> rows, std::optional<regime
   // Not "the intervals overlap": with no parallel row (--policies loop,std::seq; --threads 1; a machine so busy that
   // the parallel rows held one CPU) there is nothing to set against loop.
   if (!parallel)
-    s.speedup_unjudged = "no row ran in parallel: no device row, and no host row's effective parallelism reached " +
+    s.speedup_unjudged = "no row ran in parallel: no device row, and every host row's effective parallelism was "
+                         "measured below " +
                          fixed(serial_parallelism, 1);
   return s;
 }

@@ -61,6 +61,9 @@ TEST_CASE("without a parallel row the speedup says so, not that intervals overla
   CHECK(s.speedup_unjudged->starts_with("no row ran in parallel"));
   rows.push_back(row("std::par", 1.9, 1.8, 2.0, 2)); // one that did, tied with loop: the intervals overlap
   CHECK_FALSE(summarize_run(rows, std::nullopt).speedup_unjudged);
+  // One whose parallelism was not measured (under 10 ms of calls) may have run in parallel: not said otherwise.
+  rows.back().effective_parallelism = {};
+  CHECK_FALSE(summarize_run(rows, std::nullopt).speedup_unjudged);
 }
 
 TEST_CASE("of the parallel rows faster than loop without an interval, the reason names the fastest") {
