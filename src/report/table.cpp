@@ -256,6 +256,12 @@ void write_workload_list(const std::vector<workload_facts>& facts, std::ostream&
 
 namespace {
 
+// A policy's GB/s and % ceiling at --work K > 1: '-', bound by its FLOPs (GFLOP/s, % roofline); the table's cells
+// and its marks' legend ask this one rule.
+bool flop_bound(const benchmark_report& report, const result_row& r) {
+  return is_policy(r) && report.environment.config.work.value_or(1) > 1;
+}
+
 /// A share above 100 carries above_mark (beyond both intervals) or within_mark (within them).
 constexpr const char* above_mark = " !";
 constexpr const char* within_mark = " ~";
@@ -355,7 +361,7 @@ void write_row_blocks(const benchmark_report& report, std::span<const result_row
     }
     const table_view view{.wide = wide || markdown,
                           .ceilings = ceilings,
-                          .flop_bound = !ceilings && report.environment.config.work.value_or(1) > 1,
+                          .flop_bound = flop_bound(report, *ran.front()), // the policies' block alone
                           .rows = ran,
                           .axis = report.sweep ? axis_of(report.sweep->kind).name : ""};
     write_rows(table_columns(view), ran.size(), markdown, out);
@@ -384,7 +390,8 @@ void write_marks(const benchmark_report& report, const char* bullet, std::ostrea
   const auto& rows = report.results;
   const auto any = [&](auto pred) { return std::any_of(rows.begin(), rows.end(), pred); };
   const std::uint64_t llc = report.environment.host.llc_bytes;
-  const auto above = [](const result_row& r) { return r.above_ceiling.value_or(false); };
+  // Only the marks the table shows: a policy's % ceiling at --work K > 1 is '-' (flop_bound).
+  const auto above = [&](const result_row& r) { return r.above_ceiling.value_or(false) && !flop_bound(report, r); };
   // Beyond the row's spread only where it has one: device kernel times and rows under 6 counted calls have none.
   const auto beyond = [&](const result_row& r) { return above(r) && r.device != side::device && r.median_ci_high_s; };
   const auto cached = [&](const result_row& r) {
@@ -403,7 +410,9 @@ void write_marks(const benchmark_report& report, const char* bullet, std::ostrea
                "{}{} without a 95% interval (under 6 counted calls, or a device row's kernel time): above the "
                "ceiling's median, too few calls to tell whether beyond the noise\n",
                bullet, above_mark + 1);
-  const auto within = [](const result_row& r) { return !r.above_ceiling.value_or(true) && *r.pct_of_ceiling > 100; };
+  const auto within = [&](const result_row& r) {
+    return !r.above_ceiling.value_or(true) && *r.pct_of_ceiling > 100 && !flop_bound(report, r);
+  };
   // Both intervals: a ceiling without one bounds nothing (harness/rules.hpp).
   if (any(within))
     fmt::print(out, "{}{}: above the ceiling's median, but within both intervals: the same within noise\n", bullet,

@@ -101,6 +101,19 @@ TEST_CASE("the table marks a share above 100 and says why in the footer, at or u
   CHECK(unsure.find("under 4x the last-level cache") == std::string::npos);
 }
 
+TEST_CASE("at --work K > 1 a policy's % ceiling is '-', and the footer explains no mark the table does not show") {
+  benchmark_report report;
+  report.environment.config.size = 1'000'000, report.environment.config.work = 4;
+  result_row r = share(110, 0.98e-3, 1.02e-3);
+  report.results = with_ceiling(r, 110);
+  report.results.front().above_ceiling = above(r);
+  std::ostringstream out;
+  write_table(report, false, out);
+  CHECK(out.str().find("110.0 !") == std::string::npos);
+  CHECK(out.str().find("!: above the ceiling's median") == std::string::npos);
+  CHECK(out.str().find("'-' for the policies at --work K > 1") != std::string::npos);
+}
+
 TEST_CASE("a compute ceiling measured above its theoretical peak says the clock assumed was low, under it nothing") {
   benchmark_report report;
   report.results.push_back(share(50, 0.99e-3, 1.01e-3));
