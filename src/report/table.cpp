@@ -429,7 +429,7 @@ void write_marks(const benchmark_report& report, const char* bullet, std::ostrea
       "effective parallelism under 10 ms of calls, a speedup without a validated loop row with a 95% interval)\n",
       bullet, disturbed_floor_s * 1e6,
       report.environment.config.keep_disturbed
-          ? "counted in the figures (--keep-disturbed)"
+          ? "counted in the figures (--keep-disturbed; policybench-mpi always counts every call)"
           : "left out of the row's figures; '(most)': most of its calls were disturbed (with fewer than 5 "
             "quiet ones, every call counts)");
 }
