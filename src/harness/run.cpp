@@ -502,6 +502,10 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
     // The probe streamed the first workload's op: its curve is no other workload's (uneven's slower op, joined to
     // the increment's curve, read as cache), and a workload bound by compute has no memory regime.
     const bool probed = regime && !late && at.workload == cfg.workload && memory_bound(shape_of(at.workload));
+    if (regime && !late && !probed && memory_bound(shape_of(at.workload)))
+      one.warnings.push_back("no regime line: the probe streamed " + std::string(to_string(cfg.workload)) +
+                             "'s op, not this one's (--workload " + std::string(to_string(at.workload)) +
+                             " alone probes its own)");
     run_summary& summary = one.summaries.emplace_back(
         summarize_run(one.results, probed ? std::optional(with_run_point(*regime, one.results)) : std::nullopt));
     summary.workload = to_string(at.workload);
