@@ -268,11 +268,7 @@ constexpr const char* within_mark = " ~";
 
 // `v` x `scale` with `decimals` and `suffix`, or "-" when unknown.
 std::string fixed_cell(figure v, double scale, int decimals, const char* suffix = "") {
-  if (!v) return "-";
-  // A figure that would print as zero (a thread sweep's 0.004x) keeps two significant digits: "0.00x" reads as none.
-  const double x = *v * scale;
-  if (x != 0 && std::abs(x) < 0.5 * std::pow(10.0, -decimals)) decimals = 1 - int(std::floor(std::log10(std::abs(x))));
-  return fmt::format("{:.{}f}{}", x, decimals, suffix);
+  return v ? fmt::format("{:.{}f}{}", *v * scale, decimals, suffix) : "-";
 }
 
 // The median's 95% interval, numbers alone in the median's unit and decimals: "half-width" where it is about even; a

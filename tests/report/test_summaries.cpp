@@ -107,11 +107,3 @@ TEST_CASE("a mode's summary is in a report only where one of its rows has that m
   CHECK(both[0]["kernel_median_s"].is_null());
   CHECK(both[1]["kernel_median_s"] == 5e-4);
 }
-
-TEST_CASE("a figure too small for its column's decimals keeps two significant digits, never a bare zero") {
-  benchmark_report report = every_figure();
-  report.results[0].scaling = thread_scaling{.speedup_vs_1_thread = 0.00471, .parallel_efficiency = 0.8};
-  const std::string table = every_table(report);
-  CHECK(has_cell(table, "0.0047x"));
-  CHECK_FALSE(has_cell(table, "0.00x"));
-}
