@@ -40,7 +40,9 @@ def pyplot():
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        fail("matplotlib is missing: apt-get install python3-matplotlib (scripts/install-deps.sh does)")
+        # Named: a pyenv or venv python on PATH lacks the package Debian installs for /usr/bin/python3.
+        fail(f"matplotlib is missing for {sys.executable}: apt-get install python3-matplotlib installs it for "
+             "/usr/bin/python3 (scripts/install-deps.sh does); run scripts/plot.py itself, which uses that one")
     return plt
 
 
