@@ -135,9 +135,9 @@ void add_sweep_notes(benchmark_report& report, const sweep_axis& axis, std::size
     note_cached(side::device, "device's L2 cache", report.environment.device.l2_cache_bytes);
   }
   // The heading promises at least this many calls a row; a point whose share of the time ran out first says so.
-  const int least = std::min(min_timed_reps, report.environment.config.reps);
+  const int least = least_timed_reps(report.environment.config.reps);
   const auto few = [&](const result_row& r) {
-    return r.reps && *r.reps < std::uint64_t(least) && r.stopped_by == "budget";
+    return r.reps && *r.reps < std::uint64_t(least) && r.stopped_by == to_string(stop_reason::budget);
   };
   if (const auto n = std::count_if(report.results.begin(), report.results.end(), few); n > 0)
     report.warnings.push_back(std::to_string(n) + (n == 1 ? " result" : " results") + " made fewer than " +

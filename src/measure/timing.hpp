@@ -114,6 +114,8 @@ double effective_parallelism(const timed_calls& t, bool keep_disturbed);
 
 /// The fewest timed calls a time- or noise-driven row makes: a median needs a few samples to mean anything.
 inline constexpr int min_timed_reps = 5;
+/// The fewest timed calls a row capped at `max_reps` is promised (a sweep's heading, its warning): all where fewer.
+constexpr int least_timed_reps(int max_reps) { return std::min(min_timed_reps, max_reps); }
 
 /// What a device call returns to time_calls, whose own clock then only judges whether the call was disturbed.
 struct call_times {

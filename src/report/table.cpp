@@ -512,7 +512,7 @@ std::string heading(const benchmark_report& report) {
   const sweep_axis& axis = axis_of(sweep.kind);
   const std::string calls = fmt::format("{}, then timed calls filling {} s (at least {}, at most {})",
                                         count_of(config.warmup, "warm-up call"), sweep.min_time_s,
-                                        std::min(min_timed_reps, config.reps), config.reps);
+                                        least_timed_reps(config.reps), config.reps);
   const auto [first, last] = std::ranges::minmax(report.results | std::views::transform(axis.value_of));
   const std::string elements = axis.sizes_array ? "" : ", " + count_of(config.size.value_or(0), "element");
   const std::string threads = axis.host_only ? "" : fmt::format("; host threads: {}", config.host_concurrency);
