@@ -501,8 +501,9 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
     if (late) one.warnings.push_back(*late);
     // The probe streamed the first workload's op: its curve is no other workload's (uneven's slower op, joined to
     // the increment's curve, read as cache), and a workload bound by compute has no memory regime.
-    const bool probed = regime && !late && at.workload == cfg.workload && memory_bound(shape_of(at.workload));
-    if (regime && !late && !probed && memory_bound(shape_of(at.workload)))
+    const bool regime_due = regime && !late && memory_bound(shape_of(at.workload));
+    const bool probed = regime_due && at.workload == cfg.workload;
+    if (regime_due && !probed)
       one.warnings.push_back("no regime line: the probe streamed " + std::string(to_string(cfg.workload)) +
                              "'s op, not this one's (--workload " + std::string(to_string(at.workload)) +
                              " alone probes its own)");
