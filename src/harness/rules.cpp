@@ -354,11 +354,16 @@ run_summary summarize_run(std::span<const result_row> rows, std::optional<regime
     s.speedup_unjudged = too_few_calls(*loop) + remedy(*loop);
     return s;
   }
-  const result_row *winner = nullptr, *unjudged = nullptr;
+  const result_row *winner = nullptr, *unjudged = nullptr, *unmeasured = nullptr;
   bool parallel = false; // whether any row ran in parallel or may have (its parallelism not measured: under 10 ms)
   for (const auto& r : rows) {
     if (!counted(r)) continue;
-    parallel = parallel || runs_parallel(r) || (&r != loop && !r.effective_parallelism);
+    const bool unknown = &r != loop && !r.effective_parallelism && r.device == side::host;
+    parallel = parallel || runs_parallel(r) || unknown;
+    // Apart from loop, but whether it ran in parallel is not known: no speedup, and not "the intervals overlap".
+    if (unknown && r.median_ci_high_s && *r.median_ci_high_s < *loop->median_ci_low_s &&
+        (!unmeasured || *r.median_s < *unmeasured->median_s))
+      unmeasured = &r;
     if (!runs_parallel(r) || *r.median_s >= *loop->median_s) continue;
     if (!r.median_ci_low_s) {
       if (!unjudged || *r.median_s < *unjudged->median_s) unjudged = &r; // the one the summary would name
@@ -368,6 +373,9 @@ run_summary summarize_run(std::span<const result_row> rows, std::optional<regime
   }
   if (winner) s.speedup = parallel_speedup{winner->policy, *loop->median_s / *winner->median_s};
   if (!winner && unjudged) s.speedup_unjudged = too_few_calls(*unjudged) + remedy(*unjudged);
+  if (!winner && !unjudged && unmeasured)
+    s.speedup_unjudged = unmeasured->policy + " has no measured effective parallelism (under 10 ms of calls), so " +
+                         "whether it ran in parallel is not known" + remedy(*unmeasured);
   // Not "the intervals overlap": with no parallel row (--policies loop,std::seq; --threads 1; a machine so busy that
   // the parallel rows held one CPU) there is nothing to set against loop.
   if (!parallel)

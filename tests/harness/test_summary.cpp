@@ -64,6 +64,12 @@ TEST_CASE("without a parallel row the speedup says so, not that intervals overla
   // One whose parallelism was not measured (under 10 ms of calls) may have run in parallel: not said otherwise.
   rows.back().effective_parallelism = {};
   CHECK_FALSE(summarize_run(rows, std::nullopt).speedup_unjudged);
+  // Apart from loop's interval, unmeasured: the reason says so (not "the intervals overlap"), and no speedup.
+  rows.back().median_s = 1.0, rows.back().median_ci_low_s = 0.9, rows.back().median_ci_high_s = 1.1;
+  const run_summary apart = summarize_run(rows, std::nullopt);
+  CHECK_FALSE(apart.speedup);
+  REQUIRE(apart.speedup_unjudged);
+  CHECK(apart.speedup_unjudged->starts_with("std::par has no measured effective parallelism"));
 }
 
 TEST_CASE("of the parallel rows faster than loop without an interval, the reason names the fastest") {
