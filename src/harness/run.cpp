@@ -158,11 +158,11 @@ result_row row_of(const measured_run& run, const policy_outcome& o) {
 }
 
 // Probes for at most `probe_s` seconds and classifies the run's working set without its own footprint (with_run_point
-// adds it), when a host row of `selected` can run and the array is not empty.
+// adds it), when the array is not empty.
 std::optional<regime_report> measure_regime(const run_config& cfg, double probe_s, std::optional<int> threads,
-                                            const host_info& host, std::span<const policy_entry> selected) {
+                                            const host_info& host) {
   const std::uint64_t array_bytes = cfg.working_set_bytes();
-  if (!runs_on(selected, side::host) || array_bytes == 0) return std::nullopt;
+  if (array_bytes == 0) return std::nullopt;
   const auto start = steady_clock::now();
   const auto footprints = probe_footprints(array_bytes, host_available_bytes().value);
   std::vector<bandwidth_point> points;
@@ -470,8 +470,11 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
                                    const std::vector<policy_entry>& selected, const run_order& order,
                                    const progress_callback& progress, const std::function<void()>& probing,
                                    const std::function<void(const std::string&)>& note) {
-  if (probing) probing();
-  const auto regime = measure_regime(cfg, probe_seconds(order.budget), threads, host, selected);
+  // The probe streams the first workload's op: where it is bound by compute (poly) the curve says nothing of memory
+  // or cache, and the rows keep that tenth of the budget.
+  const bool probe = runs_on(selected, side::host) && memory_bound(shape_of(cfg.workload));
+  if (probe && probing) probing();
+  const auto regime = probe ? measure_regime(cfg, probe_seconds(order.budget), threads, host) : std::nullopt;
   if (const auto short_line = budget_short(cfg, workloads, device, selected, order, regime); short_line && note)
     note(*short_line);
   benchmark_report report;
@@ -499,14 +502,14 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
     benchmark_report one = to_report(run_policies(at, threads, host, device, streams, share,
                                                   progress ? progress_callback(step) : progress_callback()));
     if (late) one.warnings.push_back(*late);
-    // The probe streamed the first workload's op: its curve is no other workload's (uneven's slower op, joined to
-    // the increment's curve, read as cache), and a workload bound by compute has no memory regime.
-    const bool regime_due = regime && !late && memory_bound(shape_of(at.workload));
-    const bool probed = regime_due && at.workload == cfg.workload;
+    // The probe's curve is the first workload's op's, no other's (uneven's slower op, joined to the increment's
+    // curve, read as cache), and a workload bound by compute has no memory regime.
+    const bool regime_due = runs_on(selected, side::host) && !late && memory_bound(shape_of(at.workload));
+    const bool probed = regime_due && regime && at.workload == cfg.workload;
     if (regime_due && !probed)
-      one.warnings.push_back("no regime line: the probe streamed " + std::string(to_string(cfg.workload)) +
-                             "'s op, not this one's (--workload " + std::string(to_string(at.workload)) +
-                             " alone probes its own)");
+      one.warnings.push_back("no regime line: the probe streams the first workload's op alone (" +
+                             std::string(to_string(cfg.workload)) + "'s), where it is bound by memory; --workload " +
+                             std::string(to_string(at.workload)) + " alone probes its own");
     run_summary& summary = one.summaries.emplace_back(
         summarize_run(one.results, probed ? std::optional(with_run_point(*regime, one.results)) : std::nullopt));
     summary.workload = to_string(at.workload);

@@ -152,12 +152,12 @@ void add_sweep_notes(benchmark_report& report, const sweep_axis& axis, std::size
         "); their medians are less certain, most at small sizes where one interruption outlasts many calls");
 }
 
-figure median(const result_row& r) { return r.median_s; }
+view_figures median(const result_row& r) { return {r.median_s, r.median_ci_low_s, r.median_ci_high_s}; }
 
-// A GPU view's time (add_gpu_views, harness/run.cpp).
-figure kernel_time(const result_row& r) { return r.gpu ? r.kernel.median_s : figure(); }
-figure e2e_pageable(const result_row& r) { return r.gpu ? r.gpu->e2e_pageable_median_s : figure(); }
-figure e2e_pinned(const result_row& r) { return r.gpu ? r.gpu->e2e_pinned_median_s : figure(); }
+// A GPU view's time (add_gpu_views, harness/run.cpp); end to end has a median alone.
+view_figures kernel_time(const result_row& r) { return r.gpu ? r.kernel : view_figures(); }
+view_figures e2e_pageable(const result_row& r) { return {r.gpu ? r.gpu->e2e_pageable_median_s : figure()}; }
+view_figures e2e_pinned(const result_row& r) { return {r.gpu ? r.gpu->e2e_pinned_median_s : figure()}; }
 
 // The fastest point at each value of `axis` among the ok policy rows on `device` (of `policy` only, unless
 // empty), timed by `time`: a ceiling is what policies are set against, not one of them.
@@ -166,9 +166,15 @@ std::vector<timing_point> best_per_size(std::span<const result_row> rows, side d
                                         Time time, const sweep_axis& axis) {
   std::map<std::uint64_t, timing_point> best;
   for (const auto& r : rows) {
-    if (!is_policy(r) || r.status != row_status::ok || r.device != device || !time(r)) continue;
+    const view_figures t = time(r);
+    if (!is_policy(r) || r.status != row_status::ok || r.device != device || !t.median_s) continue;
     if (!policy.empty() && r.policy != policy) continue;
-    const timing_point p{.size = axis.value_of(r), .seconds = *time(r), .policy = r.policy, .row = &r};
+    const timing_point p{.size = axis.value_of(r),
+                         .seconds = *t.median_s,
+                         .policy = r.policy,
+                         .row = &r,
+                         .low_s = t.low_s,
+                         .high_s = t.high_s};
     if (const auto it = best.find(p.size); it == best.end() || p.seconds < it->second.seconds) best[p.size] = p;
   }
   std::vector<timing_point> out;
@@ -354,12 +360,16 @@ void finish_sweep_report(benchmark_report& report, sweep_info sweep, std::size_t
   add_sweep_notes(report, axis, per_element);
 }
 
+bool faster(const timing_point& a, const timing_point& b) {
+  return a.high_s && b.low_s ? *a.high_s < *b.low_s : a.seconds < b.seconds;
+}
+
 std::optional<std::uint64_t> crossover_size(std::span<const timing_point> challenger,
                                             std::span<const timing_point> baseline) {
   std::map<std::uint64_t, bool> wins; // by size, ascending
   for (const auto& c : challenger)
     for (const auto& b : baseline)
-      if (c.size == b.size) wins[c.size] = c.seconds < b.seconds;
+      if (c.size == b.size) wins[c.size] = faster(c, b);
   std::optional<std::uint64_t> from;
   for (auto it = wins.rbegin(); it != wins.rend() && it->second; ++it)
     from = it->first;
@@ -394,7 +404,11 @@ std::optional<std::uint64_t> compute_bound_from(std::span<const timing_point> se
   // "Twice the first time" beats the series where the series is slower than it: crossover_size's rule, reversed.
   std::vector<timing_point> twice_first;
   for (const auto& p : series)
-    twice_first.push_back({.size = p.size, .seconds = 2 * first->seconds, .policy = "twice the first"});
+    twice_first.push_back({.size = p.size,
+                           .seconds = 2 * first->seconds,
+                           .policy = "twice the first",
+                           .low_s = scaled(first->low_s, 2),
+                           .high_s = scaled(first->high_s, 2)});
   return crossover_size(twice_first, series);
 }
 
@@ -403,7 +417,11 @@ std::vector<compute_bound_k> find_compute_bound(std::span<const result_row> rows
   for (const auto& r : rows) {
     const auto seen = [&](const compute_bound_k& c) { return c.policy == r.policy; };
     if (!is_policy(r) || r.status != row_status::ok || std::any_of(out.begin(), out.end(), seen)) continue;
-    const auto series = best_per_size(rows, r.device, r.policy, roofline_time_s, axis_of(sweep_kind::work));
+    const auto rated = [](const result_row& row) { // roofline_time_s's view: a device row's kernel, or its calls
+      const view_figures v = rated_view(row);
+      return v.median_s ? v : median(row);
+    };
+    const auto series = best_per_size(rows, r.device, r.policy, rated, axis_of(sweep_kind::work));
     compute_bound_k c{.policy = r.policy, .from_work = compute_bound_from(series)};
     if (!series.empty()) {
       c.largest_work = series.back().size;

@@ -102,10 +102,15 @@ struct timing_point {
   double seconds = 0;              ///< median time of one call
   std::string policy;              ///< who took that time (for a "best of" series, the fastest policy at that size)
   const result_row* row = nullptr; ///< the row it was read from (none in a series made up from others)
+  figure low_s{}, high_s{};        ///< the interval of `seconds`; none where its view or row has none
 };
 
-/// The smallest size from which `challenger` is strictly faster than `baseline` at every larger size both measured
-/// (points in any order), so "from S on" means "at every measured size from S up"; nullopt: never in this range.
+/// Whether `a` is faster than `b`: its interval wholly below b's where both have one, else its median below b's
+/// (end-to-end views have no interval, nor rows of under 6 calls).
+bool faster(const timing_point& a, const timing_point& b);
+
+/// The smallest size from which `challenger` is faster than `baseline` at every larger size both measured (points in
+/// any order), so "from S on" means "at every measured size from S up"; nullopt: never in this range.
 std::optional<std::uint64_t> crossover_size(std::span<const timing_point> challenger,
                                             std::span<const timing_point> baseline);
 
@@ -113,8 +118,9 @@ std::optional<std::uint64_t> crossover_size(std::span<const timing_point> challe
 /// host policy by kernel time, end to end pageable and pinned (in a work sweep THE offload crossover).
 std::vector<crossover> find_crossovers(std::span<const result_row> rows, const sweep_axis& axis);
 
-/// The smallest K from which a policy's time per call is more than twice its time at the smallest K (`size` holds
-/// K), decided as crossover_size decides: past it the arithmetic outlasts moving the bytes, bound by compute.
+/// The smallest K from which a policy's time per call is more than twice its time at the smallest K, beyond both
+/// intervals where known (`size` holds K), decided as crossover_size decides: past it the arithmetic outlasts moving
+/// the bytes, bound by compute.
 std::optional<std::uint64_t> compute_bound_from(std::span<const timing_point> series);
 
 /// One compute_bound_k per policy among a work sweep's ok policy rows, in the rows' order.

@@ -1,6 +1,7 @@
 // timing.hpp's out-of-line parts: the summary statistics, the threads' CPU time and wait for a CPU, the counted calls.
 #include "measure/timing.hpp"
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -109,6 +110,16 @@ std::optional<median_interval> interval_of_sorted(std::span<const double> sorted
                          .confidence = 1 - 2 * below};
 }
 
+// Student's t distribution's 97.5th percentile for `df` degrees of freedom: the table to 10, then the Cornish-Fisher
+// expansion around the normal's 1.96 (within 0.003 of the exact value beyond).
+double t_975(std::size_t df) {
+  constexpr std::array table{12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228};
+  if (df <= table.size()) return table[df - 1];
+  constexpr double z = 1.959964;
+  const double v = double(df);
+  return z + (z * z * z + z) / (4 * v) + (5 * std::pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * v * v);
+}
+
 } // namespace
 
 std::optional<median_interval> median_confidence_interval(std::span<const double> samples_s, double level) {
@@ -143,8 +154,18 @@ std::optional<series_summary> summarize_series(std::span<const double> values_s,
   s.interval = interval_of_sorted(sorted, 0.95);
   for (std::size_t i = 1; i < sorted.size(); ++i)
     if (const double gap = sorted[i] - sorted[i - 1]; gap > 0 && (s.tick_s == 0 || gap < s.tick_s)) s.tick_s = gap;
+  // What a rerun moves: each round is a batch of the kind a rerun repeats (fresh arrays and placement), so the spread s
+  // of the R round medians says how far a whole run's median moves (batch means: its standard error is s/sqrt(R)); a
+  // rerun's median, with the same error, lies within median +- t(R-1) s sqrt(2/R) in 95% of reruns. Two rounds say
+  // too little about a spread (t = 12.7): both round medians are held instead.
+  std::sort(round_medians.begin(), round_medians.end());
   std::vector<double> held{s.stats.median_s}; // what the interval must hold
-  if (round_medians.size() > 1) held.insert(held.end(), round_medians.begin(), round_medians.end());
+  if (const std::size_t r = round_medians.size(); r > 2) {
+    const double half = t_975(r - 1) * stats_of_sorted(round_medians).stddev_s * std::sqrt(2.0 / double(r));
+    held.insert(held.end(), {std::max(0.0, s.stats.median_s - half), s.stats.median_s + half});
+  } else if (r == 2) {
+    held.insert(held.end(), round_medians.begin(), round_medians.end());
+  }
   if (s.interval) {
     const auto [low, high] = std::minmax_element(held.begin(), held.end());
     s.interval->lower_s = std::min(s.interval->lower_s, *low);

@@ -25,7 +25,8 @@ struct sample_stats {
 
 /// A confidence interval of the median: the order statistics [x(lower_rank), x(upper_rank)] (1-based) of the sorted
 /// sample, and the coverage they attain (>= the level asked for: ranks are whole numbers). summarize_series may widen
-/// lower_s and upper_s to the round medians: the ranks and confidence stay the calls' (a lower bound on the coverage).
+/// lower_s and upper_s to what its rounds say a rerun moves: the ranks and confidence stay the calls' (a lower bound
+/// on the coverage).
 struct median_interval {
   double lower_s = 0;
   double upper_s = 0;
@@ -50,8 +51,9 @@ struct series_summary {
 
 /// The one summary step, for every timing view alike (Google Benchmark's ComputeStats): the values `counted` marks
 /// (empty: all), in rounds that begin at `round_starts` (the first round's 0 left out). The interval is the calls'
-/// median_confidence_interval widened to every round's median (a round is what a rerun repeats: docs/measurement.md)
-/// and to the median itself. nullopt when nothing is counted.
+/// median_confidence_interval widened to where a rerun's median falls: median +- t(R-1) s sqrt(2/R) for R > 2 rounds
+/// whose medians' standard deviation is s, both round medians for two (a round is what a rerun repeats:
+/// docs/measurement.md, "Interleaved rounds"). nullopt when nothing is counted.
 std::optional<series_summary> summarize_series(std::span<const double> values_s, const std::vector<bool>& counted = {},
                                                std::span<const std::size_t> round_starts = {});
 

@@ -185,7 +185,7 @@ std::vector<std::string> compute_bound_summary(const std::vector<compute_bound_k
         c.gflop_per_s_at_largest ? fmt::format("{:.2f} GFLOP/s at K = {}", *c.gflop_per_s_at_largest, c.largest_work)
                                  : fmt::format("K = {} measured", c.largest_work);
     out.push_back(c.from_work ? fmt::format("{}: compute-bound from K = {} on (its time more than twice its first "
-                                            "point's, at every larger K); {}",
+                                            "point's, beyond both intervals, at every larger K); {}",
                                             c.policy, *c.from_work, at_largest)
                               : fmt::format("{}: memory-bound at every K measured; {}", c.policy, at_largest));
   }

@@ -324,7 +324,7 @@ TEST_CASE("--workload all finishes within its budget: the probe's share first, t
     // The memory regime only for the workload the probe streamed (the first), its rows bound by memory: another's
     // op streams at its own rate (uneven's joined to the increment's curve read as cache), poly's are compute-bound.
     CHECK(report.summaries[std::size_t(w)].regime.has_value() == (w == all.front() && memory_bound(shape_of(w))));
-    const auto unprobed = std::string(to_string(w)) + ": no regime line: the probe streamed increment's op";
+    const auto unprobed = std::string(to_string(w)) + ": no regime line: the probe streams the first workload's op";
     CHECK(std::ranges::count_if(report.warnings, [&](const auto& line) { return line.starts_with(unprobed); }) ==
           (w != all.front() && memory_bound(shape_of(w)) && not_run == 0));
   }

@@ -42,6 +42,24 @@ TEST_CASE("noisy data: a loss after a first win moves the crossover above the lo
   CHECK(crossover_size(series(sizes, {0.5, 3, 1, 1}), series(sizes, {1, 2, 3, 4})) == 100000);
 }
 
+TEST_CASE("a win within both intervals is no win: faster means apart, where both points have an interval") {
+  const auto point = [](std::uint64_t size, double median, double low, double high) {
+    return timing_point{.size = size, .seconds = median, .policy = "p", .low_s = low, .high_s = high};
+  };
+  // 0.7% faster at the median, the intervals overlapping (a sweep of noisy medians): never, at either size.
+  const std::vector<timing_point> near{point(1000, 0.993, 0.95, 1.04), point(10000, 0.993, 0.95, 1.04)};
+  const std::vector<timing_point> baseline{point(1000, 1.0, 0.96, 1.05), point(10000, 1.0, 0.96, 1.05)};
+  CHECK_FALSE(crossover_size(near, baseline));
+  // Apart at the larger size only: from there on.
+  const std::vector<timing_point> apart{point(1000, 0.993, 0.95, 1.04), point(10000, 0.8, 0.78, 0.82)};
+  CHECK(crossover_size(apart, baseline) == 10000);
+  // Without an interval on one side (an end-to-end view), the medians decide.
+  std::vector<timing_point> medians_only = near;
+  for (auto& p : medians_only)
+    p.low_s = p.high_s = figure();
+  CHECK(crossover_size(medians_only, baseline) == 1000);
+}
+
 TEST_CASE("only sizes both sides measured count, in any order") {
   const auto challenger = series({1000000, 1000, 100000}, {1, 5, 1});
   const auto baseline = series({1000, 10000, 100000, 1000000}, {1, 2, 3, 4});

@@ -97,6 +97,16 @@ TEST_CASE("compute-bound from the first K past twice the first time, at every la
   CHECK_FALSE(compute_bound_from({}));
 }
 
+TEST_CASE("compute-bound only where a point's interval lies above twice the first point's") {
+  // K = 4's median is 2.1x K = 1's, but its interval reaches down to 1.9, inside twice K = 1's [0.95, 1.05].
+  std::vector<timing_point> series = by_k({1, 1.2, 2.1, 4});
+  const std::pair<double, double> intervals[] = {{0.95, 1.05}, {1.1, 1.3}, {1.9, 2.3}, {3.8, 4.2}};
+  for (std::size_t i = 0; i < series.size(); ++i)
+    series[i].low_s = intervals[i].first, series[i].high_s = intervals[i].second;
+  CHECK(compute_bound_from(series) == 8);
+  CHECK(compute_bound_from(by_k({1, 1.2, 2.1, 4})) == 4); // the medians alone would say K = 4
+}
+
 TEST_CASE("a work sweep's offload crossover: device end to end (pinned) against the best host policy by K") {
   // Host: memory-bound until K = 4, then linear. Device: copies dominate (2 ms) until its kernel is slower.
   std::vector<result_row> rows;

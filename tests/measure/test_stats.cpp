@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
+#include <utility>
 #include <vector>
 
 using namespace policybench;
@@ -114,9 +116,21 @@ std::vector<double> rounds_of(const std::vector<double>& medians, std::vector<st
   return values;
 }
 
+// What summarize_series widens the calls' interval to, for R > 2 rounds whose medians are `medians`: the median of
+// every call +- t(R-1) s sqrt(2/R), s the round medians' standard deviation (t_975 as timing.cpp tabulates it).
+std::pair<double, double> rerun_interval(const std::vector<double>& values, const std::vector<double>& medians, double t) {
+  const double median = summarize_series(values)->stats.median_s;
+  const double mean = std::accumulate(medians.begin(), medians.end(), 0.0) / double(medians.size());
+  double squares = 0;
+  for (const double m : medians)
+    squares += (m - mean) * (m - mean);
+  const double half = t * std::sqrt(squares / double(medians.size() - 1)) * std::sqrt(2.0 / double(medians.size()));
+  return {std::max(0.0, median - half), median + half};
+}
+
 } // namespace
 
-TEST_CASE("summarize_series: ten rounds hold every round's median, the slowest and the fastest included") {
+TEST_CASE("summarize_series: ten rounds widen the calls' interval to where a rerun's median falls, not to every round") {
   const std::vector<double> medians{1.00, 1.10, 0.95, 1.02, 1.30, 0.98, 1.05, 0.90, 1.01, 1.03};
   std::vector<std::size_t> starts;
   const std::vector<double> values = rounds_of(medians, starts);
@@ -125,14 +139,17 @@ TEST_CASE("summarize_series: ten rounds hold every round's median, the slowest a
   REQUIRE(s->interval);
   const auto calls = median_confidence_interval(values);
   REQUIRE(calls);
-  // Not the order statistics of the round medians (ranks 2 and 9 of 10), which leave the 0.90 and 1.30 rounds out.
-  CHECK(s->interval->lower_s == std::min(calls->lower_s, 0.90));
-  CHECK(s->interval->upper_s == std::max(calls->upper_s, 1.30));
+  const auto [low, high] = rerun_interval(values, medians, 2.262);
+  CHECK(s->interval->lower_s == doctest::Approx(std::min(calls->lower_s, low)));
+  CHECK(s->interval->upper_s == doctest::Approx(std::max(calls->upper_s, high)));
+  // Not the rounds' full range: the one slow round (1.30) and the one fast (0.90) move the spread, not the ends.
+  CHECK(s->interval->upper_s < 1.2);
+  CHECK(s->interval->lower_s > 0.9);
   CHECK(s->stats.median_s == summarize_series(values)->stats.median_s); // the quoted median is every counted call's
   CHECK(s->counted_s == values);
 }
 
-TEST_CASE("summarize_series: 2 to 5 rounds widen the calls' interval to every round median, one round keeps it") {
+TEST_CASE("summarize_series: three rounds take t(2), two hold both round medians, one keeps the calls' interval") {
   std::vector<std::size_t> starts;
   const std::vector<double> medians{1.0, 1.2, 0.9};
   const std::vector<double> values = rounds_of(medians, starts);
@@ -141,13 +158,33 @@ TEST_CASE("summarize_series: 2 to 5 rounds widen the calls' interval to every ro
   const auto three = summarize_series(values, {}, starts);
   REQUIRE(three);
   REQUIRE(three->interval);
-  CHECK(three->interval->lower_s == std::min(calls->lower_s, 0.9));
-  CHECK(three->interval->upper_s == std::max(calls->upper_s, 1.2));
+  const auto [low, high] = rerun_interval(values, medians, 4.303);
+  CHECK(three->interval->lower_s == doctest::Approx(low));
+  CHECK(three->interval->upper_s == doctest::Approx(high));
+
+  std::vector<std::size_t> two_starts;
+  const std::vector<double> two_values = rounds_of({1.0, 1.2}, two_starts);
+  const auto two = summarize_series(two_values, {}, two_starts);
+  REQUIRE(two);
+  REQUIRE(two->interval);
+  CHECK(two->interval->lower_s == std::min(median_confidence_interval(two_values)->lower_s, 1.0));
+  CHECK(two->interval->upper_s == std::max(median_confidence_interval(two_values)->upper_s, 1.2));
+
   const auto one = summarize_series(values); // the same calls as one round
   REQUIRE(one);
   REQUIRE(one->interval);
   CHECK(one->interval->lower_s == calls->lower_s);
   CHECK(one->interval->upper_s == calls->upper_s);
+}
+
+TEST_CASE("summarize_series: rounds far apart widen the interval down to zero, never below") {
+  std::vector<std::size_t> starts;
+  const std::vector<double> values = rounds_of({1.0, 1.0, 10.0}, starts);
+  const auto s = summarize_series(values, {}, starts);
+  REQUIRE(s);
+  REQUIRE(s->interval);
+  CHECK(s->interval->lower_s == 0.0);
+  CHECK(s->interval->upper_s == doctest::Approx(rerun_interval(values, {1.0, 1.0, 10.0}, 4.303).second));
 }
 
 TEST_CASE("summarize_series counts only the marked values, in every statistic and in each round's median") {
