@@ -161,6 +161,7 @@ struct compute_bound_k {
   std::optional<std::uint64_t> from_work = std::nullopt; ///< none: memory-bound at every K measured
   std::uint64_t largest_work = 0;
   figure gflop_per_s_at_largest = {};
+  bool medians_only = false; ///< from_work rests on a point without an interval (under 6 calls)
 };
 
 /// Both sides of a crossover at one size.
@@ -182,6 +183,7 @@ struct crossover {
   std::uint64_t sizes_compared = 0;
   std::optional<std::uint64_t> from_size = std::nullopt; ///< none: never in this range
   std::optional<crossover_point> at_from_size = std::nullopt, at_largest_size = std::nullopt;
+  bool medians_only = false; ///< from_size rests on a point without an interval (under 6 calls, end to end)
   /// The axis along which from_size and each point's size are measured: element counts or K.
   const sweep_axis* axis = &axis_of(sweep_kind::size);
 };

@@ -183,6 +183,11 @@ std::vector<timing_point> best_per_size(std::span<const result_row> rows, side d
   return out;
 }
 
+// Whether every point of `series` from `from` on has an interval: `faster` decided the others on medians alone.
+bool intervals_from(std::span<const timing_point> series, std::uint64_t from) {
+  return std::all_of(series.begin(), series.end(), [&](const timing_point& p) { return p.size < from || p.high_s; });
+}
+
 crossover_point point_at(std::uint64_t size, const std::vector<timing_point>& challenger,
                          const std::vector<timing_point>& baseline) {
   const auto at = [size](const std::vector<timing_point>& series) {
@@ -209,6 +214,8 @@ crossover compare(const char* key, std::string_view challenger_name, std::string
                 .sizes_compared = common.size(),
                 .from_size = crossover_size(challenger, baseline)};
   if (out.from_size) out.at_from_size = point_at(*out.from_size, challenger, baseline);
+  out.medians_only =
+      out.from_size && !(intervals_from(challenger, *out.from_size) && intervals_from(baseline, *out.from_size));
   if (!common.empty()) out.at_largest_size = point_at(common.back(), challenger, baseline);
   return out;
 }
@@ -423,6 +430,7 @@ std::vector<compute_bound_k> find_compute_bound(std::span<const result_row> rows
     };
     const auto series = best_per_size(rows, r.device, r.policy, rated, axis_of(sweep_kind::work));
     compute_bound_k c{.policy = r.policy, .from_work = compute_bound_from(series)};
+    c.medians_only = c.from_work && !(intervals_from(series, *c.from_work) && series.front().high_s);
     if (!series.empty()) {
       c.largest_work = series.back().size;
       c.gflop_per_s_at_largest = series.back().row->flops ? series.back().row->flops->gflop_per_s : figure();

@@ -156,15 +156,14 @@ std::optional<series_summary> summarize_series(std::span<const double> values_s,
     if (const double gap = sorted[i] - sorted[i - 1]; gap > 0 && (s.tick_s == 0 || gap < s.tick_s)) s.tick_s = gap;
   // What a rerun moves: each round is a batch of the kind a rerun repeats (fresh arrays and placement), so the spread s
   // of the R round medians says how far a whole run's median moves (batch means: its standard error is s/sqrt(R)); a
-  // rerun's median, with the same error, lies within median +- t(R-1) s sqrt(2/R) in 95% of reruns. Two rounds say
-  // too little about a spread (t = 12.7): both round medians are held instead.
+  // rerun's median, with the same error, lies within median +- t(R-1) s sqrt(2/R) in 95% of reruns. Never past the
+  // slowest and fastest round median: few or disturbed rounds (t(1) = 12.7) would reach below any call made.
   std::sort(round_medians.begin(), round_medians.end());
   std::vector<double> held{s.stats.median_s}; // what the interval must hold
-  if (const std::size_t r = round_medians.size(); r > 2) {
+  if (const std::size_t r = round_medians.size(); r > 1) {
     const double half = t_975(r - 1) * stats_of_sorted(round_medians).stddev_s * std::sqrt(2.0 / double(r));
-    held.insert(held.end(), {std::max(0.0, s.stats.median_s - half), s.stats.median_s + half});
-  } else if (r == 2) {
-    held.insert(held.end(), round_medians.begin(), round_medians.end());
+    held.insert(held.end(), {std::max(round_medians.front(), s.stats.median_s - half),
+                             std::min(round_medians.back(), s.stats.median_s + half)});
   }
   if (s.interval) {
     const auto [low, high] = std::minmax_element(held.begin(), held.end());

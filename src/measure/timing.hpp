@@ -51,9 +51,9 @@ struct series_summary {
 
 /// The one summary step, for every timing view alike (Google Benchmark's ComputeStats): the values `counted` marks
 /// (empty: all), in rounds that begin at `round_starts` (the first round's 0 left out). The interval is the calls'
-/// median_confidence_interval widened to where a rerun's median falls: median +- t(R-1) s sqrt(2/R) for R > 2 rounds
-/// whose medians' standard deviation is s, both round medians for two (a round is what a rerun repeats:
-/// docs/measurement.md, "Interleaved rounds"). nullopt when nothing is counted.
+/// median_confidence_interval widened to where a rerun's median falls: median +- t(R-1) s sqrt(2/R) for R > 1 rounds
+/// whose medians' standard deviation is s, within the slowest and fastest round median (a round is what a rerun
+/// repeats: docs/measurement.md, "Interleaved rounds"). nullopt when nothing is counted.
 std::optional<series_summary> summarize_series(std::span<const double> values_s, const std::vector<bool>& counted = {},
                                                std::span<const std::size_t> round_starts = {});
 

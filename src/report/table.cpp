@@ -49,6 +49,11 @@ std::string bytes_text(std::uint64_t bytes) {
   return fmt::format("{:.3g} {}", double(bytes) / u.size, u.name);
 }
 
+// A sweep's verdict decided on medians where a point has no interval (sweep.hpp's `faster`) says so.
+std::string_view medians_only_text(bool medians_only) {
+  return medians_only ? "; on medians alone where a point has no interval (under 6 calls): within noise, perhaps" : "";
+}
+
 std::string versus(const crossover_point& at) {
   return fmt::format("{} {} vs {} {}", at.challenger_policy, duration_cell(at.challenger_s), at.baseline_policy,
                      duration_cell(at.baseline_s));
@@ -172,8 +177,8 @@ std::vector<std::string> crossover_summary(const std::vector<crossover>& crossov
       out.push_back(
           fmt::format("{}: never in this range, it is not faster at the largest {} ({})", what, point, largest));
     else
-      out.push_back(fmt::format("{}: faster from {} on, at every larger {} measured ({}; {})", what, at(*c.from_size),
-                                point, versus(*c.at_from_size), largest));
+      out.push_back(fmt::format("{}: faster from {} on, at every larger {} measured ({}; {}){}", what, at(*c.from_size),
+                                point, versus(*c.at_from_size), largest, medians_only_text(c.medians_only)));
   }
   return out;
 }
@@ -185,8 +190,8 @@ std::vector<std::string> compute_bound_summary(const std::vector<compute_bound_k
         c.gflop_per_s_at_largest ? fmt::format("{:.2f} GFLOP/s at K = {}", *c.gflop_per_s_at_largest, c.largest_work)
                                  : fmt::format("K = {} measured", c.largest_work);
     out.push_back(c.from_work ? fmt::format("{}: compute-bound from K = {} on (its time more than twice its first "
-                                            "point's, beyond both intervals, at every larger K); {}",
-                                            c.policy, *c.from_work, at_largest)
+                                            "point's at every larger K, the intervals apart where both have one); {}{}",
+                                            c.policy, *c.from_work, at_largest, medians_only_text(c.medians_only))
                               : fmt::format("{}: memory-bound at every K measured; {}", c.policy, at_largest));
   }
   return out;
@@ -352,7 +357,8 @@ void write_row_blocks(const benchmark_report& report, std::span<const result_row
     if (ran.empty()) continue;
     if (ceilings) { // markdown: a blank line on both sides of a table, or CommonMark reads it into the list item
       const char* unit = shape == ceiling_shape::compute ? "GFLOP/s" : "GB/s";
-      fmt::print(out, "{}ceilings (% ceiling: a row's median {} against its device's fastest {} median {}):\n{}",
+      fmt::print(out,
+                 "{}ceilings (% ceiling: a row's median {} against its device's fastest parallel {} median {}):\n{}",
                  markdown ? "- " : "\n", unit, to_string(shape), unit, markdown ? "\n" : "");
     }
     const table_view view{.wide = wide || markdown,

@@ -127,6 +127,11 @@ TEST_CASE("output_file writes atomically and a failing run leaves no file") {
     CHECK(message.find(missing) != std::string::npos);
     CHECK(dir.entries().empty());
   }
+  SUBCASE("a directory where no file can be made is refused before anything runs, root's permissions or not") {
+    // /proc: writable by root's permissions, yet no file is made there; a user without them is refused earlier.
+    CHECK_THROWS_AS(output_file("/proc/policybench-report.json"), usage_error);
+    CHECK_FALSE(fs::exists("/proc/policybench-report.json"));
+  }
 }
 
 TEST_CASE("output_file follows a dangling link, takes a 255-byte name, and knows stdout by its file") {

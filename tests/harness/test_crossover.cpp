@@ -114,6 +114,16 @@ TEST_CASE("the report's crossovers: best GPU against best CPU, transfers never p
   CHECK(lines[0].find("from 10000 elements") != std::string::npos);
   CHECK(lines[0].find("us") != std::string::npos);
   CHECK(lines[2].find("never in this range") != std::string::npos);
+  // These rows have medians alone (no calls, no interval): the verdict says what it rests on; with intervals apart
+  // at every size from 10^4 on, it does not.
+  CHECK(c[0].medians_only);
+  CHECK(lines[0].find("on medians alone") != std::string::npos);
+  for (auto& r : results)
+    r.median_ci_low_s = scaled(r.median_s, 0.99), r.median_ci_high_s = scaled(r.median_s, 1.01);
+  const auto apart = find_crossovers(results, axis_of(sweep_kind::size));
+  CHECK(apart[0].from_size == 10000);
+  CHECK_FALSE(apart[0].medians_only);
+  CHECK(crossover_summary(apart)[0].find("on medians alone") == std::string::npos);
 }
 
 TEST_CASE("a sweep without GPU rows says the GPU crossovers were not measured") {

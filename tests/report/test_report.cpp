@@ -253,7 +253,7 @@ TEST_CASE("--workload triad,poly: one report, a group per workload with its rows
     REQUIRE(heading != std::string::npos);
     CHECK(table.str().find("\nfastest: ", heading) < table.str().find("\npolicy ", heading));
     // Its ceilings' heading names its own shape: triad's stream, poly's compute kernel (not the first workload's).
-    const std::string shape = g == 0 ? "fastest triad median GB/s" : "fastest compute median GFLOP/s";
+    const std::string shape = g == 0 ? "fastest parallel triad median GB/s" : "fastest parallel compute median GFLOP/s";
     const auto next = table.str().find("workload ", heading + 1);
     CHECK(table.str().find(shape, heading) < next);
     CHECK(gbench.str().find("\"" + name + "/loop/float64/1000\"") != std::string::npos);
