@@ -215,20 +215,18 @@ output_file::output_file(std::string path) : path_(follow_links(path).string()) 
   if (const auto status = fs::status(path_, ec); fs::exists(status) && !fs::is_regular_file(status))
     throw usage_error("--output: '" + path_ +
                       "' is not a regular file (a device, FIFO or socket); leave --output out to write to stdout");
-  // O_PATH: a directory this user may write to but not list is still one the report can go to. faccessat says yes
-  // to root everywhere, /proc and /sys included, where no file can be made: a temporary like commit's is made and
-  // removed.
-  directory_fd_ = ::open(directory_of(path_).c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+  // Permissions say yes to root everywhere, /proc and /sys included, where no file can be made: a temporary like
+  // commit's is made and removed, first (with `ulimit -n 4` one descriptor is all there is). O_PATH: a directory this
+  // user may write to but not list is still one the report can go to.
   std::string probe = directory_of(path_) + "/.policybench-XXXXXX";
-  int made = -1;
-  if (directory_fd_ < 0 || ::faccessat(directory_fd_, ".", W_OK | X_OK, AT_EACCESS) != 0 ||
-      (made = ::mkostemp(probe.data(), O_CLOEXEC)) < 0) {
+  const int made = ::mkostemp(probe.data(), O_CLOEXEC);
+  if (made >= 0) ::close(made), ::unlink(probe.c_str());
+  directory_fd_ = made < 0 ? -1 : ::open(directory_of(path_).c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (directory_fd_ < 0 || ::faccessat(directory_fd_, ".", W_OK | X_OK, AT_EACCESS) != 0) {
     const std::string why = std::strerror(errno);
     if (directory_fd_ >= 0) ::close(directory_fd_);
     throw usage_error("--output: cannot write '" + path_ + "': " + why);
   }
-  ::close(made);
-  ::unlink(probe.c_str());
 }
 
 output_file::~output_file() {

@@ -184,8 +184,6 @@ std::optional<std::string> budget_short(const run_config& cfg, std::span<const w
                                         const run_order& order, const std::optional<regime_report>& regime) {
   if (!regime || regime->points.empty() || order.budget.budget_s() <= 0) return std::nullopt;
   const bandwidth_point& top = regime->points.back();
-  // A probe cut short inside the cache (a short budget, a busy machine), or disturbed: not the rows' rate.
-  if (top.disturbed || (top.bytes < cfg.working_set_bytes() && top.bytes <= regime->llc_bytes)) return std::nullopt;
   const double need_s = std::ceil(run_seconds_needed(cfg, workloads, device, selected, order, top.gb_per_s));
   if (need_s <= order.budget.budget_s()) return std::nullopt;
   char line[400];

@@ -151,7 +151,7 @@ TEST_CASE(
   CHECK(s->counted_s == values);
 }
 
-TEST_CASE("summarize_series: few rounds reach the slowest and fastest round median, which cap them; one keeps calls") {
+TEST_CASE("summarize_series: few rounds are capped at the slowest and fastest round median, one keeps the calls'") {
   // Three rounds: median +- t(2) 4.303 s sqrt(2/3) reaches past 0.9 and 1.2, so the round medians are the ends.
   std::vector<std::size_t> starts;
   const std::vector<double> medians{1.0, 1.2, 0.9};
