@@ -250,10 +250,9 @@ std::optional<bool> above_ceiling(const result_row& row, std::span<const result_
   return fast && *slow > *fast;
 }
 
-view_figures rated_view(const result_row& row) {
-  return row.device == side::device ? row.kernel
-                                    : view_figures{row.median_s, row.median_ci_low_s, row.median_ci_high_s};
-}
+view_figures calls_view(const result_row& row) { return {row.median_s, row.median_ci_low_s, row.median_ci_high_s}; }
+
+view_figures rated_view(const result_row& row) { return row.device == side::device ? row.kernel : calls_view(row); }
 
 ceiling_summary ceiling_figures(const measured_run& run) {
   ceiling_summary out{.end_row = run.outcomes.size(),
@@ -316,10 +315,12 @@ void add_roofline(result_row& r, int work, std::span<const result_row> rows) {
   r.roofline = place;
 }
 
-figure roofline_time_s(const result_row& r) {
-  const figure rated = rated_view(r).median_s;
-  return rated ? rated : r.median_s;
+view_figures roofline_view(const result_row& r) {
+  const view_figures rated = rated_view(r);
+  return rated.median_s ? rated : calls_view(r);
 }
+
+figure roofline_time_s(const result_row& r) { return roofline_view(r).median_s; }
 
 std::optional<median_span> median_span_of(const result_row& row) {
   if (!row.median_s) return std::nullopt;

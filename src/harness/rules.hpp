@@ -86,6 +86,9 @@ std::span<const result_row> ceiling_rows(const benchmark_report& report);
 /// The row of ceiling `stream` among `rows` that ran ok; nullptr where none did.
 const result_row* ceiling_row(std::span<const result_row> rows, const policy_entry& stream);
 
+/// A row's host calls: their median and its interval.
+view_figures calls_view(const result_row& row);
+
 /// The timing view a row's throughput, % ceiling and marks rest on: kernel times on the device, host calls else.
 view_figures rated_view(const result_row& row);
 
@@ -100,7 +103,10 @@ int work_of(const result_row& r);
 /// Sets r.flops and r.roofline from roofline() against its device's bounding ceilings among `rows`.
 void add_roofline(result_row& r, int work, std::span<const result_row> rows);
 
-/// The time a row is set on the roofline by: a device row's kernel time where it has one, else its host median.
+/// The view a row is set on the roofline by: a device row's kernel times where it has them, else its host calls.
+view_figures roofline_view(const result_row& r);
+
+/// roofline_view's median.
 figure roofline_time_s(const result_row& r);
 
 /// A row's median interval in seconds, or below the 6 samples it needs the range of its samples (the widest

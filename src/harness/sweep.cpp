@@ -152,8 +152,6 @@ void add_sweep_notes(benchmark_report& report, const sweep_axis& axis, std::size
         "); their medians are less certain, most at small sizes where one interruption outlasts many calls");
 }
 
-view_figures median(const result_row& r) { return {r.median_s, r.median_ci_low_s, r.median_ci_high_s}; }
-
 // A GPU view's time (add_gpu_views, harness/run.cpp); end to end has a median alone.
 view_figures kernel_time(const result_row& r) { return r.gpu ? r.kernel : view_figures(); }
 view_figures e2e_pageable(const result_row& r) { return {r.gpu ? r.gpu->e2e_pageable_median_s : figure()}; }
@@ -387,12 +385,12 @@ std::vector<crossover> find_crossovers(std::span<const result_row> rows, const s
   const auto best = [&](side device, std::string_view policy, auto time) {
     return best_per_size(rows, device, policy, time, axis);
   };
-  const auto best_cpu = best(side::host, "", median);
+  const auto best_cpu = best(side::host, "", calls_view);
   const char* cpu = "the fastest CPU policy";
   const char* gpu = "the fastest GPU policy";
   std::vector<crossover> out{
       compare("par_unseq_vs_loop", challenger_policy, baseline_policy, "host-synchronous median",
-              best(side::host, challenger_policy, median), best(side::host, baseline_policy, median)),
+              best(side::host, challenger_policy, calls_view), best(side::host, baseline_policy, calls_view)),
       compare("gpu_vs_cpu_kernel", gpu, cpu, "kernel time by CUDA events", best(side::device, "", kernel_time),
               best_cpu),
       compare("gpu_vs_cpu_end_to_end", gpu, cpu, "end to end from pageable memory, copies included",
@@ -424,11 +422,7 @@ std::vector<compute_bound_k> find_compute_bound(std::span<const result_row> rows
   for (const auto& r : rows) {
     const auto seen = [&](const compute_bound_k& c) { return c.policy == r.policy; };
     if (!is_policy(r) || r.status != row_status::ok || std::any_of(out.begin(), out.end(), seen)) continue;
-    const auto rated = [](const result_row& row) { // roofline_time_s's view: a device row's kernel, or its calls
-      const view_figures v = rated_view(row);
-      return v.median_s ? v : median(row);
-    };
-    const auto series = best_per_size(rows, r.device, r.policy, rated, axis_of(sweep_kind::work));
+    const auto series = best_per_size(rows, r.device, r.policy, roofline_view, axis_of(sweep_kind::work));
     compute_bound_k c{.policy = r.policy, .from_work = compute_bound_from(series)};
     c.medians_only = c.from_work && !(intervals_from(series, *c.from_work) && series.front().high_s);
     if (!series.empty()) {
