@@ -23,6 +23,7 @@
 #include <exception>
 #include <latch>
 #include <new>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -477,13 +478,23 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
   const auto regime = probe ? measure_regime(cfg, probe_seconds(order.budget), threads, host) : std::nullopt;
   if (const auto short_line = budget_short(cfg, workloads, device, selected, order, regime); short_line && note)
     note(*short_line);
-  benchmark_report report;
-  std::string names;                                   // comma-separated, as --workload takes them
-  for (std::size_t k = 0; k < workloads.size(); ++k) { // after Ctrl-C each later one says "not measured: interrupted"
+  // Measured the first (the probe's, the user's lead) first, then the most arithmetic per element first: a workload's
+  // share is set before its calls' cost is known, so a costly one whose rows' first calls outrun it (poly's) leaves
+  // the time it overran to cheaper ones after it, whose rows still fit, and the run ends within its budget.
+  std::vector<std::size_t> measured(workloads.size());
+  std::iota(measured.begin(), measured.end(), std::size_t(0));
+  const auto flops = [&](std::size_t k) {
+    return visit_workload(workloads[k], [&](auto w) { return decltype(w)::flops_per_element(cfg.work); });
+  };
+  std::stable_sort(measured.begin() + (measured.empty() ? 0 : 1), measured.end(),
+                   [&](std::size_t a, std::size_t b) { return flops(a) > flops(b); });
+  std::vector<benchmark_report> reports(workloads.size());
+  for (std::size_t turn = 0; turn < workloads.size(); ++turn) { // after Ctrl-C each later one: "not measured"
+    const std::size_t k = measured[turn];
     run_config at = cfg;
     at.workload = workloads[k];
     run_order share = order;
-    const auto budget = workload_budget(order.budget, k, workloads.size());
+    const auto budget = workload_budget(order.budget, turn, workloads.size());
     auto streams = with_ceilings(selected, device, at);
     // Too late for a usable share: its rows say so, rather than each make one call past the run's deadline.
     std::optional<std::string> late;
@@ -499,8 +510,8 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
       if (workloads.size() > 1) s.policy = named = std::string(to_string(at.workload)) + "/" + std::string(s.policy);
       progress(s);
     };
-    benchmark_report one = to_report(run_policies(at, threads, host, device, streams, share,
-                                                  progress ? progress_callback(step) : progress_callback()));
+    benchmark_report& one = reports[k] = to_report(run_policies(
+                          at, threads, host, device, streams, share, progress ? progress_callback(step) : progress_callback()));
     if (late) one.warnings.push_back(*late);
     // The probe's curve is the first workload's op's, no other's (uneven's slower op, joined to the increment's
     // curve, read as cache), and a workload bound by compute has no memory regime.
@@ -514,10 +525,15 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
         summarize_run(one.results, probed ? std::optional(with_run_point(*regime, one.results)) : std::nullopt));
     summary.workload = to_string(at.workload);
     summary.shape = one.environment.ceilings.shape;
-    names += (k == 0 ? "" : ",") + summary.workload;
     if (workloads.size() > 1)
       for (std::string& w : one.warnings)
         w = summary.workload + ": " + w;
+  }
+  benchmark_report report;
+  std::string names; // comma-separated, as --workload takes them
+  for (std::size_t k = 0; k < workloads.size(); ++k) { // in the order given
+    benchmark_report& one = reports[k];
+    names += (k == 0 ? "" : ",") + std::string(to_string(workloads[k]));
     if (k == 0) {
       report.environment = std::move(one.environment);
     } else {
@@ -527,7 +543,7 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
       config.round_orders.insert(config.round_orders.end(), rounds.begin(), rounds.end());
     }
     report.results.insert(report.results.end(), one.results.begin(), one.results.end());
-    report.summaries.push_back(std::move(summary));
+    report.summaries.push_back(std::move(one.summaries.front()));
     report.warnings.insert(report.warnings.end(), one.warnings.begin(), one.warnings.end());
   }
   if (workloads.size() > 1) { // the run's settings; what differs between its workloads each row says

@@ -206,6 +206,27 @@ TEST_CASE("several workloads: each progress step names its workload, so that a t
   CHECK(report.summaries.size() == 2);
 }
 
+TEST_CASE("several workloads: the first given is measured first, then the most arithmetic per element first") {
+  // A workload's share is set before its calls' cost is known: the cheapest last takes up what a costly one overran.
+  // The report keeps the order given.
+  std::vector<std::uint64_t> sizes;
+  std::vector<int> threads;
+  const std::vector<policy_entry> one{recorder("a", sizes, threads)};
+  const workload_id given[] = {workload_id::triad, workload_id::increment, workload_id::poly, workload_id::uneven};
+  std::vector<std::string> steps;
+  const auto report =
+      measure_workloads(run_config{element_type::float64, 1000, 0, {2}}, given, std::nullopt, query_host(),
+                        device_info{}, one, {}, [&](const run_step& s) { steps.emplace_back(s.policy); });
+  std::vector<std::string> first_steps; // each workload's first step: its place in the measuring order
+  for (const auto& step : steps) // the row's steps, not its ceilings'
+    if (step.ends_with("/a") && std::ranges::find(first_steps, step) == first_steps.end()) first_steps.push_back(step);
+  CHECK(first_steps == std::vector<std::string>{"triad/a", "poly/a", "uneven/a", "increment/a"});
+  REQUIRE(report.summaries.size() == std::size(given));
+  for (std::size_t k = 0; k < std::size(given); ++k)
+    CHECK(report.summaries[k].workload == to_string(given[k]));
+  CHECK(report.environment.config.workload == "triad,increment,poly,uneven");
+}
+
 TEST_CASE("which workloads a row runs is its entry's property: a device row that runs every workload is measured") {
   std::vector<std::uint64_t> sizes;
   std::vector<int> threads;
