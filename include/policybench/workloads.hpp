@@ -54,10 +54,10 @@ struct increment_workload {
   template <class T> static constexpr bool supports = true;
   /// 1 FLOP at K = 1 (the add), else 2 per fused step.
   static constexpr double flops_per_element(int work) noexcept { return work == 1 ? 1.0 : 2.0 * work; }
-  template <class T> static constexpr T initial(int, std::size_t i, std::size_t, int) noexcept {
+  template <class T> POLICYBENCH_HOST_DEVICE static constexpr T initial(int, std::size_t i, std::size_t, int) noexcept {
     return static_cast<T>(i % 1024);
   }
-  template <class T> static T expected(std::size_t i, std::size_t n, std::uint64_t calls, int work) noexcept {
+  template <class T> POLICYBENCH_HOST_DEVICE static T expected(std::size_t i, std::size_t n, std::uint64_t calls, int work) noexcept {
     return initial<T>(0, i, n, work) + static_cast<T>(calls * std::uint64_t(work));
   }
   template <class T, class F> static decltype(auto) with_op(int work, F&& f) { return with_increment<T>(work, f); }
@@ -75,10 +75,10 @@ struct triad_workload {
   template <class T> struct op {
     POLICYBENCH_HOST_DEVICE T operator()(T b, T c) const noexcept { return b + T(3) * c; }
   };
-  template <class T> static constexpr T initial(int array, std::size_t i, std::size_t, int) noexcept {
+  template <class T> POLICYBENCH_HOST_DEVICE static constexpr T initial(int array, std::size_t i, std::size_t, int) noexcept {
     return array == 0 ? T(0) : static_cast<T>(i % 1024) / T(array);
   }
-  template <class T> static T expected(std::size_t i, std::size_t n, std::uint64_t, int work) noexcept {
+  template <class T> POLICYBENCH_HOST_DEVICE static T expected(std::size_t i, std::size_t n, std::uint64_t, int work) noexcept {
     return op<T>{}(initial<T>(1, i, n, work), initial<T>(2, i, n, work));
   }
   template <class T, class F> static decltype(auto) with_op(int, F&& f) { return f(op<T>{}); }
@@ -93,7 +93,7 @@ struct uneven_workload {
   static constexpr int inputs = 2;
   static constexpr bool in_place = true, exact = true;
   template <class T> static constexpr bool supports = floating_only<T>;
-  static constexpr std::size_t steps(std::size_t i, std::size_t n, int work) noexcept {
+  POLICYBENCH_HOST_DEVICE static constexpr std::size_t steps(std::size_t i, std::size_t n, int work) noexcept {
     return 1 + (n ? i * 8 * std::size_t(work) / n : 0);
   }
   /// The mean of 2 FLOPs per step over the array (about 2 + 8K).
@@ -107,10 +107,10 @@ struct uneven_workload {
       return x;
     }
   };
-  template <class T> static constexpr T initial(int array, std::size_t i, std::size_t n, int work) noexcept {
+  template <class T> POLICYBENCH_HOST_DEVICE static constexpr T initial(int array, std::size_t i, std::size_t n, int work) noexcept {
     return array == 2 ? static_cast<T>(steps(i, n, work)) : static_cast<T>(i % 1024);
   }
-  template <class T> static T expected(std::size_t i, std::size_t n, std::uint64_t calls, int work) noexcept {
+  template <class T> POLICYBENCH_HOST_DEVICE static T expected(std::size_t i, std::size_t n, std::uint64_t calls, int work) noexcept {
     return initial<T>(0, i, n, work) + static_cast<T>(calls * steps(i, n, work));
   }
   template <class T, class F> static decltype(auto) with_op(int, F&& f) {
@@ -146,10 +146,10 @@ struct poly_workload {
       return y;
     }
   };
-  template <class T> static constexpr T initial(int array, std::size_t i, std::size_t, int) noexcept {
+  template <class T> POLICYBENCH_HOST_DEVICE static constexpr T initial(int array, std::size_t i, std::size_t, int) noexcept {
     return array == 0 ? T(0) : static_cast<T>(i % 1024) / T(1024);
   }
-  template <class T> static T expected(std::size_t i, std::size_t n, std::uint64_t, int work) noexcept {
+  template <class T> POLICYBENCH_HOST_DEVICE static T expected(std::size_t i, std::size_t n, std::uint64_t, int work) noexcept {
     return op<T>{}(initial<T>(1, i, n, work));
   }
   template <class T, class F> static decltype(auto) with_op(int, F&& f) { return f(op<T>{}); }
@@ -195,13 +195,18 @@ template <class W> constexpr double tolerance_epsilons() {
 
 /// Whether `actual` passes W's check against `expected`: equal for exact workloads and integer types, else within
 /// W's tolerance, relative (the order of operations may differ between policies, and FMA contraction).
-template <class W, class T> constexpr bool close_enough(T actual, T expected) noexcept {
+/// W's relative tolerance in T: a scalar constant, which device code may read (nvcc calls no constexpr host function).
+template <class W, class T>
+inline constexpr T relative_tolerance = T(tolerance_epsilons<W>()) * std::numeric_limits<T>::epsilon();
+
+/// Host and device: the device rows check their output where it is (measure/device_measure.cuh).
+template <class W, class T> POLICYBENCH_HOST_DEVICE constexpr bool close_enough(T actual, T expected) noexcept {
   if constexpr (W::exact || !std::is_floating_point_v<T>) {
     return actual == expected;
   } else { // without a branch (| and selects, not ||): first_wrong's check loop vectorizes only so
     const T diff = actual > expected ? actual - expected : expected - actual;
     const T scale = expected < 0 ? -expected : expected;
-    return (actual == expected) | (diff <= T(tolerance_epsilons<W>()) * std::numeric_limits<T>::epsilon() * scale);
+    return (actual == expected) | (diff <= relative_tolerance<W, T> * scale);
   }
 }
 

@@ -318,7 +318,7 @@ measured_run run_policies(const run_config& cfg, std::optional<int> threads, hos
   std::vector<std::size_t> runnable; // indices into streams and run.outcomes
   for (const auto& p : streams) {
     policy_outcome& o = run.outcomes.emplace_back(policy_outcome{p});
-    o.unavailable = unavailable_for(p, cfg.workload);
+    o.unavailable = p.unavailable;
     if (!o.unavailable)
       runnable.push_back(run.outcomes.size() - 1);
     else
@@ -411,7 +411,7 @@ double run_seconds_needed(const run_config& cfg, std::span<const workload_id> wo
     run_config at = cfg;
     at.workload = w;
     const auto rows = with_ceilings(selected, device, at);
-    const auto measured = std::ranges::count_if(rows, [&](const policy_entry& p) { return !unavailable_for(p, w); });
+    const auto measured = std::ranges::count_if(rows, [](const policy_entry& p) { return !p.unavailable; });
     // Each row: in each slot a first touch and a cold call, then its timed calls in all (warm-ups stop where a share
     // is spent: not counted).
     const double row_bytes = slots * (double(at.working_set_bytes()) + at.bytes_per_call()) +

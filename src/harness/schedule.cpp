@@ -144,10 +144,10 @@ std::optional<std::string> overrun_warning(const run_order& order) {
   const time_budget& b = order.budget;
   char text[160];
   if (b.part_of_s() > 0)
-    std::snprintf(text, sizeof text, "ended %.2f s past its share of %.2f s of the run's %.2f s budget", late_s,
+    std::snprintf(text, sizeof text, "ended %.2f s past its share of %.3g s of the run's %.3g s budget", late_s,
                   b.budget_s(), b.part_of_s());
-  else
-    std::snprintf(text, sizeof text, "the run ended %.2f s past its time budget of %.2f s", late_s, b.budget_s());
+  else // %.3g: a --budget of 0.001 s reads so, not "0.00 s"
+    std::snprintf(text, sizeof text, "the run ended %.2f s past its time budget of %.3g s", late_s, b.budget_s());
   return text + std::string(": a row's cold call and one timed call took longer than its share");
 }
 

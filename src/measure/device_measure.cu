@@ -111,7 +111,7 @@ measurement measure_device_copy(const run_config& cfg) {
     const cuda_stream stream = make_stream();
     const device_array<T> source = allocate_device<T>(n), destination = allocate_device<T>(n);
     wake_gpu(source.get(), bytes, stream.get(), cfg.device_warmup_s);
-    if (n > 0) thrust::tabulate(thrust::cuda::par.on(stream.get()), source.get(), source.get() + n, initial_value<T>{});
+    if (n > 0) thrust::tabulate(thrust::cuda::par.on(stream.get()), source.get(), source.get() + n, initial_of<increment_workload, T>{0, n, 1});
     measurement m = time_device_work(cfg, stream.get(), [&](cudaStream_t s) {
       if (bytes > 0)
         POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(destination.get(), source.get(), bytes, cudaMemcpyDeviceToDevice, s));

@@ -182,40 +182,67 @@ template <class Work> measurement time_device_work(const run_config& cfg, cudaSt
   return m;
 }
 
-// A functor, not a lambda in measure_device: nvcc allows no extended lambda in a template whose arguments are
-// local types (each policy's Apply closure).
-template <class T> struct initial_value {
-  __host__ __device__ T operator()(std::ptrdiff_t i) const { return expected_value<T>(std::size_t(i), 0); }
-};
-
-/// check_output<increment_workload> of n device elements after `calls` calls of K = `work`, searched on stream s.
-template <class T>
-std::optional<std::string> device_mismatch(const T* d, std::size_t n, std::uint64_t calls, int work, cudaStream_t s) {
-  if (n == 0) return std::nullopt;
-  const thrust::counting_iterator<std::size_t> first(0);
-  const std::uint64_t increments = calls * std::uint64_t(work);
-  const auto found = thrust::find_if(thrust::cuda::par.on(s), first, first + n, [=] __device__(std::size_t i) {
-    return d[i] != expected_value<T>(i, increments);
-  });
-  if (found == first + n) return std::nullopt;
-  T value{};
-  POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(&value, d + *found, sizeof(T), cudaMemcpyDeviceToHost, s));
-  POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(s));
-  return describe_mismatch<increment_workload>(std::size_t(*found), value, n, calls, work);
-}
-
 /// Elements the first cub::DeviceTransform call per element type and call site is given: CCCL 3.0.1 caches the
 /// bulk-copy kernel's items per thread at the first call (fixed in NVIDIA/cccl PR #5112; docs/policies.md).
 inline constexpr std::size_t tile_size_priming_count = std::size_t(1) << 20;
 static_assert(tile_size_priming_count > 1024 * 32);
 
-/// Calls apply on a zeroed scratch buffer of tile_size_priming_count once per process for each T and Apply.
-template <class T, class Apply> void prime_cub_tile_size(Apply& apply, cudaStream_t s) {
+/// Workload W's device arrays of n T, as measure_workload places the host's: the output, the first input when out of
+/// place, the second input when there is one (operands: in == out in place, in2 nullptr with one input).
+template <class W, class T> struct device_operands {
+  explicit device_operands(std::size_t n)
+      : out(allocate_device<T>(n)), in(allocate_device<T>(W::in_place ? 0 : n)),
+        in2(allocate_device<T>(W::inputs == 2 ? n : 0)),
+        a{.out = out.get(), .in = W::in_place ? out.get() : in.get(), .in2 = in2.get(), .n = n} {}
+  T* array(int k) const { return k == 0 ? out.get() : k == 1 ? in.get() : in2.get(); } ///< nullptr: not W's
+  device_array<T> out, in, in2;
+  operands<T> a;
+};
+
+// Functors, not lambdas: nvcc allows no extended lambda in a template whose arguments are local types (each row's
+// Apply closure).
+/// Array `array`'s starting value of element i of n (W::initial), as the host rows' arrays start.
+template <class W, class T> struct initial_of {
+  int array;
+  std::size_t n;
+  int work;
+  __host__ __device__ T operator()(std::size_t i) const { return W::template initial<T>(array, i, n, work); }
+};
+
+/// Whether output element i fails W's check (close_enough) after `calls` calls.
+template <class W, class T> struct wrong_at {
+  const T* out;
+  std::size_t n;
+  std::uint64_t calls;
+  int work;
+  __host__ __device__ bool operator()(std::size_t i) const {
+    return !close_enough<W>(out[i], W::template expected<T>(i, n, calls, work));
+  }
+};
+
+/// check_output<W> of n device elements, searched on the device on stream s: at 10^9 elements a copy to the host and
+/// a host check would cost seconds a measurement.
+template <class W, class T>
+std::optional<std::string> device_mismatch(const T* d, std::size_t n, std::uint64_t calls, int work, cudaStream_t s) {
+  if (n == 0) return std::nullopt;
+  const thrust::counting_iterator<std::size_t> first(0);
+  const auto found = thrust::find_if(thrust::cuda::par.on(s), first, first + n, wrong_at<W, T>{d, n, calls, work});
+  if (found == first + n) return std::nullopt;
+  T value{};
+  POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(&value, d + *found, sizeof(T), cudaMemcpyDeviceToHost, s));
+  POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(s));
+  return describe_mismatch<W>(std::size_t(*found), value, n, calls, work);
+}
+
+/// Calls apply on zeroed scratch arrays of tile_size_priming_count once per process for each W, T and Apply.
+template <class W, class T, class Apply> void prime_cub_tile_size(Apply& apply, cudaStream_t s) {
   static bool primed = false; // host code of one measurement at a time: no two threads get here at once
   if (primed) return;
-  const device_array<T> scratch = allocate_device<T>(tile_size_priming_count);
-  POLICYBENCH_CUDA_CHECK(cudaMemsetAsync(scratch.get(), 0, tile_size_priming_count * sizeof(T), s));
-  apply(scratch.get(), tile_size_priming_count, s);
+  const device_operands<W, T> scratch(tile_size_priming_count);
+  for (int k = 0; k < 3; ++k)
+    if (T* array = scratch.array(k))
+      POLICYBENCH_CUDA_CHECK(cudaMemsetAsync(array, 0, tile_size_priming_count * sizeof(T), s));
+  apply(W{}, scratch.a, s);
   POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(s));
   primed = true;
 }
@@ -230,58 +257,73 @@ enum class stream_choice { own, legacy_default };
 /// Whether apply reaches CUB's bulk-copy transform (prime_cub_tile_size).
 enum class cub_tile_size { not_cached, cached_at_first_call };
 
-/// Measures apply(T* first, std::size_t n, cudaStream_t), one call of cfg.work increments per element, on the run's
-/// element type and the chosen stream. One device allocation; the end-to-end views reuse it.
+/// Measures apply(W{}, operands<T>, cudaStream_t), one call of the run's workload W on its element type, K =
+/// cfg.work, on the chosen stream. The arrays start as the host's (W::initial) and the output is checked by W's own
+/// check, both on the device. One device allocation per array; the end-to-end views reuse them.
 template <class Apply>
 measurement measure_device(const run_config& cfg, stream_choice where, Apply apply,
                            cub_tile_size tiles = cub_tile_size::not_cached) {
-  return visit_element_type(cfg.type, [&]<class T>() {
+  return visit_workload_and_type(cfg.workload, cfg.type, [&](auto workload, auto element) {
+    using W = decltype(workload);
+    using T = decltype(element);
     const cuda_stream own = where == stream_choice::own ? make_stream() : cuda_stream();
     const cudaStream_t stream = where == stream_choice::own ? own.get() : cudaStreamLegacy;
-    const std::size_t n = cfg.size;
-    const device_array<T> data = allocate_device<T>(n);
-    T* const d = data.get();
+    const std::size_t n = cfg.size, bytes = n * sizeof(T);
+    const device_operands<W, T> d(n);
     // A large enough first call caches a large call's tile size itself, and the cold call stays the policy's first.
     if (tiles == cub_tile_size::cached_at_first_call && n < tile_size_priming_count)
-      prime_cub_tile_size<T>(apply, stream);
-    wake_gpu(d, n * sizeof(T), stream, cfg.device_warmup_s);
-    if (n > 0) thrust::tabulate(thrust::cuda::par.on(stream), d, d + n, initial_value<T>{});
+      prime_cub_tile_size<W, T>(apply, stream);
+    wake_gpu(d.a.out, bytes, stream, cfg.device_warmup_s);
+    for (int k = 0; k < 3; ++k)
+      if (T* array = d.array(k))
+        thrust::tabulate(thrust::cuda::par.on(stream), array, array + n, initial_of<W, T>{k, n, cfg.work});
 
     measurement m;
     if (where == stream_choice::own) {
-      m = time_device_work(cfg, stream, [&](cudaStream_t s) { apply(d, n, s); });
+      m = time_device_work(cfg, stream, [&](cudaStream_t s) { apply(W{}, d.a, s); });
     } else {
       m.no_kernel_time = "it synchronizes inside the call: CUDA events around it would time a host round trip too";
       m.clocks_before = current_gpu_clocks();
-      m.in_place = time_calls(cfg, [&] { apply(d, n, stream); });
+      m.in_place = time_calls(cfg, [&] { apply(W{}, d.a, stream); });
       m.clocks_after = current_gpu_clocks();
     }
-    if (auto bad = device_mismatch(d, n, m.in_place.calls, cfg.work, stream)) add_validation_error(m, std::move(*bad));
+    if (auto bad = device_mismatch<W>(d.a.out, n, m.in_place.calls, cfg.work, stream))
+      add_validation_error(m, std::move(*bad));
 
     if (!cfg.end_to_end) return m;
-    // H2D copy, apply, D2H copy, synchronize: what a caller holding a host array waits for. The row's --timeout covers
-    // every view: this one gets its share of what is left.
-    const auto end_to_end = [&](T* host, const char* view, int views_left) {
-      for (std::size_t i = 0; i < n; ++i)
-        host[i] = expected_value<T>(i, 0);
+    // Each input copied in, apply, the output copied out, synchronize: what a caller holding host arrays waits for
+    // (in place, the output is the first input). The row's --timeout covers every view: this one gets its share of
+    // what is left.
+    const auto end_to_end = [&](T* const* on_host, const char* view, int views_left) {
+      for (int k = 0; k < 3; ++k)
+        for (std::size_t i = 0; on_host[k] && i < n; ++i)
+          on_host[k][i] = W::template initial<T>(k, i, n, cfg.work);
       run_config view_cfg = cfg;
       if (cfg.stop.limit_s > 0) view_cfg.stop.limit_s = std::max(1e-9, (cfg.stop.limit_s - elapsed_s(m)) / views_left);
       auto times = time_calls(view_cfg, [&] {
-        if (n > 0) POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(d, host, n * sizeof(T), cudaMemcpyHostToDevice, stream));
-        apply(d, n, stream);
-        if (n > 0) POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(host, d, n * sizeof(T), cudaMemcpyDeviceToHost, stream));
+        for (int k = W::in_place ? 0 : 1; k < 3 && n > 0; ++k)
+          if (on_host[k])
+            POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(d.array(k), on_host[k], bytes, cudaMemcpyHostToDevice, stream));
+        apply(W{}, d.a, stream);
+        if (n > 0) POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(on_host[0], d.a.out, bytes, cudaMemcpyDeviceToHost, stream));
         POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(stream));
       });
-      if (const auto bad = check_output<increment_workload>(host, n, times.calls, cfg.work))
+      if (const auto bad = check_output<W>(on_host[0], n, times.calls, cfg.work))
         add_validation_error(m, std::string(view) + ": " + *bad);
       return times;
     };
     {
-      std::vector<T> pageable(n);
-      m.e2e_pageable = end_to_end(pageable.data(), "end-to-end from pageable memory", 2);
+      std::vector<T> pageable[3];
+      T* on_host[3] = {};
+      for (int k = 0; k < 3; ++k)
+        if (d.array(k)) pageable[k].resize(n), on_host[k] = pageable[k].data();
+      m.e2e_pageable = end_to_end(on_host, "end-to-end from pageable memory", 2);
     }
-    const pinned_array<T> pinned = allocate_pinned<T>(n);
-    m.e2e_pinned = end_to_end(pinned.get(), "end-to-end from pinned memory", 1);
+    pinned_array<T> pinned[3];
+    T* on_host[3] = {};
+    for (int k = 0; k < 3; ++k)
+      if (d.array(k)) pinned[k] = allocate_pinned<T>(n), on_host[k] = pinned[k].get();
+    m.e2e_pinned = end_to_end(on_host, "end-to-end from pinned memory", 1);
     return m;
   });
 }

@@ -77,7 +77,7 @@ template <class F> constexpr decltype(auto) visit_element_type(element_type t, F
   return f.template operator()<std::int64_t>();
 }
 
-// Host code only: nvcc warns (#445-D) on a template lambda whose parameter only its body uses, and no .cu needs these.
+// Host code only: nvcc warns (#445-D) on a template lambda whose parameter only its body uses, and no .cu needs it.
 #if !defined(__CUDACC__)
 constexpr bool supports(workload_id w, element_type t) {
   return visit_workload(w, [t](auto workload) {
@@ -85,6 +85,7 @@ constexpr bool supports(workload_id w, element_type t) {
     return visit_element_type(t, []<class T>() { return W::template supports<T>; });
   });
 }
+#endif
 
 /// Calls f(W{}, T{}) for workload `w` and the C++ type of `t`; throws for a pair W does not support.
 template <class F> auto visit_workload_and_type(workload_id w, element_type t, F&& f) {
@@ -100,7 +101,6 @@ template <class F> auto visit_workload_and_type(workload_id w, element_type t, F
     });
   });
 }
-#endif
 
 constexpr std::size_t size_of(element_type t) noexcept {
   return t == element_type::float32 || t == element_type::int32 ? 4 : 8;

@@ -2,7 +2,7 @@
 // loop (16-byte vectors, several loads in flight, a resident grid): the cuda::kernel_grid_stride row and the ceiling.
 #include "measure/device_measure.cuh"
 #include "policies/registry.hpp"
-#include "policybench/increment.hpp"
+#include "policybench/workloads.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -18,10 +18,19 @@ namespace {
 
 constexpr unsigned block_size = 256; // the seed's @cuda.jit block, and the grid-stride kernel's
 
+// out[i] = op(in[i]), or op(in[i], in2[i]) for a workload of two inputs.
+template <int inputs, class T, class Op>
+__device__ void apply_at(const operands<T>& a, const Op& op, std::size_t i) {
+  if constexpr (inputs == 2)
+    a.out[i] = op(a.in[i], a.in2[i]);
+  else
+    a.out[i] = op(a.in[i]);
+}
+
 // 64-bit index: blockIdx.x * blockDim.x overflows 32 bits beyond 2^32 elements.
-template <class T, class Op> __global__ void one_element_per_thread(T* data, std::size_t n, Op op) {
+template <int inputs, class T, class Op> __global__ void one_element_per_thread(operands<T> a, Op op) {
   const std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i < n) data[i] = op(data[i]);
+  if (i < a.n) apply_at<inputs>(a, op, i);
 }
 
 // 16 bytes of T: one ld.global.v4/v2 instruction, the widest access a thread can make.
@@ -31,47 +40,58 @@ template <class T> struct alignas(16) vector16 {
 };
 
 // Independent 16-byte loads each thread issues before it uses any: enough bytes in flight per SM to cover DRAM
-// latency with one resident grid (Little's law; 4 x 16 B x 2048 threads = 128 KiB per SM).
+// latency with one resident grid (Little's law; 4 x 16 B x 2048 threads = 128 KiB per SM, per input).
 inline constexpr int loads_in_flight = 4;
 
-// Elements before the first 16-byte boundary and after the last whole vector go one per thread.
-template <class T, class Op> __global__ void grid_stride_vectorized(T* data, std::size_t n, Op op) {
+// Elements before the first 16-byte boundary and after the last whole vector go one per thread; the arrays share
+// their offset from it (checked at the launch).
+template <int inputs, class T, class Op> __global__ void grid_stride_vectorized(operands<T> a, Op op) {
   using vector = vector16<T>;
-  const std::size_t misaligned = reinterpret_cast<std::uintptr_t>(data) % 16 / sizeof(T);
+  const std::size_t misaligned = reinterpret_cast<std::uintptr_t>(a.out) % 16 / sizeof(T), n = a.n;
   std::size_t head = misaligned == 0 ? 0 : vector::lanes - misaligned;
   if (head > n) head = n;
-  vector* const vectors = reinterpret_cast<vector*>(data + head);
+  vector* const out = reinterpret_cast<vector*>(a.out + head);
+  const vector* const in = reinterpret_cast<const vector*>(a.in + head);
+  const vector* const in2 = inputs == 2 ? reinterpret_cast<const vector*>(a.in2 + head) : nullptr;
   const std::size_t vector_count = (n - head) / vector::lanes;
   const std::size_t thread = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   const std::size_t threads = std::size_t(gridDim.x) * blockDim.x;
   for (std::size_t base = thread; base < vector_count; base += threads * loads_in_flight) {
-    vector v[loads_in_flight] = {};
+    vector x[loads_in_flight] = {}, y[loads_in_flight] = {};
 #pragma unroll
     for (int k = 0; k < loads_in_flight; ++k)
-      if (base + k * threads < vector_count) v[k] = vectors[base + k * threads];
+      if (base + k * threads < vector_count) {
+        x[k] = in[base + k * threads];
+        if constexpr (inputs == 2) y[k] = in2[base + k * threads];
+      }
 #pragma unroll
     for (int k = 0; k < loads_in_flight; ++k) {
 #pragma unroll
       for (int j = 0; j < vector::lanes; ++j)
-        v[k].lane[j] = op(v[k].lane[j]);
-      if (base + k * threads < vector_count) vectors[base + k * threads] = v[k];
+        if constexpr (inputs == 2)
+          x[k].lane[j] = op(x[k].lane[j], y[k].lane[j]);
+        else
+          x[k].lane[j] = op(x[k].lane[j]);
+      if (base + k * threads < vector_count) out[base + k * threads] = x[k];
     }
   }
-  if (thread < head) data[thread] = op(data[thread]);
+  if (thread < head) apply_at<inputs>(a, op, thread);
   for (std::size_t i = head + vector_count * vector::lanes + thread; i < n; i += threads)
-    data[i] = op(data[i]);
+    apply_at<inputs>(a, op, i);
 }
 
 } // namespace
 
 measurement measure_cuda_kernel(const run_config& cfg) {
-  return measure_device(cfg, stream_choice::own, [work = cfg.work](auto* first, std::size_t n, cudaStream_t stream) {
-    if (n == 0) return; // an empty grid is a launch error
-    const std::size_t blocks = (n + block_size - 1) / block_size;
+  return measure_device(cfg, stream_choice::own, [work = cfg.work](auto w, auto a, cudaStream_t stream) {
+    using W = decltype(w);
+    if (a.n == 0) return; // an empty grid is a launch error
+    const std::size_t blocks = (a.n + block_size - 1) / block_size;
     if (blocks > std::size_t(INT_MAX)) // gridDim.x's limit
-      throw std::runtime_error("cuda::kernel: " + std::to_string(n) + " elements need more than 2^31 - 1 blocks");
-    with_increment<std::remove_pointer_t<decltype(first)>>(
-        work, [&](auto op) { one_element_per_thread<<<unsigned(blocks), block_size, 0, stream>>>(first, n, op); });
+      throw std::runtime_error("cuda::kernel: " + std::to_string(a.n) + " elements need more than 2^31 - 1 blocks");
+    W::template with_op<std::remove_pointer_t<decltype(a.out)>>(work, [&](auto op) {
+      one_element_per_thread<W::inputs><<<unsigned(blocks), block_size, 0, stream>>>(a, op);
+    });
     POLICYBENCH_CUDA_CHECK(cudaGetLastError());
   });
 }
@@ -80,15 +100,19 @@ measurement measure_cuda_kernel(const run_config& cfg) {
 // when the data needs fewer, so that every block stays for the whole loop, with no tail wave.
 measurement measure_cuda_kernel_grid_stride(const run_config& cfg) {
   return measure_device(cfg, stream_choice::own,
-                        [work = cfg.work, resident = 0u](auto* first, std::size_t n, cudaStream_t stream) mutable {
-                          using T = std::remove_pointer_t<decltype(first)>;
-                          if (n == 0) return; // an empty grid is a launch error
+                        [work = cfg.work, resident = 0u](auto w, auto a, cudaStream_t stream) mutable {
+                          using W = decltype(w);
+                          using T = std::remove_pointer_t<decltype(a.out)>;
+                          if (a.n == 0) return; // an empty grid is a launch error
+                          const auto offset = [&](const T* p) { return reinterpret_cast<std::uintptr_t>(p) % 16; };
+                          if (offset(a.in) != offset(a.out) || (a.in2 && offset(a.in2) != offset(a.out)))
+                            throw std::invalid_argument("cuda::kernel_grid_stride: arrays at different 16-byte offsets");
                           const std::size_t per_block = std::size_t(block_size) * loads_in_flight * vector16<T>::lanes;
-                          with_increment<T>(work, [&](auto op) {
-                            const auto kernel = grid_stride_vectorized<T, decltype(op)>;
+                          W::template with_op<T>(work, [&](auto op) {
+                            const auto kernel = grid_stride_vectorized<W::inputs, T, decltype(op)>;
                             if (resident == 0) resident = resident_blocks(kernel, int(block_size));
-                            const auto blocks = std::min<std::size_t>(resident, (n + per_block - 1) / per_block);
-                            kernel<<<unsigned(blocks), block_size, 0, stream>>>(first, n, op);
+                            const auto blocks = std::min<std::size_t>(resident, (a.n + per_block - 1) / per_block);
+                            kernel<<<unsigned(blocks), block_size, 0, stream>>>(a, op);
                           });
                           POLICYBENCH_CUDA_CHECK(cudaGetLastError());
                         });

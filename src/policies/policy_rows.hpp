@@ -79,8 +79,7 @@ inline policy_entry device_entry(std::string name, std::string backend, measure_
           .device = side::device,
           .backend = std::move(backend),
           .unavailable = unavailable,
-          .measure = unavailable ? nullptr : measure,
-          .only_workload = workload_id::increment};
+          .measure = unavailable ? nullptr : measure};
 }
 
 inline constexpr const char* no_openmp = "built without OpenMP (no OpenMP found by CMake)";

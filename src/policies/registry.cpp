@@ -103,7 +103,8 @@ policy_entry ceiling_split(std::string name, std::string backend, schedule how, 
 }
 
 #if POLICYBENCH_HAVE_CUDA
-// The grid-stride kernel row at K = 1 without its end-to-end views: the bytes the rows move, the least arithmetic.
+// The grid-stride kernel row at K = 1 without its end-to-end views: the bytes the rows move, the least arithmetic (the
+// run's workload: the increment, uneven work's op or the triad, ceiling_streams's choice).
 measurement device_in_place(const run_config& cfg) {
   run_config one = cfg;
   one.work = 1, one.end_to_end = false;
@@ -168,7 +169,7 @@ std::vector<policy_entry> ceiling_streams(const device_info& device, int work, w
   const bool increment = workload == workload_id::increment;
   std::vector<policy_entry> out;
   // A ceiling runs where it bounds the run's rows (its shape) or stands beside the increment's (STREAM's references,
-  // the roofline's compute roof at K > 1, the device's rows, which run the increment alone so far).
+  // the roofline's compute roof at K > 1).
   const auto add = [&out](bool runs, std::string key, ceiling_bound bound, policy_entry e) {
     e.role = stream_role::ceiling, e.bound = bound, e.key = std::move(key);
     if (runs) out.push_back(std::move(e));
@@ -208,22 +209,19 @@ std::vector<policy_entry> ceiling_streams(const device_info& device, int work, w
   add(increment || scale, "host_scale", scale ? bandwidth : none, std::move(scale_stream));
   add(shape == ceiling_shape::compute || (increment && work > 1), "host_compute", compute,
       host_stream("host FMA chains", pinned + ", 12 independent FMA chains per thread", measure_host_compute));
-  add(increment, "device_in_place", bandwidth,
-      device_entry("device in place", "grid-stride kernel, 16-byte vectors, resident grid",
+  // The grid-stride kernel on the run's workload at K = 1: in place for the increment and uneven work's own op (as the
+  // host's in-place ceiling runs it), the triad for a row of its shape.
+  add(shape == ceiling_shape::in_place || triad, triad ? "device_triad" : "device_in_place", bandwidth,
+      device_entry(triad ? "device triad" : "device in place",
+                   std::string("grid-stride kernel, 16-byte vectors, resident grid") + (triad ? ", a = b + 3 c" : ""),
                    POLICYBENCH_DEVICE_FN(device_in_place), device));
   add(increment, "device_copy", none,
       device_entry("device D2D copy", "cudaMemcpyAsync device to device", POLICYBENCH_DEVICE_FN(measure_device_copy),
                    device));
-  add(increment && work > 1, "device_compute", compute,
+  add(shape == ceiling_shape::compute || (increment && work > 1), "device_compute", compute,
       device_entry("device FMA chains", "8 independent FMA chains per thread, 4 resident waves",
                    POLICYBENCH_DEVICE_FN(measure_device_compute), device));
   return out;
-}
-
-std::optional<std::string> unavailable_for(const policy_entry& p, workload_id workload) {
-  if (p.unavailable || !p.only_workload || *p.only_workload == workload) return p.unavailable;
-  return std::string(p.device == side::device ? "device rows run the " : "this row runs the ") +
-         std::string(to_string(*p.only_workload)) + " only so far, not --workload " + std::string(to_string(workload));
 }
 
 std::optional<std::string> nearest_name(std::string_view name, const std::vector<std::string>& names) {

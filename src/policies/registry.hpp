@@ -18,7 +18,7 @@ namespace policybench {
 /// One row: a policy named as in C++ (e.g. "std::par_unseq", "thrust::device"), or a ceiling kernel.
 struct policy_entry {
   std::string name;
-  side device;                            ///< where the increment executes
+  side device;                            ///< where the workload executes
   std::string backend;                    ///< what really runs it, e.g. "libstdc++ PSTL on oneTBB", "CUDA"
   std::optional<std::string> unavailable; ///< why it cannot run in this build or on this machine; then no measure
   /// Runs the workload; throws std::bad_alloc, device_out_of_memory or std::runtime_error (a CUDA error).
@@ -27,12 +27,7 @@ struct policy_entry {
   ceiling_bound bound = ceiling_bound::none; ///< ceilings: what they bound
   std::string key = "";      ///< ceilings: their figures' prefix in environment.ceilings, e.g. "host_copy"
   std::string schedule = ""; ///< bandwidth ceilings: as environment.ceilings.host_in_place_schedule names it
-  /// The one workload it runs (the device rows run the increment alone so far, issue 37); none: every workload.
-  std::optional<workload_id> only_workload = std::nullopt;
 };
-
-/// Why `p` has no figure under `workload`: p.unavailable, or a workload it does not run; none: it runs.
-std::optional<std::string> unavailable_for(const policy_entry& p, workload_id workload);
 
 /// The rows the harness's rules single out: every speedup's baseline and its par_unseq_vs_loop challenger.
 inline constexpr std::string_view baseline_policy = "loop", challenger_policy = "std::par_unseq";
@@ -75,9 +70,9 @@ constexpr ceiling_shape shape_of(workload_id w) noexcept {
   return w == workload_id::poly ? ceiling_shape::compute : ceiling_shape::in_place;
 }
 
-/// The ceilings of a run of `workload` (docs/measurement.md, "Ceilings are rows"): those of its shape on the host,
-/// STREAM copy and scale and the device's beside the increment, the FMA kernels at work > 1, in that order; a device
-/// without nvcc or a GPU makes its ceilings unavailable with the device rows' reason.
+/// The ceilings of a run of `workload` (docs/measurement.md, "Ceilings are rows"): those of its shape on the host and
+/// the device, STREAM copy and scale and the device's copy beside the increment, the FMA kernels at work > 1, in that
+/// order; a device without nvcc or a GPU makes its ceilings unavailable with the device rows' reason.
 std::vector<policy_entry> ceiling_streams(const device_info& device, int work,
                                           workload_id workload = workload_id::increment);
 

@@ -71,7 +71,9 @@ TEST_CASE("a run that ended past its budget says by how much, one within it or w
   run.order.budget = time_budget(seconds_from_now(-0.5), 3); // within the second validation and the report may take
   CHECK_FALSE(any_contains(to_report(run).warnings, "time budget"));
   run.order.budget = time_budget(seconds_from_now(-5), 3); // a row's least calls outlasted the whole budget
-  CHECK(count_containing(to_report(run).warnings, "s past its time budget of 3.00 s") == 1);
+  CHECK(count_containing(to_report(run).warnings, "s past its time budget of 3 s") == 1);
+  run.order.budget = time_budget(seconds_from_now(-5), 0.001); // --budget 0.001 read "0.00 s"
+  CHECK(count_containing(to_report(run).warnings, "s past its time budget of 0.001 s") == 1);
 }
 
 TEST_CASE("the host cache warning needs a host row that ran: a run of unavailable rows has none") {

@@ -227,17 +227,3 @@ TEST_CASE("several workloads: the first given is measured first, then the most a
   CHECK(report.environment.config.workload == "triad,increment,poly,uneven");
 }
 
-TEST_CASE("which workloads a row runs is its entry's property: a device row that runs every workload is measured") {
-  std::vector<std::uint64_t> sizes;
-  std::vector<int> threads;
-  policy_entry row = recorder("fake device", sizes, threads);
-  row.device = side::device;
-  run_config cfg{element_type::float64, 100, 0, {2}};
-  cfg.workload = workload_id::triad;
-  CHECK(run_policies(cfg, std::nullopt, query_host(), device_info{}, {row}, {}).outcomes[0].result);
-  row.only_workload = workload_id::increment; // as device_entry makes every .cu row so far
-  const auto refused = run_policies(cfg, std::nullopt, query_host(), device_info{}, {row}, {}).outcomes[0];
-  REQUIRE(refused.unavailable);
-  CHECK(*refused.unavailable == "device rows run the increment only so far, not --workload triad");
-  CHECK_FALSE(refused.result);
-}

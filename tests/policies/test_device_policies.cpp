@@ -61,10 +61,44 @@ TEST_CASE_TEMPLATE("every available device policy increments every element exact
   }
 }
 
+TEST_CASE_TEMPLATE("every available device policy runs triad, uneven work and poly, checked as the host's rows are", T,
+                   float) {
+  // float32 (4 lanes a 16-byte vector), vectors and a tail, and a size past a thread block's and CUB's tiles (empty:
+  // the code the increment's case runs at 0; it has every type and size); the bundle's device time holds this more
+  // (scripts/gpu-check/plan_model.py, device_tests), under its sanitizers too.
+  std::vector<std::size_t> sizes{17, 100'003};
+  std::erase_if(sizes, [](std::size_t n) { return n > test_max_size(); });
+  for (const std::size_t n : sizes) {
+    SUBCASE(("size " + std::to_string(n)).c_str()) {
+      for (const workload_id w : {workload_id::triad, workload_id::uneven, workload_id::poly})
+        for (const policy_entry& p : policies()) {
+          if (p.unavailable || p.device != side::device) continue;
+          CAPTURE(p.name);
+          CAPTURE(to_string(w));
+          run_config cfg = small_config(element_type_of<T>, n, 1, 2);
+          cfg.workload = w;
+          const measurement m = p.measure(cfg);
+          CHECK_MESSAGE(!m.validation_error, m.validation_error.value_or(""));
+          CHECK(m.in_place.warm_s.size() == 2);
+          REQUIRE(m.e2e_pageable); // the end-to-end views copy the inputs in: in place the output, uneven's steps too
+          REQUIRE(m.e2e_pinned);
+          CHECK(m.e2e_pinned->warm_s.size() == 2);
+        }
+    }
+  }
+}
+
 #if POLICYBENCH_HAVE_CUDA
 TEST_CASE("the device ceilings are rows like the policies: timed, validated, unavailable without a device") {
-  const run_config cfg = small_config(element_type::float64, 1'000'003, 1, 3);
-  for (const policy_entry& c : ceiling_streams(device(), 4)) {
+  run_config cfg = small_config(element_type::float64, 1'000'003, 1, 3);
+  std::vector<policy_entry> ceilings = ceiling_streams(device(), 4);
+  for (const workload_id w : {workload_id::triad, workload_id::uneven, workload_id::poly})
+    for (policy_entry& c : ceiling_streams(device(), 1, w)) // each measures the workload it is listed for
+      if (c.device == side::device) {
+        if (c.measure) c.measure = [w, measure = c.measure](run_config at) { return at.workload = w, measure(at); };
+        ceilings.push_back(std::move(c));
+      }
+  for (const policy_entry& c : ceilings) {
     if (c.device != side::device) continue;
     CAPTURE(c.name);
     CHECK(c.role == stream_role::ceiling);
