@@ -57,7 +57,8 @@ struct increment_workload {
   template <class T> POLICYBENCH_HOST_DEVICE static constexpr T initial(int, std::size_t i, std::size_t, int) noexcept {
     return static_cast<T>(i % 1024);
   }
-  template <class T> POLICYBENCH_HOST_DEVICE static T expected(std::size_t i, std::size_t n, std::uint64_t calls, int work) noexcept {
+  template <class T>
+  POLICYBENCH_HOST_DEVICE static T expected(std::size_t i, std::size_t n, std::uint64_t calls, int work) noexcept {
     return initial<T>(0, i, n, work) + static_cast<T>(calls * std::uint64_t(work));
   }
   template <class T, class F> static decltype(auto) with_op(int work, F&& f) { return with_increment<T>(work, f); }
@@ -75,10 +76,12 @@ struct triad_workload {
   template <class T> struct op {
     POLICYBENCH_HOST_DEVICE T operator()(T b, T c) const noexcept { return b + T(3) * c; }
   };
-  template <class T> POLICYBENCH_HOST_DEVICE static constexpr T initial(int array, std::size_t i, std::size_t, int) noexcept {
+  template <class T>
+  POLICYBENCH_HOST_DEVICE static constexpr T initial(int array, std::size_t i, std::size_t, int) noexcept {
     return array == 0 ? T(0) : static_cast<T>(i % 1024) / T(array);
   }
-  template <class T> POLICYBENCH_HOST_DEVICE static T expected(std::size_t i, std::size_t n, std::uint64_t, int work) noexcept {
+  template <class T>
+  POLICYBENCH_HOST_DEVICE static T expected(std::size_t i, std::size_t n, std::uint64_t, int work) noexcept {
     return op<T>{}(initial<T>(1, i, n, work), initial<T>(2, i, n, work));
   }
   template <class T, class F> static decltype(auto) with_op(int, F&& f) { return f(op<T>{}); }
@@ -107,10 +110,12 @@ struct uneven_workload {
       return x;
     }
   };
-  template <class T> POLICYBENCH_HOST_DEVICE static constexpr T initial(int array, std::size_t i, std::size_t n, int work) noexcept {
+  template <class T>
+  POLICYBENCH_HOST_DEVICE static constexpr T initial(int array, std::size_t i, std::size_t n, int work) noexcept {
     return array == 2 ? static_cast<T>(steps(i, n, work)) : static_cast<T>(i % 1024);
   }
-  template <class T> POLICYBENCH_HOST_DEVICE static T expected(std::size_t i, std::size_t n, std::uint64_t calls, int work) noexcept {
+  template <class T>
+  POLICYBENCH_HOST_DEVICE static T expected(std::size_t i, std::size_t n, std::uint64_t calls, int work) noexcept {
     return initial<T>(0, i, n, work) + static_cast<T>(calls * steps(i, n, work));
   }
   template <class T, class F> static decltype(auto) with_op(int, F&& f) {
@@ -146,10 +151,12 @@ struct poly_workload {
       return y;
     }
   };
-  template <class T> POLICYBENCH_HOST_DEVICE static constexpr T initial(int array, std::size_t i, std::size_t, int) noexcept {
+  template <class T>
+  POLICYBENCH_HOST_DEVICE static constexpr T initial(int array, std::size_t i, std::size_t, int) noexcept {
     return array == 0 ? T(0) : static_cast<T>(i % 1024) / T(1024);
   }
-  template <class T> POLICYBENCH_HOST_DEVICE static T expected(std::size_t i, std::size_t n, std::uint64_t, int work) noexcept {
+  template <class T>
+  POLICYBENCH_HOST_DEVICE static T expected(std::size_t i, std::size_t n, std::uint64_t, int work) noexcept {
     return op<T>{}(initial<T>(1, i, n, work));
   }
   template <class T, class F> static decltype(auto) with_op(int, F&& f) { return f(op<T>{}); }

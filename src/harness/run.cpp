@@ -511,7 +511,7 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
       progress(s);
     };
     benchmark_report& one = reports[k] = to_report(run_policies(
-                          at, threads, host, device, streams, share, progress ? progress_callback(step) : progress_callback()));
+        at, threads, host, device, streams, share, progress ? progress_callback(step) : progress_callback()));
     if (late) one.warnings.push_back(*late);
     // The probe's curve is the first workload's op's, no other's (uneven's slower op, joined to the increment's
     // curve, read as cache), and a workload bound by compute has no memory regime.
@@ -530,7 +530,7 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
         w = summary.workload + ": " + w;
   }
   benchmark_report report;
-  std::string names; // comma-separated, as --workload takes them
+  std::string names;                                   // comma-separated, as --workload takes them
   for (std::size_t k = 0; k < workloads.size(); ++k) { // in the order given
     benchmark_report& one = reports[k];
     names += (k == 0 ? "" : ",") + std::string(to_string(workloads[k]));

@@ -1,14 +1,38 @@
-// device_measure.cuh's out-of-line parts: the hold kernel (one thread polls a flag in mapped memory); NVML through
-// dlopen, so that without the driver's libnvidia-ml clocks are "unavailable", not a failed build; the device ceilings.
+// device_measure.cuh's out-of-line parts: the hold kernel (one thread polls a flag in mapped memory); the arrays'
+// starting values and their check, for every workload and type; NVML through dlopen, so that without the driver's
+// libnvidia-ml clocks are "unavailable", not a failed build; the device ceilings.
 #include "measure/ceilings.hpp"
 #include "measure/device_measure.cuh"
-
-#include <thrust/equal.h>
 
 #include <dlfcn.h>
 
 namespace policybench {
 namespace {
+
+// The start and the check run once per measurement, outside its timed calls: a plain grid-stride loop, a grid of at
+// most 2^16 blocks of 256 threads.
+constexpr unsigned check_block = 256;
+inline unsigned check_blocks(std::size_t n) {
+  return unsigned(std::min<std::size_t>((n + check_block - 1) / check_block, 1 << 16));
+}
+
+template <class W, class T> __global__ void initial_kernel(T* data, int array, std::size_t n, int work) {
+  const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
+  for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride)
+    data[i] = W::template initial<T>(array, i, n, work);
+}
+
+// Each thread's first failing index, atomicMin'd into *first: the least failing index of all (n where none fails).
+template <class W, class T>
+__global__ void first_wrong_kernel(const T* data, std::size_t n, std::uint64_t calls, int work,
+                                   unsigned long long* first) {
+  const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
+  for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride)
+    if (!close_enough<W>(data[i], W::template expected<T>(i, n, calls, work))) {
+      atomicMin(first, static_cast<unsigned long long>(i));
+      return;
+    }
+}
 
 // Spins until *released != 0, or until timeout_ns of %globaltimer have passed, then sets *timed_out = 1.
 __global__ void spin_until_released(const volatile int* released, volatile int* timed_out,
@@ -105,19 +129,59 @@ std::optional<gpu_clocks> read_gpu_clocks(const std::string& pci_bus_id, std::st
   return clocks;
 }
 
+template <class W, class T> void fill_initial(T* data, int array, std::size_t n, int work, cudaStream_t s) {
+  if (n == 0) return; // an empty grid is a launch error
+  initial_kernel<W, T><<<check_blocks(n), check_block, 0, s>>>(data, array, n, work);
+  POLICYBENCH_CUDA_CHECK(cudaGetLastError());
+}
+
+template <class W, class T>
+std::optional<std::string> device_mismatch(const T* d, std::size_t n, std::uint64_t calls, int work, cudaStream_t s) {
+  if (n == 0) return std::nullopt;
+  const device_array<unsigned long long> first = allocate_device<unsigned long long>(1);
+  unsigned long long found = n;
+  POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(first.get(), &found, sizeof found, cudaMemcpyHostToDevice, s));
+  first_wrong_kernel<W, T><<<check_blocks(n), check_block, 0, s>>>(d, n, calls, work, first.get());
+  POLICYBENCH_CUDA_CHECK(cudaGetLastError());
+  POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(&found, first.get(), sizeof found, cudaMemcpyDeviceToHost, s));
+  POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(s));
+  if (found >= n) return std::nullopt;
+  T value{};
+  POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(&value, d + found, sizeof(T), cudaMemcpyDeviceToHost, s));
+  POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(s));
+  return describe_mismatch<W>(std::size_t(found), value, n, calls, work);
+}
+
+// Every (workload, element type) pair a run can have (W::supports).
+#define POLICYBENCH_DEVICE_CHECKS(W, T)                                                                                \
+  template void fill_initial<W, T>(T*, int, std::size_t, int, cudaStream_t);                                           \
+  template std::optional<std::string> device_mismatch<W, T>(const T*, std::size_t, std::uint64_t, int, cudaStream_t);
+POLICYBENCH_DEVICE_CHECKS(increment_workload, float)
+POLICYBENCH_DEVICE_CHECKS(increment_workload, double)
+POLICYBENCH_DEVICE_CHECKS(increment_workload, std::int32_t)
+POLICYBENCH_DEVICE_CHECKS(increment_workload, std::int64_t)
+POLICYBENCH_DEVICE_CHECKS(triad_workload, float)
+POLICYBENCH_DEVICE_CHECKS(triad_workload, double)
+POLICYBENCH_DEVICE_CHECKS(uneven_workload, float)
+POLICYBENCH_DEVICE_CHECKS(uneven_workload, double)
+POLICYBENCH_DEVICE_CHECKS(poly_workload, float)
+POLICYBENCH_DEVICE_CHECKS(poly_workload, double)
+#undef POLICYBENCH_DEVICE_CHECKS
+
 measurement measure_device_copy(const run_config& cfg) {
   return visit_element_type(cfg.type, [&]<class T>() {
     const std::size_t n = cfg.size, bytes = n * sizeof(T);
     const cuda_stream stream = make_stream();
     const device_array<T> source = allocate_device<T>(n), destination = allocate_device<T>(n);
     wake_gpu(source.get(), bytes, stream.get(), cfg.device_warmup_s);
-    if (n > 0) thrust::tabulate(thrust::cuda::par.on(stream.get()), source.get(), source.get() + n, initial_of<increment_workload, T>{0, n, 1});
+    fill_initial<increment_workload>(source.get(), 0, n, 1, stream.get());
     measurement m = time_device_work(cfg, stream.get(), [&](cudaStream_t s) {
       if (bytes > 0)
         POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(destination.get(), source.get(), bytes, cudaMemcpyDeviceToDevice, s));
     });
-    if (n > 0 && !thrust::equal(thrust::cuda::par.on(stream.get()), source.get(), source.get() + n, destination.get()))
-      m.validation_error = "the copy differs from its source";
+    // The source's starting values, unchanged by any call: the increment's after 0 calls.
+    if (auto bad = device_mismatch<increment_workload>(destination.get(), n, 0, 1, stream.get()))
+      m.validation_error = "the copy differs from its source: " + *bad;
     return m;
   });
 }

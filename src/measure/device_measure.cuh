@@ -6,10 +6,6 @@
 #include "measure/timing.hpp"
 
 #include <cuda_runtime_api.h>
-#include <thrust/find.h>
-#include <thrust/iterator/counting_iterator.h>
-#include <thrust/system/cuda/execution_policy.h>
-#include <thrust/tabulate.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -192,47 +188,24 @@ static_assert(tile_size_priming_count > 1024 * 32);
 template <class W, class T> struct device_operands {
   explicit device_operands(std::size_t n)
       : out(allocate_device<T>(n)), in(allocate_device<T>(W::in_place ? 0 : n)),
-        in2(allocate_device<T>(W::inputs == 2 ? n : 0)),
-        a{.out = out.get(), .in = W::in_place ? out.get() : in.get(), .in2 = in2.get(), .n = n} {}
+        in2(allocate_device<T>(W::inputs == 2 ? n : 0)), a{.out = out.get(),
+                                                           .in = W::in_place ? out.get() : in.get(),
+                                                           .in2 = in2.get(),
+                                                           .n = n} {}
   T* array(int k) const { return k == 0 ? out.get() : k == 1 ? in.get() : in2.get(); } ///< nullptr: not W's
   device_array<T> out, in, in2;
   operands<T> a;
 };
 
-// Functors, not lambdas: nvcc allows no extended lambda in a template whose arguments are local types (each row's
-// Apply closure).
-/// Array `array`'s starting value of element i of n (W::initial), as the host rows' arrays start.
-template <class W, class T> struct initial_of {
-  int array;
-  std::size_t n;
-  int work;
-  __host__ __device__ T operator()(std::size_t i) const { return W::template initial<T>(array, i, n, work); }
-};
+/// Writes array `array` of W's n elements of T with its starting values (W::initial), as the host rows' arrays start.
+/// Defined, and instantiated for every workload and type a run can have, once in device_measure.cu: the rows'
+/// translation units call it (each instantiating Thrust's tabulate and find_if for ten pairs cost a minute of nvcc).
+template <class W, class T> void fill_initial(T* data, int array, std::size_t n, int work, cudaStream_t s);
 
-/// Whether output element i fails W's check (close_enough) after `calls` calls.
-template <class W, class T> struct wrong_at {
-  const T* out;
-  std::size_t n;
-  std::uint64_t calls;
-  int work;
-  __host__ __device__ bool operator()(std::size_t i) const {
-    return !close_enough<W>(out[i], W::template expected<T>(i, n, calls, work));
-  }
-};
-
-/// check_output<W> of n device elements, searched on the device on stream s: at 10^9 elements a copy to the host and
-/// a host check would cost seconds a measurement.
+/// check_output<W> of n device elements after `calls` calls, on the device (at 10^9 elements a copy to the host would
+/// cost seconds a measurement); defined and instantiated as fill_initial.
 template <class W, class T>
-std::optional<std::string> device_mismatch(const T* d, std::size_t n, std::uint64_t calls, int work, cudaStream_t s) {
-  if (n == 0) return std::nullopt;
-  const thrust::counting_iterator<std::size_t> first(0);
-  const auto found = thrust::find_if(thrust::cuda::par.on(s), first, first + n, wrong_at<W, T>{d, n, calls, work});
-  if (found == first + n) return std::nullopt;
-  T value{};
-  POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(&value, d + *found, sizeof(T), cudaMemcpyDeviceToHost, s));
-  POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(s));
-  return describe_mismatch<W>(std::size_t(*found), value, n, calls, work);
-}
+std::optional<std::string> device_mismatch(const T* d, std::size_t n, std::uint64_t calls, int work, cudaStream_t s);
 
 /// Calls apply on zeroed scratch arrays of tile_size_priming_count once per process for each W, T and Apply.
 template <class W, class T, class Apply> void prime_cub_tile_size(Apply& apply, cudaStream_t s) {
@@ -275,8 +248,7 @@ measurement measure_device(const run_config& cfg, stream_choice where, Apply app
       prime_cub_tile_size<W, T>(apply, stream);
     wake_gpu(d.a.out, bytes, stream, cfg.device_warmup_s);
     for (int k = 0; k < 3; ++k)
-      if (T* array = d.array(k))
-        thrust::tabulate(thrust::cuda::par.on(stream), array, array + n, initial_of<W, T>{k, n, cfg.work});
+      if (T* array = d.array(k)) fill_initial<W>(array, k, n, cfg.work, stream);
 
     measurement m;
     if (where == stream_choice::own) {

@@ -19,8 +19,7 @@ namespace {
 constexpr unsigned block_size = 256; // the seed's @cuda.jit block, and the grid-stride kernel's
 
 // out[i] = op(in[i]), or op(in[i], in2[i]) for a workload of two inputs.
-template <int inputs, class T, class Op>
-__device__ void apply_at(const operands<T>& a, const Op& op, std::size_t i) {
+template <int inputs, class T, class Op> __device__ void apply_at(const operands<T>& a, const Op& op, std::size_t i) {
   if constexpr (inputs == 2)
     a.out[i] = op(a.in[i], a.in2[i]);
   else
@@ -89,9 +88,8 @@ measurement measure_cuda_kernel(const run_config& cfg) {
     const std::size_t blocks = (a.n + block_size - 1) / block_size;
     if (blocks > std::size_t(INT_MAX)) // gridDim.x's limit
       throw std::runtime_error("cuda::kernel: " + std::to_string(a.n) + " elements need more than 2^31 - 1 blocks");
-    W::template with_op<std::remove_pointer_t<decltype(a.out)>>(work, [&](auto op) {
-      one_element_per_thread<W::inputs><<<unsigned(blocks), block_size, 0, stream>>>(a, op);
-    });
+    W::template with_op<std::remove_pointer_t<decltype(a.out)>>(
+        work, [&](auto op) { one_element_per_thread<W::inputs><<<unsigned(blocks), block_size, 0, stream>>>(a, op); });
     POLICYBENCH_CUDA_CHECK(cudaGetLastError());
   });
 }
@@ -99,23 +97,23 @@ measurement measure_cuda_kernel(const run_config& cfg) {
 // As many blocks as the device holds resident at once (asked of the runtime at the first call, the cold one), fewer
 // when the data needs fewer, so that every block stays for the whole loop, with no tail wave.
 measurement measure_cuda_kernel_grid_stride(const run_config& cfg) {
-  return measure_device(cfg, stream_choice::own,
-                        [work = cfg.work, resident = 0u](auto w, auto a, cudaStream_t stream) mutable {
-                          using W = decltype(w);
-                          using T = std::remove_pointer_t<decltype(a.out)>;
-                          if (a.n == 0) return; // an empty grid is a launch error
-                          const auto offset = [&](const T* p) { return reinterpret_cast<std::uintptr_t>(p) % 16; };
-                          if (offset(a.in) != offset(a.out) || (a.in2 && offset(a.in2) != offset(a.out)))
-                            throw std::invalid_argument("cuda::kernel_grid_stride: arrays at different 16-byte offsets");
-                          const std::size_t per_block = std::size_t(block_size) * loads_in_flight * vector16<T>::lanes;
-                          W::template with_op<T>(work, [&](auto op) {
-                            const auto kernel = grid_stride_vectorized<W::inputs, T, decltype(op)>;
-                            if (resident == 0) resident = resident_blocks(kernel, int(block_size));
-                            const auto blocks = std::min<std::size_t>(resident, (a.n + per_block - 1) / per_block);
-                            kernel<<<unsigned(blocks), block_size, 0, stream>>>(a, op);
-                          });
-                          POLICYBENCH_CUDA_CHECK(cudaGetLastError());
-                        });
+  return measure_device(
+      cfg, stream_choice::own, [work = cfg.work, resident = 0u](auto w, auto a, cudaStream_t stream) mutable {
+        using W = decltype(w);
+        using T = std::remove_pointer_t<decltype(a.out)>;
+        if (a.n == 0) return; // an empty grid is a launch error
+        const auto offset = [&](const T* p) { return reinterpret_cast<std::uintptr_t>(p) % 16; };
+        if (offset(a.in) != offset(a.out) || (a.in2 && offset(a.in2) != offset(a.out)))
+          throw std::invalid_argument("cuda::kernel_grid_stride: arrays at different 16-byte offsets");
+        const std::size_t per_block = std::size_t(block_size) * loads_in_flight * vector16<T>::lanes;
+        W::template with_op<T>(work, [&](auto op) {
+          const auto kernel = grid_stride_vectorized<W::inputs, T, decltype(op)>;
+          if (resident == 0) resident = resident_blocks(kernel, int(block_size));
+          const auto blocks = std::min<std::size_t>(resident, (a.n + per_block - 1) / per_block);
+          kernel<<<unsigned(blocks), block_size, 0, stream>>>(a, op);
+        });
+        POLICYBENCH_CUDA_CHECK(cudaGetLastError());
+      });
 }
 
 } // namespace policybench

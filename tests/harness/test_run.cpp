@@ -218,7 +218,7 @@ TEST_CASE("several workloads: the first given is measured first, then the most a
       measure_workloads(run_config{element_type::float64, 1000, 0, {2}}, given, std::nullopt, query_host(),
                         device_info{}, one, {}, [&](const run_step& s) { steps.emplace_back(s.policy); });
   std::vector<std::string> first_steps; // each workload's first step: its place in the measuring order
-  for (const auto& step : steps) // the row's steps, not its ceilings'
+  for (const auto& step : steps)        // the row's steps, not its ceilings'
     if (step.ends_with("/a") && std::ranges::find(first_steps, step) == first_steps.end()) first_steps.push_back(step);
   CHECK(first_steps == std::vector<std::string>{"triad/a", "poly/a", "uneven/a", "increment/a"});
   REQUIRE(report.summaries.size() == std::size(given));
@@ -226,4 +226,3 @@ TEST_CASE("several workloads: the first given is measured first, then the most a
     CHECK(report.summaries[k].workload == to_string(given[k]));
   CHECK(report.environment.config.workload == "triad,increment,poly,uneven");
 }
-
