@@ -10,7 +10,7 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/policybench" TYPE INCLUDE)
 # translation unit includes cli/user_main.hpp and what it includes).
 set(policybench_internal_include "${CMAKE_INSTALL_INCLUDEDIR}/policybench/internal")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/src/" DESTINATION "${policybench_internal_include}"
-        FILES_MATCHING PATTERN "*.hpp" PATTERN "mpi" EXCLUDE)
+        FILES_MATCHING PATTERN "*.hpp" PATTERN "*.cuh" PATTERN "mpi" EXCLUDE)
 # The headers, the instruction set they are compiled for (cmake/host_isa.cmake), as configured here, and one library
 # per folder up to the command line's, each exported as policybench::<folder>. The Thrust targets are not exported:
 # they are CCCL's imported targets, which the config file creates as dependencies.cmake does.
@@ -18,7 +18,7 @@ set(policybench_exported policybench_headers policybench_host_isa policybench_me
     policybench_policies policybench_onedpl_built policybench_harness policybench_report policybench_cli_options
     policybench_cli_report policybench_main)
 foreach(target IN ITEMS policybench_onedpl_tbb policybench_onedpl_openmp policybench_measure_cuda
-                        policybench_machine_cuda policybench_policies_cuda)
+                        policybench_machine_cuda policybench_policies_cuda policybench_device_op)
   if(TARGET ${target})
     list(APPEND policybench_exported ${target})
   endif()

@@ -47,8 +47,9 @@ run(build "${CMAKE_COMMAND}" --build "${WORK}/build" --target ${target})
 run(run "${WORK}/build/${target}")
 message(STATUS "${out}")
 
-# Installed, a user's op (examples/user_op.cpp) builds against policybench::main and runs with policybench's own
-# options; its report names the op, and every host row that ran validated.
+# Installed, a user's op (examples/user_op.cpp; where the package has device rows, its user_op_device.cu too, compiled
+# by nvcc against policybench::device_op) builds against policybench::main and runs with policybench's own options;
+# its report names the op, and every host row that ran validated.
 if(MODE STREQUAL "install")
   run(build "${CMAKE_COMMAND}" --build "${WORK}/build" --target example_user_op)
   run(run "${WORK}/build/example_user_op" --size 1M --reps 3 --budget 5 --quiet --format json

@@ -80,10 +80,12 @@ template <class Op> struct user_workload {
   static constexpr std::optional<double> flops = declared_flops<Op>();
   static constexpr workload_id shape = inputs == 2 ? workload_id::triad : workload_id::one_input_op;
   template <class T> static constexpr bool supports = std::is_same_v<T, element>;
-  template <class T> static constexpr T initial(int array, std::size_t i, std::size_t, int) noexcept {
+  template <class T>
+  POLICYBENCH_HOST_DEVICE static constexpr T initial(int array, std::size_t i, std::size_t, int) noexcept {
     return array == 0 ? T(0) : static_cast<T>(1 + i % 1024) / T(array);
   }
-  template <class T> static T expected(std::size_t i, std::size_t n, std::uint64_t, int work) noexcept {
+  template <class T>
+  POLICYBENCH_HOST_DEVICE static T expected(std::size_t i, std::size_t n, std::uint64_t, int work) noexcept {
     if constexpr (inputs == 2)
       return static_cast<T>(Op{}(initial<T>(1, i, n, work), initial<T>(2, i, n, work)));
     else

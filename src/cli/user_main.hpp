@@ -19,13 +19,22 @@ inline std::vector<policy_entry> unavailable_for(std::vector<policy_entry> rows,
   return rows;
 }
 
+/// Op's device rows: those POLICYBENCH_DEVICE_OP(Op) in a .cu file had nvcc compile (policies/user_op_device.cuh),
+/// else every device row unavailable, saying how to build them.
+template <class Op> std::vector<policy_entry> user_device_rows(const device_info& device) {
+  if (const device_rows_fn on_device = op_device_rows<Op>()) return on_device(device);
+  return unavailable_for(device_rows(device),
+                         "the op was compiled by the host compiler alone: POLICYBENCH_DEVICE_OP(op) "
+                         "in a .cu file compiles it for the device rows (examples/user_op_device.cu)");
+}
+
 /// Every policy's row for Op: the host policies' calls are compiled here, in the user's translation unit; oneDPL's
-/// and the device's are compiled in their own libraries and .cu files, for the built-in workloads.
+/// are compiled in its own libraries, for the built-in workloads.
 template <class Op> std::vector<policy_entry> user_op_rows(const device_info& device) {
   return policy_rows<one_workload<user_workload<Op>>>(
       unavailable_for(onedpl_rows(), "oneDPL runs the built-in workloads only (its own libraries: "
                                      "policies/onedpl_library.hpp)"),
-      unavailable_for(device_rows(device), "a user's op runs on the host policies only so far"));
+      user_device_rows<Op>(device));
 }
 
 /// policybench's command line (benchmark_main) on Op, named `name` in the report.

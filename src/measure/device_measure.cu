@@ -2,37 +2,13 @@
 // starting values and their check, for every workload and type; NVML through dlopen, so that without the driver's
 // libnvidia-ml clocks are "unavailable", not a failed build; the device ceilings.
 #include "measure/ceilings.hpp"
+#include "measure/device_checks.cuh"
 #include "measure/device_measure.cuh"
 
 #include <dlfcn.h>
 
 namespace policybench {
 namespace {
-
-// The start and the check run once per measurement, outside its timed calls: a plain grid-stride loop, a grid of at
-// most 2^16 blocks of 256 threads.
-constexpr unsigned check_block = 256;
-inline unsigned check_blocks(std::size_t n) {
-  return unsigned(std::min<std::size_t>((n + check_block - 1) / check_block, 1 << 16));
-}
-
-template <class W, class T> __global__ void initial_kernel(T* data, int array, std::size_t n, int work) {
-  const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
-  for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride)
-    data[i] = W::template initial<T>(array, i, n, work);
-}
-
-// Each thread's first failing index, atomicMin'd into *first: the least failing index of all (n where none fails).
-template <class W, class T>
-__global__ void first_wrong_kernel(const T* data, std::size_t n, std::uint64_t calls, int work,
-                                   unsigned long long* first) {
-  const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
-  for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride)
-    if (!close_enough<W>(data[i], W::template expected<T>(i, n, calls, work))) {
-      atomicMin(first, static_cast<unsigned long long>(i));
-      return;
-    }
-}
 
 // Spins until *released != 0, or until timeout_ns of %globaltimer have passed, then sets *timed_out = 1.
 __global__ void spin_until_released(const volatile int* released, volatile int* timed_out,
@@ -129,30 +105,7 @@ std::optional<gpu_clocks> read_gpu_clocks(const std::string& pci_bus_id, std::st
   return clocks;
 }
 
-template <class W, class T> void fill_initial(T* data, int array, std::size_t n, int work, cudaStream_t s) {
-  if (n == 0) return; // an empty grid is a launch error
-  initial_kernel<W, T><<<check_blocks(n), check_block, 0, s>>>(data, array, n, work);
-  POLICYBENCH_CUDA_CHECK(cudaGetLastError());
-}
-
-template <class W, class T>
-std::optional<std::string> device_mismatch(const T* d, std::size_t n, std::uint64_t calls, int work, cudaStream_t s) {
-  if (n == 0) return std::nullopt;
-  const device_array<unsigned long long> first = allocate_device<unsigned long long>(1);
-  unsigned long long found = n;
-  POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(first.get(), &found, sizeof found, cudaMemcpyHostToDevice, s));
-  first_wrong_kernel<W, T><<<check_blocks(n), check_block, 0, s>>>(d, n, calls, work, first.get());
-  POLICYBENCH_CUDA_CHECK(cudaGetLastError());
-  POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(&found, first.get(), sizeof found, cudaMemcpyDeviceToHost, s));
-  POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(s));
-  if (found >= n) return std::nullopt;
-  T value{};
-  POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(&value, d + found, sizeof(T), cudaMemcpyDeviceToHost, s));
-  POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(s));
-  return describe_mismatch<W>(std::size_t(found), value, n, calls, work);
-}
-
-// Every (workload, element type) pair a run can have (W::supports).
+// The start and check of every (workload, element type) pair a run of the built-in workloads can have (W::supports).
 #define POLICYBENCH_DEVICE_CHECKS(W, T)                                                                                \
   template void fill_initial<W, T>(T*, int, std::size_t, int, cudaStream_t);                                           \
   template std::optional<std::string> device_mismatch<W, T>(const T*, std::size_t, std::uint64_t, int, cudaStream_t);

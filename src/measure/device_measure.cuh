@@ -198,8 +198,9 @@ template <class W, class T> struct device_operands {
 };
 
 /// Writes array `array` of W's n elements of T with its starting values (W::initial), as the host rows' arrays start.
-/// Defined, and instantiated for every workload and type a run can have, once in device_measure.cu: the rows'
-/// translation units call it (each instantiating Thrust's tabulate and find_if for ten pairs cost a minute of nvcc).
+/// Defined in device_checks.cuh, instantiated for the built-in workloads once in device_measure.cu, for a user's op by
+/// its own .cu: the rows' translation units call it (each instantiating Thrust's tabulate and find_if for ten pairs
+/// cost a minute of nvcc).
 template <class W, class T> void fill_initial(T* data, int array, std::size_t n, int work, cudaStream_t s);
 
 /// check_output<W> of n device elements after `calls` calls, on the device (at 10^9 elements a copy to the host would
@@ -230,13 +231,14 @@ enum class stream_choice { own, legacy_default };
 /// Whether apply reaches CUB's bulk-copy transform (prime_cub_tile_size).
 enum class cub_tile_size { not_cached, cached_at_first_call };
 
-/// Measures apply(W{}, operands<T>, cudaStream_t), one call of the run's workload W on its element type, K =
-/// cfg.work, on the chosen stream. The arrays start as the host's (W::initial) and the output is checked by W's own
-/// check, both on the device. One device allocation per array; the end-to-end views reuse them.
-template <class Apply>
+/// Measures apply(W{}, operands<T>, cudaStream_t), one call of the workload W that Workloads visits (policies/
+/// registry.hpp) on its element type T, K = cfg.work, on the chosen stream. The arrays start as the host's (W::initial)
+/// and the output is checked by W's own check, both on the device. One device allocation per array; the end-to-end
+/// views reuse them.
+template <class Workloads, class Apply>
 measurement measure_device(const run_config& cfg, stream_choice where, Apply apply,
                            cub_tile_size tiles = cub_tile_size::not_cached) {
-  return visit_workload_and_type(cfg.workload, cfg.type, [&](auto workload, auto element) {
+  return Workloads::visit(cfg, [&](auto workload, auto element) {
     using W = decltype(workload);
     using T = decltype(element);
     const cuda_stream own = where == stream_choice::own ? make_stream() : cuda_stream();

@@ -34,29 +34,13 @@ inline policy_entry host_stream(std::string name, std::string backend,
           .measure = std::move(measure)};
 }
 
-/// The built-in workloads: the run's cfg.workload on its cfg.type.
-struct builtin_workloads {
-  template <class Apply> static measurement measure(const run_config& cfg, host_threading threading, Apply& apply) {
-    return visit_workload_and_type(cfg.workload, cfg.type, [&](auto w, auto t) {
-      return measure_workload<decltype(w), decltype(t)>(cfg, threading, apply);
-    });
-  }
-};
-
-/// One workload W on its one element type, whatever the run's, with the FLOPs it declares (policybench/user_op.hpp).
-template <class W> struct one_workload {
-  template <class Apply> static measurement measure(const run_config& cfg, host_threading threading, Apply& apply) {
-    measurement m = measure_workload<W, typename W::element>(cfg, threading, apply);
-    if (W::flops) m.flops_per_call = *W::flops * double(cfg.size);
-    return m;
-  }
-};
-
-/// A host entry whose every call is apply(W{}, operands<T>, K), on `threading`'s threads (which first-touch too).
+/// A host entry whose every call is apply(W{}, operands<T>, K) for the workload Workloads visits (registry.hpp), on
+/// `threading`'s threads (which first-touch too).
 template <class Workloads = builtin_workloads, class Apply>
 policy_entry host_entry(std::string name, std::string backend, host_threading threading, Apply apply) {
   return host_stream(std::move(name), std::move(backend), [threading, apply](const run_config& cfg) mutable {
-    return Workloads::measure(cfg, threading, apply);
+    return Workloads::visit(
+        cfg, [&](auto w, auto t) { return measure_workload<decltype(w), decltype(t)>(cfg, threading, apply); });
   });
 }
 
@@ -70,17 +54,6 @@ template <class Policy> one_call(Policy) -> one_call<Policy>;
 
 /// The plain loop on one thread: every speedup is measured against it.
 using plain_loop = one_call<loop_policy>;
-
-/// A device row: unavailable with the device's reason (a build without CUDA has none), or without device code.
-inline policy_entry device_entry(std::string name, std::string backend, measure_fn measure, const device_info& device) {
-  std::optional<std::string> unavailable = device.unavailable;
-  if (!measure && !unavailable) unavailable = "no device code in this build";
-  return {.name = std::move(name),
-          .device = side::device,
-          .backend = std::move(backend),
-          .unavailable = unavailable,
-          .measure = unavailable ? nullptr : measure};
-}
 
 inline constexpr const char* no_openmp = "built without OpenMP (no OpenMP found by CMake)";
 

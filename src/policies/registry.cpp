@@ -108,7 +108,7 @@ policy_entry ceiling_split(std::string name, std::string backend, schedule how, 
 measurement device_in_place(const run_config& cfg) {
   run_config one = cfg;
   one.work = 1, one.end_to_end = false;
-  return measure_cuda_kernel_grid_stride(one);
+  return measure_cuda_kernel_grid_stride<builtin_workloads>(one);
 }
 #endif
 
@@ -137,24 +137,6 @@ std::vector<policy_entry> onedpl_rows() {
       onedpl_entry("oneapi::dpl::par@omp", onedpl_openmp, onedpl_policy::par, host_threading::openmp, no_onedpl_openmp),
       onedpl_entry("oneapi::dpl::par_unseq@omp", onedpl_openmp, onedpl_policy::par_unseq, host_threading::openmp,
                    no_onedpl_openmp),
-  };
-}
-
-std::vector<policy_entry> device_rows(const device_info& device) {
-  return {
-#if POLICYBENCH_HAVE_CUDA
-    device_entry("thrust::device", "CUDA (Thrust device system, synchronous)", measure_thrust_device, device),
-#endif
-        device_entry("thrust::cuda::par_nosync", "CUDA (Thrust par_nosync on a non-blocking stream)",
-                     POLICYBENCH_DEVICE_FN(measure_thrust_par_nosync), device),
-        // The same call with the functor proclaimed address-independent: the table shows what the wrapper buys.
-        device_entry("thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments",
-                     "CUDA (Thrust par_nosync, CUB bulk-copy kernel)",
-                     POLICYBENCH_DEVICE_FN(measure_thrust_par_nosync_proclaimed), device),
-        device_entry("cub::DeviceTransform", "CUB", POLICYBENCH_DEVICE_FN(measure_cub_transform), device),
-        device_entry("cuda::kernel", "hand-written CUDA kernel", POLICYBENCH_DEVICE_FN(measure_cuda_kernel), device),
-        device_entry("cuda::kernel_grid_stride", "hand-written CUDA kernel (grid-stride, 16-byte vectors)",
-                     POLICYBENCH_DEVICE_FN(measure_cuda_kernel_grid_stride), device),
   };
 }
 

@@ -37,24 +37,82 @@ inline constexpr std::string_view one_thread_ceiling = "host in place (1 thread)
 /// Every policy in table order; those this build or machine cannot run carry the reason.
 std::vector<policy_entry> registry(const device_info& device);
 
-/// The rows policy_rows does not compile itself: oneDPL's, each backend in its own library, and the device's.
-std::vector<policy_entry> onedpl_rows();
-std::vector<policy_entry> device_rows(const device_info& device);
+/// The workloads a row measures, as a row's call visits them with f(W{}, T{}): the built-in ones (the run's
+/// cfg.workload on its cfg.type)...
+struct builtin_workloads {
+  template <class F> static measurement visit(const run_config& cfg, F&& f) {
+    return visit_workload_and_type(cfg.workload, cfg.type, f);
+  }
+};
+/// ...or one workload W on its one element type, whatever the run's, with the FLOPs it declares (a user's op:
+/// policybench/user_op.hpp).
+template <class W> struct one_workload {
+  template <class F> static measurement visit(const run_config& cfg, F&& f) {
+    measurement m = f(W{}, typename W::element{});
+    if (W::flops) m.flops_per_call = *W::flops * double(cfg.size);
+    return m;
+  }
+};
 
-/// The device rows' measurements, defined in the .cu files; without nvcc none is compiled, POLICYBENCH_DEVICE_FN is
-/// then nullptr (the name never referenced) and the registry lists those rows unavailable.
+/// oneDPL's rows, each backend in its own library: the rows policy_rows does not compile itself but the device's.
+std::vector<policy_entry> onedpl_rows();
+
+/// The device rows' measurements of Workloads, defined in thrust_device.cuh and kernels.cuh and instantiated by nvcc:
+/// for the built-in workloads in thrust_device.cu and kernels.cu, for a user's op where POLICYBENCH_DEVICE_OP names it
+/// (policies/user_op_device.cuh). Without nvcc none is compiled, POLICYBENCH_DEVICE_FN is then nullptr (the name never
+/// referenced) and the rows are listed unavailable.
 using measure_fn = measurement (*)(const run_config&);
-measurement measure_thrust_device(const run_config& cfg);                // thrust_device.cu
-measurement measure_thrust_par_nosync(const run_config& cfg);            // thrust_device.cu
-measurement measure_thrust_par_nosync_proclaimed(const run_config& cfg); // thrust_device.cu
-measurement measure_cub_transform(const run_config& cfg);                // thrust_device.cu
-measurement measure_cuda_kernel(const run_config& cfg);                  // kernels.cu
-measurement measure_cuda_kernel_grid_stride(const run_config& cfg);      // kernels.cu
+template <class Workloads> measurement measure_thrust_device(const run_config& cfg);
+template <class Workloads> measurement measure_thrust_par_nosync(const run_config& cfg);
+template <class Workloads> measurement measure_thrust_par_nosync_proclaimed(const run_config& cfg);
+template <class Workloads> measurement measure_cub_transform(const run_config& cfg);
+template <class Workloads> measurement measure_cuda_kernel(const run_config& cfg);
+template <class Workloads> measurement measure_cuda_kernel_grid_stride(const run_config& cfg);
 #if POLICYBENCH_HAVE_CUDA
 #define POLICYBENCH_DEVICE_FN(measure) (&(measure))
 #else
 #define POLICYBENCH_DEVICE_FN(measure) (::policybench::measure_fn{nullptr})
 #endif
+
+/// A device row: unavailable with the device's reason (a build without CUDA has none), or without device code.
+inline policy_entry device_entry(std::string name, std::string backend, measure_fn measure, const device_info& device) {
+  std::optional<std::string> unavailable = device.unavailable;
+  if (!measure && !unavailable) unavailable = "no device code in this build";
+  return {.name = std::move(name),
+          .device = side::device,
+          .backend = std::move(backend),
+          .unavailable = unavailable,
+          .measure = unavailable ? nullptr : measure};
+}
+
+/// The device rows measuring Workloads, in table order.
+template <class Workloads = builtin_workloads> std::vector<policy_entry> device_rows(const device_info& device) {
+  return {
+#if POLICYBENCH_HAVE_CUDA // without nvcc thrust::device is a host row (policy_rows.hpp)
+    device_entry("thrust::device", "CUDA (Thrust device system, synchronous)", measure_thrust_device<Workloads>,
+                 device),
+#endif
+        device_entry("thrust::cuda::par_nosync", "CUDA (Thrust par_nosync on a non-blocking stream)",
+                     POLICYBENCH_DEVICE_FN(measure_thrust_par_nosync<Workloads>), device),
+        // The same call with the functor proclaimed address-independent: the table shows what the wrapper buys.
+        device_entry("thrust::cuda::par_nosync + cuda::proclaim_copyable_arguments",
+                     "CUDA (Thrust par_nosync, CUB bulk-copy kernel)",
+                     POLICYBENCH_DEVICE_FN(measure_thrust_par_nosync_proclaimed<Workloads>), device),
+        device_entry("cub::DeviceTransform", "CUB", POLICYBENCH_DEVICE_FN(measure_cub_transform<Workloads>), device),
+        device_entry("cuda::kernel", "hand-written CUDA kernel", POLICYBENCH_DEVICE_FN(measure_cuda_kernel<Workloads>),
+                     device),
+        device_entry("cuda::kernel_grid_stride", "hand-written CUDA kernel (grid-stride, 16-byte vectors)",
+                     POLICYBENCH_DEVICE_FN(measure_cuda_kernel_grid_stride<Workloads>), device),
+  };
+}
+
+/// Where a user's op finds its device rows: set by POLICYBENCH_DEVICE_OP(Op) in a .cu file, which nvcc compiles
+/// (policies/user_op_device.cuh); null where the host compiler alone compiled the op. One per Op in the process.
+using device_rows_fn = std::vector<policy_entry> (*)(const device_info&);
+template <class Op> device_rows_fn& op_device_rows() {
+  static device_rows_fn rows = nullptr;
+  return rows;
+}
 
 /// The shape of the ceilings a workload's rows are set against: the in-place stream (the increment, uneven work),
 /// STREAM's triad (a user's op of two inputs too), STREAM's scale (a user's op of one input), or the FMA kernel (poly).

@@ -1,68 +1,11 @@
-// The one call under Thrust's CUDA system, the same run_workload as on the host with only the policy changed; beside
-// it what thrust::transform compiles down to, cub::DeviceTransform, called directly on the same workload's op.
-#include "measure/device_measure.cuh"
-#include "policies/registry.hpp"
-#include "policybench/workload.hpp"
-
-#include <cub/device/device_transform.cuh>
-#include <cuda/functional>
-#include <cuda/std/tuple>
-#include <thrust/execution_policy.h>
-#include <thrust/system/cuda/execution_policy.h>
-
-#include <type_traits>
+// The Thrust and CUB rows for the built-in workloads: nvcc compiles their calls here (thrust_device.cuh).
+#include "policies/thrust_device.cuh"
 
 namespace policybench {
 
-measurement measure_thrust_device(const run_config& cfg) {
-  // It launches on the legacy default stream and synchronizes inside the call: host-synchronous time only.
-  return measure_device(cfg, stream_choice::legacy_default, [work = cfg.work](auto w, auto a, cudaStream_t) {
-    run_workload<decltype(w)>(thrust::device, a, work);
-  });
-}
-
-measurement measure_thrust_par_nosync(const run_config& cfg) {
-  // No synchronization inside Thrust: the stop event's synchronize is the only wait, as in a pipelined caller.
-  return measure_device(cfg, stream_choice::own, [work = cfg.work](auto w, auto a, cudaStream_t stream) {
-    run_workload<decltype(w)>(thrust::cuda::par_nosync.on(stream), a, work);
-  });
-}
-
-measurement measure_thrust_par_nosync_proclaimed(const run_config& cfg) {
-  // Without the wrapper thrust::transform must assume the op may use its arguments' addresses (CCCL PR #2389):
-  // it then gets CUB's prefetch kernel (scalar loads); proclaimed, the bulk-copy kernel cub::DeviceTransform gets,
-  // whose tile size CCCL 3.0.1 caches at the first call (see prime_cub_tile_size).
-  return measure_device(
-      cfg, stream_choice::own,
-      [work = cfg.work](auto w, auto a, cudaStream_t stream) {
-        using W = decltype(w);
-        W::template with_op<std::remove_pointer_t<decltype(a.out)>>(work, [&](auto op) {
-          const auto policy = thrust::cuda::par_nosync.on(stream);
-          if constexpr (W::inputs == 2)
-            backend::transform(policy, a.in, a.in + a.n, a.in2, a.out, cuda::proclaim_copyable_arguments(op));
-          else
-            backend::transform(policy, a.in, a.in + a.n, a.out, cuda::proclaim_copyable_arguments(op));
-        });
-      },
-      cub_tile_size::cached_at_first_call);
-}
-
-measurement measure_cub_transform(const run_config& cfg) {
-  // In place is allowed; asynchronous; n == 0 launches nothing; its first call per workload and type is primed
-  // (prime_cub_tile_size). Its inputs are one tuple, one array or two.
-  return measure_device(
-      cfg, stream_choice::own,
-      [work = cfg.work](auto w, auto a, cudaStream_t stream) {
-        using W = decltype(w);
-        W::template with_op<std::remove_pointer_t<decltype(a.out)>>(work, [&](auto op) {
-          if constexpr (W::inputs == 2)
-            POLICYBENCH_CUDA_CHECK(
-                cub::DeviceTransform::Transform(cuda::std::make_tuple(a.in, a.in2), a.out, a.n, op, stream));
-          else
-            POLICYBENCH_CUDA_CHECK(cub::DeviceTransform::Transform(a.in, a.out, a.n, op, stream));
-        });
-      },
-      cub_tile_size::cached_at_first_call);
-}
+template measurement measure_thrust_device<builtin_workloads>(const run_config&);
+template measurement measure_thrust_par_nosync<builtin_workloads>(const run_config&);
+template measurement measure_thrust_par_nosync_proclaimed<builtin_workloads>(const run_config&);
+template measurement measure_cub_transform<builtin_workloads>(const run_config&);
 
 } // namespace policybench

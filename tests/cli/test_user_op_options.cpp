@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "cli/parse_args.hpp"
+#include "cli/user_main.hpp"
 
 #include <sstream>
 #include <string>
@@ -77,4 +78,30 @@ TEST_CASE("a user's op's --help describes the op and leaves out the options it d
   for (const char* left_out : {"--work ", "--min-work", "--max-work"})
     CHECK(help.find(left_out) == std::string::npos);
   CHECK(help.find("float64, the one my_op takes") != std::string::npos);
+}
+
+TEST_CASE(
+    "a user's op's device rows are those POLICYBENCH_DEVICE_OP registered, else unavailable saying how to build") {
+  struct op_a {
+    double operator()(double x) const { return x; }
+  };
+  device_info available;
+  available.unavailable.reset();
+  const auto rows = user_device_rows<op_a>(available);
+  CHECK(rows.size() == device_rows(available).size());
+  for (const policy_entry& row : rows) {
+    CAPTURE(row.name);
+    REQUIRE(row.unavailable);
+    // Without nvcc no device row has code, for any op; with it the op's own calls are what is missing.
+    CHECK(row.unavailable->find(POLICYBENCH_HAVE_CUDA ? "POLICYBENCH_DEVICE_OP(op) in a .cu file"
+                                                      : "no device code in this build") != std::string::npos);
+  }
+  op_device_rows<op_a>() = [](const device_info&) {
+    return std::vector<policy_entry>{
+        {.name = "registered", .device = side::device, .backend = "test", .unavailable = {}, .measure = {}}};
+  };
+  const auto registered = user_device_rows<op_a>(available);
+  REQUIRE(registered.size() == 1);
+  CHECK(registered[0].name == "registered");
+  CHECK_FALSE(registered[0].unavailable);
 }
