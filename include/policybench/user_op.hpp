@@ -76,6 +76,9 @@ template <class Op> struct user_workload {
 
   static constexpr int inputs = signature::arity;
   static constexpr bool in_place = false, exact = declared_exact<Op>();
+  /// The expected values are the op applied on the host, the plain loop's result: a device row's output is copied
+  /// back and checked there (measure/device_measure.cuh), never against the op as the device computes it.
+  static constexpr bool checked_on_host = true;
   static constexpr double tolerance_epsilons = policybench::tolerance_epsilons<Op>();
   static constexpr std::optional<double> flops = declared_flops<Op>();
   static constexpr workload_id shape = inputs == 2 ? workload_id::triad : workload_id::one_input_op;

@@ -67,13 +67,16 @@ def device_tests(max_size, device_rows, slowdown=1, types=4):
     device = sum(device_row(n, 2, 2, True, TEST_ROW_FIXED_S, threads=TEST_THREADS) for n in sizes)
     host = sum(6 * 8 * n / HOST_PASS_BYTES_PER_S for n in sizes)
     unheld = device_row(min(4_500_007, max_size), 3 * 11, 2, False, TEST_ROW_FIXED_S, threads=TEST_THREADS)
-    # Triad, uneven work and poly on float32 at 17 and 100003, counted as the increment's rows (triad's third
-    # array: its host passes 1.5x).
+    # Triad, uneven work and poly on float32 at 17 and 100003, then two users' ops (checked on the host) at 100003,
+    # counted as the increment's rows (a third array: its host passes 1.5x).
     other_sizes = [n for n in (17, 100_003) if n <= max_size]
     other = sum(device_row(n, 2, 2, True, TEST_ROW_FIXED_S, threads=TEST_THREADS) for n in other_sizes)
     other_host = sum(1.5 * 6 * 8 * n / HOST_PASS_BYTES_PER_S for n in other_sizes)
+    op_size = min(100_003, max_size)
+    op = device_row(op_size, 2, 2, True, TEST_ROW_FIXED_S, threads=TEST_THREADS)
+    op_host = 1.5 * 6 * 8 * op_size / HOST_PASS_BYTES_PER_S
     return (types * device_rows * (slowdown * device + host) + device_rows * slowdown * unheld +
-            3 * device_rows * (slowdown * other + other_host))
+            3 * device_rows * (slowdown * other + other_host) + 2 * device_rows * (slowdown * op + op_host))
 
 
 def per_row(n, warmup, reps, device_rows):

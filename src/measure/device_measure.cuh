@@ -208,6 +208,9 @@ template <class W, class T> void fill_initial(T* data, int array, std::size_t n,
 template <class W, class T>
 std::optional<std::string> device_mismatch(const T* d, std::size_t n, std::uint64_t calls, int work, cudaStream_t s);
 
+/// Whether W's output is checked on the host (a user's op: policybench/user_op.hpp), else on the device.
+template <class W> constexpr bool checked_on_host = requires { W::checked_on_host; };
+
 /// Calls apply on zeroed scratch arrays of tile_size_priming_count once per process for each W, T and Apply.
 template <class W, class T, class Apply> void prime_cub_tile_size(Apply& apply, cudaStream_t s) {
   static bool primed = false; // host code of one measurement at a time: no two threads get here at once
@@ -261,8 +264,15 @@ measurement measure_device(const run_config& cfg, stream_choice where, Apply app
       m.in_place = time_calls(cfg, [&] { apply(W{}, d.a, stream); });
       m.clocks_after = current_gpu_clocks();
     }
-    if (auto bad = device_mismatch<W>(d.a.out, n, m.in_place.calls, cfg.work, stream))
+    if constexpr (checked_on_host<W>) {
+      std::vector<T> out(n);
+      if (n > 0) POLICYBENCH_CUDA_CHECK(cudaMemcpyAsync(out.data(), d.a.out, bytes, cudaMemcpyDeviceToHost, stream));
+      POLICYBENCH_CUDA_CHECK(cudaStreamSynchronize(stream));
+      if (auto bad = check_output<W>(out.data(), n, m.in_place.calls, cfg.work))
+        add_validation_error(m, std::move(*bad));
+    } else if (auto bad = device_mismatch<W>(d.a.out, n, m.in_place.calls, cfg.work, stream)) {
       add_validation_error(m, std::move(*bad));
+    }
 
     if (!cfg.end_to_end) return m;
     // Each input copied in, apply, the output copied out, synchronize: what a caller holding host arrays waits for

@@ -4,8 +4,8 @@
 // header of the user's (examples/my_op.hpp).
 #pragma once
 
-// An op whose call operator nvcc cannot call on the device (no POLICYBENCH_HOST_DEVICE) is an error, "calling a __host__
-// function from a __host__ __device__ function is not allowed", not nvcc's default warning and a wrong run.
+// An op whose call operator nvcc cannot call on the device (no POLICYBENCH_HOST_DEVICE) is an error, "calling a
+// __host__ function from a __host__ __device__ function is not allowed", not nvcc's default warning and a wrong run.
 #pragma nv_diag_error 20014
 
 #include "measure/device_checks.cuh"
@@ -17,7 +17,8 @@
 /// Compiles and registers the device rows of the op `op` (a type, as POLICYBENCH_MAIN takes it), in a .cu file; a
 /// file may name several ops.
 #define POLICYBENCH_DEVICE_OP(op) POLICYBENCH_DEVICE_OP_AS(op, __COUNTER__)
-#define POLICYBENCH_DEVICE_OP_AS(op, n) POLICYBENCH_DEVICE_OP_NAMED(op, policybench_device_op_##n)
+#define POLICYBENCH_DEVICE_OP_AS(op, n) POLICYBENCH_DEVICE_OP_NUMBERED(op, n) // expands __COUNTER__ before the ## below
+#define POLICYBENCH_DEVICE_OP_NUMBERED(op, n) POLICYBENCH_DEVICE_OP_NAMED(op, policybench_device_op_##n)
 #define POLICYBENCH_DEVICE_OP_NAMED(op, flag)                                                                          \
   [[maybe_unused]] static const bool flag =                                                                            \
       (::policybench::op_device_rows<op>() =                                                                           \

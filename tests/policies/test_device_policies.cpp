@@ -8,6 +8,7 @@
 #include "test_sizes.hpp"
 
 #include "device_rows.hpp"
+#include "device_user_ops.hpp"
 #include "measure/run_config.hpp"
 #include "policies/registry.hpp"
 
@@ -17,6 +18,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 using namespace policybench;
@@ -89,6 +91,32 @@ TEST_CASE_TEMPLATE("every available device policy runs triad, uneven work and po
 }
 
 #if POLICYBENCH_HAVE_CUDA
+TEST_CASE_TEMPLATE("a user's op on every device row: checked against the op on the host, wrong on the device alone is "
+                   "invalid on every device row",
+                   Op, device_fma_op, wrong_on_device_op) {
+  const device_rows_fn rows = op_device_rows<Op>(); // registered by device_user_ops.cu
+  REQUIRE(static_cast<bool>(rows));
+  std::size_t measured = 0;
+  const std::size_t n = std::min<std::size_t>(100'003, test_max_size()); // one size: the calls are the built-ins'
+  for (const policy_entry& p : rows(device())) {
+    if (p.unavailable) continue;
+    CAPTURE(p.name);
+    const measurement m = p.measure(small_config(element_type::float64, n, 1, 2));
+    ++measured;
+    REQUIRE(m.e2e_pinned);
+    if (std::is_same_v<Op, device_fma_op>) {
+      CHECK_MESSAGE(!m.validation_error, m.validation_error.value_or(""));
+    } else { // the in-place view and both end-to-end views each say so
+      REQUIRE(m.validation_error);
+      // Element 0's input is 1: 2.5 + 2 on the device where the host has 2.5 + 1.
+      CHECK(m.validation_error->starts_with("element 0 is 4.500000, expected 3.500000;"));
+      CHECK(m.validation_error->find("end-to-end from pinned memory: element 0 is 4.500000, expected 3.500000") !=
+            std::string::npos);
+    }
+  }
+  CHECK(measured > 0);
+}
+
 TEST_CASE("the device ceilings are rows like the policies: timed, validated, unavailable without a device") {
   run_config cfg = small_config(element_type::float64, 1'000'003, 1, 3);
   std::vector<policy_entry> ceilings = ceiling_streams(device(), 4);
