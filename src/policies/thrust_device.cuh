@@ -32,6 +32,13 @@ template <class Workloads> measurement measure_thrust_par_nosync(const run_confi
   });
 }
 
+/// Workload W with its op wrapped in cuda::proclaim_copyable_arguments: the same one call, run_workload, on it.
+template <class W> struct proclaimed : W {
+  template <class T, class F> static decltype(auto) with_op(int work, F&& f) {
+    return W::template with_op<T>(work, [&](auto op) { return f(cuda::proclaim_copyable_arguments(op)); });
+  }
+};
+
 template <class Workloads> measurement measure_thrust_par_nosync_proclaimed(const run_config& cfg) {
   // Without the wrapper thrust::transform must assume the op may use its arguments' addresses (CCCL PR #2389):
   // it then gets CUB's prefetch kernel (scalar loads); proclaimed, the bulk-copy kernel cub::DeviceTransform gets,
@@ -39,14 +46,7 @@ template <class Workloads> measurement measure_thrust_par_nosync_proclaimed(cons
   return measure_device<Workloads>(
       cfg, stream_choice::own,
       [work = cfg.work](auto w, auto a, cudaStream_t stream) {
-        using W = decltype(w);
-        W::template with_op<std::remove_pointer_t<decltype(a.out)>>(work, [&](auto op) {
-          const auto policy = thrust::cuda::par_nosync.on(stream);
-          if constexpr (W::inputs == 2)
-            backend::transform(policy, a.in, a.in + a.n, a.in2, a.out, cuda::proclaim_copyable_arguments(op));
-          else
-            backend::transform(policy, a.in, a.in + a.n, a.out, cuda::proclaim_copyable_arguments(op));
-        });
+        run_workload<proclaimed<decltype(w)>>(thrust::cuda::par_nosync.on(stream), a, work);
       },
       cub_tile_size::cached_at_first_call);
 }
