@@ -1,5 +1,6 @@
 // THE registry: one row per execution policy, in table order (a host policy's one call: policies/policy_rows.hpp;
-// a device policy's function: a .cu file beside it); the ceilings' rows; choosing rows by name.
+// the device rows: device_rows in registry.hpp, their calls in the .cuh files beside it); the ceilings' rows; choosing
+// rows by name.
 #include "policies/registry.hpp"
 
 #include "policies/onedpl_library.hpp"

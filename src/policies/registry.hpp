@@ -1,5 +1,6 @@
-// THE registry: the row type of every timed stream (policies and ceilings alike), every policy of this build in table
-// order, each name written once (registry.cpp), the device rows' functions, the ceilings, and choosing rows by name.
+// THE registry: the row type of every timed stream (policies and ceilings alike), the workloads a row visits, every
+// policy of this build in table order, each name written once (registry.cpp; the device rows here, for any workloads),
+// a user's op's device rows, the ceilings, and choosing rows by name.
 #pragma once
 
 #include "machine/device_info.hpp"
