@@ -134,6 +134,16 @@ int run(int argc, char** argv, const std::optional<user_op_run>& user, const std
   }
   const auto selected =
       or_usage_error<unknown_policy>("--policies: ", [&] { return select_policies(std::move(all), opts->policies); });
+  // Rows asked for that can none of them run here (a GPU row without a GPU): one line and exit 2, before anything is
+  // written, not a report of nothing that exits 0. Listed, unavailable rows are said in the report beside the others.
+  if (!selected.empty() &&
+      std::ranges::all_of(selected, [](const policy_entry& p) { return p.unavailable.has_value(); })) {
+    std::string names;
+    for (const policy_entry& p : selected)
+      names += (names.empty() ? "" : ", ") + p.name;
+    throw usage_error("--policies: nothing to measure: every policy asked for is unavailable here (" + names + "; " +
+                      *selected.front().unavailable + ")");
+  }
   // A sweep's points so far replace the --output file after each point: a long sweep keeps its work as it goes.
   // Measured as the workload of its shape (cli/options.cpp's fit_to), reported under the op's own name.
   const auto named = [&](benchmark_report& report) {
