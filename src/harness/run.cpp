@@ -466,12 +466,6 @@ std::vector<result_row> probe_rows(const run_config& cfg, std::span<const std::u
   return out;
 }
 
-// The op the regime probe streams in a run of `first` first: uneven work's own, else the in-place increment (the
-// in-place ceiling's choice, policies/registry.cpp: a triad's run probes the in-place stream too).
-constexpr workload_id probed_op(workload_id first) {
-  return first == workload_id::uneven ? workload_id::uneven : workload_id::increment;
-}
-
 benchmark_report measure_workloads(const run_config& cfg, std::span<const workload_id> workloads,
                                    std::optional<int> threads, const host_info& host, const device_info& device,
                                    const std::vector<policy_entry>& selected, const run_order& order,
@@ -519,15 +513,14 @@ benchmark_report measure_workloads(const run_config& cfg, std::span<const worklo
     benchmark_report& one = reports[k] = to_report(run_policies(
         at, threads, host, device, streams, share, progress ? progress_callback(step) : progress_callback()));
     if (late) one.warnings.push_back(*late);
-    // The probe's curve serves the workloads whose op it streamed (the in-place increment's, the triad's working set
-    // read on it as a run of the triad alone reads it), no other (uneven's slower op, joined to the increment's
+    // The probe's curve is the first workload's op's, no other's (uneven's slower op, joined to the increment's
     // curve, read as cache), and a workload bound by compute has no memory regime.
     const bool regime_due = runs_on(selected, side::host) && !late && memory_bound(shape_of(at.workload));
-    const bool probed = regime_due && regime && probed_op(at.workload) == probed_op(cfg.workload);
+    const bool probed = regime_due && regime && at.workload == cfg.workload;
     if (regime_due && !probed)
-      one.warnings.push_back("no regime line: the probe streamed the first workload's op alone (" +
-                             std::string(to_string(probed_op(cfg.workload))) + "'s), where it is bound by memory; "
-                             "--workload " + std::string(to_string(at.workload)) + " alone probes its own");
+      one.warnings.push_back("no regime line: the probe streams the first workload's op alone (" +
+                             std::string(to_string(cfg.workload)) + "'s), where it is bound by memory; --workload " +
+                             std::string(to_string(at.workload)) + " alone probes its own");
     run_summary& summary = one.summaries.emplace_back(
         summarize_run(one.results, probed ? std::optional(with_run_point(*regime, one.results)) : std::nullopt));
     summary.workload = to_string(at.workload);

@@ -321,13 +321,11 @@ TEST_CASE("--workload all finishes within its budget: the probe's share first, t
       }
     CHECK(rows == selected.size());
     CHECK((not_run == 0 || (not_run == rows && w != all.front()))); // the first has the most time left
-    // The memory regime only for the workloads whose op the probe streamed (the first's, the increment in place: the
-    // triad's working set read on its curve, as a triad run's), their rows bound by memory: uneven's op streams at
-    // its own rate (joined to the increment's curve it read as cache), poly's rows are compute-bound.
-    const bool on_curve = w == workload_id::increment || w == workload_id::triad;
-    CHECK(report.summaries[std::size_t(w)].regime.has_value() == (on_curve && not_run == 0));
-    const auto unprobed = std::string(to_string(w)) + ": no regime line: the probe streamed the first workload's op";
+    // The memory regime only for the workload the probe streamed (the first), its rows bound by memory: another's
+    // op streams at its own rate (uneven's joined to the increment's curve read as cache), poly's are compute-bound.
+    CHECK(report.summaries[std::size_t(w)].regime.has_value() == (w == all.front() && memory_bound(shape_of(w))));
+    const auto unprobed = std::string(to_string(w)) + ": no regime line: the probe streams the first workload's op";
     CHECK(std::ranges::count_if(report.warnings, [&](const auto& line) { return line.starts_with(unprobed); }) ==
-          (w == workload_id::uneven && not_run == 0));
+          (w != all.front() && memory_bound(shape_of(w)) && not_run == 0));
   }
 }
