@@ -16,7 +16,6 @@
 #include <array>
 #include <cmath>
 #include <ranges>
-#include <set>
 #include <sstream>
 #include <tuple>
 
@@ -641,13 +640,29 @@ void write_table(const benchmark_report& report, bool markdown, std::ostream& sc
         g < report.summaries.size() ? report.summaries[g].shape : report.environment.ceilings.shape;
     write_row_blocks(report, groups[g], shape, markdown, wide, screen);
   }
-  std::set<std::string> said; // a sweep repeats an unavailable policy at every point
+  // Each unavailable or failed row once (a sweep repeats it at every point, several workloads under each), after the
+  // last group: in a report of several workloads naming those it was so under, lest it read as the last one's.
+  struct said_once {
+    std::string what, reason;
+    std::vector<std::string> workloads;
+  };
+  std::vector<said_once> said;
   for (const auto& group : listed)
     for (const auto& r : group)
-      if (r.status == row_status::unavailable || r.status == row_status::failed)
-        if (const auto line = fmt::format("{}{} {}: {}\n", bullet, r.policy, to_string(r.status), *r.reason);
-            said.insert(line).second)
-          out << line;
+      if (r.status == row_status::unavailable || r.status == row_status::failed) {
+        const std::string what = fmt::format("{} {}", r.policy, to_string(r.status));
+        auto at =
+            std::ranges::find_if(said, [&](const said_once& s) { return s.what == what && s.reason == *r.reason; });
+        if (at == said.end()) at = said.insert(said.end(), {what, *r.reason, {}});
+        if (std::ranges::find(at->workloads, r.workload) == at->workloads.end()) at->workloads.push_back(r.workload);
+      }
+  for (const auto& s : said) {
+    const bool several = report.summaries.size() > 1, every = s.workloads.size() >= listed.size();
+    const std::string under = !several ? ""
+                              : every  ? " (every workload)"
+                                       : fmt::format(" ({})", fmt::join(s.workloads, ", "));
+    fmt::print(out, "{}{}{}: {}\n", bullet, s.what, under, s.reason);
+  }
   write_table_footer(report, bullet, out);
   if (report.sweep && axis_of(report.sweep->kind).sizes_array)
     fmt::print(out, "{}series: stopped at {}: {}\n", bullet, count_of(report.sweep->stopped_at, "element"),

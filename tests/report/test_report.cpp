@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstdint>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -202,6 +203,38 @@ TEST_CASE("a workload not measured says so once under its own heading, not a lin
   CHECK(said(triad) < poly);
   CHECK(said(poly) != std::string::npos);
   CHECK(text.find(" unavailable: not measured") == std::string::npos); // no row repeats it
+}
+
+TEST_CASE("several workloads: an unavailable or failed row is said once, naming the workloads it was so under") {
+  run_config cfg{element_type::float64, 1000, 0, {3}};
+  std::vector<policy_entry> selected;
+  for (auto& p : registry(query_device()))
+    if (p.name == "loop") selected.push_back(p);
+  REQUIRE(selected.size() == 1);
+  policy_entry failing = selected.front(), missing = selected.front();
+  failing.name = "fails under triad";
+  failing.measure = [loop = selected.front().measure](const run_config& at) {
+    if (at.workload == workload_id::triad) throw std::runtime_error("wrong under triad");
+    return loop(at);
+  };
+  missing.name = "missing", missing.unavailable = "not on this machine", missing.measure = nullptr;
+  selected.push_back(failing), selected.push_back(missing);
+  const workload_id both[] = {workload_id::triad, workload_id::poly};
+  const auto report =
+      measure_workloads(cfg, both, std::nullopt, query_host(), device_info{}, selected, {policy_order::interleaved});
+  std::ostringstream table;
+  write_table(report, false, table);
+  const std::string text = table.str();
+  CAPTURE(text);
+  const auto count = [&](const std::string& line) {
+    std::size_t n = 0;
+    for (auto at = text.find(line); at != std::string::npos; at = text.find(line, at + 1))
+      ++n;
+    return n;
+  };
+  CHECK(count("fails under triad failed (triad): ") == 1); // which workload it failed under
+  CHECK(count("fails under triad failed") == 1);
+  CHECK(count("missing unavailable (every workload): not on this machine\n") == 1); // once, not poly's alone
 }
 
 TEST_CASE("--workload triad,poly: one report, a group per workload with its rows validated and its own summary") {
